@@ -1,0 +1,109 @@
+"""Ruleset ``bunnies``: the two-player shedding game with blind cards and bunnies.
+
+Read it like the rulebook: numbers (the game's counts), layout (the blind cards), rulebook
+(rule ids), events, state, play (what each event does), legal, views, bots.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from engine.bunnies import bots
+from engine.bunnies.events import EVENT_TYPES, Deal, Steal
+from engine.bunnies.layout import OWN_SLOTS, is_uncovered
+from engine.bunnies.legal import legal_actions
+from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, SHARED_BLINDS
+from engine.bunnies.options import BunniesOptions
+from engine.bunnies.play import HANDLERS
+from engine.bunnies.rulebook import RULES
+from engine.bunnies.state import BunniesState
+from engine.bunnies.views import view
+from engine.record import Event, Header
+from engine.rules import WarrenError
+from engine.ruleset import Outcome, Perspective, Ruleset
+
+
+class Bunnies(Ruleset):
+    slug: ClassVar[str] = "bunnies"
+    title: ClassVar[str] = '"Bunnies" (two-player shedding game)'
+    rulebook = RULES
+    min_players = 2
+    max_players = 2
+    options_type = BunniesOptions
+    event_types = EVENT_TYPES
+    game_over_rule = "BUN-END-1"
+
+    def build_handlers(self) -> dict[Any, Any]:
+        return dict(HANDLERS)
+
+    def check_header(self, header: Header) -> None:
+        super().check_header(header)
+        opts: BunniesOptions = self.options(header)
+        room = len(DECK) - 2 * BLINDS_PER_SEAT - SHARED_BLINDS
+        if not 1 <= opts.hand_size <= room // 2:
+            raise WarrenError(f"bad option for bunnies: hand_size must be 1..{room // 2}")
+
+    def setup(self, header: Header) -> BunniesState:
+        opts: BunniesOptions = self.options(header)
+        return BunniesState(opts.first_seat, opts.hand_size, opts.steal_from)
+
+    def copy_state(self, state: BunniesState) -> BunniesState:
+        return state.copy()
+
+    def legal_actions(self, state: BunniesState, seat: int) -> list[Event]:
+        return legal_actions(state, seat)
+
+    def chance(self, state: BunniesState, rng: random.Random) -> Event | None:
+        if state.phase != "setup":
+            return None
+        deck = list(DECK)
+        rng.shuffle(deck)
+        h = state.hand_size
+        b = BLINDS_PER_SEAT
+        return Deal(
+            seq=state.seq + 1, actor=None,
+            hands=[deck[0:h], deck[h:2 * h]],
+            blinds=[deck[2 * h:2 * h + b], deck[2 * h + b:2 * h + 2 * b]],
+            shared=deck[2 * h + 2 * b:2 * h + 2 * b + SHARED_BLINDS],
+            stock=deck[2 * h + 2 * b + SHARED_BLINDS:],
+        )
+
+    def randomize(self, state: BunniesState, event: Event, rng: random.Random) -> Event:
+        if not isinstance(event, Steal) or event.actor is None:
+            return event
+        other = 1 - event.actor
+        pool = sorted(state.hands[other])
+        if state.steal_from == "hand_or_blind":
+            pool += sorted(state.blinds[s] for s in OWN_SLOTS[other]
+                           if s in state.blinds and is_uncovered(s, state.blinds))
+        return Steal(seq=event.seq, actor=event.actor, card=rng.choice(pool))
+
+    def view(self, state: BunniesState, perspective: Perspective) -> dict[str, Any]:
+        return view(state, perspective)
+
+    def outcome(self, state: BunniesState) -> Outcome | None:
+        if not state.over or state.scores is None:
+            return None
+        best = max(state.scores)
+        return Outcome(
+            winners=[s for s in (0, 1) if state.scores[s] == best],
+            scores=list(state.scores),
+            reason="went_out",
+            rule="BUN-END-2",
+        )
+
+    def key_figures(self, state: BunniesState) -> dict[str, Any]:
+        return {
+            "hand": [len(state.hands[0]), len(state.hands[1])],
+            "blinds_left": [sum(1 for s in OWN_SLOTS[seat] if s in state.blinds) for seat in (0, 1)],
+            "bunnies": [len(state.bunnies[0]), len(state.bunnies[1])],
+            "pile": len(state.pile),
+            "stock": len(state.stock),
+        }
+
+    greedy_value = staticmethod(bots.greedy_value)
+    prolong_value = staticmethod(bots.prolong_value)
+
+
+RULESET = Bunnies()

@@ -1,0 +1,57 @@
+"""The events of a game of Bunnies: what the table and the players did."""
+
+from __future__ import annotations
+
+from engine.record import Event
+
+
+class Deal(Event, tag="deal"):
+    """Chance: the shuffled deck as it was dealt (BUN-DEAL-1). ``actor`` is null."""
+
+    hands: list[list[str]]
+    """Each seat's hand, seat 0 first."""
+    blinds: list[list[str]]
+    """Each seat's four own blind cards, columns 0..3 (slots ``<seat>.<column>``)."""
+    shared: list[str]
+    """The shared blind cards: left, right, top."""
+    stock: list[str]
+    """The face-down stock, top card first."""
+
+
+class Draw(Event, tag="draw"):
+    """The player takes the top card of the stock (BUN-DRAW-1)."""
+
+
+class Lay(Event, tag="lay"):
+    """The player lays cards of one rank from hand onto the face-up pile (BUN-LAY-1)."""
+
+    cards: list[str]
+
+
+class Pickup(Event, tag="pickup"):
+    """The player, unable to beat the top card, takes the face-up pile (BUN-PICKUP-1)."""
+
+
+class Flip(Event, tag="flip"):
+    """With an empty hand, the player turns up an uncovered blind card (BUN-BLIND-1)."""
+
+    slot: str
+
+
+class Steal(Event, tag="steal"):
+    """Bunny action: the card taken at random from the opponent (BUN-BUNNY-3)."""
+
+    card: str
+
+
+class Peek(Event, tag="peek"):
+    """Bunny action: the player looks at one of their blind cards (BUN-BUNNY-4)."""
+
+    slot: str
+
+
+class EndTurn(Event, tag="end_turn"):
+    """After a bunny, the player ends the go instead of laying again (BUN-BUNNY-5)."""
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (Deal, Draw, Lay, Pickup, Flip, Steal, Peek, EndTurn)

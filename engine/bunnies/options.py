@@ -1,0 +1,21 @@
+"""Header options of the ruleset ``bunnies`` and their defaults (see docs/rulings.md)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from engine.bunnies.numbers import HAND_SIZE
+
+
+class BunniesOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Variant choices of a game of Bunnies."""
+
+    first_seat: Literal[0, 1] = 1
+    """Who has the first go. Seat 0 deals; the player after the dealer starts (R-BUN-1)."""
+    hand_size: int = HAND_SIZE
+    """Cards dealt to each hand (Dealing); 7 in the rulebook."""
+    steal_from: Literal["hand", "hand_or_blind"] = "hand"
+    """What a random steal may take: the opponent's hand only (default), or also their
+    uncovered own blind cards (R-BUN-4)."""

@@ -1,0 +1,410 @@
+"""What each event does to a game of Bunnies, guard by guard.
+
+Every guard runs before the state changes, so a violation leaves the state as it was.
+Each guard names the rule it enforces.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
+from engine.bunnies.layout import ALL_SLOTS, OWN_SLOTS, SHARED_SLOTS, is_uncovered, playable_by
+from engine.bunnies.numbers import (
+    BLINDS_PER_SEAT,
+    BONUS_PER_BLIND,
+    BUNNY_SIZE,
+    CARD_VALUE,
+    DECK,
+    MIN_BONUS,
+    POINTS_PER_BUNNY,
+    SHARED_BLINDS,
+    bunny_kind,
+)
+from engine.bunnies.state import BunniesState
+from engine.rules import NO_EFFECTS, Effect, RuleViolation
+
+_DECK_SET = frozenset(DECK)
+
+
+# -- guards shared by the player's actions -----------------------------------------------
+def _require_turn(state: BunniesState, actor: int | None) -> None:
+    if state.over:
+        # BUN-END-1: nothing happens after the end.
+        raise RuleViolation("BUN-END-1", "the game is already over", out=state.out)
+    if state.phase == "setup":
+        # BUN-DEAL-1: nothing is played before the deal.
+        raise RuleViolation("BUN-DEAL-1", "the cards have not been dealt yet", phase=state.phase)
+    if actor != state.active:
+        # BUN-TURN-1: only the player whose go it is acts.
+        raise RuleViolation(
+            "BUN-TURN-1", f"it is seat {state.active}'s go, not seat {actor}'s",
+            active=state.active, actor=actor,
+        )
+
+
+def _require_laying(state: BunniesState) -> None:
+    if state.phase == "draw":
+        # BUN-DRAW-1: the go starts with a draw while the stock has cards.
+        raise RuleViolation(
+            "BUN-DRAW-1", "the go must start by drawing from the stock",
+            stock=len(state.stock),
+        )
+
+
+def _top_value(state: BunniesState) -> int:
+    return CARD_VALUE[state.pile[-1]] if state.pile else 0
+
+
+def can_beat(state: BunniesState, seat: int) -> bool:
+    """Does ``seat`` hold a card that equals or beats the top face-up card?"""
+    if not state.pile:
+        return bool(state.hands[seat])
+    top = CARD_VALUE[state.pile[-1]]
+    for card in state.hands[seat]:  # noqa: SIM110 - a plain loop is faster than any() here
+        if CARD_VALUE[card] >= top:
+            return True
+    return False
+
+
+# -- consequences ---------------------------------------------------------------------
+def _end_go(state: BunniesState) -> None:
+    """Pass the go to the other seat (BUN-TURN-1)."""
+    state.active = 1 - state.active  # type: ignore[operator]
+    state.turn += 1
+    state.round = (state.turn + 1) // 2
+    state.phase = "draw" if state.stock else "lay"
+    state.owed = None
+    state.stole = False
+    state.peeked = False
+
+
+def _has_gone_out(state: BunniesState, seat: int) -> bool:
+    """BUN-END-1: empty hand and none of the seat's own blind cards left."""
+    if state.hands[seat]:
+        return False
+    blinds = state.blinds
+    return not any(slot in blinds for slot in OWN_SLOTS[seat])
+
+
+def _finish(state: BunniesState, seat: int, effects: list[Effect]) -> None:
+    """BUN-END-1 and BUN-END-2: the game ends; score bunnies and the going-out bonus."""
+    other = 1 - seat
+    left = sum(1 for slot in OWN_SLOTS[other] if slot in state.blinds)
+    bonus = max(MIN_BONUS, BONUS_PER_BLIND * left)
+    scores = [POINTS_PER_BUNNY * len(state.bunnies[0]), POINTS_PER_BUNNY * len(state.bunnies[1])]
+    scores[seat] += bonus
+    state.scores = scores
+    state.out = seat
+    state.over = True
+    state.phase = "over"
+    state.active = None
+    state.owed = None
+    effects.append(Effect("BUN-END-1", "went_out", {"seat": seat}))
+    effects.append(Effect("BUN-END-2", "scored", {
+        "scores": scores, "bonus": bonus, "opponent_blinds_left": left,
+    }))
+
+
+def _after_lay(state: BunniesState, seat: int, effects: list[Effect] | None) -> tuple[Effect, ...]:
+    """Check for a bunny (BUN-BUNNY-1), going out (BUN-END-1), else end the go (BUN-LAY-3).
+
+    This runs after every lay, so the common case (no bunny, cards still in hand) is kept to
+    a few comparisons.
+    """
+    pile = state.pile
+    rank = pile[-1][0]
+    if len(pile) >= BUNNY_SIZE and pile[-2][0] == rank and pile[-3][0] == rank and pile[-4][0] == rank:
+        return _score_bunny(state, seat, rank, effects or [])
+    if not state.hands[seat] and _has_gone_out(state, seat):
+        effects = effects or []
+        _finish(state, seat, effects)
+        return tuple(effects)
+    # BUN-LAY-3: no bunny, so the go passes (inline _end_go: this is the hot path).
+    state.active = 1 - seat
+    turn = state.turn = state.turn + 1
+    state.round = (turn + 1) // 2
+    state.phase = "draw" if state.stock else "lay"
+    state.owed = None
+    return tuple(effects) if effects else NO_EFFECTS
+
+
+def _score_bunny(state: BunniesState, seat: int, rank: str, effects: list[Effect]) -> tuple[Effect, ...]:
+    """BUN-BUNNY-1: four of a rank on top of the pile leave play as the layer's bunny."""
+    pile = state.pile
+    scored = pile[-BUNNY_SIZE:]
+    del pile[-BUNNY_SIZE:]
+    state.bunnies[seat].append(rank)
+    kind = bunny_kind(rank)
+    effects.append(Effect("BUN-BUNNY-1", "bunny_scored", {
+        "seat": seat, "rank": rank, "kind": kind, "cards": scored,
+    }))
+    if _has_gone_out(state, seat):
+        # R-BUN-7: going out ends the game at once; the bunny's action is forfeited.
+        _finish(state, seat, effects)
+    else:
+        state.phase = "bunny"
+        state.owed = kind
+        state.stole = False
+        state.peeked = False
+    return tuple(effects)
+
+
+# -- handlers, one per event type ------------------------------------------------------
+def deal(state: BunniesState, event: Deal) -> tuple[Effect, ...]:
+    if state.over:
+        raise RuleViolation("BUN-END-1", "the game is already over", out=state.out)
+    if state.phase != "setup":
+        # BUN-DEAL-1: there is one deal per game.
+        raise RuleViolation("BUN-DEAL-1", "the cards were already dealt", phase=state.phase)
+    if event.actor is not None:
+        raise RuleViolation("BUN-DEAL-1", "the deal is chance, recorded with a null actor",
+                            actor=event.actor)
+    hands, blinds, shared = event.hands, event.blinds, event.shared
+    if len(hands) != 2 or any(len(h) != state.hand_size for h in hands):
+        raise RuleViolation("BUN-DEAL-1", f"each of the two hands gets {state.hand_size} cards",
+                            hand_sizes=[len(h) for h in hands])
+    if len(blinds) != 2 or any(len(b) != BLINDS_PER_SEAT for b in blinds):
+        raise RuleViolation("BUN-DEAL-1", f"each player gets {BLINDS_PER_SEAT} blind cards",
+                            blind_counts=[len(b) for b in blinds])
+    if len(shared) != SHARED_BLINDS:
+        raise RuleViolation("BUN-DEAL-1", f"there are {SHARED_BLINDS} shared blind cards",
+                            shared=len(shared))
+    cards = [*hands[0], *hands[1], *blinds[0], *blinds[1], *shared, *event.stock]
+    counts = Counter(cards)
+    unknown = sorted(c for c in counts if c not in _DECK_SET)
+    twice = sorted(c for c, n in counts.items() if n > 1)
+    missing = sorted(_DECK_SET - counts.keys())
+    if unknown or twice or missing:
+        raise RuleViolation("BUN-DEAL-1", "the deal must hold each of the 52 cards exactly once",
+                            unknown=unknown, duplicated=twice, missing=missing)
+    state.hands = [list(hands[0]), list(hands[1])]
+    state.blinds = dict(zip(ALL_SLOTS, [*blinds[0], *blinds[1], *shared], strict=True))
+    state.stock = list(reversed(event.stock))
+    state.pile = []
+    state.turn = 1
+    state.round = 1
+    state.active = state.first_seat
+    state.phase = "draw" if state.stock else "lay"
+    return (Effect("BUN-DEAL-1", "dealt", {
+        "first_seat": state.first_seat, "stock": len(state.stock),
+    }),)
+
+
+def draw(state: BunniesState, event: Draw) -> tuple[Effect, ...]:
+    if event.actor != state.active or state.phase != "draw":
+        _require_turn(state, event.actor)
+        # BUN-DRAW-2: one draw per go, never from an empty stock.
+        why = "the stock is empty" if not state.stock else "this go's draw was already made"
+        raise RuleViolation("BUN-DRAW-2", why, stock=len(state.stock), phase=state.phase)
+    state.hands[event.actor].append(state.stock.pop())  # type: ignore[index]
+    state.phase = "lay"
+    return NO_EFFECTS
+
+
+def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
+    seat = event.actor
+    phase = state.phase
+    if seat != state.active or phase == "draw" or phase == "setup":
+        _require_turn(state, seat)
+        _require_laying(state)
+    cards = event.cards
+    hand = state.hands[seat]  # type: ignore[index]
+    pile = state.pile
+    n = len(cards)
+    if n == 0 or (n > 1 and len(set(cards)) != n):
+        _check_group(seat, cards, hand)
+    rank = cards[0][0]
+    for card in cards:
+        if card[0] != rank or card not in hand:
+            _check_group(seat, cards, hand)  # raises BUN-LAY-1 with the reason
+    if pile and CARD_VALUE[cards[0]] < CARD_VALUE[pile[-1]]:
+        # BUN-LAY-2: equal or higher than the top face-up card, aces high.
+        raise RuleViolation(
+            "BUN-LAY-2", f"{rank} does not equal or beat the top card {pile[-1]}",
+            top=pile[-1], laid=list(cards),
+        )
+    for card in cards:
+        hand.remove(card)
+    pile.extend(cards)
+    if hand and (len(pile) < BUNNY_SIZE or pile[-4][0] != rank or pile[-3][0] != rank
+                 or pile[-2][0] != rank):
+        # BUN-LAY-3: no bunny and cards left, so the go passes (the hot path, inlined).
+        state.active = 1 - seat
+        turn = state.turn = state.turn + 1
+        state.round = (turn + 1) // 2
+        state.phase = "draw" if state.stock else "lay"
+        state.owed = None
+        return NO_EFFECTS
+    return _after_lay(state, seat, None)
+
+
+def _check_group(seat: int, cards: list[str], hand: list[str]) -> None:
+    """BUN-LAY-1 for a lay of several cards (or none)."""
+    if not cards:
+        raise RuleViolation("BUN-LAY-1", "a lay names at least one card", cards=cards)
+    rank = cards[0][0]
+    for card in cards:
+        if card not in hand:
+            # BUN-LAY-1: cards are laid from the player's own hand.
+            raise RuleViolation("BUN-LAY-1", f"{card} is not in seat {seat}'s hand",
+                                card=card, hand=sorted(hand))
+        if card[0] != rank:
+            # BUN-LAY-1: several cards at once only when they share a rank.
+            raise RuleViolation("BUN-LAY-1", "cards laid together must share one rank",
+                                cards=list(cards))
+    if len(set(cards)) != len(cards):
+        raise RuleViolation("BUN-LAY-1", "the same card is named twice", cards=list(cards))
+
+
+def pickup(state: BunniesState, event: Pickup) -> tuple[Effect, ...]:
+    seat: int = event.actor  # type: ignore[assignment]
+    if seat != state.active or state.phase != "lay":
+        _require_turn(state, seat)
+        _require_laying(state)
+    if state.phase == "bunny":
+        # BUN-BUNNY-5: after a bunny the player lays again or ends the go; no pick-up.
+        raise RuleViolation("BUN-BUNNY-5", "after a bunny, lay again or end the go",
+                            phase=state.phase)
+    if not state.hands[seat]:
+        # BUN-BLIND-1: with an empty hand the player must turn up a blind card first.
+        raise RuleViolation("BUN-BLIND-1", "an empty hand turns up a blind card instead",
+                            hand=0)
+    if can_beat(state, seat):
+        # BUN-PICKUP-1: picking up is only for a player who cannot beat the top card.
+        raise RuleViolation(
+            "BUN-PICKUP-1", "the player holds a card that equals or beats the top card",
+            top=state.pile[-1] if state.pile else None, hand=sorted(state.hands[seat]),
+        )
+    taken = state.pile
+    state.hands[seat].extend(taken)
+    state.pile = []
+    _end_go(state)
+    return (Effect("BUN-PICKUP-1", "pile_picked_up", {"seat": seat, "cards": len(taken)}),)
+
+
+def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
+    _require_turn(state, event.actor)
+    _require_laying(state)
+    seat: int = event.actor  # type: ignore[assignment]
+    slot = event.slot
+    if state.hands[seat]:
+        # BUN-BLIND-1: blind cards are only for an empty hand.
+        raise RuleViolation("BUN-BLIND-1", "the player still holds cards",
+                            hand=len(state.hands[seat]))
+    if slot not in state.blinds:
+        # BUN-BLIND-2: the slot must still hold a blind card.
+        raise RuleViolation("BUN-BLIND-2", f"no blind card lies at {slot!r}", slot=slot,
+                            on_table=sorted(state.blinds))
+    if not playable_by(slot, seat):
+        # BUN-BLIND-5: the opponent's own blind cards are not yours to take.
+        raise RuleViolation("BUN-BLIND-5", f"{slot} is the opponent's blind card", slot=slot)
+    if not is_uncovered(slot, state.blinds):
+        # BUN-BLIND-2: a covered blind card cannot be taken.
+        raise RuleViolation("BUN-BLIND-2", f"{slot} is covered", slot=slot)
+    card = state.blinds[slot]
+    state.known[seat].add(slot)
+    if state.pile and CARD_VALUE[card] < CARD_VALUE[state.pile[-1]]:
+        # BUN-BLIND-4: it cannot beat the top: back it goes, and the pile is picked up.
+        taken = state.pile
+        state.hands[seat].extend(taken)
+        state.pile = []
+        _end_go(state)
+        return (
+            Effect("BUN-BLIND-4", "blind_returned", {"seat": seat, "slot": slot, "card": card}),
+            Effect("BUN-PICKUP-1", "pile_picked_up", {"seat": seat, "cards": len(taken)}),
+        )
+    # BUN-BLIND-3: it beats the top, so it is laid.
+    del state.blinds[slot]
+    state.known[0].discard(slot)
+    state.known[1].discard(slot)
+    state.pile.append(card)
+    return _after_lay(state, seat, [
+        Effect("BUN-BLIND-3", "blind_laid", {"seat": seat, "slot": slot, "card": card}),
+    ])
+
+
+def _require_bunny_action(state: BunniesState, event: Steal | Peek, action: str) -> None:
+    _require_turn(state, event.actor)
+    if state.phase != "bunny" or state.owed is None:
+        # BUN-BUNNY-2: actions come only with a bunny just scored.
+        raise RuleViolation("BUN-BUNNY-2", f"no bunny gives a {action} now", phase=state.phase)
+    kind = state.owed
+    if action == "look" and kind == "bunny":
+        # BUN-BUNNY-2: a plain bunny (2-10) steals; it gives no look.
+        raise RuleViolation("BUN-BUNNY-2", "a plain bunny (2-10) gives a steal, not a look",
+                            kind=kind)
+    if kind == "royal" and (state.stole or state.peeked):
+        # BUN-BUNNY-2: a royal bunny gives a steal OR a look, not both.
+        raise RuleViolation("BUN-BUNNY-2", "a royal bunny gives a steal or a look, not both",
+                            kind=kind, stole=state.stole, looked=state.peeked)
+    if (action == "steal" and state.stole) or (action == "look" and state.peeked):
+        # BUN-BUNNY-6: each action at most once per bunny.
+        raise RuleViolation("BUN-BUNNY-6", f"this bunny's {action} was already taken", kind=kind)
+
+
+def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
+    _require_bunny_action(state, event, "steal")
+    seat: int = event.actor  # type: ignore[assignment]
+    other = 1 - seat
+    card = event.card
+    from_slot: str | None = None
+    if card not in state.hands[other]:
+        if state.steal_from == "hand_or_blind":
+            for slot in OWN_SLOTS[other]:
+                if state.blinds.get(slot) == card and is_uncovered(slot, state.blinds):
+                    from_slot = slot
+                    break
+        if from_slot is None:
+            # BUN-BUNNY-3: the card taken must be one the opponent can lose to a steal.
+            where = "hand or uncovered blind cards" if state.steal_from == "hand_or_blind" else "hand"
+            raise RuleViolation("BUN-BUNNY-3", f"{card} is not in the opponent's {where}",
+                                card=card, opponent_hand=len(state.hands[other]))
+    if from_slot is None:
+        state.hands[other].remove(card)
+    else:
+        del state.blinds[from_slot]
+        state.known[0].discard(from_slot)
+        state.known[1].discard(from_slot)
+    state.hands[seat].append(card)
+    state.stole = True
+    effects = [Effect("BUN-BUNNY-3", "card_stolen", {
+        "seat": seat, "from": other, "card": card, "slot": from_slot,
+    })]
+    if _has_gone_out(state, other):
+        # R-BUN-4: a player left with nothing in control by a steal has gone out.
+        _finish(state, other, effects)
+    return tuple(effects)
+
+
+def peek(state: BunniesState, event: Peek) -> tuple[Effect, ...]:
+    _require_bunny_action(state, event, "look")
+    seat: int = event.actor  # type: ignore[assignment]
+    slot = event.slot
+    if slot not in state.blinds or not playable_by(slot, seat):
+        # BUN-BUNNY-4: a look is at one of the player's own or the shared blind cards.
+        raise RuleViolation("BUN-BUNNY-4", f"{slot!r} is not one of seat {seat}'s blind cards",
+                            slot=slot, own_or_shared=sorted(
+                                s for s in state.blinds if playable_by(s, seat)))
+    state.known[seat].add(slot)
+    state.peeked = True
+    return (Effect("BUN-BUNNY-4", "blind_seen", {
+        "seat": seat, "slot": slot, "card": state.blinds[slot],
+    }),)
+
+
+def end_turn(state: BunniesState, event: EndTurn) -> tuple[Effect, ...]:
+    _require_turn(state, event.actor)
+    if state.phase != "bunny":
+        # BUN-BUNNY-5: a go ends by choice only after a bunny.
+        raise RuleViolation("BUN-BUNNY-5", "a go can be ended by choice only after a bunny",
+                            phase=state.phase)
+    _end_go(state)
+    return (Effect("BUN-BUNNY-5", "go_ended", {"seat": event.actor}),)
+
+
+HANDLERS = {
+    Deal: deal, Draw: draw, Lay: lay, Pickup: pickup, Flip: flip,
+    Steal: steal, Peek: peek, EndTurn: end_turn,
+}
+__all__ = ["HANDLERS", "SHARED_SLOTS", "can_beat"]

@@ -1,0 +1,98 @@
+"""The state of a game of Bunnies at one position."""
+
+from __future__ import annotations
+
+from engine.ruleset import GameState
+
+
+class BunniesState(GameState):
+    """Everything on the table, mutable for a fast fold (see engine.ruleset)."""
+
+    __slots__ = (
+        "blinds",
+        "bunnies",
+        "first_seat",
+        "hand_size",
+        "hands",
+        "known",
+        "out",
+        "owed",
+        "peeked",
+        "pile",
+        "scores",
+        "steal_from",
+        "stock",
+        "stole",
+    )
+
+    hands: list[list[str]]
+    """Each seat's hand, in the order the cards arrived."""
+    blinds: dict[str, str]
+    """Blind slot -> card, for the blind cards still on the table (see layout)."""
+    stock: list[str]
+    """The face-down stock; the top card is the *last* element (pop is O(1))."""
+    pile: list[str]
+    """The face-up pile; the top card is the last element."""
+    bunnies: list[list[str]]
+    """Each seat's scored bunnies, as the rank of each."""
+    known: list[set[str]]
+    """Blind slots each seat has looked at (a look, or a blind card turned and returned)."""
+    owed: str | None
+    """The kind of bunny whose action the active player may still take, or None."""
+    stole: bool
+    peeked: bool
+    out: int | None
+    """The seat that went out, once the game is over."""
+    scores: list[int] | None
+    first_seat: int
+    hand_size: int
+    steal_from: str
+
+    def __init__(self, first_seat: int, hand_size: int, steal_from: str) -> None:
+        self._init_position()
+        self.hands = [[], []]
+        self.blinds = {}
+        self.stock = []
+        self.pile = []
+        self.bunnies = [[], []]
+        self.known = [set(), set()]
+        self.owed = None
+        self.stole = False
+        self.peeked = False
+        self.out = None
+        self.scores = None
+        self.first_seat = first_seat
+        self.hand_size = hand_size
+        self.steal_from = steal_from
+
+    def copy(self) -> BunniesState:
+        new = BunniesState.__new__(BunniesState)
+        new.seq = self.seq
+        new.round = self.round
+        new.turn = self.turn
+        new.phase = self.phase
+        new.active = self.active
+        new.over = self.over
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.blinds = dict(self.blinds)
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.bunnies = [self.bunnies[0][:], self.bunnies[1][:]]
+        new.known = [set(self.known[0]), set(self.known[1])]
+        new.owed = self.owed
+        new.stole = self.stole
+        new.peeked = self.peeked
+        new.out = self.out
+        new.scores = None if self.scores is None else self.scores[:]
+        new.first_seat = self.first_seat
+        new.hand_size = self.hand_size
+        new.steal_from = self.steal_from
+        return new
+
+    def all_cards(self) -> list[str]:
+        """Every card wherever it is (conservation checks)."""
+        cards = [*self.hands[0], *self.hands[1], *self.blinds.values(), *self.stock, *self.pile]
+        for seat in (0, 1):
+            for rank in self.bunnies[seat]:
+                cards.extend(rank + suit for suit in "CDHS")
+        return cards

@@ -1,0 +1,168 @@
+"""Replay a game to any position, with snapshots so that a seek is cheap.
+
+The fold runs once, keeping a copy of the state every ``every`` events; a seek copies the
+newest snapshot at or before the target and applies at most ``every - 1`` events.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from engine.record import Event, Header
+from engine.rules import Effect, RuleViolation, WarrenError
+from engine.ruleset import GameState, Ruleset
+
+SNAPSHOT_EVERY = 64
+"""Default snapshot spacing K: a seek applies at most K - 1 events."""
+
+
+class Position(msgspec.Struct, frozen=True):
+    """Where a game stands after ``seq``."""
+
+    seq: int
+    round: int
+    turn: int
+    phase: str
+    active: int | None
+    over: bool
+
+
+def position_of(state: GameState) -> Position:
+    return Position(state.seq, state.round, state.turn, state.phase, state.active, state.over)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """The first event the rules forbid."""
+
+    seq: int
+    rule: str
+    message: str
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One event with the positions around it and the effects it caused."""
+
+    event: Event
+    before: GameState
+    after: GameState
+    effects: tuple[Effect, ...]
+
+
+class PositionError(WarrenError):
+    """A seq or turn that the game does not have."""
+
+
+def check_events(ruleset: Ruleset, header: Header, events: Sequence[Event]) -> Violation | None:
+    """Fold every event with the rules and return the first violation, if any (fast path)."""
+    state = ruleset.setup(header)
+    try:
+        ruleset.fold(state, events)
+    except RuleViolation as exc:
+        return Violation(exc.seq or state.seq + 1, exc.rule, exc.message, exc.facts)
+    return None
+
+
+class Replay:
+    """A game folded once, then seekable to any seq or turn."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        header: Header,
+        events: Sequence[Event],
+        *,
+        every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        if every < 1:
+            raise ValueError("snapshot spacing must be at least 1")
+        self.ruleset = ruleset
+        self.header = header
+        self.events = events
+        self.every = every
+        self.violation: Violation | None = None
+        copy = ruleset.copy_state
+        apply = ruleset.apply
+        state = ruleset.setup(header)
+        self._snapshots: list[GameState] = [copy(state)]
+        # _turn_seqs[i] is the first seq played in turn _turn_numbers[i].
+        self._turn_numbers: list[int] = [state.turn]
+        self._turn_seqs: list[int] = [1]
+        turn = state.turn
+        for event in events:
+            seq = event.seq
+            try:
+                apply(state, event)
+            except RuleViolation as exc:
+                self.violation = Violation(seq, exc.rule, exc.message, exc.facts)
+                break
+            if state.turn != turn:
+                turn = state.turn
+                self._turn_numbers.append(turn)
+                self._turn_seqs.append(seq + 1)
+            if seq % every == 0:
+                self._snapshots.append(copy(state))
+        self._final = state
+        self.last_seq = state.seq
+        """The last seq that applied cleanly (the one before a violation, if any)."""
+
+    # -- seeking -----------------------------------------------------------------------
+    def _check_seq(self, seq: int) -> None:
+        if not 0 <= seq <= self.last_seq:
+            raise PositionError(f"seq {seq} is out of range: this game has positions 0..{self.last_seq}")
+
+    def state_at(self, seq: int) -> GameState:
+        """A fresh copy of the state after event ``seq`` (0 = before the first event)."""
+        self._check_seq(seq)
+        if seq == self.last_seq:
+            return self.ruleset.copy_state(self._final)
+        state = self.ruleset.copy_state(self._snapshots[seq // self.every])
+        apply = self.ruleset.apply
+        events = self.events
+        for i in range(state.seq, seq):
+            apply(state, events[i])
+        return state
+
+    def step(self, seq: int) -> Step:
+        """Event ``seq`` (1-based) with the state before and after it and its effects."""
+        if not 1 <= seq <= self.last_seq:
+            raise PositionError(f"event {seq} is out of range: this game has events 1..{self.last_seq}")
+        before = self.state_at(seq - 1)
+        after = self.ruleset.copy_state(before)
+        effects = self.ruleset.apply(after, self.events[seq - 1])
+        return Step(self.events[seq - 1], before, after, effects)
+
+    def position(self, seq: int) -> Position:
+        return position_of(self.state_at(seq))
+
+    @property
+    def final(self) -> GameState:
+        """A copy of the last clean state."""
+        return self.ruleset.copy_state(self._final)
+
+    # -- turns <-> seqs ----------------------------------------------------------------
+    @property
+    def turns(self) -> list[int]:
+        return list(self._turn_numbers)
+
+    def seq_for_turn(self, turn: int) -> int:
+        """The position at the start of ``turn``: the seq just before its first event."""
+        try:
+            i = self._turn_numbers.index(turn)
+        except ValueError:
+            last = self._turn_numbers[-1]
+            raise PositionError(f"turn {turn} is out of range: this game has turns 0..{last}") from None
+        return min(self._turn_seqs[i] - 1, self.last_seq)
+
+    def turn_of_seq(self, seq: int) -> int:
+        """The turn that event ``seq`` belongs to (0 = set-up)."""
+        self._check_seq(seq)
+        i = bisect_right(self._turn_seqs, max(seq, 1)) - 1
+        return self._turn_numbers[max(i, 0)]
