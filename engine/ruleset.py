@@ -191,6 +191,11 @@ class Ruleset(ABC):
         args = " ".join(f"{k}={v}" for k, v in fields.items())
         return f"{who}: {event.__struct_config__.tag} {args}".rstrip()
 
+    def render(self, view: dict[str, Any], names: list[str]) -> str:
+        """A plain-text picture of a view (the CLI's ``replay``); rulesets draw their own."""
+        width = max((len(k) for k in view), default=0)
+        return "\n".join(f"{k.ljust(width)}  {v}" for k, v in view.items())
+
     def key_figures(self, state: Any) -> dict[str, Any]:
         """A few numbers per position for per-turn statistics and charts."""
         return {}

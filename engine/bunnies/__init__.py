@@ -16,6 +16,7 @@ from engine.bunnies.legal import legal_actions
 from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, SHARED_BLINDS
 from engine.bunnies.options import BunniesOptions
 from engine.bunnies.play import HANDLERS
+from engine.bunnies.render import render
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
 from engine.bunnies.views import view
@@ -81,6 +82,9 @@ class Bunnies(Ruleset):
 
     def view(self, state: BunniesState, perspective: Perspective) -> dict[str, Any]:
         return view(state, perspective)
+
+    def render(self, view: dict[str, Any], names: list[str]) -> str:
+        return render(view, names)
 
     def outcome(self, state: BunniesState) -> Outcome | None:
         if not state.over or state.scores is None:

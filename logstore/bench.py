@@ -1,0 +1,221 @@
+"""warren's benchmark: ratios against baselines measured in the same run, on the same events.
+
+    python -m logstore.bench            # full run (about a minute)
+    python -m logstore.bench --quick    # smaller corpus, for a smoke test
+
+Absolute times drift on a shared machine; the ratios are what to compare. Figures and how
+they were taken are kept in docs/benchmarks.md. This is a script, not a test: nothing here
+asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
+from engine.bunnies.layout import ALL_SLOTS
+from engine.bunnies.numbers import CARD_VALUE
+from engine.record import Event, Header, read_record
+from engine.registry import get_ruleset
+from engine.replay import Replay, check_events
+from engine.simulate import simulate, simulate_one
+
+
+def best_of(repeats: int, func: Callable[[], Any]) -> float:
+    """The fastest of ``repeats`` runs (the least disturbed by other work on the machine)."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+# -- the bare floor: a mutable-state dispatch loop with no rule checks ----------------------
+class _Bare:
+    __slots__ = ("active", "blinds", "hands", "pile", "stock")
+
+    def __init__(self) -> None:
+        self.hands: list[list[str]] = [[], []]
+        self.blinds: dict[str, str] = {}
+        self.stock: list[str] = []
+        self.pile: list[str] = []
+        self.active = 0
+
+
+def _bare_deal(s: _Bare, e: Deal) -> None:
+    s.hands = [list(e.hands[0]), list(e.hands[1])]
+    s.blinds = dict(zip(ALL_SLOTS, [*e.blinds[0], *e.blinds[1], *e.shared], strict=True))
+    s.stock = list(reversed(e.stock))
+
+
+def _bare_draw(s: _Bare, e: Draw) -> None:
+    s.hands[e.actor].append(s.stock.pop())  # type: ignore[index]
+
+
+def _bare_lay(s: _Bare, e: Lay) -> None:
+    hand = s.hands[e.actor]  # type: ignore[index]
+    for card in e.cards:
+        hand.remove(card)
+    s.pile.extend(e.cards)
+    if len(s.pile) >= 4 and len({c[0] for c in s.pile[-4:]}) == 1:
+        del s.pile[-4:]
+
+
+def _bare_pickup(s: _Bare, e: Pickup) -> None:
+    s.hands[e.actor].extend(s.pile)  # type: ignore[index]
+    s.pile = []
+
+
+def _bare_flip(s: _Bare, e: Flip) -> None:
+    card = s.blinds[e.slot]
+    if not s.pile or CARD_VALUE[card] >= CARD_VALUE[s.pile[-1]]:  # the outcome, not a check
+        del s.blinds[e.slot]
+        s.pile.append(card)
+        if len(s.pile) >= 4 and len({c[0] for c in s.pile[-4:]}) == 1:
+            del s.pile[-4:]
+    else:
+        s.hands[e.actor].extend(s.pile)  # type: ignore[index]
+        s.pile = []
+
+
+def _bare_steal(s: _Bare, e: Steal) -> None:
+    s.hands[1 - e.actor].remove(e.card)  # type: ignore[operator]
+    s.hands[e.actor].append(e.card)  # type: ignore[index]
+
+
+def _bare_none(s: _Bare, e: Event) -> None:
+    return None
+
+
+BARE = {Deal: _bare_deal, Draw: _bare_draw, Lay: _bare_lay, Pickup: _bare_pickup,
+        Flip: _bare_flip, Steal: _bare_steal, Peek: _bare_none, EndTurn: _bare_none}
+
+
+def bare_fold(events: list[Event]) -> None:
+    state = _Bare()
+    handlers = BARE
+    for event in events:
+        handlers[type(event)](state, event)  # type: ignore[operator]
+
+
+# -- sections ---------------------------------------------------------------------------
+def bench_replay(corpus: list[tuple[Header, list[Event]]], repeats: int) -> dict[str, float]:
+    rs = get_ruleset("bunnies")
+    n = sum(len(events) for _, events in corpus)
+
+    def checked() -> None:
+        for header, events in corpus:
+            check_events(rs, header, events)
+
+    def bare() -> None:
+        for _, events in corpus:
+            bare_fold(events)
+
+    t_checked = best_of(repeats, checked)
+    t_bare = best_of(repeats, bare)
+    return {"events": n, "checked_per_s": n / t_checked, "bare_per_s": n / t_bare,
+            "ratio": t_checked / t_bare}
+
+
+def bench_seek(header: Header, events: list[Event], samples: int = 200) -> dict[str, float]:
+    """Median time of ``state_at`` for positions around the middle of the game."""
+    rs = get_ruleset("bunnies")
+    game = Replay(rs, header, events)
+    middle = len(events) // 2
+    span = min(game.every * 2, len(events) // 2)
+    seqs = [middle - span // 2 + (i % max(span, 1)) for i in range(samples)]
+    times = []
+    for seq in seqs:
+        start = time.perf_counter()
+        game.state_at(seq)
+        times.append(time.perf_counter() - start)
+    fold = best_of(3, lambda: Replay(rs, header, events))
+    return {"events": len(events), "seek_median_ms": statistics.median(times) * 1e3,
+            "seek_max_ms": max(times) * 1e3, "fold_ms": fold * 1e3}
+
+
+def bench_import(files: list[bytes], repeats: int) -> dict[str, float]:
+    """Import through the store (decode, verify the chain, check the rules, insert) beside
+    raw ``sqlite3.executemany`` of the same rows into the same table, one transaction per game."""
+    from logstore.store import Store
+
+    n = sum(data.count(b"\n") - 1 for data in files)
+    records = [read_record(data, f"<bench {i}>") for i, data in enumerate(files)]
+    rows_per_game = [
+        [(r.game_id, i, type(e).__struct_config__.tag, e.actor, r.lines[i].decode())
+         for i, e in enumerate(r.events, start=1)]
+        for r in records
+    ]
+
+    def store_import() -> None:
+        with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "bench.db") as store:
+            for i, data in enumerate(files):
+                store.import_bytes(data, f"<bench {i}>")
+
+    def raw_import() -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            con = sqlite3.connect(Path(tmp) / "raw.db", isolation_level=None)
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("CREATE TABLE events (game_id TEXT, seq INTEGER, type TEXT, actor INTEGER,"
+                        " line TEXT, PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
+            for rows in rows_per_game:
+                con.execute("BEGIN")
+                con.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", rows)
+                con.execute("COMMIT")
+            con.close()
+
+    t_store = best_of(repeats, store_import)
+    t_raw = best_of(repeats, raw_import)
+    return {"events": n, "store_per_s": n / t_store, "raw_per_s": n / t_raw,
+            "share_of_raw": t_raw / t_store}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small corpus, one repeat")
+    parser.add_argument("--games", type=int, default=None, help="corpus size (default 1000)")
+    parser.add_argument("--skip-import", action="store_true")
+    args = parser.parse_args()
+    games = args.games or (100 if args.quick else 1000)
+    repeats = 1 if args.quick else 5
+    rs = get_ruleset("bunnies")
+    print(f"corpus: {games} simulated bunnies games (seed 7, random vs greedy bots)")
+    corpus_games = simulate(rs, games, 7)
+    corpus = [(g.header, g.events) for g in corpus_games]
+
+    r = bench_replay(corpus, repeats)
+    print(f"\nreplay over {r['events']:,} events")
+    print(f"  checked replay        {r['checked_per_s']:>12,.0f} events/s")
+    print(f"  bare floor (no rules) {r['bare_per_s']:>12,.0f} events/s")
+    print(f"  checked / bare time   {r['ratio']:>12.2f}x   (target: within 10x)")
+
+    longest = max(corpus, key=lambda c: len(c[1]))
+    long_game = simulate_one(rs, 7, 0, bots=("prolong", "prolong"), max_events=10_000)
+    print("\nseek (Replay.state_at around the middle; snapshots every 64 events)")
+    for label, (header, events) in (("longest corpus game", longest),
+                                    ("long game", (long_game.header, long_game.events))):
+        s = bench_seek(header, events)
+        print(f"  {label:<20} {s['events']:>6,} events: median {s['seek_median_ms']:.3f} ms, "
+              f"max {s['seek_max_ms']:.3f} ms (full fold {s['fold_ms']:.1f} ms)")
+
+    if not args.skip_import:
+        files = [b"".join(g.lines()) for g in corpus_games]
+        i = bench_import(files, max(1, repeats // 2))
+        print(f"\nimport of {i['events']:,} events (one transaction per game)")
+        print(f"  warren import         {i['store_per_s']:>12,.0f} events/s "
+              "(decode + hash chain + rules + insert)")
+        print(f"  raw executemany       {i['raw_per_s']:>12,.0f} events/s")
+        print(f"  share of raw          {i['share_of_raw']:>12.0%}   (target: at least 50%)")
+
+
+if __name__ == "__main__":
+    main()

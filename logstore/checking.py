@@ -1,0 +1,101 @@
+"""``warren check``: read record files and judge each one (readable, chain, legality).
+
+One process checks a whole archive: rulesets and decoders are built once and reused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.record import RecordError, decode_header, read_record, split_lines
+from engine.replay import check_events
+from engine.rules import WarrenError
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_UNREADABLE = 2
+
+
+class Violation(msgspec.Struct, frozen=True):
+    seq: int
+    rule: str
+    message: str
+
+
+class CheckResult(msgspec.Struct, frozen=True):
+    """One line of ``warren check --json`` (the contract in DESIGN.md)."""
+
+    path: str
+    ok: bool
+    game_id: str | None
+    ruleset: str | None
+    events: int
+    chain: str | None
+    broken_at: int | None
+    violation: Violation | None
+    error: str | None
+
+    @property
+    def exit_code(self) -> int:
+        if self.error is not None:
+            return EXIT_UNREADABLE
+        if not self.ok:
+            return EXIT_ILLEGAL
+        return EXIT_OK
+
+
+def record_paths(paths: Iterable[Path]) -> Iterator[Path]:
+    """Files as given; a folder means every ``*.jsonl`` below it, in sorted order."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+        else:
+            yield path
+
+
+def _header_facts(data: bytes, path: str) -> tuple[str | None, str | None]:
+    try:
+        header = decode_header(split_lines(data, path)[0], path)
+    except WarrenError:
+        return None, None
+    return header.game_id, header.ruleset
+
+
+def check_bytes(data: bytes, path: str) -> CheckResult:
+    """Judge one record given as bytes."""
+    try:
+        record = read_record(data, path)
+    except RecordError as exc:
+        game_id, ruleset = _header_facts(data, path)
+        return CheckResult(path, False, game_id, ruleset, 0, None, None, None, str(exc))
+    from engine.registry import get_ruleset
+
+    ruleset = get_ruleset(record.header.ruleset)
+    found = check_events(ruleset, record.header, record.events)
+    violation = None if found is None else Violation(found.seq, found.rule, found.message)
+    ok = violation is None and record.chain != "broken"
+    return CheckResult(
+        path, ok, record.header.game_id, record.header.ruleset, len(record.events),
+        record.chain, record.broken_at, violation, None,
+    )
+
+
+def check_path(path: Path) -> CheckResult:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return CheckResult(str(path), False, None, None, 0, None, None, None,
+                           f"{path}: cannot read: {exc.strerror or exc}")
+    return check_bytes(data, str(path))
+
+
+def result_to_json(result: CheckResult) -> bytes:
+    return msgspec.json.encode(result)
+
+
+def result_to_dict(result: CheckResult) -> dict[str, Any]:
+    return msgspec.to_builtins(result)  # type: ignore[no-any-return]

@@ -1,0 +1,522 @@
+"""The ``warren`` command line: a thin layer over the engine and the store.
+
+Every command has help with an example; `docs/cli.md` is generated from this help
+(``python -m logstore.clidoc``) and a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from engine.rules import WarrenError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_USAGE = 2
+
+
+class WarrenGroup(click.Group):
+    """Turns every user-facing error into a one-line message and exit code 2 (no traceback)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WarrenError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(EXIT_USAGE)
+        except BrokenPipeError:  # e.g. `warren export X | head`
+            sys.stderr.close()
+            ctx.exit(0)
+
+
+def db_option(func: F) -> F:
+    return click.option(
+        "--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        help="Store file (default: $WARREN_DB or ./warren.db).",
+    )(func)
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
+
+
+def _store(db: Path | None, create: bool = True) -> Any:
+    from logstore.store import Store
+
+    return Store(db, create=create)
+
+
+@contextmanager
+def progress(total: int | None, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal; silent otherwise."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    if not sys.stderr.isatty():
+        yield lambda n=1: None
+        return
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  transient=True, console=_err_console()) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n=1: bar.advance(task, n)
+
+
+def _err_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _echo_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def parse_perspective(text: str) -> int | str:
+    if text in ("referee", "spectator"):
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise WarrenError(f"--as takes a seat number, 'referee' or 'spectator', not {text!r}") from None
+
+
+@click.group(cls=WarrenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="warren")
+def main() -> None:
+    """warren: replay, audit and analyse games of the bunny card-game family.
+
+    Every game is an append-only event log. warren replays a log to any turn, checks each
+    event against the rules, and explains every change by the rule that caused it.
+
+    Example: warren simulate bunnies --games 20 --seed 7 --out games/ && warren check games/
+    """
+
+
+# -- check ---------------------------------------------------------------------------
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@json_option
+def check(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Check record files: readable, hash chain intact, every event legal.
+
+    A folder means every *.jsonl below it. With --json, one object per record per line:
+    path, ok, game_id, ruleset, events, chain, broken_at, violation, error. Exit 0 when all
+    are fine, 1 when a rule is broken or a chain is broken, 2 when a file is unreadable
+    (the highest code wins).
+
+    Example: warren check fixtures/bunnies --json
+    """
+    from logstore.checking import check_path, record_paths, result_to_json
+
+    files = list(record_paths(paths))
+    missing = [p for p in paths if not p.exists()]
+    worst = 0
+    counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0}
+    out = sys.stdout.buffer
+    with progress(len(files), "checking") as advance:
+        for path in files:
+            result = check_path(path)
+            worst = max(worst, result.exit_code)
+            if result.error is not None:
+                counts["unreadable"] += 1
+            elif result.chain == "broken":
+                counts["broken"] += 1
+            elif result.violation is not None:
+                counts["illegal"] += 1
+            else:
+                counts["ok"] += 1
+            if as_json:
+                out.write(result_to_json(result) + b"\n")
+            else:
+                click.echo(_check_line(result))
+            advance(1)
+    if missing and not files:
+        worst = max(worst, 2)
+    if not as_json:
+        click.echo(f"{len(files)} record(s): {counts['ok']} ok, {counts['illegal']} illegal, "
+                   f"{counts['broken']} broken chain, {counts['unreadable']} unreadable", err=True)
+    sys.exit(worst)
+
+
+def _check_line(result: Any) -> str:
+    if result.error is not None:
+        return click.style("unreadable ", fg="red") + result.error
+    head = f"{result.path}: {result.game_id} ({result.ruleset}, {result.events} events, {result.chain})"
+    if result.chain == "broken":
+        where = "header" if result.broken_at == 0 else f"seq {result.broken_at}"
+        return click.style("broken     ", fg="red") + f"{head}: hash chain broken at {where}"
+    if result.violation is not None:
+        v = result.violation
+        return click.style("illegal    ", fg="yellow") + f"{head}: seq {v.seq}: {v.rule}: {v.message}"
+    return click.style("ok         ", fg="green") + head
+
+
+# -- simulate -------------------------------------------------------------------------
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise WarrenError(f"--option takes KEY=VALUE, not {pair!r}")
+        key, value = pair.split("=", 1)
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
+    if text is None:
+        return [None]
+    try:
+        if ".." in text:
+            a, b = text.split("..", 1)
+            counts = list(range(int(a), int(b) + 1))
+        else:
+            counts = [int(text)]
+    except ValueError:
+        raise WarrenError(f"--players takes N or A..B, not {text!r}") from None
+    bad = [n for n in counts if not lo <= n <= hi]
+    if bad or not counts:
+        raise WarrenError(f"--players must be within {lo}..{hi}, got {text}")
+    return list(counts)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many games.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Seed: the same seed gives the same files byte for byte.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write <game_id>.jsonl files into.")
+@click.option("--into-store", is_flag=True, help="Import the games into the store instead.")
+@click.option("--players", default=None, help="Players per game: N, or A..B to cycle (e.g. 5..8).")
+@click.option("--bots", default="random,greedy", show_default=True,
+              help="Bot kinds seated in turn: random, greedy, prolong.")
+@click.option("--max-events", type=click.IntRange(min=1), default=5000, show_default=True,
+              help="Stop a game that has not ended after this many events.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A header option (repeatable), e.g. --option steal_from=hand_or_blind.")
+@db_option
+def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: bool,
+             players: str | None, bots: str, max_events: int, options: tuple[str, ...],
+             db: Path | None) -> None:
+    """Play games with bots and write sealed records (or import them).
+
+    Chance is drawn from a generator seeded by (seed, game number) and recorded in the
+    events, so every file replays without randomness and passes `warren check`.
+
+    Example: warren simulate bunnies --games 200 --seed 7 --out games/
+    """
+    from engine.registry import get_ruleset
+    from engine.simulate import simulate_one
+
+    if (out is None) == (not into_store):
+        raise WarrenError("give exactly one of --out DIR or --into-store")
+    rs = get_ruleset(ruleset)
+    counts = _parse_players(players, rs.min_players, rs.max_players)
+    bot_kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
+    opts = _parse_options(options)
+    store = _store(db) if into_store else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    written = 0
+    with progress(games, "simulating") as advance:
+        for i in range(games):
+            game = simulate_one(rs, seed, i, players=counts[i % len(counts)], bots=bot_kinds,
+                                options=opts, max_events=max_events)
+            data = b"".join(game.lines())
+            if out is not None:
+                target = out / f"{game.header.game_id}.jsonl"
+                tmp = target.with_suffix(".jsonl.tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, target)  # never a half-written record
+            else:
+                store.import_bytes(data, f"<simulated {game.header.game_id}>")
+            written += 1
+            advance(1)
+    where = str(out) if out is not None else "the store"
+    click.echo(f"simulated {written} {ruleset} game(s) into {where}", err=True)
+
+
+# -- store commands -----------------------------------------------------------------------
+@main.command(name="import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@db_option
+@json_option
+def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
+    """Import record files (or folders of *.jsonl) into the store, each game whole or not at all.
+
+    Games with an illegal event are imported with their verdict; unreadable records, broken
+    hash chains and game ids already in the store are refused, each with its reason.
+
+    Example: warren import fixtures/ --db club.db
+    """
+    from logstore.checking import record_paths
+
+    files = list(record_paths(paths))
+    with _store(db) as store, progress(len(files), "importing") as advance:
+        results = store.import_paths(files, progress=advance)
+    imported = [r for r in results if r.ok]
+    refused = [r for r in results if not r.ok]
+    if as_json:
+        for r in results:
+            _echo_json({"path": str(r.path), "game_id": r.game_id, "ok": r.ok,
+                        "events": r.events, "reason": r.reason})
+    else:
+        for r in refused:
+            click.echo(click.style("refused ", fg="red") + f"{r.reason}")
+        click.echo(f"imported {len(imported)} game(s) ({sum(r.events for r in imported)} events), "
+                   f"refused {len(refused)}")
+    sys.exit(1 if refused else 0)
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of standard output.")
+@db_option
+def export(game_id: str, out: Path | None, db: Path | None) -> None:
+    """Export one game from the store, byte for byte as it was imported.
+
+    Example: warren export bunnies-7-000003 -o game.jsonl
+    """
+    with _store(db, create=False) as store:
+        data = store.export(game_id)
+    if out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, out)
+        click.echo(f"wrote {out} ({len(data)} bytes)", err=True)
+
+
+@main.command(name="ls")
+@click.option("--ruleset", "-r", default=None, help="Only games of this ruleset.")
+@db_option
+@json_option
+def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
+    """List the games in the store.
+
+    Example: warren ls --ruleset bunnies
+    """
+    with _store(db, create=False) as store:
+        rows = store.games(ruleset)
+    if as_json:
+        for row in rows:
+            _echo_json(_row_dict(row))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("game", "ruleset", "players", "events", "chain", "verdict", "winners")
+    for row in rows:
+        verdict = "ok" if row.ok else f"{row.violation_rule} @ {row.violation_seq}"
+        winners = "" if row.winners is None else ",".join(str(w) for w in row.winners)
+        table.add_row(row.game_id, row.ruleset, ", ".join(row.players), str(row.n_events),
+                      row.chain, verdict, winners)
+    Console().print(table)
+    click.echo(f"{len(rows)} game(s)", err=True)
+
+
+def _row_dict(row: Any) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    return asdict(row)
+
+
+@main.command()
+@click.argument("game_ids", nargs=-1)
+@db_option
+@json_option
+def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
+    """Re-check the hash chain of every game in the store (or the ones named).
+
+    Exit 1 when any chain is broken.
+
+    Example: warren verify --json
+    """
+    with _store(db, create=False) as store:
+        targets = list(game_ids) or [row.game_id for row in store.games()]
+        results = []
+        with progress(len(targets), "verifying") as advance:
+            for game_id in targets:
+                results.extend(store.verify(game_id))
+                advance(1)
+    broken = 0
+    for game_id, chain, broken_at in results:
+        broken += chain == "broken"
+        if as_json:
+            _echo_json({"game_id": game_id, "chain": chain, "broken_at": broken_at})
+        elif chain == "broken":
+            click.echo(click.style("broken ", fg="red") + f"{game_id} at seq {broken_at}")
+    if not as_json:
+        click.echo(f"{len(results)} game(s) verified, {broken} broken")
+    sys.exit(1 if broken else 0)
+
+
+# -- replay ----------------------------------------------------------------------------
+def load_source(source: str, db: Path | None) -> Any:
+    """A record from a file path, or else from the store by game id."""
+    from engine.record import read_record
+
+    path = Path(source)
+    if path.is_file():
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise WarrenError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        return read_record(data, str(path))
+    if source.endswith(".jsonl"):
+        raise WarrenError(f"{source}: no such file")
+    with _store(db, create=False) as store:
+        return store.record(source)
+
+
+@main.command()
+@click.argument("source")
+@click.option("--to", "to_seq", type=int, default=None, help="Show the position after this seq.")
+@click.option("--turn", type=int, default=None, help="Show the position at the start of this turn.")
+@click.option("--as", "perspective", default="referee", show_default=True,
+              help="Whose knowledge: a seat number, 'referee' (everything) or 'spectator'.")
+@db_option
+@json_option
+def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
+           db: Path | None, as_json: bool) -> None:
+    """Replay a game (a file, or a game id in the store) to a position and show it.
+
+    Shows the state as the chosen perspective knew it, and the last event with each effect
+    and the rule that caused it.
+
+    Example: warren replay bunnies-7-000003 --turn 14 --as 0
+    """
+    from engine.registry import get_ruleset
+    from engine.replay import Replay, position_of
+
+    if to_seq is not None and turn is not None:
+        raise WarrenError("give --to or --turn, not both")
+    record = load_source(source, db)
+    rs = get_ruleset(record.header.ruleset)
+    seen = parse_perspective(perspective)
+    if isinstance(seen, int) and not 0 <= seen < len(record.header.players):
+        raise WarrenError(f"--as {seen}: this game has seats 0..{len(record.header.players) - 1}")
+    game = Replay(rs, record.header, record.events)
+    if turn is not None:
+        seq = game.seq_for_turn(turn)
+    elif to_seq is not None:
+        seq = to_seq
+    else:
+        seq = game.last_seq
+    state = game.state_at(seq)
+    view = rs.view(state, seen)  # type: ignore[arg-type]
+    step = game.step(seq) if seq >= 1 else None
+    names = [p.name for p in record.header.players]
+    if as_json:
+        from engine.record import event_to_dict
+
+        _echo_json({
+            "game_id": record.header.game_id,
+            "ruleset": rs.slug,
+            "position": {**_struct_dict(position_of(state)), "turn_of_seq": game.turn_of_seq(seq)},
+            "perspective": seen,
+            "view": view,
+            "event": None if step is None else _public_event(event_to_dict(step.event), seen),
+            "effects": [] if step is None else [
+                {"rule": e.rule, "kind": e.kind, "data": e.data, "text": rs.rulebook[e.rule].text}
+                for e in step.effects
+            ],
+            "violation": None if game.violation is None else _struct_dict(game.violation),
+            "outcome": None if rs.outcome(state) is None else _struct_dict(rs.outcome(state)),
+        })
+        return
+    click.echo(f"{record.header.game_id} ({rs.title}), seen by {seen}")
+    click.echo(rs.render(view, names))
+    if step is not None:
+        click.echo(f"\nlast event: seq {seq}: {rs.describe(step.event)}")
+        for effect in step.effects:
+            click.echo(f"  -> {effect.kind} [{effect.rule}] {rs.rulebook[effect.rule].text}")
+    if game.violation is not None and seq == game.last_seq:
+        v = game.violation
+        click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {v.rule}: {v.message}", fg="red"))
+
+
+def _public_event(event: dict[str, Any], seen: Any) -> dict[str, Any]:
+    # A chance event (the deal) reveals hidden cards: only the referee sees it whole.
+    if seen == "referee" or event.get("actor") is not None:
+        return event
+    return {k: event[k] for k in ("seq", "type", "actor") if k in event}
+
+
+def _struct_dict(obj: Any) -> dict[str, Any]:
+    import msgspec
+
+    if hasattr(obj, "__struct_fields__"):
+        return msgspec.to_builtins(obj)  # type: ignore[no-any-return]
+    from dataclasses import asdict
+
+    return asdict(obj)
+
+
+# -- rules -----------------------------------------------------------------------------
+@main.command()
+@click.argument("ruleset")
+@json_option
+def rules(ruleset: str, as_json: bool) -> None:
+    """List a ruleset's rules: id, paraphrase and rulebook section.
+
+    Example: warren rules bunnies
+    """
+    from engine.registry import get_ruleset
+
+    rs = get_ruleset(ruleset)
+    for rule in rs.rulebook.values():
+        if as_json:
+            _echo_json({"id": rule.id, "text": rule.text, "source": rule.source})
+        else:
+            click.echo(f"{rule.id:<14} {rule.text}\n{'':<14} ({rule.source})")
+
+
+# -- demo ------------------------------------------------------------------------------
+def fixtures_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "fixtures"
+
+
+@main.command()
+@db_option
+def demo(db: Path | None) -> None:
+    """Fill the default store with the shipped fixtures and show a replay.
+
+    Imports every fixture record not already in the store (illegal examples included, with
+    their verdicts), then replays the first finished game.
+
+    Example: warren demo
+    """
+    from logstore.checking import record_paths
+
+    folder = fixtures_dir()
+    with _store(db) as store:
+        present = {row.game_id for row in store.games()}
+        files = list(record_paths([folder])) if folder.is_dir() else []
+        with progress(len(files), "importing fixtures") as advance:
+            results = store.import_paths(files, progress=advance, skip_ids=present)
+        imported = sum(r.ok for r in results)
+        rows = store.games()
+        path = store.path
+    click.echo(f"store {path}: {len(rows)} game(s) ({imported} imported now)")
+    finished = [r for r in rows if r.ok and r.over]
+    if finished:
+        game_id = finished[0].game_id
+        click.echo(f"\n$ warren replay {game_id}\n")
+        ctx = click.get_current_context()
+        ctx.invoke(replay, source=game_id, to_seq=None, turn=None, perspective="referee",
+                   db=path, as_json=False)
