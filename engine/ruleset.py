@@ -191,6 +191,23 @@ class Ruleset(ABC):
         args = " ".join(f"{k}={v}" for k, v in fields.items())
         return f"{who}: {event.__struct_config__.tag} {args}".rstrip()
 
+    def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
+        """An event as ``perspective`` saw it happen.
+
+        Default: the referee sees everything; a chance event (actor null: a deal, a shuffle)
+        shows only its type to everyone else; a player's action is seen whole. Rulesets
+        with private actions override this.
+        """
+        record = msgspec.to_builtins(event)
+        record.pop("hash", None)
+        if perspective == "referee" or event.actor is not None:
+            return record  # type: ignore[no-any-return]
+        return {k: record[k] for k in ("seq", "type", "actor") if k in record}
+
+    def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
+        """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""
+        return effect
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         """A plain-text picture of a view (the CLI's ``replay``); rulesets draw their own."""
         width = max((len(k) for k in view), default=0)

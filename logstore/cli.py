@@ -486,6 +486,46 @@ def rules(ruleset: str, as_json: bool) -> None:
             click.echo(f"{rule.id:<14} {rule.text}\n{'':<14} ({rule.source})")
 
 
+# -- dashboard -------------------------------------------------------------------------
+def dashboard_command(db: Path, port: int, address: str = "127.0.0.1") -> list[str]:
+    """The streamlit command line that serves warren's dashboard on ``db``."""
+    app = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
+    return [
+        sys.executable, "-m", "streamlit", "run", str(app),
+        "--server.headless", "true", "--server.port", str(port), "--server.address", address,
+        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+        "--theme.base", "light",
+    ]
+
+
+def serve_dashboard(db: Path, port: int) -> None:
+    import subprocess
+
+    env = {**os.environ, "WARREN_DB": str(db.resolve())}
+    click.echo(f"warren dashboard on http://127.0.0.1:{port}/  (store {db}; Ctrl+C stops it)")
+    try:
+        subprocess.run(dashboard_command(db, port), env=env, check=False)
+    except KeyboardInterrupt:
+        pass
+
+
+@main.command()
+@click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True,
+              help="Port to serve on (localhost only).")
+@db_option
+def dashboard(port: int, db: Path | None) -> None:
+    """Serve the dashboard for a store on localhost: replay, disputes, stats, SQL.
+
+    Example: warren dashboard --db club.db --port 8600
+    """
+    from logstore.store import default_db_path
+
+    path = db or default_db_path()
+    if not path.exists():
+        raise WarrenError(f"there is no store at {path}: run `warren demo` or `warren import PATH` first")
+    serve_dashboard(path, port)
+
+
 # -- demo ------------------------------------------------------------------------------
 def fixtures_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "fixtures"

@@ -1,0 +1,30 @@
+"""warren's dashboard: step through games, settle disputes, read the statistics.
+
+Run with ``warren dashboard`` (or ``streamlit run dashboard/app.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import streamlit as st
+
+# `streamlit run dashboard/app.py` puts dashboard/ on sys.path, not the project root.
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+HERE = Path(__file__).resolve().parent
+
+st.set_page_config(page_title="warren", page_icon="🐇", layout="wide")
+
+PAGES = [
+    st.Page(HERE / "pages" / "games.py", title="Games", icon="🗂️", default=True, url_path="games"),
+    st.Page(HERE / "pages" / "replay.py", title="Replay", icon="▶️", url_path="replay"),
+    st.Page(HERE / "pages" / "disputes.py", title="Disputes", icon="⚖️", url_path="disputes"),
+    st.Page(HERE / "pages" / "stats.py", title="Stats", icon="📊", url_path="stats"),
+    st.Page(HERE / "pages" / "sql.py", title="SQL", icon="🔎", url_path="sql"),
+]
+
+st.navigation(PAGES).run()

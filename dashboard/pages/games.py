@@ -1,0 +1,85 @@
+"""Games: browse and filter every game and branch in the store, and open one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from dashboard import data
+
+st.title("Games")
+
+try:
+    rows = data.games()
+except data.StoreUnavailable as exc:
+    st.error(str(exc))
+    st.stop()
+if not rows:
+    st.info("The store is empty. Import records with `warren import PATH` or run `warren demo`.")
+    st.stop()
+
+
+def _winners(row: dict[str, Any]) -> str:
+    if row.get("winners") is None:
+        return ""
+    return ", ".join(row["players"][w] for w in row["winners"])
+
+
+rulesets = sorted({r["ruleset"] for r in rows})
+cols = st.columns([2, 2, 2, 2, 3])
+chosen = cols[0].multiselect("Ruleset", rulesets, key="games_ruleset")
+player = cols[1].text_input("Player name contains", key="games_player")
+winner = cols[2].text_input("Winner name contains", key="games_winner")
+kind = cols[3].selectbox("Show", ["games and branches", "games", "branches"], key="games_kind")
+lengths = [r["n_events"] for r in rows]
+lo, hi = min(lengths), max(lengths)
+length = cols[4].slider("Length (events)", lo, max(hi, lo + 1), (lo, max(hi, lo + 1)), key="games_length")
+dates = sorted({r["created"][:10] for r in rows})
+date_range = st.select_slider("Created", options=dates, value=(dates[0], dates[-1]), key="games_dates") \
+    if len(dates) > 1 else (dates[0], dates[0])
+
+
+def keep(row: dict[str, Any]) -> bool:
+    if chosen and row["ruleset"] not in chosen:
+        return False
+    if player and not any(player.lower() in name.lower() for name in row["players"]):
+        return False
+    if winner and winner.lower() not in _winners(row).lower():
+        return False
+    if kind == "games" and row.get("parent_game"):
+        return False
+    if kind == "branches" and not row.get("parent_game"):
+        return False
+    if not length[0] <= row["n_events"] <= length[1]:
+        return False
+    return date_range[0] <= row["created"][:10] <= date_range[1]
+
+
+shown = [r for r in rows if keep(r)]
+table = [
+    {
+        "open": f"./replay?game={r['game_id']}",
+        "game": r["game_id"],
+        "ruleset": r["ruleset"],
+        "players": ", ".join(r["players"]),
+        "events": r["n_events"],
+        "verdict": "legal" if r["ok"] else f"{r['violation_rule']} at {r['violation_seq']}",
+        "winners": _winners(r),
+        "created": r["created"],
+        "branch of": f"{r['parent_game']} @ {r['parent_seq']}" if r.get("parent_game") else "",
+    }
+    for r in shown
+]
+st.caption(f"{len(shown)} of {len(rows)} shown")
+st.dataframe(
+    table, hide_index=True, width="stretch", key="games_table",
+    column_config={"open": st.column_config.LinkColumn("open", display_text="▶ replay")},
+)
+
+ids = [r["game_id"] for r in shown]
+if ids:
+    pick = st.selectbox("Open a game", ids, key="games_open")
+    if st.button("Replay this game", key="games_go", type="primary"):
+        st.session_state.pop("pos_seq", None)
+        st.switch_page("pages/replay.py", query_params={"game": pick})

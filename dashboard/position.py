@@ -1,0 +1,118 @@
+"""Position state shared by the replay and dispute pages: game, seq and perspective,
+kept in ``st.session_state`` and mirrored in the URL so a position can be shared."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from dashboard import data
+
+GAME = "pos_game"
+SEQ = "pos_seq"
+AS = "pos_as"
+TURN = "pos_turn"
+
+
+def _int(text: Any) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def choose_game(rows: list[dict[str, Any]]) -> str | None:
+    """The game from the URL, the session, or a picker; None (with a message) if unknown."""
+    ids = [r["game_id"] for r in rows]
+    wanted = st.query_params.get("game")
+    if wanted and st.session_state.get(GAME) != wanted and wanted not in ids:
+        st.error(f"There is no game {wanted!r} in the store. Pick one below.")
+        del st.query_params["game"]
+        wanted = None
+    if wanted and st.session_state.get(GAME) != wanted:
+        st.session_state[GAME] = wanted
+        st.session_state.pop(SEQ, None)
+    if st.session_state.get(GAME) not in ids:
+        st.session_state[GAME] = ids[0]
+    return st.selectbox("Game", ids, key=GAME)
+
+
+def init_seq(game: data.LoadedGame) -> None:
+    """Take seq (or turn) from the URL once per game; clamp what the session holds."""
+    last = game.replay.last_seq
+    if SEQ not in st.session_state:
+        seq = _int(st.query_params.get("seq"))
+        turn = _int(st.query_params.get("turn"))
+        if st.query_params.get("seq") is not None and (seq is None or not 0 <= seq <= last):
+            st.warning(f"Position {st.query_params.get('seq')!r} is not in this game "
+                       f"(0..{last}); showing the end.")
+            seq = None
+        if seq is None and turn is not None:
+            try:
+                seq = game.replay.seq_for_turn(turn)
+            except data.WarrenError as exc:
+                st.warning(str(exc))
+        st.session_state[SEQ] = last if seq is None else seq
+    st.session_state[SEQ] = max(0, min(int(st.session_state[SEQ]), last))
+
+
+def init_perspective(names: list[str]) -> None:
+    options = data.perspective_options(names)
+    if AS not in st.session_state or st.session_state[AS] not in options:
+        raw = st.query_params.get("as", "referee")
+        value = _int(raw)
+        label = data.perspective_label(value if value is not None else raw, names)
+        if label not in options:
+            st.warning(f"Perspective {raw!r} is not one of this game's; showing the referee's.")
+            label = "referee"
+        st.session_state[AS] = label
+
+
+def perspective_picker(names: list[str]) -> int | str:
+    init_perspective(names)
+    label = st.selectbox("Seen by", data.perspective_options(names), key=AS,
+                         help="The referee sees everything; a seat sees what that player knew; "
+                              "a spectator sees only what was public.")
+    return data.parse_perspective(label)
+
+
+def sync_url(game_id: str, seq: int, perspective: int | str, **extra: str) -> None:
+    wanted = {"game": game_id, "seq": str(seq), "as": str(perspective), **extra}
+    for key, value in wanted.items():
+        if st.query_params.get(key) != value:
+            st.query_params[key] = value
+    st.query_params.pop("turn", None)
+
+
+def step_controls(game: data.LoadedGame) -> int:
+    """First / previous / next / last, a slider, and jump-to-turn. Returns the seq shown."""
+    last = game.replay.last_seq
+
+    def move(delta: int | None = None, to: int | None = None) -> None:
+        seq = st.session_state[SEQ]
+        st.session_state[SEQ] = max(0, min(last, to if to is not None else seq + (delta or 0)))
+
+    def jump() -> None:
+        try:
+            st.session_state[SEQ] = game.replay.seq_for_turn(int(st.session_state[TURN]))
+        except data.WarrenError as exc:
+            st.session_state["pos_jump_error"] = str(exc)
+
+    cols = st.columns([1, 1, 1, 1, 3, 2])
+    cols[0].button("⏮ First", key="pos_first", on_click=move, kwargs={"to": 0}, width="stretch")
+    cols[1].button("◀ Prev", key="pos_prev", on_click=move, kwargs={"delta": -1}, width="stretch")
+    cols[2].button("Next ▶", key="pos_next", on_click=move, kwargs={"delta": 1}, width="stretch")
+    cols[3].button("Last ⏭", key="pos_last", on_click=move, kwargs={"to": last}, width="stretch")
+    with cols[4]:
+        turns = game.replay.turns
+        st.number_input("Jump to turn", min_value=min(turns), max_value=max(turns), step=1,
+                        key=TURN, on_change=jump)
+    with cols[5]:
+        st.metric("Position", f"{st.session_state[SEQ]} / {last}")
+    if last > 0:
+        st.slider("Event", 0, last, key=SEQ, label_visibility="collapsed")
+    error = st.session_state.pop("pos_jump_error", None)
+    if error:
+        st.warning(error)
+    return int(st.session_state[SEQ])

@@ -1,0 +1,152 @@
+"""`warren check` and `warren simulate`: the contract in DESIGN.md, exit codes, determinism."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from logstore.cli import main
+
+KEYS = {"path", "ok", "game_id", "ruleset", "events", "chain", "broken_at", "violation", "error"}
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sim")
+    code, _, err = run("simulate", "bunnies", "--games", "12", "--seed", "7", "--out", str(out))
+    assert code == 0, err
+    return out
+
+
+def test_simulated_games_all_check_clean(games: Path) -> None:
+    code, out, _ = run("check", str(games), "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert len(lines) == 12
+    for line in lines:
+        assert set(line) == KEYS
+        assert line["ok"] and line["chain"] == "sealed" and line["violation"] is None
+        assert line["events"] > 0 and line["ruleset"] == "bunnies"
+
+
+def test_same_seed_same_bytes(games: Path, tmp_path: Path) -> None:
+    run("simulate", "bunnies", "--games", "12", "--seed", "7", "--out", str(tmp_path))
+    for path in sorted(games.glob("*.jsonl")):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes()
+    run("simulate", "bunnies", "--games", "2", "--seed", "8", "--out", str(tmp_path / "other"))
+    other = sorted((tmp_path / "other").glob("*.jsonl"))
+    assert other[0].read_bytes() != sorted(games.glob("*.jsonl"))[0].read_bytes()
+
+
+def _edit_line(path: Path, lineno: int, old: bytes, new: bytes) -> None:
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert old in lines[lineno - 1]
+    lines[lineno - 1] = lines[lineno - 1].replace(old, new, 1)
+    path.write_bytes(b"".join(lines))
+
+
+def test_hand_edited_record_is_a_broken_chain_at_the_edited_line(games: Path, tmp_path: Path) -> None:
+    source = sorted(games.glob("*.jsonl"))[0]
+    target = tmp_path / "edited.jsonl"
+    target.write_bytes(source.read_bytes())
+    # Line 5 holds seq 4; renaming a player or changing an actor breaks the chain there.
+    line = target.read_bytes().splitlines()[4]
+    actor = json.loads(line)["actor"]
+    _edit_line(target, 5, f'"actor":{actor}'.encode(), f'"actor":{1 - actor}'.encode())
+    code, out, _ = run("check", str(target), "--json")
+    result = json.loads(out)
+    assert code == 1
+    assert result["chain"] == "broken" and result["broken_at"] == 4 and not result["ok"]
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "reason"),
+    [
+        (b"", 1, "empty file"),
+        (b"\x00\x01binary", 1, "binary"),
+        (b'{"warren":1,"kind":"header"', 1, "not valid JSON"),
+        (b"\xff\xfe\n", 1, "not UTF-8"),
+    ],
+)
+def test_unreadable_files_exit_2_with_line_and_reason(
+    tmp_path: Path, content: bytes, line: int, reason: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content)
+    code, out, _ = run("check", str(path), "--json")
+    result = json.loads(out)
+    assert code == 2
+    assert result["error"].startswith(f"{path}:{line}:")
+    assert reason in result["error"]
+    assert result["ok"] is False
+
+
+def test_bad_json_on_a_later_line(games: Path, tmp_path: Path) -> None:
+    lines = sorted(games.glob("*.jsonl"))[0].read_bytes().splitlines(keepends=True)
+    lines[6] = b'{"seq": 6, "type": "lay", \n'
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(b"".join(lines))
+    code, out, _ = run("check", str(path), "--json")
+    assert code == 2
+    assert ":7: not valid JSON" in json.loads(out)["error"]
+
+
+def test_highest_exit_code_wins_and_text_mode_summarises(games: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"hello\n")
+    code, out, err = run("check", str(games), str(bad))
+    assert code == 2
+    assert out.count("ok ") == 12 and "unreadable" in out
+    assert "13 record(s): 12 ok" in err
+
+
+def test_illegal_event_reports_seq_and_rule(games: Path, tmp_path: Path) -> None:
+    source = sorted(games.glob("*.jsonl"))[0]
+    lines = source.read_bytes().splitlines(keepends=True)
+    # An unsealed copy where seat 1 draws twice: the second draw breaks BUN-DRAW-2 (or the turn rule).
+    header = json.loads(lines[0])
+    header.pop("hash")
+    events = [json.loads(x) for x in lines[1:4]]
+    for event in events:
+        event.pop("hash")
+    first = events[1]
+    assert first["type"] == "draw"
+    twice = {"seq": 3, "type": "draw", "actor": first["actor"]}
+    text = "\n".join(json.dumps(x) for x in [header, events[0], first, twice]) + "\n"
+    path = tmp_path / "twice.jsonl"
+    path.write_text(text)
+    code, out, _ = run("check", str(path), "--json")
+    result = json.loads(out)
+    assert code == 1
+    assert result["chain"] == "unsealed"
+    assert result["violation"]["seq"] == 3 and result["violation"]["rule"] == "BUN-DRAW-2"
+
+
+def test_simulate_needs_exactly_one_destination(tmp_path: Path) -> None:
+    code, _, err = run("simulate", "bunnies", "--games", "1")
+    assert code == 2 and "exactly one of --out" in err
+    code, _, err = run("simulate", "chess", "--games", "1", "--out", str(tmp_path))
+    assert code == 2 and "unknown ruleset 'chess'" in err
+
+
+def test_replay_text_and_json(games: Path) -> None:
+    path = sorted(games.glob("*.jsonl"))[0]
+    code, out, _ = run("replay", str(path), "--turn", "3", "--as", "0")
+    assert code == 0
+    assert "turn 3" in out and "hidden" in out
+    code, out, _ = run("replay", str(path), "--to", "5", "--json", "--as", "spectator")
+    data = json.loads(out)
+    assert data["position"]["seq"] == 5
+    assert isinstance(data["view"]["hands"][0], int)  # a spectator sees counts only
+    code, _, err = run("replay", str(path), "--to", "999999")
+    assert code == 2 and "out of range" in err
+    code, _, err = run("replay", str(path), "--as", "7")
+    assert code == 2 and "seats 0..1" in err
