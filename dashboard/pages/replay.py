@@ -59,4 +59,5 @@ with right:
         st.error(f"Event {violation.seq} breaks {violation.rule}: {violation.message}. "
                  f"Replay stops at {game.replay.last_seq}.")
 
-extra = st.container(key="replay_extra")
+with st.expander("This position as data (what the chosen perspective knows)"):
+    st.json(view, expanded=False)

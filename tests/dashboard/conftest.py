@@ -1,0 +1,41 @@
+"""A small store for the dashboard tests: shipped-like fixtures plus simulated games."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.registry import get_ruleset
+from engine.simulate import simulate_one
+
+APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
+
+
+def build_store(path: Path, games: int = 6) -> Path:
+    from logstore.store import Store
+
+    rs = get_ruleset("bunnies")
+    with Store(path) as store:
+        for i in range(games):
+            game = simulate_one(rs, 11, i)
+            store.import_bytes(b"".join(game.lines()), f"<sim {i}>")
+    return path
+
+
+@pytest.fixture(scope="session")
+def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_store(tmp_path_factory.mktemp("dash") / "warren.db")
+
+
+@pytest.fixture()
+def app_env(store_path: Path) -> Iterator[Path]:
+    old = os.environ.get("WARREN_DB")
+    os.environ["WARREN_DB"] = str(store_path)
+    yield store_path
+    if old is None:
+        os.environ.pop("WARREN_DB", None)
+    else:
+        os.environ["WARREN_DB"] = old

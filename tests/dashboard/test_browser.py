@@ -1,0 +1,102 @@
+"""End to end in a real browser: Debian's chromium driven by Playwright.
+
+Opens the dashboard, steps through a game, switches perspective, asks for a dispute
+verdict, and saves screenshots (to $WARREN_SCREENSHOTS if set, e.g. docs/img, else a
+temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from logstore.cli import dashboard_command
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed")
+
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from tests.dashboard.conftest import build_store
+
+    db = build_store(tmp_path_factory.mktemp("browser") / "warren.db")
+    port = _free_port()
+    env = {**os.environ, "WARREN_DB": str(db)}
+    proc = subprocess.Popen(dashboard_command(db, port), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                pytest.fail("the dashboard did not start")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = os.environ.get("WARREN_SCREENSHOTS")
+    folder = Path(target) if target else tmp_path_factory.mktemp("shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def browser_page(server: str) -> Iterator[object]:
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        context = browser.new_context(viewport={"width": 1400, "height": 1400})
+        yield context.new_page()
+        browser.close()
+
+
+def test_step_through_a_game_in_the_browser(server: str, browser_page: object, shots: Path) -> None:
+    pg = browser_page  # type: ignore[assignment]
+    pg.goto(f"{server}/games")
+    pg.get_by_text("Games", exact=True).first.wait_for(timeout=30_000)
+    pg.get_by_text("Replay this game").wait_for(timeout=30_000)
+    pg.screenshot(path=str(shots / "games.png"))
+
+    pg.goto(f"{server}/replay?seq=0")
+    pg.get_by_text("Before the first event.").wait_for(timeout=30_000)
+    for _ in range(3):
+        pg.get_by_role("button", name="Next ▶").click()
+        time.sleep(0.4)
+    pg.get_by_text("Event 3").wait_for(timeout=15_000)
+    assert "seq=3" in pg.url
+    pg.goto(pg.url.replace("seq=3", "seq=25").replace("as=referee", "as=0"))
+    pg.get_by_text("Event 25").wait_for(timeout=30_000)
+    assert "hidden" in pg.content()
+    pg.screenshot(path=str(shots / "replay.png"))

@@ -1,0 +1,104 @@
+"""The replay page, driven through Streamlit's AppTest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from streamlit.testing.v1 import AppTest
+
+from logstore.cli import main
+from logstore.store import Store
+from tests.dashboard.conftest import APP
+
+
+def replay_page(**params: str) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page("pages/replay.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def first_game(store: Path) -> str:
+    with Store(store) as s:
+        return s.games()[0].game_id
+
+
+def cli_view(store: Path, game: str, seq: int, seen: str) -> dict:
+    result = CliRunner().invoke(main, ["replay", game, "--to", str(seq), "--as", seen, "--json",
+                                       "--db", str(store)])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["view"]
+
+
+def test_stepping_to_n_shows_what_cli_replay_shows(app_env: Path) -> None:
+    game = first_game(app_env)
+    at = replay_page(game=game, seq="0")
+    assert at.session_state["pos_seq"] == 0
+    for _ in range(5):
+        at.button(key="pos_next").click().run()
+    assert at.session_state["pos_seq"] == 5
+    assert at.json[0].value and json.loads(at.json[0].value) == cli_view(app_env, game, 5, "referee")
+    at.slider(key="pos_seq").set_value(40).run()
+    assert json.loads(at.json[0].value) == cli_view(app_env, game, 40, "referee")
+    assert at.query_params["seq"] == ["40"] or at.query_params["seq"] == "40"
+
+
+def test_perspective_hides_the_other_hand(app_env: Path) -> None:
+    game = first_game(app_env)
+    at = replay_page(game=game, seq="10", **{"as": "0"})
+    view = json.loads(at.json[0].value)
+    assert isinstance(view["hands"][0], list) and isinstance(view["hands"][1], int)
+    assert view == cli_view(app_env, game, 10, "0")
+    referee = cli_view(app_env, game, 10, "referee")
+    board = "".join(h.proto.body for h in at.get("html"))
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    hidden = referee["hands"][1]
+    assert hidden, "seat 1 should hold cards at seq 10"
+    for card in hidden:  # each card exists once, so its face may appear nowhere on seat 0's board
+        face = f"{card[0].replace('T', '10')}<br>{symbols[card[1]]}"
+        assert face not in board, card
+    for card in referee["hands"][0]:
+        assert f"{card[0].replace('T', '10')}<br>{symbols[card[1]]}" in board, card
+    assert board.count('class="wr-card back"') >= view["hands"][1]
+
+
+def test_jump_to_turn_and_first_last(app_env: Path) -> None:
+    game = first_game(app_env)
+    at = replay_page(game=game)
+    last = at.session_state["pos_seq"]
+    at.number_input(key="pos_turn").set_value(3).run()
+    assert "turn 3" in at.markdown[0].value
+    at.button(key="pos_first").click().run()
+    assert at.session_state["pos_seq"] == 0
+    at.button(key="pos_last").click().run()
+    assert at.session_state["pos_seq"] == last
+
+
+def test_unknown_game_and_bad_seq_in_the_url_are_explained(app_env: Path) -> None:
+    at = replay_page(game="no-such-game")
+    assert any("no game 'no-such-game'" in e.value for e in at.error)
+    at = replay_page(game=first_game(app_env), seq="999999")
+    assert any("not in this game" in w.value for w in at.warning)
+    at = replay_page(game=first_game(app_env), seq="abc")
+    assert any("not in this game" in w.value for w in at.warning)
+
+
+def test_missing_and_corrupt_and_empty_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WARREN_DB", str(tmp_path / "absent.db"))
+    at = replay_page()
+    assert any("There is no store" in e.value for e in at.error)
+    corrupt = tmp_path / "corrupt.db"
+    corrupt.write_bytes(b"this is not sqlite" * 100)
+    monkeypatch.setenv("WARREN_DB", str(corrupt))
+    at = replay_page()
+    assert any("cannot be opened as a warren store" in e.value for e in at.error)
+    empty = tmp_path / "empty.db"
+    Store(empty).close()
+    monkeypatch.setenv("WARREN_DB", str(empty))
+    at = replay_page()
+    assert any("The store is empty" in i.value for i in at.info)
