@@ -319,7 +319,10 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("game", "ruleset", "players", "events", "chain", "verdict", "winners")
+    table = Table()
+    table.add_column("game", no_wrap=True)
+    for name in ("ruleset", "players", "events", "chain", "verdict", "winners"):
+        table.add_column(name)
     for row in rows:
         verdict = "ok" if row.ok else f"{row.violation_rule} @ {row.violation_seq}"
         winners = "" if row.winners is None else ",".join(str(w) for w in row.winners)
@@ -531,32 +534,58 @@ def fixtures_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "fixtures"
 
 
+DEMO_GAMES = 300
+"""Simulated games per ruleset that `warren demo` adds to an empty store."""
+
+
 @main.command()
+@click.option("--games", type=click.IntRange(min=0), default=DEMO_GAMES, show_default=True,
+              help="Simulated games per ruleset to add when the store is new.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True,
+              help="Port for the dashboard.")
+@click.option("--no-serve", is_flag=True, help="Fill the store and print a replay; do not start the dashboard.")
 @db_option
-def demo(db: Path | None) -> None:
-    """Fill the default store with the shipped fixtures and show a replay.
+def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
+    """Fill the default store with the shipped games (and simulated ones), then open the dashboard.
 
-    Imports every fixture record not already in the store (illegal examples included, with
-    their verdicts), then replays the first finished game.
+    On a new or empty store: imports every record under fixtures/ (illegal examples
+    included, with their verdicts) and simulates --games games per ruleset. Then it serves
+    the dashboard on localhost and prints its address (--no-serve prints a replay instead).
 
-    Example: warren demo
+    Example: warren demo --games 100 --no-serve
     """
+    from engine.registry import all_rulesets
+    from engine.simulate import simulate_one
     from logstore.checking import record_paths
+    from logstore.store import default_db_path
 
-    folder = fixtures_dir()
-    with _store(db) as store:
-        present = {row.game_id for row in store.games()}
-        files = list(record_paths([folder])) if folder.is_dir() else []
-        with progress(len(files), "importing fixtures") as advance:
-            results = store.import_paths(files, progress=advance, skip_ids=present)
-        imported = sum(r.ok for r in results)
+    path = db or default_db_path()
+    with _store(path) as store:
+        if not store.games():
+            folder = fixtures_dir()
+            files = list(record_paths([folder])) if folder.is_dir() else []
+            with progress(len(files), "importing fixtures") as advance:
+                results = store.import_paths(files, progress=advance)
+            click.echo(f"imported {sum(r.ok for r in results)} fixture record(s) from {folder}")
+            rulesets = all_rulesets() if games else []
+            with progress(games * len(rulesets), "simulating games") as advance:
+                for rs in rulesets:
+                    counts = list(range(rs.min_players, min(rs.max_players, 8) + 1))
+                    for i in range(games):
+                        game = simulate_one(rs, 2026, i, players=counts[i % len(counts)],
+                                            bots=("greedy", "random"))
+                        if f"{game.header.game_id}" not in store:
+                            store.import_bytes(b"".join(game.lines()), f"<demo {game.header.game_id}>")
+                        advance(1)
+            click.echo(f"simulated {games} game(s) per ruleset ({', '.join(r.slug for r in rulesets)})")
         rows = store.games()
-        path = store.path
-    click.echo(f"store {path}: {len(rows)} game(s) ({imported} imported now)")
-    finished = [r for r in rows if r.ok and r.over]
-    if finished:
-        game_id = finished[0].game_id
-        click.echo(f"\n$ warren replay {game_id}\n")
-        ctx = click.get_current_context()
-        ctx.invoke(replay, source=game_id, to_seq=None, turn=None, perspective="referee",
-                   db=path, as_json=False)
+    click.echo(f"store {path}: {len(rows)} game(s)")
+    if no_serve:
+        finished = [r for r in rows if r.ok and r.over]
+        if finished:
+            game_id = finished[0].game_id
+            click.echo(f"\n$ warren replay {game_id}\n")
+            click.get_current_context().invoke(replay, source=game_id, to_seq=None, turn=None,
+                                               perspective="referee", db=path, as_json=False)
+        return
+    serve_dashboard(path, port)
