@@ -21,7 +21,7 @@ from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
 from engine.bunnies.views import view
 from engine.record import Event, Header
-from engine.rules import WarrenError
+from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
 
 
@@ -85,6 +85,25 @@ class Bunnies(Ruleset):
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render(view, names)
+
+    def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
+        record = super().event_view(event, perspective)
+        # The card a steal takes is seen by the two players, not by onlookers.
+        if isinstance(event, Steal) and not isinstance(perspective, int) and perspective != "referee":
+            record.pop("card", None)
+        return record
+
+    def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
+        if perspective == "referee" or "card" not in effect.data:
+            return effect
+        private = effect.kind in ("blind_seen", "blind_returned")
+        if (private and effect.data.get("seat") == perspective) or (
+                effect.kind == "card_stolen" and isinstance(perspective, int)):
+            return effect
+        if effect.kind == "blind_laid":
+            return effect  # laid face up: everyone sees it
+        hidden = {k: v for k, v in effect.data.items() if k != "card"}
+        return Effect(effect.rule, effect.kind, hidden)
 
     def outcome(self, state: BunniesState) -> Outcome | None:
         if not state.over or state.scores is None:

@@ -9,7 +9,14 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
-from engine.bunnies.layout import ALL_SLOTS, OWN_SLOTS, SHARED_SLOTS, is_uncovered, playable_by
+from engine.bunnies.layout import (
+    ALL_SLOTS,
+    COVERED_BY,
+    OWN_SLOTS,
+    SHARED_SLOTS,
+    is_uncovered,
+    playable_by,
+)
 from engine.bunnies.numbers import (
     BLINDS_PER_SEAT,
     BONUS_PER_BLIND,
@@ -36,11 +43,37 @@ def _require_turn(state: BunniesState, actor: int | None) -> None:
         # BUN-DEAL-1: nothing is played before the deal.
         raise RuleViolation("BUN-DEAL-1", "the cards have not been dealt yet", phase=state.phase)
     if actor != state.active:
-        # BUN-TURN-1: only the player whose go it is acts.
-        raise RuleViolation(
-            "BUN-TURN-1", f"it is seat {state.active}'s go, not seat {actor}'s",
-            active=state.active, actor=actor,
-        )
+        raise _not_your_go(state, actor)
+
+
+def _not_your_go(state: BunniesState, actor: int | None) -> RuleViolation:
+    """The violation for acting out of turn, naming how the actor's own go ended if it just did.
+
+    Only reached on the error path, so it may look around: a player who acts again right
+    after their own go is told which rule ended that go, not merely whose go it is.
+    """
+    active = state.active
+    just_ended = (
+        actor is not None and active is not None and actor == 1 - active
+        and state.turn > 1 and state.phase in ("draw", "lay")
+    )
+    if just_ended:
+        ended = state.ended
+        if ended is not None and ended[0] == state.turn:
+            rule, how = ended[1], ended[2]
+        elif state.pile:
+            # BUN-LAY-3: a go that ends with the pile still face up ended with a lay.
+            rule, how = "BUN-LAY-3", "with a lay that scored no bunny"
+        else:
+            # BUN-PICKUP-1: an empty pile at the change of go means it was picked up.
+            rule, how = "BUN-PICKUP-1", "when the pile was picked up"
+        return RuleViolation(rule, f"seat {actor}'s go ended {how}; it is seat {active}'s go",
+                             active=active, actor=actor)
+    # BUN-TURN-1: only the player whose go it is acts.
+    return RuleViolation(
+        "BUN-TURN-1", f"it is seat {active}'s go, not seat {actor}'s",
+        active=active, actor=actor,
+    )
 
 
 def _require_laying(state: BunniesState) -> None:
@@ -205,7 +238,9 @@ def draw(state: BunniesState, event: Draw) -> tuple[Effect, ...]:
 def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
     seat = event.actor
     phase = state.phase
-    if seat != state.active or phase == "draw" or phase == "setup":
+    # Laying is for the bunny phase or the lay phase; anything else (no deal yet, a draw
+    # still owed, a finished game) goes through the full guards.
+    if seat != state.active or (phase != "lay" and phase != "bunny"):
         _require_turn(state, seat)
         _require_laying(state)
     cards = event.cards
@@ -213,15 +248,18 @@ def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
     pile = state.pile
     n = len(cards)
     if n == 0 or (n > 1 and len(set(cards)) != n):
-        _check_group(seat, cards, hand)
-    rank = cards[0][0]
+        _check_group(state, seat, cards)
+    try:
+        rank = cards[0][0]
+    except IndexError:  # an empty card name (free when no exception is raised)
+        _check_group(state, seat, cards)
     for card in cards:
-        if card[0] != rank or card not in hand:
-            _check_group(seat, cards, hand)  # raises BUN-LAY-1 with the reason
+        if card not in hand or card[0] != rank:
+            _check_group(state, seat, cards)  # raises the rule that forbids it
     if pile and CARD_VALUE[cards[0]] < CARD_VALUE[pile[-1]]:
         # BUN-LAY-2: equal or higher than the top face-up card, aces high.
         raise RuleViolation(
-            "BUN-LAY-2", f"{rank} does not equal or beat the top card {pile[-1]}",
+            "BUN-LAY-2", f"{cards[0]} does not equal or beat the top card {pile[-1]}",
             top=pile[-1], laid=list(cards),
         )
     for card in cards:
@@ -239,16 +277,31 @@ def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
     return _after_lay(state, seat, None)
 
 
-def _check_group(seat: int, cards: list[str], hand: list[str]) -> None:
-    """BUN-LAY-1 for a lay of several cards (or none)."""
+def _check_group(state: BunniesState, seat: int, cards: list[str]) -> None:
+    """Say why a lay is refused (the error path of :func:`lay`)."""
+    hand = state.hands[seat]
     if not cards:
         raise RuleViolation("BUN-LAY-1", "a lay names at least one card", cards=cards)
+    for card in cards:
+        if card in hand:
+            continue
+        for slot in OWN_SLOTS[seat] + SHARED_SLOTS:
+            if state.blinds.get(slot) == card:
+                # BUN-BLIND-3: a blind card reaches the pile only by being turned up.
+                raise RuleViolation(
+                    "BUN-BLIND-3",
+                    f"{card} is the blind card at {slot}: it is turned up (flip), not laid from hand",
+                    card=card, slot=slot)
+        for owner in (0, 1):
+            if card in _DECK_SET and card[0] in state.bunnies[owner]:
+                # BUN-BUNNY-1: the four cards of a bunny have left play.
+                raise RuleViolation("BUN-BUNNY-1", f"{card} left play in seat {owner}'s bunny",
+                                    card=card, bunny_of=owner)
+        # BUN-LAY-1: cards are laid from the player's own hand.
+        raise RuleViolation("BUN-LAY-1", f"{card!r} is not in seat {seat}'s hand",
+                            card=card, hand=sorted(hand))
     rank = cards[0][0]
     for card in cards:
-        if card not in hand:
-            # BUN-LAY-1: cards are laid from the player's own hand.
-            raise RuleViolation("BUN-LAY-1", f"{card} is not in seat {seat}'s hand",
-                                card=card, hand=sorted(hand))
         if card[0] != rank:
             # BUN-LAY-1: several cards at once only when they share a rank.
             raise RuleViolation("BUN-LAY-1", "cards laid together must share one rank",
@@ -300,8 +353,9 @@ def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
         # BUN-BLIND-5: the opponent's own blind cards are not yours to take.
         raise RuleViolation("BUN-BLIND-5", f"{slot} is the opponent's blind card", slot=slot)
     if not is_uncovered(slot, state.blinds):
-        # BUN-BLIND-2: a covered blind card cannot be taken.
-        raise RuleViolation("BUN-BLIND-2", f"{slot} is covered", slot=slot)
+        # BUN-DEAL-2: a blind card with another still lying on it cannot be taken.
+        raise RuleViolation("BUN-DEAL-2", f"{slot} is covered by the shared card at "
+                            f"{COVERED_BY[slot]}", slot=slot, covered_by=COVERED_BY[slot])
     card = state.blinds[slot]
     state.known[seat].add(slot)
     if state.pile and CARD_VALUE[card] < CARD_VALUE[state.pile[-1]]:
@@ -310,6 +364,7 @@ def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
         state.hands[seat].extend(taken)
         state.pile = []
         _end_go(state)
+        state.ended = (state.turn, "BUN-BLIND-4", "when a turned-up blind card went back")
         return (
             Effect("BUN-BLIND-4", "blind_returned", {"seat": seat, "slot": slot, "card": card}),
             Effect("BUN-PICKUP-1", "pile_picked_up", {"seat": seat, "cards": len(taken)}),
@@ -327,20 +382,21 @@ def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
 def _require_bunny_action(state: BunniesState, event: Steal | Peek, action: str) -> None:
     _require_turn(state, event.actor)
     if state.phase != "bunny" or state.owed is None:
-        # BUN-BUNNY-2: actions come only with a bunny just scored.
-        raise RuleViolation("BUN-BUNNY-2", f"no bunny gives a {action} now", phase=state.phase)
+        # BUN-BUNNY-1: a steal or a look needs a bunny just scored in this go.
+        raise RuleViolation("BUN-BUNNY-1", f"no bunny has just been scored, so there is no {action}",
+                            phase=state.phase, top=state.pile[-4:])
     kind = state.owed
     if action == "look" and kind == "bunny":
         # BUN-BUNNY-2: a plain bunny (2-10) steals; it gives no look.
         raise RuleViolation("BUN-BUNNY-2", "a plain bunny (2-10) gives a steal, not a look",
                             kind=kind)
+    if (action == "steal" and state.stole) or (action == "look" and state.peeked):
+        # BUN-BUNNY-6: each action at most once per bunny.
+        raise RuleViolation("BUN-BUNNY-6", f"this bunny's {action} was already taken", kind=kind)
     if kind == "royal" and (state.stole or state.peeked):
         # BUN-BUNNY-2: a royal bunny gives a steal OR a look, not both.
         raise RuleViolation("BUN-BUNNY-2", "a royal bunny gives a steal or a look, not both",
                             kind=kind, stole=state.stole, looked=state.peeked)
-    if (action == "steal" and state.stole) or (action == "look" and state.peeked):
-        # BUN-BUNNY-6: each action at most once per bunny.
-        raise RuleViolation("BUN-BUNNY-6", f"this bunny's {action} was already taken", kind=kind)
 
 
 def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
@@ -355,6 +411,11 @@ def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
                 if state.blinds.get(slot) == card and is_uncovered(slot, state.blinds):
                     from_slot = slot
                     break
+        if from_slot is None and card in _DECK_SET and card[0] in state.bunnies[other]:
+            # BUN-END-2: scored bunnies are the opponent's points; a steal never takes them.
+            raise RuleViolation("BUN-END-2", f"{card} is in seat {other}'s bunny stack, which "
+                                "counts toward the score and cannot be stolen",
+                                card=card, bunnies=list(state.bunnies[other]))
         if from_slot is None:
             # BUN-BUNNY-3: the card taken must be one the opponent can lose to a steal.
             where = "hand or uncovered blind cards" if state.steal_from == "hand_or_blind" else "hand"
@@ -372,7 +433,7 @@ def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
         "seat": seat, "from": other, "card": card, "slot": from_slot,
     })]
     if _has_gone_out(state, other):
-        # R-BUN-4: a player left with nothing in control by a steal has gone out.
+        # R-BUN-12: a player left with nothing in control by a steal has gone out.
         _finish(state, other, effects)
     return tuple(effects)
 
@@ -400,6 +461,7 @@ def end_turn(state: BunniesState, event: EndTurn) -> tuple[Effect, ...]:
         raise RuleViolation("BUN-BUNNY-5", "a go can be ended by choice only after a bunny",
                             phase=state.phase)
     _end_go(state)
+    state.ended = (state.turn, "BUN-BUNNY-5", "by choice after a bunny")
     return (Effect("BUN-BUNNY-5", "go_ended", {"seat": event.actor}),)
 
 

@@ -11,6 +11,7 @@ class BunniesState(GameState):
     __slots__ = (
         "blinds",
         "bunnies",
+        "ended",
         "first_seat",
         "hand_size",
         "hands",
@@ -43,6 +44,10 @@ class BunniesState(GameState):
     peeked: bool
     out: int | None
     """The seat that went out, once the game is over."""
+    ended: tuple[int, str, str] | None
+    """(turn, rule, how) when a go was ended by a returned blind card or by choice after a
+    bunny: only read on the error path, to tell a player who acts again which rule ended
+    their go (a go that ends with a lay or a pick-up is told apart by the pile)."""
     scores: list[int] | None
     first_seat: int
     hand_size: int
@@ -60,6 +65,7 @@ class BunniesState(GameState):
         self.stole = False
         self.peeked = False
         self.out = None
+        self.ended = None
         self.scores = None
         self.first_seat = first_seat
         self.hand_size = hand_size
@@ -83,6 +89,7 @@ class BunniesState(GameState):
         new.stole = self.stole
         new.peeked = self.peeked
         new.out = self.out
+        new.ended = self.ended
         new.scores = None if self.scores is None else self.scores[:]
         new.first_seat = self.first_seat
         new.hand_size = self.hand_size
