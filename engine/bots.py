@@ -52,11 +52,18 @@ class ValueBot:
 BOTS = ("random", "greedy", "prolong")
 
 
-def make_bot(kind: str, rng: random.Random) -> Bot:
+def make_bot(kind: str, rng: random.Random, ruleset: Ruleset | None = None) -> Bot:
+    """A bot by name. A ruleset may provide its own bots (a ``bots`` mapping of name to a
+    class taking the generator); those come first, so a game can have a smarter player
+    than the generic value-driven one."""
+    provided: dict[str, Any] = getattr(ruleset, "bots", None) or {}
+    if kind in provided:
+        return provided[kind](rng)  # type: ignore[no-any-return]
     if kind == "random":
         return RandomBot(rng)
     if kind == "greedy":
         return ValueBot(rng, "greedy", "greedy_value")
     if kind == "prolong":
         return ValueBot(rng, "prolong", "prolong_value")
-    raise WarrenError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+    known = sorted({*BOTS, *provided})
+    raise WarrenError(f"unknown bot {kind!r} (known: {', '.join(known)})")

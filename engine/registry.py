@@ -11,6 +11,7 @@ from engine.ruleset import Ruleset
 # needs one game does not pay for all of them.
 KNOWN: dict[str, str] = {
     "bunnies": "engine.bunnies",
+    "trust-no-bunny": "engine.trust_no_bunny",
 }
 _loaded: dict[str, Ruleset] = {}
 

@@ -34,7 +34,7 @@ def play(
 ) -> list[Event]:
     """Play from the header's set-up until the game ends or ``max_events`` are recorded."""
     state = ruleset.setup(header)
-    bots = [make_bot(kind, rng) for kind in bot_kinds]
+    bots = [make_bot(kind, rng, ruleset) for kind in bot_kinds]
     events: list[Event] = []
     apply = ruleset.apply
     while not state.over and len(events) < max_events:

@@ -26,8 +26,16 @@ class Violation(msgspec.Struct, frozen=True):
     message: str
 
 
+class DisputedClaim(msgspec.Struct, frozen=True):
+    seq: int
+    rule: str | None
+    message: str
+
+
 class CheckResult(msgspec.Struct, frozen=True):
-    """One line of ``warren check --json`` (the contract in DESIGN.md)."""
+    """One line of ``warren check --json``: the contract in DESIGN.md, plus ``disputed_claims``
+    (claims a record makes about consequences that the engine does not derive; see
+    docs/disputes.md). A disputed claim is not an illegal action, but the record is not ok."""
 
     path: str
     ok: bool
@@ -38,6 +46,7 @@ class CheckResult(msgspec.Struct, frozen=True):
     broken_at: int | None
     violation: Violation | None
     error: str | None
+    disputed_claims: list[DisputedClaim] = []
 
     @property
     def exit_code(self) -> int:
@@ -75,12 +84,21 @@ def check_bytes(data: bytes, path: str) -> CheckResult:
     from engine.registry import get_ruleset
 
     ruleset = get_ruleset(record.header.ruleset)
-    found = check_events(ruleset, record.header, record.events)
+    disputed: list[DisputedClaim] = []
+    if any(event.claims for event in record.events):
+        # Claims are rare; only records that carry them pay for collecting effects.
+        from engine.dispute.claims import record_claims
+
+        report = record_claims(ruleset, record.header, record.events)
+        found = report.violation
+        disputed = [DisputedClaim(d.seq, d.rule, d.message) for d in report.disputed]
+    else:
+        found = check_events(ruleset, record.header, record.events)
     violation = None if found is None else Violation(found.seq, found.rule, found.message)
-    ok = violation is None and record.chain != "broken"
+    ok = violation is None and record.chain != "broken" and not disputed
     return CheckResult(
         path, ok, record.header.game_id, record.header.ruleset, len(record.events),
-        record.chain, record.broken_at, violation, None,
+        record.chain, record.broken_at, violation, None, disputed,
     )
 
 

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from logstore.cli import main
 
-KEYS = {"path", "ok", "game_id", "ruleset", "events", "chain", "broken_at", "violation", "error"}
+KEYS = {"path", "ok", "game_id", "ruleset", "events", "chain", "broken_at", "violation", "error",
+        "disputed_claims"}
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -150,3 +151,27 @@ def test_replay_text_and_json(games: Path) -> None:
     assert code == 2 and "out of range" in err
     code, _, err = run("replay", str(path), "--as", "7")
     assert code == 2 and "seats 0..1" in err
+
+
+def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, tmp_path: Path) -> None:
+    lines = sorted(games.glob("*.jsonl"))[0].read_bytes().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header.pop("hash")
+    events = [json.loads(x) for x in lines[1:4]]
+    for event in events:
+        event.pop("hash")
+    # seq 2 is a draw: it scores no bunny, whatever the record says.
+    events[1]["claims"] = [{"effect": "bunny_scored", "rule": "BUN-BUNNY-1"}]
+    path = tmp_path / "claims.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
+    code, out, _ = run("check", str(path), "--json")
+    result = json.loads(out)
+    assert code == 1 and not result["ok"]
+    assert result["violation"] is None
+    assert [(c["seq"], c["rule"]) for c in result["disputed_claims"]] == [(2, "BUN-BUNNY-1")]
+    # A claim the engine does derive is not disputed.
+    events[1]["claims"] = []
+    events[0]["claims"] = [{"effect": "dealt", "rule": "BUN-DEAL-1"}]
+    path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
+    code, out, _ = run("check", str(path), "--json")
+    assert code == 0 and json.loads(out)["disputed_claims"] == []

@@ -1,0 +1,136 @@
+"""What-if branches, the pure part: the parent's events up to a seq, alternative events, and
+where the parent's recorded continuation stops being legal (the store keeps branches: see
+logstore.branches)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from engine.dispute.facts import short
+from engine.dispute.notation import ActionError
+from engine.dispute.verdict import Verdict, judge
+from engine.record import Branch, Event, Header
+from engine.replay import PositionError
+from engine.rules import RuleViolation, WarrenError
+from engine.ruleset import GameState, Ruleset
+
+
+@dataclass(slots=True)
+class BranchDivergence:
+    """Where the parent's recorded continuation stops being legal on a branch."""
+
+    parent_seq: int
+    branch_seq: int
+    rule: str
+    message: str
+    event: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"parent_seq": self.parent_seq, "branch_seq": self.branch_seq, "rule": self.rule,
+                "message": self.message, "event": self.event}
+
+
+@dataclass(slots=True)
+class BranchPlan:
+    """A what-if branch: the parent's events up to ``at``, then the alternatives."""
+
+    header: Header
+    events: list[Event]
+    at: int
+    alternatives: list[Verdict]
+    replaced: int
+    """How many parent events the alternatives stand in for (the continuation starts after)."""
+    continued: int
+    """How many events of the parent's continuation stay legal on the branch."""
+    continuation: int
+    """How many events the parent's continuation has."""
+    divergence: BranchDivergence | None
+    """The first continuation event that is illegal on the branch (None: all stay legal)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game_id": self.header.game_id,
+            "parent": None if self.header.branch is None else self.header.branch.game_id,
+            "at": self.at,
+            "alternatives": [v.to_dict() for v in self.alternatives],
+            "replaced": self.replaced,
+            "continued": self.continued,
+            "continuation": self.continuation,
+            "divergence": None if self.divergence is None else self.divergence.to_dict(),
+        }
+
+
+class IllegalAlternative(WarrenError):
+    """A what-if alternative that the rules forbid at its position."""
+
+    def __init__(self, index: int, verdict: Verdict) -> None:
+        assert verdict.rule is not None
+        super().__init__(f"alternative {index} ({verdict.notation!r} at seq {verdict.at + 1}) is illegal "
+                         f"by {verdict.rule.id}: {verdict.message}")
+        self.verdict = verdict
+
+
+def plan_branch(
+    ruleset: Ruleset,
+    header: Header,
+    events: Sequence[Event],
+    at: int,
+    actions: Sequence[str | dict[str, Any] | Event],
+    *,
+    game_id: str,
+    created: str,
+    seat: int | None = None,
+    replaces: int | None = None,
+    start: GameState | None = None,
+) -> BranchPlan:
+    """Fork ``events`` after seq ``at`` with ``actions`` and follow the parent's continuation.
+
+    The alternatives stand in for the next ``replaces`` parent events (default: as many as
+    there are alternatives); the parent's events after those are then played on the branch,
+    renumbered, until the first one the rules refuse there: that is the divergence.
+    Raises :class:`IllegalAlternative` if an alternative itself is illegal.
+    """
+    if not actions:
+        raise ActionError("a branch needs at least one alternative action")
+    last = len(events)
+    if not 0 <= at <= last:
+        raise PositionError(f"seq {at} is out of range: this game has positions 0..{last}")
+    replaced = len(actions) if replaces is None else replaces
+    if replaced < 0:
+        raise ActionError("the number of parent events replaced cannot be negative")
+    n_seats = len(header.players)
+    if start is None:
+        state = ruleset.setup(header)
+        ruleset.fold(state, events[:at])
+    else:
+        state = ruleset.copy_state(start)
+    branch_events = list(events[:at])
+    verdicts: list[Verdict] = []
+    for i, action in enumerate(actions, start=1):
+        verdict = judge(ruleset, state, action, n_seats=n_seats, seat=seat)
+        if not verdict.legal:
+            raise IllegalAlternative(i, verdict)
+        event = msgspec.convert(verdict.action, ruleset.events_by_type[verdict.action["type"]])
+        ruleset.apply(state, event)
+        branch_events.append(event)
+        verdicts.append(verdict)
+    continuation = list(events[at + replaced:])
+    continued = 0
+    divergence = None
+    for original in continuation:
+        event = msgspec.structs.replace(original, seq=state.seq + 1, hash=None)
+        try:
+            ruleset.apply(state, event)
+        except RuleViolation as exc:
+            divergence = BranchDivergence(original.seq, event.seq, exc.rule, exc.message,
+                                          short(ruleset.describe(original)))
+            break
+        continued += 1
+    branch_header = msgspec.structs.replace(
+        header, game_id=game_id, created=created, branch=Branch(game_id=header.game_id, seq=at), hash=None)
+    return BranchPlan(branch_header, branch_events, at, verdicts, replaced, continued,
+                      len(continuation), divergence)

@@ -1,0 +1,116 @@
+"""Claims: consequences a record says followed an event, checked against what the engine derives.
+
+A claim the engine does not derive is a *disputed claim*, reported apart from an illegal
+action: the action stands, the claimed consequence does not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dispute.facts import brief_text, plain, plain_values
+from engine.dispute.notation import json_token
+from engine.record import Event, Header
+from engine.replay import Violation
+from engine.rules import Effect, RuleViolation
+from engine.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class DisputedClaim:
+    """A consequence a record claims at ``seq`` that the engine does not derive there."""
+
+    seq: int
+    rule: str | None
+    """The rule the claim invokes (or the rule of the derived effect of the claimed kind)."""
+    claim: dict[str, Any]
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "rule": self.rule, "claim": self.claim, "message": self.message}
+
+
+def _same(claimed: Any, derived: Any) -> bool:
+    """Equal as JSON values (so ``true`` is not ``1``); lists of plain values in any order."""
+    if isinstance(claimed, list) and isinstance(derived, list) and plain_values([*claimed, *derived]):
+        return Counter(map(json_token, claimed)) == Counter(map(json_token, derived))
+    return json_token(claimed) == json_token(derived)
+
+
+def claim_matches(claim: dict[str, Any], effect: Effect) -> bool:
+    """Does ``effect`` bear ``claim`` out? Every particular the claim names must agree."""
+    for key, value in claim.items():
+        if key == "effect":
+            if effect.kind != value:
+                return False
+        elif key == "rule":
+            if effect.rule != value:
+                return False
+        elif key not in effect.data or not _same(value, plain(effect.data[key])):
+            return False
+    return True
+
+
+def check_claims(
+    ruleset: Ruleset, seq: int, claims: Sequence[dict[str, Any]] | None, effects: Sequence[Effect]
+) -> list[DisputedClaim]:
+    """The claims of event ``seq`` that none of its derived effects bears out."""
+    disputed = []
+    for claim in claims or ():
+        claim = dict(claim)
+        kind, rule = claim.get("effect"), claim.get("rule")
+        derived = ", ".join(f"{e.kind} [{e.rule}]" for e in effects) or "no effect"
+        if kind is None and rule is None:
+            disputed.append(DisputedClaim(seq, None, claim, "a claim names an 'effect' or a 'rule'"))
+            continue
+        if any(claim_matches(claim, e) for e in effects):
+            continue
+        if rule is None:
+            rule = next((e.rule for e in effects if e.kind == kind), None)
+        if isinstance(rule, str) and rule not in ruleset.rulebook:
+            message = f"claims rule {rule}, which is not in the rulebook of {ruleset.slug}"
+        else:
+            what = " ".join(f"{k}={brief_text(v)}" for k, v in claim.items())
+            message = f"the engine does not derive {what} at seq {seq}; it derives: {derived}"
+        disputed.append(DisputedClaim(seq, rule if isinstance(rule, str) else None, claim, message))
+    return disputed
+
+
+@dataclass(slots=True)
+class ClaimsReport:
+    """Every claim of a record checked against what the engine derives."""
+
+    claims: int
+    """How many claims the record carries (up to the first illegal event)."""
+    disputed: list[DisputedClaim]
+    violation: Violation | None
+    """The first illegal event, if any: claims after it are not checked."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "claims": self.claims,
+            "disputed": [d.to_dict() for d in self.disputed],
+            "violation": None if self.violation is None else {
+                "seq": self.violation.seq, "rule": self.violation.rule, "message": self.violation.message,
+            },
+        }
+
+
+def record_claims(ruleset: Ruleset, header: Header, events: Sequence[Event]) -> ClaimsReport:
+    """Replay a record and check every claim it carries (disputed claims are not violations)."""
+    state = ruleset.setup(header)
+    apply = ruleset.apply
+    count = 0
+    disputed: list[DisputedClaim] = []
+    for event in events:
+        try:
+            effects = apply(state, event)
+        except RuleViolation as exc:
+            return ClaimsReport(count, disputed, Violation(event.seq, exc.rule, exc.message, exc.facts))
+        if event.claims:
+            count += len(event.claims)
+            disputed += check_claims(ruleset, event.seq, event.claims, effects)
+    return ClaimsReport(count, disputed, None)

@@ -1,0 +1,68 @@
+"""The legal actions of any seat at any position, readable and as events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.dispute.facts import position_dict, rule_ref
+from engine.dispute.notation import check_seat, format_action
+from engine.record import Event, event_to_dict
+from engine.ruleset import GameState, Ruleset
+
+
+@dataclass(slots=True)
+class LegalActions:
+    """What one seat may do at one position."""
+
+    seat: int
+    at: int
+    position: dict[str, Any]
+    actions: list[Event]
+    notations: list[str]
+    descriptions: list[str]
+    note: str | None
+    """Why the list is empty, when it is."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "at": self.at,
+            "seq": self.at + 1,
+            "position": self.position,
+            "actions": [event_to_dict(e) for e in self.actions],
+            "notations": self.notations,
+            "note": self.note,
+        }
+
+    def render(self) -> str:
+        pos = self.position
+        lines = [f"seat {self.seat} at seq {self.at} (turn {pos['turn']}, phase {pos['phase']}): "
+                 f"{len(self.actions)} legal action(s)"]
+        lines += [f"  {n:<24} {d}" for n, d in zip(self.notations, self.descriptions, strict=True)]
+        if self.note:
+            lines.append(f"  ({self.note})")
+        return "\n".join(lines)
+
+
+def legal_at(ruleset: Ruleset, state: GameState, seat: int, *, n_seats: int) -> LegalActions:
+    """Every action ``seat`` may record next at ``state``, readable and as events."""
+    check_seat(seat, n_seats)
+    actions = ruleset.legal_actions(state, seat)
+    note = None
+    if not actions:
+        to_act = ruleset.to_act(state)
+        if state.over:
+            ended = rule_ref(ruleset, ruleset.game_over_rule)
+            note = f"the game is over ({ended.id}: {ended.text})"
+        elif not to_act:
+            note = "nobody acts next: the table (chance) does"
+        elif seat not in to_act:
+            note = f"seat {seat} has nothing to do now; to act: {', '.join(map(str, to_act))}"
+        else:
+            note = "no action is open to this seat here"
+    return LegalActions(
+        seat=seat, at=state.seq, position=position_dict(ruleset, state), actions=actions,
+        notations=[format_action(ruleset, e) for e in actions],
+        descriptions=[ruleset.describe(e) for e in actions], note=note,
+    )

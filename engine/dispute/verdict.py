@@ -1,0 +1,143 @@
+"""Verdicts: is a proposed action legal at a position, and if not, by which rule and why."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.dispute.claims import DisputedClaim, check_claims
+from engine.dispute.facts import (
+    EffectNote,
+    RuleRef,
+    brief_text,
+    effect_notes,
+    plain,
+    position_dict,
+    position_facts,
+    rule_ref,
+)
+from engine.dispute.notation import ActionError, format_action, propose
+from engine.record import Event, event_to_dict
+from engine.rules import RuleViolation
+from engine.ruleset import GameState, Ruleset
+
+
+@dataclass(slots=True)
+class Verdict:
+    """The answer to "is this action legal here?"."""
+
+    at: int
+    """The position: the seq of the last event before the proposed action."""
+    action: dict[str, Any]
+    """The proposed action in record form (its seq is ``at + 1``)."""
+    notation: str
+    actor: int | None
+    legal: bool
+    rule: RuleRef | None
+    """The rule that forbids it (None when legal)."""
+    message: str | None
+    facts: dict[str, Any]
+    """The facts the rule looked at (from the violation)."""
+    position: dict[str, Any]
+    position_facts: dict[str, Any]
+    effects: list[EffectNote] = field(default_factory=list)
+    """What would follow if it were played (legal actions only)."""
+    disputed_claims: list[DisputedClaim] = field(default_factory=list)
+
+    @property
+    def status(self) -> Literal["legal", "illegal", "disputed"]:
+        """``disputed``: the action is legal but a claim it carries is not borne out."""
+        if not self.legal:
+            return "illegal"
+        return "disputed" if self.disputed_claims else "legal"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "legal": self.legal,
+            "at": self.at,
+            "seq": self.at + 1,
+            "action": self.action,
+            "notation": self.notation,
+            "actor": self.actor,
+            "rule": None if self.rule is None else self.rule.to_dict(),
+            "message": self.message,
+            "facts": self.facts,
+            "position": self.position,
+            "position_facts": self.position_facts,
+            "effects": [e.to_dict() for e in self.effects],
+            "disputed_claims": [d.to_dict() for d in self.disputed_claims],
+        }
+
+
+class JudgeError(ActionError):
+    """A proposed action the rules code could not judge (it names something the game lacks)."""
+
+
+def judge(
+    ruleset: Ruleset,
+    state: GameState,
+    action: str | dict[str, Any] | Event,
+    *,
+    n_seats: int,
+    seat: int | None = None,
+) -> Verdict:
+    """Is ``action`` legal at ``state``? ``state`` is left as it was.
+
+    Any seat may be asked about, on its turn or off it: the rules decide, exactly as they do
+    when a record is checked, so a verdict and ``warren check`` always cite the same rule.
+    """
+    event = propose(ruleset, state, action, n_seats=n_seats, seat=seat)
+    trial = ruleset.copy_state(state)
+    base = {
+        "at": state.seq,
+        "action": event_to_dict(event),
+        "notation": format_action(ruleset, event),
+        "actor": event.actor,
+        "position": position_dict(ruleset, state),
+        "position_facts": position_facts(ruleset, state),
+    }
+    try:
+        effects = ruleset.apply(trial, event)
+    except RuleViolation as exc:
+        return Verdict(legal=False, rule=rule_ref(ruleset, exc.rule), message=exc.message,
+                       facts=plain(exc.facts), **base)
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:
+        # The rules code met a value it has no name for (a card or slot that does not
+        # exist): the action is unreadable in this game rather than illegal by a rule.
+        raise JudgeError(f"{base['notation']!r} names something this {ruleset.slug} game does "
+                         f"not have ({type(exc).__name__}: {exc})") from None
+    return Verdict(legal=True, rule=None, message=None, facts={},
+                   effects=effect_notes(ruleset, effects),
+                   disputed_claims=check_claims(ruleset, event.seq, event.claims, effects), **base)
+
+
+def render_verdict(verdict: Verdict, names: Sequence[str] | None = None) -> str:
+    """A verdict as a few readable lines."""
+    def who(seat: int | None) -> str:
+        if seat is None:
+            return "the table"
+        return f"seat {seat}" + (f" ({names[seat]})" if names and seat < len(names) else "")
+
+    pos = verdict.position
+    acting = "game over" if pos["over"] else "to act: " + (", ".join(map(str, pos["to_act"])) or "the table")
+    head = f"at seq {verdict.at} (turn {pos['turn']}, round {pos['round']}, phase {pos['phase']}, {acting})"
+    lines = [head, f"proposed: {who(verdict.actor)}: {verdict.notation}"]
+    if verdict.legal:
+        lines.append("verdict: LEGAL" if not verdict.disputed_claims else
+                     "verdict: LEGAL, but a claim is DISPUTED")
+        lines += [f"  then: {e.line()}" for e in verdict.effects]
+        for d in verdict.disputed_claims:
+            lines.append(f"  disputed claim [{d.rule or '?'}]: {d.message}")
+    else:
+        assert verdict.rule is not None
+        lines.append(f"verdict: ILLEGAL by {verdict.rule.id}: {verdict.message}")
+        lines.append(f"  rule: {verdict.rule.text}")
+        lines.append(f"  source: {verdict.rule.source}")
+        if verdict.facts:
+            lines.append("  facts: " + ", ".join(f"{k}={brief_text(v)}" for k, v in verdict.facts.items()))
+    if verdict.position_facts:
+        lines.append("  position: " + ", ".join(
+            f"{k}={brief_text(v)}" for k, v in verdict.position_facts.items()))
+    return "\n".join(lines)

@@ -1,0 +1,137 @@
+"""Ruleset ``trust-no-bunny``: social deduction, Townsfolk against two Werebunnies.
+
+Read it like the rulebook: table (the game's numbers and names), options, rulebook (rule
+ids), events, state, common (shared guards), setup, day (muster, proposal, vote), night
+(guards, home actions, the stage), dawn (draws and the end of a round), timer, legal,
+chance (what simulators draw), views and render (what each perspective sees), suspects
+(who could the Werebunnies be?), bots. scenario writes games by hand (fixtures, tests);
+floor is the benchmark's rule-free baseline.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from engine.record import Event, Header
+from engine.rules import Effect, WarrenError
+from engine.ruleset import Outcome, Perspective, Ruleset
+from engine.trust_no_bunny import render
+from engine.trust_no_bunny.bots import HeuristicBot
+from engine.trust_no_bunny.chance import chance
+from engine.trust_no_bunny.common import GAME_OVER
+from engine.trust_no_bunny.dawn import draw
+from engine.trust_no_bunny.day import accuse, card_lost, propose, ready, vote
+from engine.trust_no_bunny.events import (
+    EVENT_TYPES,
+    Accuse,
+    Bless,
+    Brew,
+    CardLost,
+    ChooseItem,
+    Deal,
+    Draw,
+    Gaze,
+    Guard,
+    Offers,
+    Predict,
+    Propose,
+    Ready,
+    Rest,
+    Roles,
+    Sabotage,
+    Timeout,
+    Vote,
+)
+from engine.trust_no_bunny.legal import legal_actions, to_act
+from engine.trust_no_bunny.night import bless, brew, gaze, guard, predict, rest, sabotage
+from engine.trust_no_bunny.options import TnbOptions, resolve_table
+from engine.trust_no_bunny.rulebook import RULES
+from engine.trust_no_bunny.setup import choose_item, deal, offers, roles
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.suspects import SuspectReport, suspects
+from engine.trust_no_bunny.table import MAX_PLAYERS, MIN_PLAYERS
+from engine.trust_no_bunny.timer import timeout
+from engine.trust_no_bunny.views import view
+
+HANDLERS = {
+    Roles: roles, Offers: offers, ChooseItem: choose_item, Deal: deal,
+    Accuse: accuse, Ready: ready, CardLost: card_lost, Propose: propose, Vote: vote,
+    Guard: guard, Bless: bless, Predict: predict, Sabotage: sabotage, Gaze: gaze, Brew: brew,
+    Rest: rest, Draw: draw, Timeout: timeout,
+}
+
+
+class TrustNoBunny(Ruleset):
+    slug: ClassVar[str] = "trust-no-bunny"
+    title: ClassVar[str] = "Trust No Bunny"
+    rulebook = RULES
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    options_type = TnbOptions
+    event_types = EVENT_TYPES
+    game_over_rule = GAME_OVER
+
+    bots: ClassVar[dict[str, Any]] = {"greedy": HeuristicBot, "heuristic": HeuristicBot}
+    """Bots this ruleset provides (engine.bots.make_bot looks here first)."""
+
+    def build_handlers(self) -> dict[Any, Any]:
+        return dict(HANDLERS)
+
+    def check_header(self, header: Header) -> None:
+        super().check_header(header)
+        resolve_table(len(header.players), self.options(header))
+
+    def setup(self, header: Header) -> TnbState:
+        opts: TnbOptions = self.options(header)
+        table = resolve_table(len(header.players), opts)
+        return TnbState(table, opts.rejection_raise, opts.early_end, opts.guard_timeout)
+
+    def copy_state(self, state: TnbState) -> TnbState:
+        return state.copy()
+
+    def legal_actions(self, state: TnbState, seat: int) -> list[Event]:
+        return legal_actions(state, seat)
+
+    def to_act(self, state: TnbState) -> list[int]:
+        return to_act(state)
+
+    def chance(self, state: TnbState, rng: random.Random) -> Event | None:
+        return chance(state, rng)
+
+    def view(self, state: TnbState, perspective: Perspective) -> dict[str, Any]:
+        if isinstance(perspective, int) and not 0 <= perspective < state.n:
+            raise WarrenError(f"seat {perspective} is not at this table (0..{state.n - 1})")
+        return view(state, perspective)
+
+    def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
+        return render.event_view(event, perspective)
+
+    def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
+        return render.effect_view(effect, perspective)
+
+    def render(self, view: dict[str, Any], names: list[str]) -> str:
+        return render.render(view, names)
+
+    def suspects(self, state: TnbState, perspective: Perspective) -> SuspectReport:
+        """Who could the Werebunnies be, as ``perspective`` knows the game (suspects.py)."""
+        return suspects(state, perspective)
+
+    def outcome(self, state: TnbState) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(winners=list(state.winners), reason=state.reason or "", rule=state.end_rule or "")
+
+    def key_figures(self, state: TnbState) -> dict[str, Any]:
+        return {
+            "round": state.round,
+            "wall": state.wall,
+            "tower": state.tower,
+            "wolves": state.wolves,
+            "hands": [state.hand_size(s) for s in range(state.n)],
+            "deck": sum(state.deck),
+            "proposals": len(state.proposals),
+        }
+
+
+RULESET = TrustNoBunny()

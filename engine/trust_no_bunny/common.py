@@ -1,0 +1,126 @@
+"""Guards and helpers every step of Trust No Bunny shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.record import Event
+from engine.rules import Effect, RuleViolation
+from engine.trust_no_bunny.state import TnbState
+
+GAME_OVER = "TNB-END-1"
+
+
+def refuse_if_over(state: TnbState) -> None:
+    if state.over:
+        # TNB-END-1: nothing happens after the end.
+        raise RuleViolation(GAME_OVER, "the game is already over", winner=state.winner)
+
+
+def require_player(event: Event, rule: str) -> int:
+    """The acting seat of a player's event (a player's action never has a null actor)."""
+    seat = event.actor
+    if seat is None:
+        raise RuleViolation(rule, f"a {event.__struct_config__.tag} is a player's action and "
+                            "needs an actor seat")
+    return seat
+
+
+def require_chance(event: Event, rule: str) -> None:
+    if event.actor is not None:
+        raise RuleViolation(rule, f"a {event.__struct_config__.tag} is chance, recorded with a "
+                            "null actor", actor=event.actor)
+
+
+def card_counts(cards: list[int], rule: str, what: str) -> list[int]:
+    """Counts per value of ``cards``; refuses a value that is not a card (1 to 4)."""
+    counts = [0, 0, 0, 0, 0]
+    for card in cards:
+        if type(card) is not int or not 1 <= card <= 4:
+            raise RuleViolation(rule, f"{card!r} is not a card value (1 to 4) in {what}", cards=list(cards))
+        counts[card] += 1
+    return counts
+
+
+def require_in_hand(state: TnbState, seat: int, counts: list[int], rule: str, cards: list[int]) -> None:
+    hand = state.hands[seat]
+    for v in (1, 2, 3, 4):
+        if counts[v] > hand[v]:
+            raise RuleViolation(rule, f"seat {seat} does not hold the cards {sorted(cards)}",
+                                cards=sorted(cards), hand=hand_list(hand))
+
+
+def move_to_discard(state: TnbState, seat: int, counts: list[int]) -> None:
+    hand = state.hands[seat]
+    discard = state.discard
+    for v in (1, 2, 3, 4):
+        c = counts[v]
+        if c:
+            hand[v] -= c
+            discard[v] += c
+
+
+def hand_list(hand: list[int]) -> list[int]:
+    """A hand of counts as the sorted list of its card values."""
+    return [v for v in (1, 2, 3, 4) for _ in range(hand[v])]
+
+
+def has_item(state: TnbState, seat: int, item: str) -> bool:
+    """Does ``seat`` hold ``item``, not lost on an earlier night (TNB-ITEM-9)?"""
+    return state.items[seat] == item and not state.item_lost[seat]
+
+
+def is_seat(state: TnbState, seat: object) -> bool:
+    return type(seat) is int and 0 <= seat < state.n
+
+
+STAGE_EFFECTS: dict[str, str] = {
+    "night_resolved": "TNB-RES-1",
+    "wall_damaged": "TNB-RES-2",
+    "wall_fell": "TNB-RES-2",
+    "tower_damaged": "TNB-RES-3",
+}
+"""The effects of a night's stage and the rule deciding each (R-TNB-19)."""
+
+
+def _bears_out(claim: dict[str, Any], effect: Effect) -> bool:
+    for key, value in claim.items():
+        if key == "effect":
+            if value != effect.kind:
+                return False
+        elif key == "rule":
+            if value != effect.rule:
+                return False
+        elif key not in effect.data or effect.data[key] != value or type(effect.data[key]) is not type(value):
+            return False
+    return True
+
+
+def check_stage_claims(claims: list[dict[str, Any]], stage: tuple[Effect, ...] | None,
+                       tower_open: bool = True) -> None:
+    """Claims about the night's stage are what the table was shown, so the fold checks them
+    (R-TNB-19): one the rules do not bear out makes the event illegal under the rule that
+    decides that part of the stage. ``stage`` is None for an event that ends no night.
+    Claims of any other kind are left to the dispute tools (disputed, not illegal)."""
+    for claim in claims:
+        kind = claim.get("effect")
+        if kind not in STAGE_EFFECTS:
+            continue
+        rule = STAGE_EFFECTS[kind]  # type: ignore[index]
+        if stage is None:
+            raise RuleViolation(rule, f"the record claims {kind}, but this event ends no night",
+                                claim=dict(claim))
+        if not any(_bears_out(claim, effect) for effect in stage):
+            if kind == "tower_damaged" and not tower_open:
+                # TNB-RES-3: no Tower damage before the night after the Wall fell.
+                raise RuleViolation(rule, "the record claims damage to the Tower, but the Tower "
+                                    "cannot be damaged while the Wall stands or on the night it "
+                                    "falls", claim=dict(claim))
+            derived = [f"{e.kind} {e.data}" for e in stage]
+            raise RuleViolation(rule, f"the record claims {_show(claim)}; the stage the rules give "
+                                f"is {'; '.join(derived)}", claim=dict(claim), derived=derived)
+
+
+def _show(claim: dict[str, Any]) -> str:
+    rest = ", ".join(f"{k}={v}" for k, v in claim.items() if k != "effect")
+    return f"{claim['effect']} ({rest})" if rest else str(claim["effect"])

@@ -1,0 +1,261 @@
+"""The day: muster and accusations, the mayor's proposal, the vote, the wolves
+(TNB-MUSTER-1, TNB-ACC-*, TNB-DAY-*, TNB-VOTE-*, TNB-WOLF-*)."""
+
+from __future__ import annotations
+
+from engine.rules import NO_EFFECTS, Effect, RuleViolation
+from engine.trust_no_bunny.common import (
+    is_seat,
+    refuse_if_over,
+    require_chance,
+    require_player,
+)
+from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Vote
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.table import WOLF_LIMIT
+
+
+def start_round(state: TnbState) -> None:
+    """A new round opens with its muster (TNB-MUSTER-1); the mayor moves on (TNB-DAY-3)."""
+    n = state.n
+    if state.round > 0:
+        state.mayor = (state.mayor + 1) % n  # type: ignore[operator]
+    state.round += 1
+    state.turn = state.round
+    state.phase = "muster"
+    state.active = None
+    state.mustered = [False] * n
+    state.accused = [False] * n
+    state.waiting = n
+    state.wolves = state.table.wolves[state.round - 1]
+    state.team = None
+    state.votes = [None] * n
+    state.on_guard = [False] * n
+    state.plays = [None] * n
+
+
+def close_muster(state: TnbState) -> None:
+    state.phase = "proposal"
+    state.active = state.mayor
+
+
+def _require_muster(state: TnbState, rule: str) -> None:
+    if state.phase != "muster":
+        raise RuleViolation(rule, "this is done during the muster, at the start of the day",
+                            phase=state.phase)
+    if state.pending_loss is not None:
+        # TNB-ACC-3: the accusation's random card comes right after it.
+        raise RuleViolation("TNB-ACC-3", f"the card seat {state.pending_loss}'s accusation costs "
+                            "must be recorded first", accuser=state.pending_loss)
+
+
+def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    seat = require_player(event, "TNB-ACC-1")
+    # TNB-ACC-1: accusations are made during the muster.
+    _require_muster(state, "TNB-ACC-1")
+    if state.accused[seat]:
+        # TNB-ACC-2: one accusation per player per round.
+        raise RuleViolation("TNB-ACC-2", f"seat {seat} already accused this round", round=state.round)
+    if state.mustered[seat]:
+        # TNB-MUSTER-1: a player musters once; ready means done for this round.
+        raise RuleViolation("TNB-MUSTER-1", f"seat {seat} already declared itself ready this round",
+                            round=state.round)
+    named = event.suspects
+    if len(named) != 2 or named[0] == named[1] or seat in named or not all(is_seat(state, s) for s in named):
+        # TNB-ACC-1: two different players, neither of them the accuser.
+        raise RuleViolation("TNB-ACC-1", "an accusation names two different other players",
+                            suspects=list(named))
+    if state.hand_size(seat) == 0:
+        # TNB-ACC-1: the accusation costs a card, so an empty hand cannot accuse.
+        raise RuleViolation("TNB-ACC-1", f"seat {seat} holds no card to pay for an accusation", hand=0)
+    a, b = sorted(named)
+    pair = (a, b)
+    wbs = state.werebunnies
+    accusations = state.accusations
+    # TNB-ACC-4: every Townsfolk's latest accusation names both Werebunnies.
+    unanimous = not state.is_werebunny[seat] and pair == wbs and all(
+        accusations[s] == wbs for s in range(state.n) if s != seat and not state.is_werebunny[s]
+    )
+    accusations[seat] = pair
+    state.accused[seat] = True
+    state.mustered[seat] = True
+    state.waiting -= 1
+    state.accusation_log.append({"round": state.round, "seat": seat, "suspects": [a, b]})
+    effects = [Effect("TNB-ACC-1", "accused", {"seat": seat, "suspects": [a, b]})]
+    if unanimous:
+        finish(state, "townsfolk", "unanimous_accusation", "TNB-ACC-4",
+               [s for s in range(state.n) if not state.is_werebunny[s]], effects)
+        return tuple(effects)
+    if pair not in state.refuted and all(accusations[s] == pair for s in range(state.n) if s not in pair):
+        # Everybody outside the pair accuses it and the game goes on: the table knows the
+        # pair is wrong (TNB-ACC-4 would have ended the game otherwise).
+        state.refuted.append(pair)
+        effects.append(Effect("TNB-ACC-4", "pair_refuted", {"suspects": [a, b]}))
+    state.pending_loss = seat
+    return tuple(effects)
+
+
+def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    seat = state.pending_loss
+    if seat is None:
+        # TNB-ACC-3: a card is lost only to an accusation just made.
+        raise RuleViolation("TNB-ACC-3", "no accusation is waiting for its card", phase=state.phase)
+    require_chance(event, "TNB-ACC-3")
+    if event.seat != seat:
+        raise RuleViolation("TNB-ACC-3", f"the card is owed by seat {seat}, the accuser",
+                            seat=event.seat, accuser=seat)
+    card = event.card
+    if type(card) is not int or not 1 <= card <= 4 or state.hands[seat][card] == 0:
+        raise RuleViolation("TNB-ACC-3", f"seat {seat} holds no card {card!r}",
+                            card=card, hand=state.hands[seat][1:])
+    state.hands[seat][card] -= 1
+    state.discard[card] += 1
+    state.pending_loss = None
+    state.notes[seat].append({"round": state.round, "kind": "lost_card", "card": card})
+    if state.waiting == 0:
+        close_muster(state)
+    return (Effect("TNB-ACC-3", "card_lost", {"seat": seat}),)
+
+
+def ready(state: TnbState, event: Ready) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    seat = require_player(event, "TNB-MUSTER-1")
+    # TNB-MUSTER-1: ready is declared during the muster, once.
+    _require_muster(state, "TNB-MUSTER-1")
+    if state.mustered[seat]:
+        raise RuleViolation("TNB-MUSTER-1", f"seat {seat} has already mustered this round",
+                            round=state.round)
+    state.mustered[seat] = True
+    state.waiting -= 1
+    if state.waiting == 0:
+        close_muster(state)
+    return NO_EFFECTS
+
+
+def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    seat = require_player(event, "TNB-DAY-1")
+    if state.phase == "muster":
+        # TNB-MUSTER-1: the proposal waits for the muster to end.
+        raise RuleViolation("TNB-MUSTER-1", "the muster is not over yet",
+                            waiting_on=[s for s in range(state.n) if not state.mustered[s]])
+    if state.phase != "proposal":
+        # TNB-DAY-1: a team is proposed only in the proposal step.
+        raise RuleViolation("TNB-DAY-1", "no team can be proposed now", phase=state.phase)
+    if seat != state.mayor:
+        raise _not_mayor(state, seat)
+    team = event.team
+    size = state.table.guards[state.round - 1]
+    if len(team) != size or len(set(team)) != size or not all(is_seat(state, s) for s in team):
+        # TNB-DAY-2: exactly tonight's number of guards, all different seats.
+        raise RuleViolation("TNB-DAY-2", f"night {state.round} needs a team of {size} different "
+                            f"seats, not {list(team)}", size=size, team=list(team))
+    state.team = sorted(team)
+    state.phase = "voting"
+    state.active = None
+    state.votes = [None] * state.n
+    state.waiting = state.n
+    return (Effect("TNB-DAY-1", "team_proposed", {"mayor": seat, "team": state.team}),)
+
+
+def _not_mayor(state: TnbState, seat: int) -> RuleViolation:
+    """The violation for a proposal by someone else than the mayor (the error path only):
+    a player who was mayor a moment ago is told why the office moved on."""
+    mayor: int = state.mayor  # type: ignore[assignment]
+    this_round = [p for p in state.proposals if p["round"] == state.round]
+    if seat == (mayor - 1) % state.n and (this_round or state.round > 1):
+        if this_round and this_round[-1]["team"] is None:
+            # TNB-TIME-2: the mayor's timer ran out and the office passed on.
+            return RuleViolation("TNB-TIME-2", f"seat {seat}'s time as mayor ran out; seat {mayor} "
+                                 "is the mayor now", mayor=mayor)
+        # TNB-DAY-3: after a rejected team or a new round the mayor is the next seat.
+        return RuleViolation("TNB-DAY-3", f"the mayor has passed clockwise from seat {seat} to seat "
+                             f"{mayor}", mayor=mayor)
+    # TNB-DAY-1: only the mayor proposes.
+    return RuleViolation("TNB-DAY-1", f"seat {mayor} is the mayor, not seat {seat}", mayor=mayor)
+
+
+def vote(state: TnbState, event: Vote) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    seat = require_player(event, "TNB-VOTE-1")
+    if state.phase != "voting":
+        # TNB-VOTE-1: votes only while a team is up for the vote.
+        raise RuleViolation("TNB-VOTE-1", "no team is up for the vote", phase=state.phase)
+    if state.votes[seat] is not None:
+        # TNB-VOTE-2: one vote per player per team.
+        raise RuleViolation("TNB-VOTE-2", f"seat {seat} has already voted on this team",
+                            seat=seat, team=state.team)
+    accept = event.accept
+    if state.waiting == 1:
+        state.votes[seat] = accept
+        state.waiting = 0
+        return close_vote(state, None)
+    state.votes[seat] = accept
+    state.waiting -= 1
+    return NO_EFFECTS
+
+
+def close_vote(state: TnbState, timed_out: list[int] | None) -> tuple[Effect, ...]:
+    """Count the votes (TNB-VOTE-3), reveal them (TNB-VOTE-4), raise the wolves on a
+    rejection (TNB-WOLF-2) and end the game past the limit (TNB-WOLF-3)."""
+    n = state.n
+    votes = state.votes
+    accepts = sum(1 for v in votes if v)
+    approved = accepts * 2 > n
+    team: list[int] = state.team  # type: ignore[assignment]
+    state.proposals.append({
+        "round": state.round, "mayor": state.mayor, "team": team, "votes": votes[:],
+        "approved": approved, "timed_out": timed_out,
+    })
+    effects = [Effect("TNB-VOTE-3", "team_accepted" if approved else "team_rejected",
+                      {"team": team, "accepts": accepts, "votes": votes[:]})]
+    if approved:
+        start_night(state, team)
+        return tuple(effects)
+    raise_by = len(team) if state.rejection_raise == "team_size" else 1
+    state.wolves += raise_by
+    effects.append(Effect("TNB-WOLF-2", "wolves_raised", {"by": raise_by, "wolves": state.wolves}))
+    if state.wolves > WOLF_LIMIT:
+        finish(state, "werebunnies", "too_many_wolves", "TNB-WOLF-3",
+               list(state.werebunnies or ()), effects)
+        return tuple(effects)
+    pass_mayor(state)
+    effects.append(Effect("TNB-DAY-3", "mayor_passed", {"mayor": state.mayor}))
+    return tuple(effects)
+
+
+def pass_mayor(state: TnbState) -> None:
+    state.mayor = (state.mayor + 1) % state.n  # type: ignore[operator]
+    state.phase = "proposal"
+    state.active = state.mayor
+    state.team = None
+    state.votes = [None] * state.n
+
+
+def start_night(state: TnbState, team: list[int]) -> None:
+    n = state.n
+    on_guard = [False] * n
+    for s in team:
+        on_guard[s] = True
+    state.on_guard = on_guard
+    state.phase = "night"
+    state.active = None
+    state.acted = [False] * n
+    state.plays = [None] * n
+    state.waiting = n
+
+
+def finish(state: TnbState, winner: str, reason: str, rule: str, winners: list[int],
+           effects: list[Effect]) -> None:
+    """The game ends (TNB-END-1 from here on)."""
+    state.over = True
+    state.winner = winner
+    state.reason = reason
+    state.end_rule = rule
+    state.winners = sorted(winners)
+    state.phase = "over"
+    state.active = None
+    state.pending_loss = None
+    effects.append(Effect(rule, "game_over", {"winner": winner, "reason": reason, "winners": state.winners}))

@@ -1,0 +1,130 @@
+"""The legal actions of a seat at a position of a game of Trust No Bunny."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine.record import Event
+from engine.trust_no_bunny.common import has_item
+from engine.trust_no_bunny.events import (
+    Accuse,
+    Bless,
+    Brew,
+    ChooseItem,
+    Gaze,
+    Guard,
+    Predict,
+    Propose,
+    Ready,
+    Rest,
+    Sabotage,
+    Vote,
+)
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.table import CRYSTAL_BALL, GNAW, MYSTICAL_RECIPE, QUIRKS
+
+
+def sub_hands(hand: list[int]) -> Iterator[list[int]]:
+    """Every sub-multiset of a hand of counts, as counts (the empty one first)."""
+    for a in range(hand[1] + 1):
+        for b in range(hand[2] + 1):
+            for c in range(hand[3] + 1):
+                for d in range(hand[4] + 1):
+                    yield [0, a, b, c, d]
+
+
+def as_cards(counts: list[int]) -> list[int]:
+    return [v for v in (1, 2, 3, 4) for _ in range(counts[v])]
+
+
+def guard_plays(state: TnbState, seat: int, seq: int) -> list[Event]:
+    hand = state.hands[seat]
+    plays: list[Event] = []
+    if not state.is_werebunny[seat]:
+        for part in sub_hands(hand):
+            plays.append(Guard(seq=seq, actor=seat, defend=as_cards(part)))
+        return plays
+    for part in sub_hands(hand):
+        rest = [hand[v] - part[v] for v in range(5)]
+        defend = as_cards(part)
+        for other in sub_hands(rest):
+            plays.append(Guard(seq=seq, actor=seat, defend=defend, weaken=as_cards(other)))
+    return plays
+
+
+def home_actions(state: TnbState, seat: int, seq: int) -> list[Event]:
+    n = state.n
+    gnaws = [as_cards(p) for p in sub_hands(state.hands[seat])] if state.mutations[seat] == GNAW else [[]]
+    actions: list[Event] = []
+    for gnaw in gnaws:
+        actions.append(Rest(seq=seq, actor=seat, gnaw=gnaw))
+        actions.append(Predict(seq=seq, actor=seat, damage=True, gnaw=gnaw))
+        actions.append(Predict(seq=seq, actor=seat, damage=False, gnaw=gnaw))
+        for t in range(n):
+            if t != seat and not state.on_guard[t]:
+                actions.append(Bless(seq=seq, actor=seat, target=t, gnaw=gnaw))
+        if state.is_werebunny[seat]:
+            for t in range(n):
+                if t != seat:
+                    for quirk in QUIRKS:
+                        actions.append(Sabotage(seq=seq, actor=seat, target=t, quirk=quirk, gnaw=gnaw))
+        if not state.item_used[seat]:
+            if has_item(state, seat, CRYSTAL_BALL):
+                actions.extend(Gaze(seq=seq, actor=seat, target=t, gnaw=gnaw) for t in range(n) if t != seat)
+            if has_item(state, seat, MYSTICAL_RECIPE):
+                actions.append(Brew(seq=seq, actor=seat, gnaw=gnaw))
+    return actions
+
+
+def legal_actions(state: TnbState, seat: int) -> list[Event]:
+    if state.over or not 0 <= seat < state.n:
+        return []
+    seq = state.seq + 1
+    phase = state.phase
+    if phase == "items":
+        if state.acted[seat]:
+            return []
+        return [ChooseItem(seq=seq, actor=seat, item=i) for i in state.offers[seat]]  # type: ignore[index]
+    if phase == "muster":
+        if state.pending_loss is not None or state.mustered[seat]:
+            return []
+        actions: list[Event] = [Ready(seq=seq, actor=seat)]
+        if not state.accused[seat] and state.hand_size(seat) > 0:
+            others = [s for s in range(state.n) if s != seat]
+            actions.extend(Accuse(seq=seq, actor=seat, suspects=list(p)) for p in combinations(others, 2))
+        return actions
+    if phase == "proposal":
+        if seat != state.mayor:
+            return []
+        size = state.table.guards[state.round - 1]
+        return [Propose(seq=seq, actor=seat, team=list(t)) for t in combinations(range(state.n), size)]
+    if phase == "voting":
+        if state.votes[seat] is not None:
+            return []
+        return [Vote(seq=seq, actor=seat, accept=True), Vote(seq=seq, actor=seat, accept=False)]
+    if phase == "night":
+        if state.acted[seat]:
+            return []
+        if state.on_guard[seat]:
+            return guard_plays(state, seat, seq)
+        return home_actions(state, seat, seq)
+    return []
+
+
+def to_act(state: TnbState) -> list[int]:
+    """Seats that still have to act; empty while the game waits on chance or is over."""
+    if state.over:
+        return []
+    phase = state.phase
+    if phase == "proposal":
+        return [state.mayor]  # type: ignore[list-item]
+    if phase == "items" or phase == "night":
+        return [s for s in range(state.n) if not state.acted[s]]
+    if phase == "muster":
+        if state.pending_loss is not None:
+            return []
+        return [s for s in range(state.n) if not state.mustered[s]]
+    if phase == "voting":
+        return [s for s in range(state.n) if state.votes[s] is None]
+    return []

@@ -1,0 +1,353 @@
+"""The night: guards play cards, the rest act at home; the last action in resolves the
+night (TNB-NIGHT-1, TNB-GUARD-*, TNB-HOME-*, TNB-SAB-*, TNB-MUT-*, TNB-ITEM-4..9,
+TNB-RES-*)."""
+
+from __future__ import annotations
+
+from engine.record import Event
+from engine.rules import NO_EFFECTS, Effect, RuleViolation
+from engine.trust_no_bunny.common import (
+    card_counts,
+    check_stage_claims,
+    has_item,
+    is_seat,
+    move_to_discard,
+    refuse_if_over,
+    require_in_hand,
+    require_player,
+)
+from engine.trust_no_bunny.events import Bless, Brew, Gaze, Guard, HomeAction, Predict, Rest, Sabotage
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.table import (
+    BREW_CARDS,
+    CRYSTAL_BALL,
+    FRENZY,
+    FRENZY_BONUS,
+    GNAW,
+    HORSESHOE,
+    MEDALLION,
+    MYSTICAL_RECIPE,
+    QUIRKS,
+    SHIELD,
+    SHIELD_POINTS,
+    STEALTH,
+)
+
+
+# -- guards ----------------------------------------------------------------------------
+def _require_night(state: TnbState, seat: int) -> None:
+    if state.phase != "night":
+        # TNB-NIGHT-1: night actions only at night.
+        raise RuleViolation("TNB-NIGHT-1", "it is not night", phase=state.phase)
+    if state.acted[seat]:
+        # TNB-NIGHT-1: every player acts once a night.
+        raise RuleViolation("TNB-NIGHT-1", f"seat {seat} has already acted tonight", seat=seat)
+
+
+def check_guard_play(state: TnbState, seat: int, defend: list[int], weaken: list[int],
+                     rule: str = "TNB-GUARD-2") -> tuple[list[int], list[int]]:
+    """Counts of the cards a guard plays, after checking them (TNB-GUARD-2, TNB-GUARD-3)."""
+    d = card_counts(defend, rule, "the cards played")
+    w = card_counts(weaken, rule, "the cards played")
+    if weaken and not state.is_werebunny[seat]:
+        # TNB-GUARD-3: only a Werebunny weakens the defences.
+        raise RuleViolation("TNB-GUARD-3", f"seat {seat} is Townsfolk and cannot weaken the defences",
+                            weaken=list(weaken))
+    both = [d[v] + w[v] for v in range(5)]
+    # TNB-GUARD-2: the cards come from the player's own hand.
+    require_in_hand(state, seat, both, rule, [*defend, *weaken])
+    return d, w
+
+
+def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    seat = require_player(event, "TNB-GUARD-1")
+    _require_night(state, seat)
+    if not state.on_guard[seat]:
+        # TNB-GUARD-1: only guards play cards at the Tower.
+        raise RuleViolation("TNB-GUARD-1", f"seat {seat} is at home tonight, not on guard",
+                            guards=state.team)
+    d, w = check_guard_play(state, seat, event.defend, event.weaken)
+    if state.waiting == 1:
+        return _close(state, seat, event, d, w)
+    if event.claims:
+        check_stage_claims(event.claims, None)
+    commit_play(state, seat, event, d, w)
+    return NO_EFFECTS
+
+
+def _home(state: TnbState, event: HomeAction) -> tuple[int, list[int] | None]:
+    """Checks every home action shares; returns the seat and the gnaw counts (or None)."""
+    refuse_if_over(state)
+    seat = require_player(event, "TNB-HOME-1")
+    _require_night(state, seat)
+    if state.on_guard[seat]:
+        # TNB-HOME-1: a guard plays cards; home actions are for players at home.
+        raise RuleViolation("TNB-HOME-1", f"seat {seat} is on guard tonight, not at home",
+                            guards=state.team)
+    if not event.gnaw:
+        return seat, None
+    if state.mutations[seat] != GNAW:
+        # TNB-MUT-1: only a Werebunny with Gnaw weakens from home.
+        raise RuleViolation("TNB-MUT-1", f"seat {seat} has no Gnaw and cannot weaken from home",
+                            gnaw=list(event.gnaw))
+    g = card_counts(event.gnaw, "TNB-MUT-1", "the cards gnawed")
+    require_in_hand(state, seat, g, "TNB-MUT-1", list(event.gnaw))
+    return seat, g
+
+
+def _other_seat(state: TnbState, seat: int, target: object, rule: str, what: str) -> None:
+    if not is_seat(state, target) or target == seat:
+        raise RuleViolation(rule, f"{what} names another player of the game, not {target!r}",
+                            target=target)
+
+
+def _finish_home(state: TnbState, seat: int, event: HomeAction, g: list[int] | None) -> tuple[Effect, ...]:
+    if state.waiting == 1:
+        return _close(state, seat, event, g, None)
+    if event.claims:
+        check_stage_claims(event.claims, None)
+    commit_play(state, seat, event, g, None)
+    return NO_EFFECTS
+
+
+def bless(state: TnbState, event: Bless) -> tuple[Effect, ...]:
+    seat, g = _home(state, event)
+    target = event.target
+    _other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
+    if state.on_guard[target]:
+        # TNB-HOME-2: the blessed player must be at home too.
+        raise RuleViolation("TNB-HOME-2", f"seat {target} is on guard, not at home", target=target)
+    return _finish_home(state, seat, event, g)
+
+
+def predict(state: TnbState, event: Predict) -> tuple[Effect, ...]:
+    seat, g = _home(state, event)
+    return _finish_home(state, seat, event, g)
+
+
+def sabotage(state: TnbState, event: Sabotage) -> tuple[Effect, ...]:
+    seat, g = _home(state, event)
+    if not state.is_werebunny[seat]:
+        # TNB-SAB-1: Sabotage is the Werebunnies' alone.
+        raise RuleViolation("TNB-SAB-1", f"seat {seat} is Townsfolk and cannot Sabotage", seat=seat)
+    _other_seat(state, seat, event.target, "TNB-SAB-2", "a Sabotage")
+    if event.quirk not in QUIRKS:
+        # TNB-SAB-2: the guess is one of the three Quirks.
+        raise RuleViolation("TNB-SAB-2", f"{event.quirk!r} is not a Quirk ({', '.join(QUIRKS)})",
+                            quirk=event.quirk)
+    return _finish_home(state, seat, event, g)
+
+
+def gaze(state: TnbState, event: Gaze) -> tuple[Effect, ...]:
+    seat, g = _home(state, event)
+    _require_item_action(state, seat, CRYSTAL_BALL, "TNB-ITEM-4")
+    _other_seat(state, seat, event.target, "TNB-ITEM-4", "a gaze")
+    return _finish_home(state, seat, event, g)
+
+
+def brew(state: TnbState, event: Brew) -> tuple[Effect, ...]:
+    seat, g = _home(state, event)
+    _require_item_action(state, seat, MYSTICAL_RECIPE, "TNB-ITEM-5")
+    return _finish_home(state, seat, event, g)
+
+
+def rest(state: TnbState, event: Rest) -> tuple[Effect, ...]:
+    seat, g = _home(state, event)
+    return _finish_home(state, seat, event, g)
+
+
+def _require_item_action(state: TnbState, seat: int, item: str, rule: str) -> None:
+    if state.items[seat] == item and state.item_lost[seat]:
+        # TNB-ITEM-9: an Item lost to Sabotage works no more.
+        raise RuleViolation("TNB-ITEM-9", f"seat {seat} lost its {item} to a Sabotage", item=item)
+    if state.items[seat] != item:
+        # TNB-ITEM-4 / TNB-ITEM-5: only the Item's holder uses it.
+        raise RuleViolation(rule, f"seat {seat} does not hold the {item}", item=state.items[seat])
+    if state.item_used[seat]:
+        # TNB-ITEM-4 / TNB-ITEM-5: once a game.
+        raise RuleViolation(rule, f"the {item} works once a game and seat {seat} has used it", item=item)
+
+
+# -- committing and resolving ------------------------------------------------------------
+def commit_play(state: TnbState, seat: int, event: Event, first: list[int] | None,
+                second: list[int] | None) -> None:
+    """Take the played cards out of the hand and keep the action secret until the stage."""
+    if first is not None:
+        move_to_discard(state, seat, first)
+    if second is not None:
+        move_to_discard(state, seat, second)
+    state.plays[seat] = event
+    state.acted[seat] = True
+    state.waiting -= 1
+    if type(event) in (Gaze, Brew):
+        state.item_used[seat] = True
+
+
+def _close(state: TnbState, seat: int, event: Event, first: list[int] | None,
+           second: list[int] | None) -> tuple[Effect, ...]:
+    """The last action of the night: resolve first (pure), check claims, then commit."""
+    plays = state.plays[:]
+    plays[seat] = event
+    result = NightResult(state, plays)
+    if event.claims:
+        check_stage_claims(event.claims, result.stage_effects(), result.tower_open)
+    commit_play(state, seat, event, first, second)
+    return result.apply(state)
+
+
+class NightResult:
+    """Everything the night's stage settles, worked out without touching the state."""
+
+    __slots__ = ("defend", "gnawed", "hp_lost", "night", "plays", "sabotages", "seat_defend",
+                 "seat_weaken", "tower_before", "tower_damage", "tower_open", "unblocked",
+                 "wall_before", "wall_damage", "weaken", "wolves")
+
+    def __init__(self, state: TnbState, plays: list[Event | None]) -> None:
+        n = state.n
+        self.plays = plays
+        self.night = state.round
+        self.wolves = state.wolves
+        self.wall_before = state.wall
+        self.tower_before = state.tower
+        seat_defend = [0] * n
+        seat_weaken = [0] * n
+        defend = weaken = gnawed = 0
+        for s in range(n):
+            play = plays[s]
+            if type(play) is Guard:
+                d = sum(play.defend)
+                if d and has_item(state, s, SHIELD):
+                    d += SHIELD_POINTS  # TNB-ITEM-7
+                w = sum(play.weaken)
+                if w and state.mutations[s] == FRENZY:
+                    w += FRENZY_BONUS * len(play.weaken)  # TNB-MUT-2
+                seat_defend[s] = d
+                seat_weaken[s] = w
+                defend += d
+                weaken += w
+            elif play.gnaw:  # type: ignore[union-attr]
+                gnawed += sum(play.gnaw)  # type: ignore[union-attr]  # TNB-MUT-1
+        self.seat_defend = seat_defend
+        self.seat_weaken = seat_weaken
+        self.defend = defend
+        self.weaken = weaken
+        self.gnawed = gnawed
+        # TNB-RES-1: wolves + weakening + gnawed - defending, never below zero.
+        unblocked = self.wolves + weaken + gnawed - defend
+        self.unblocked = unblocked if unblocked > 0 else 0
+        # TNB-RES-2 / TNB-RES-3: the Wall first, no overflow; the Tower only on a later night.
+        self.tower_open = state.wall == 0 and state.wall_fell is not None and state.wall_fell < state.round
+        if state.wall > 0:
+            self.wall_damage = min(self.unblocked, state.wall)
+            self.tower_damage = 0
+        elif self.tower_open:
+            self.wall_damage = 0
+            self.tower_damage = min(self.unblocked, state.tower)
+        else:
+            self.wall_damage = self.tower_damage = 0
+        self.hp_lost = self.wall_damage + self.tower_damage
+        self.sabotages = [
+            (s, play.target, play.quirk, state.quirks[play.target] == play.quirk)  # type: ignore[union-attr]
+            for s, play in enumerate(plays) if type(play) is Sabotage
+        ]
+
+    def stage_effects(self) -> tuple[Effect, ...]:
+        """The stage as effects: the wolves, the Wall, the Tower (TNB-RES-1..3)."""
+        night = self.night
+        effects = [Effect("TNB-RES-1", "night_resolved", {
+            "night": night, "wolves": self.wolves, "gnawed": self.gnawed, "unblocked": self.unblocked,
+        })]
+        if self.wall_damage:
+            wall = self.wall_before - self.wall_damage
+            effects.append(Effect("TNB-RES-2", "wall_damaged", {"damage": self.wall_damage, "wall": wall}))
+            if wall == 0:
+                effects.append(Effect("TNB-RES-2", "wall_fell", {"night": night}))
+        if self.tower_damage:
+            effects.append(Effect("TNB-RES-3", "tower_damaged", {
+                "damage": self.tower_damage, "tower": self.tower_before - self.tower_damage,
+            }))
+        return tuple(effects)
+
+    def apply(self, state: TnbState) -> tuple[Effect, ...]:
+        """Put the stage on the table: damage, cards owed at dawn, what each seat is told."""
+        n = state.n
+        night = state.round
+        plays = self.plays
+        effects = list(self.stage_effects())
+        if self.wall_damage:
+            state.wall -= self.wall_damage
+            if state.wall == 0:
+                state.wall_fell = night
+        if self.tower_damage:
+            state.tower -= self.tower_damage
+        owed = [0] * n
+        notes = state.notes
+        damaged = self.hp_lost > 0
+        guards = state.team or []
+        successes = 0
+        for saboteur, target, quirk, right in self.sabotages:
+            notes[saboteur].append({"night": night, "kind": "sabotage", "target": target,
+                                    "quirk": quirk, "right": right})
+            if right:
+                successes += 1
+                # TNB-SAB-3: the target loses its Item at dawn and is told (not under Stealth).
+                if target not in state.pending_item_loss:
+                    state.pending_item_loss.append(target)
+                if state.mutations[saboteur] != STEALTH:
+                    lost = None if state.item_lost[target] else state.items[target]
+                    notes[target].append({"night": night, "kind": "sabotaged", "item": lost})
+                else:
+                    effects.append(Effect("TNB-MUT-3", "sabotage_unnoticed", {"night": night}))
+        if successes:
+            effects.append(Effect("TNB-SAB-3", "sabotage_succeeded", {
+                "successes": successes, "werebunnies": list(state.werebunnies or ())}))
+            for wb in state.werebunnies or ():
+                owed[wb] += successes
+                notes[wb].append({"night": night, "kind": "sabotage_cards", "cards": successes})
+        for s in range(n):
+            play = plays[s]
+            kind = type(play)
+            if kind is Guard:
+                state.nights_guarded[s] += 1
+                notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),
+                                 "weaken": list(play.weaken), "defended": self.seat_defend[s],
+                                 "weakened": self.seat_weaken[s]})
+                if has_item(state, s, MEDALLION):
+                    # TNB-ITEM-8: the weakening points the other guards played.
+                    notes[s].append({"night": night, "kind": "medallion",
+                                     "weakened_by_others": self.weaken - self.seat_weaken[s]})
+                    effects.append(Effect("TNB-ITEM-8", "medallion_told", {"seat": s}))
+                continue
+            state.nights_home[s] += 1
+            owed[s] += 1  # TNB-DRAW-1: everybody at home draws a card.
+            if has_item(state, s, HORSESHOE):
+                owed[s] += 1  # TNB-ITEM-6
+            if play.gnaw:  # type: ignore[union-attr]
+                notes[s].append({"night": night, "kind": "gnawed", "cards": list(play.gnaw)})  # type: ignore[union-attr]
+            if kind is Bless:
+                owed[play.target] += 1  # type: ignore[union-attr]  # TNB-HOME-2
+                notes[s].append({"night": night, "kind": "blessed", "target": play.target})  # type: ignore[union-attr]
+                notes[play.target].append({"night": night, "kind": "blessed_by", "seat": s})  # type: ignore[union-attr]
+            elif kind is Predict:
+                right = play.damage == damaged  # type: ignore[union-attr]  # TNB-HOME-3
+                if right:
+                    owed[s] += 1
+                notes[s].append({"night": night, "kind": "predicted", "damage": play.damage,  # type: ignore[union-attr]
+                                 "right": right})
+            elif kind is Gaze:
+                notes[s].append({"night": night, "kind": "gaze", "target": play.target,  # type: ignore[union-attr]
+                                 "werebunny": state.is_werebunny[play.target]})  # type: ignore[union-attr]
+                effects.append(Effect("TNB-ITEM-4", "gazed", {"seat": s}))
+            elif kind is Brew:
+                owed[s] += BREW_CARDS  # TNB-ITEM-5
+                notes[s].append({"night": night, "kind": "brewed", "cards": BREW_CARDS})
+        state.owed = owed
+        state.nights.append({
+            "night": night, "guards": list(guards), "wolves": self.wolves, "gnawed": self.gnawed,
+            "unblocked": self.unblocked, "wall_damage": self.wall_damage,
+            "tower_damage": self.tower_damage, "wall": state.wall, "tower": state.tower,
+        })
+        state.phase = "dawn"
+        state.waiting = 0
+        return tuple(effects)

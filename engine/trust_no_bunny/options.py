@@ -1,0 +1,73 @@
+"""Header options of the ruleset ``trust-no-bunny`` and their defaults (docs/rulings.md).
+
+Every number the rulebook leaves out has a default in ``table.py``; an option replaces it
+for one game. Variants where readings differ are named here too.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from engine.rules import WarrenError
+from engine.trust_no_bunny.table import (
+    CARD_VALUES,
+    ROUNDS,
+    STARTING_HAND,
+    WOLF_LIMIT,
+    Table,
+    default_table,
+)
+
+
+class TnbOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Variant choices of a game of Trust No Bunny."""
+
+    guards: list[int] | None = None
+    """Guards on each of the five nights; default from table.GUARDS by player count."""
+    wolves: list[int] | None = None
+    """Wolves on each of the five nights; default from table.WOLVES by player count."""
+    wall: int | None = None
+    """The Wall's hit points; default table.WALL_HP."""
+    tower: int | None = None
+    """The Tower's hit points; default table.TOWER_HP."""
+    deck: dict[str, int] | None = None
+    """Cards of each value, e.g. ``{"1": 18, "2": 16, "3": 14, "4": 12}`` (the default)."""
+    rejection_raise: Literal["team_size", "one"] = "team_size"
+    """How much a rejected vote raises tonight's wolves: by the team size (Wolves, the
+    default) or by one (the reading of Rounds, step 1) (R-TNB-9)."""
+    early_end: bool = True
+    """End the game after the fourth night when the Wall still stands, everybody in the
+    town winning (Quirks, note); False plays the fifth night anyway (R-TNB-16)."""
+    guard_timeout: Literal["staged", "whole_hand"] = "staged"
+    """What a guard's expired timer submits: the cards the guard had staged, as the
+    timeout event records them (default), or every card in hand as defence (R-TNB-14)."""
+
+
+def resolve_table(players: int, opts: TnbOptions) -> Table:
+    """The numbers of one game, checked; a clear error for an option that cannot work."""
+    base = default_table(players) if players in (5, 6, 7, 8) else None
+    if base is None:
+        raise WarrenError(f"trust-no-bunny is for 5 to 8 players, not {players}")
+    guards = tuple(opts.guards) if opts.guards is not None else base.guards
+    wolves = tuple(opts.wolves) if opts.wolves is not None else base.wolves
+    if len(guards) != ROUNDS or any(not 1 <= g <= players for g in guards):
+        raise WarrenError(f"bad option for trust-no-bunny: guards must be {ROUNDS} numbers in 1..{players}")
+    if len(wolves) != ROUNDS or any(not 0 <= w <= WOLF_LIMIT for w in wolves):
+        raise WarrenError(
+            f"bad option for trust-no-bunny: wolves must be {ROUNDS} numbers in 0..{WOLF_LIMIT}")
+    wall = opts.wall if opts.wall is not None else base.wall
+    tower = opts.tower if opts.tower is not None else base.tower
+    if wall < 1 or tower < 1:
+        raise WarrenError("bad option for trust-no-bunny: wall and tower need at least 1 hit point")
+    if opts.deck is not None:
+        keys = {str(v) for v in CARD_VALUES}
+        if set(opts.deck) - keys or any(n < 0 for n in opts.deck.values()):
+            raise WarrenError('bad option for trust-no-bunny: deck maps "1".."4" to card counts')
+        deck = (0, *(opts.deck.get(str(v), 0) for v in CARD_VALUES))
+    else:
+        deck = base.deck
+    if sum(deck) < players * STARTING_HAND:
+        raise WarrenError("bad option for trust-no-bunny: the deck is too small to deal")
+    return Table(players=players, guards=guards, wolves=wolves, wall=wall, tower=tower, deck=deck)

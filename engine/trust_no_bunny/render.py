@@ -1,0 +1,163 @@
+"""Plain-text pictures of a Trust No Bunny view, and events and effects as each
+perspective saw them (the night is secret; R-TNB-11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.record import Event
+from engine.rules import Effect
+from engine.ruleset import Perspective
+from engine.trust_no_bunny.events import (
+    CardLost,
+    ChooseItem,
+    Deal,
+    Draw,
+    Guard,
+    HomeAction,
+    Offers,
+    Roles,
+    Timeout,
+    Vote,
+)
+
+_BASE = ("seq", "type", "actor")
+PRIVATE_EFFECTS = frozenset({"medallion_told", "gazed"})
+"""Effects only the seat named in them (and the referee) learns of."""
+WEREBUNNY_EFFECTS = frozenset({"sabotage_succeeded"})
+"""Effects only the Werebunnies named in them (and the referee) learn of."""
+REFEREE_EFFECTS = frozenset({"sabotage_unnoticed", "discard_reshuffled"})
+"""Effects nobody at the table learns of: an unnoticed Sabotage, the state of the deck."""
+
+
+def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
+    """What ``perspective`` saw of ``event``: the night's actions stay with their actor."""
+    record: dict[str, Any] = msgspec.to_builtins(event)
+    record.pop("hash", None)
+    if perspective == "referee":
+        return record
+    seat = perspective if isinstance(perspective, int) else None
+    kind = type(event)
+    base = {k: record[k] for k in _BASE if k in record}
+    if kind is Roles:
+        base["first_mayor"] = record["first_mayor"]
+        if seat is not None and 0 <= seat < len(record["quirks"]):
+            wbs = record["werebunnies"]
+            base["role"] = "werebunny" if seat in wbs else "townsfolk"
+            base["quirk"] = record["quirks"][seat]
+            base["mutation"] = record["mutations"][seat]
+            if seat in wbs:
+                base["werebunnies"] = wbs
+        return base
+    if kind in (Offers, Deal, Draw):
+        field = {Offers: "items", Deal: "hands", Draw: "cards"}[kind]
+        if seat is not None and 0 <= seat < len(record[field]):
+            base[field] = record[field][seat]
+        return base
+    if kind is CardLost:
+        base["seat"] = record["seat"]
+        if seat == record["seat"]:
+            base["card"] = record["card"]
+        return base
+    if kind is Timeout:
+        staged = [s for s in record.get("staged", ()) if s["seat"] == seat]
+        if staged:
+            base["staged"] = staged
+        return base
+    if event.actor == seat:
+        return record
+    if kind is ChooseItem or kind is Vote:
+        return base
+    if kind is Guard:
+        return {**base, "type": "guard"}
+    if issubclass(kind, HomeAction):
+        return {**base, "type": "home_action"}
+    return record
+
+
+def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
+    if perspective == "referee":
+        return effect
+    kind = effect.kind
+    if kind in REFEREE_EFFECTS:
+        return None
+    if kind in PRIVATE_EFFECTS:
+        return effect if effect.data.get("seat") == perspective else None
+    if kind in WEREBUNNY_EFFECTS:
+        return effect if perspective in effect.data.get("werebunnies", ()) else None
+    if kind == "cards_drawn":
+        drawn = effect.data.get("drawn", [])
+        if isinstance(perspective, int) and 0 <= perspective < len(drawn):
+            return Effect(effect.rule, kind, {"seat": perspective, "cards": drawn[perspective]})
+        return Effect(effect.rule, kind, {})
+    return effect
+
+
+def _seat(s: int | None, names: list[str]) -> str:
+    if s is None:
+        return "-"
+    return f"{s} ({names[s]})" if 0 <= s < len(names) else str(s)
+
+
+def _seats(group: list[int] | None, names: list[str]) -> str:
+    return ", ".join(_seat(s, names) for s in group) if group else "-"
+
+
+def render(view: dict[str, Any], names: list[str]) -> str:
+    table = view["table"]
+    lines = [
+        f"round {view['round']} of 5 · {view['phase']} · mayor {_seat(view['mayor'], names)}",
+        f"Wall {view['wall']}/{table['wall']}  Tower {view['tower']}/{table['tower']}  "
+        f"wolves tonight {view['wolves']} (limit 35)",
+    ]
+    if view["team"]:
+        lines.append(f"team: {_seats(view['team'], names)}")
+    if view["waiting_on"]:
+        lines.append(f"waiting on: {_seats(view['waiting_on'], names)}")
+    if view["nights"]:
+        lines.append("nights:")
+        for night in view["nights"]:
+            lines.append(
+                f"  {night['night']}: guards {_seats(night['guards'], names)} · wolves {night['wolves']}"
+                f" · gnawed {night['gnawed']} · got through {night['unblocked']}"
+                f" · Wall -{night['wall_damage']} -> {night['wall']}"
+                f" · Tower -{night['tower_damage']} -> {night['tower']}")
+    if view["proposals"]:
+        lines.append("proposals:")
+        for p in view["proposals"]:
+            votes = "".join("Y" if v else "n" for v in p["votes"])
+            verdict = "accepted" if p["approved"] else "rejected"
+            team = "timer ran out" if p["team"] is None else _seats(p["team"], names)
+            mayor = _seat(p["mayor"], names)
+            lines.append(f"  round {p['round']}: mayor {mayor} · {team} · {votes} {verdict}")
+    if view["accusations"]:
+        lines.append("accusations:")
+        for a in view["accusations"]:
+            lines.append(f"  round {a['round']}: {_seat(a['seat'], names)} accuses "
+                         f"{_seats(a['suspects'], names)}")
+    me = view.get("me")
+    if me:
+        role = me["role"] or "?"
+        secret = me["quirk"] or me["mutation"] or "-"
+        extra = f", partner {_seat(me['partner'], names)}" if me.get("partner") is not None else ""
+        item = me["item"] or "-"
+        if me["item_lost"]:
+            item += " (lost)"
+        lines.append(f"me: seat {_seat(me['seat'], names)} · {role} ({secret}){extra} · item {item}"
+                     f" · hand {me['hand']}")
+        for note in me["notes"]:
+            lines.append("  " + ", ".join(f"{k}={v}" for k, v in note.items()))
+    if "seats" in view:
+        lines.append("seats:")
+        for s in view["seats"]:
+            lines.append(f"  {_seat(s['seat'], names)}: {s['role']} ({s['quirk'] or s['mutation']})"
+                         f" · item {s['item']}{' (lost)' if s['item_lost'] else ''} · hand {s['hand']}")
+        lines.append(f"deck {len(view['deck'])} cards · discard {len(view['discard'])} cards")
+    if view["outcome"]:
+        o = view["outcome"]
+        lines.append(f"game over: {o['winner']} win ({o['reason']}, {o['rule']}); "
+                     f"winners {_seats(o['winners'], names)}")
+        lines.append(f"Werebunnies were {_seats(view['reveal']['werebunnies'], names)}")
+    return "\n".join(lines)

@@ -1,0 +1,152 @@
+"""Set-up: roles, Item offers and choices, the deal (TNB-SET-*, TNB-ITEM-1..3, TNB-DEAL-1)."""
+
+from __future__ import annotations
+
+from engine.rules import NO_EFFECTS, Effect, RuleViolation
+from engine.trust_no_bunny.common import (
+    card_counts,
+    is_seat,
+    refuse_if_over,
+    require_chance,
+    require_player,
+)
+from engine.trust_no_bunny.day import start_round
+from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.table import (
+    ITEMS,
+    MUTATIONS,
+    OFFERED_ITEMS,
+    ONE_HOLDER_ITEMS,
+    QUIRKS,
+    STARTING_HAND,
+    WEREBUNNIES,
+)
+
+
+def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    if state.phase != "setup":
+        # TNB-SET-1: roles are dealt once, before anything else.
+        raise RuleViolation("TNB-SET-1", "the roles were already dealt", phase=state.phase)
+    require_chance(event, "TNB-SET-1")
+    n = state.n
+    wbs = event.werebunnies
+    if len(wbs) != WEREBUNNIES or len(set(wbs)) != WEREBUNNIES or not all(is_seat(state, s) for s in wbs):
+        # TNB-SET-1: two Werebunnies at two different seats of the game.
+        raise RuleViolation("TNB-SET-1", f"the Werebunnies must be two different seats of 0..{n - 1}",
+                            werebunnies=list(wbs))
+    quirks, mutations = event.quirks, event.mutations
+    if len(quirks) != n or any((q is not None) if s in wbs else (q not in QUIRKS)
+                               for s, q in enumerate(quirks)):
+        # TNB-SET-2: one of the three Quirks per Townsfolk, none for a Werebunny.
+        raise RuleViolation("TNB-SET-2", f"every Townsfolk needs one of {list(QUIRKS)} and every "
+                            "Werebunny none", quirks=list(quirks))
+    if len(mutations) != n or any((m not in MUTATIONS) if s in wbs else (m is not None)
+                                  for s, m in enumerate(mutations)):
+        # TNB-SET-3: a Mutation per Werebunny, none for a Townsfolk.
+        raise RuleViolation("TNB-SET-3", f"every Werebunny needs one of {list(MUTATIONS)} and every "
+                            "Townsfolk none", mutations=list(mutations))
+    if mutations[wbs[0]] == mutations[wbs[1]]:
+        # TNB-SET-3: no two Werebunnies are alike.
+        raise RuleViolation("TNB-SET-3", "the two Werebunnies must have different Mutations",
+                            mutations=list(mutations))
+    if not is_seat(state, event.first_mayor):
+        # TNB-SET-4: the first mayor is a seat of the game.
+        raise RuleViolation("TNB-SET-4", f"the first mayor must be a seat 0..{n - 1}",
+                            first_mayor=event.first_mayor)
+    a, b = sorted(wbs)
+    state.werebunnies = (a, b)
+    for s in (a, b):
+        state.is_werebunny[s] = True
+    state.quirks = list(quirks)
+    state.mutations = list(mutations)
+    state.mayor = event.first_mayor
+    state.phase = "offers"
+    return (Effect("TNB-SET-1", "roles_dealt", {"first_mayor": event.first_mayor}),)
+
+
+def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    if state.phase != "offers":
+        # TNB-ITEM-1: Items are offered once, after the roles.
+        raise RuleViolation("TNB-ITEM-1", "Items are offered once, right after the roles",
+                            phase=state.phase)
+    require_chance(event, "TNB-ITEM-1")
+    offered = event.items
+    if len(offered) != state.n or any(
+        len(pair) != OFFERED_ITEMS or len(set(pair)) != OFFERED_ITEMS or any(i not in ITEMS for i in pair)
+        for pair in offered
+    ):
+        # TNB-ITEM-1: two different Items of the five for every player.
+        raise RuleViolation("TNB-ITEM-1", f"every player is offered two different Items of {list(ITEMS)}",
+                            items=[list(p) for p in offered])
+    for item in ONE_HOLDER_ITEMS:
+        holders = [s for s, pair in enumerate(offered) if item in pair]
+        if len(holders) > 1:
+            # TNB-ITEM-2: the Recipe and the Medallion appear for one player only.
+            raise RuleViolation("TNB-ITEM-2", f"{item} may be offered to one player only",
+                                item=item, offered_to=holders)
+    state.offers = [list(pair) for pair in offered]
+    state.phase = "items"
+    state.acted = [False] * state.n
+    state.waiting = state.n
+    return (Effect("TNB-ITEM-1", "items_offered", {}),)
+
+
+def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    seat = require_player(event, "TNB-ITEM-3")
+    if state.phase != "items":
+        # TNB-ITEM-3: an Item is chosen once, from the offer.
+        raise RuleViolation("TNB-ITEM-3", "Items are chosen only right after they are offered",
+                            phase=state.phase)
+    if state.acted[seat]:
+        raise RuleViolation("TNB-ITEM-3", f"seat {seat} already chose its Item", seat=seat)
+    offer = state.offers[seat]  # type: ignore[index]
+    if event.item not in offer:
+        raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
+                            item=event.item)
+    state.items[seat] = event.item
+    state.acted[seat] = True
+    state.waiting -= 1
+    if state.waiting == 0:
+        state.phase = "deal"
+    return NO_EFFECTS
+
+
+def all_items_chosen(state: TnbState, fills: dict[int, str]) -> None:
+    """Give the timed-out seats their first offered Item (TNB-TIME-6)."""
+    for seat, item in fills.items():
+        state.items[seat] = item
+        state.acted[seat] = True
+    state.waiting = 0
+    state.phase = "deal"
+
+
+def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
+    refuse_if_over(state)
+    if state.phase != "deal":
+        # TNB-DEAL-1: the deal follows the Item choices, once.
+        raise RuleViolation("TNB-DEAL-1", "the cards are dealt once, after every Item is chosen",
+                            phase=state.phase)
+    require_chance(event, "TNB-DEAL-1")
+    hands = event.hands
+    if len(hands) != state.n or any(len(h) != STARTING_HAND for h in hands):
+        raise RuleViolation("TNB-DEAL-1", f"every player is dealt {STARTING_HAND} cards",
+                            dealt=[len(h) for h in hands])
+    total = [0, 0, 0, 0, 0]
+    counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]
+    for counts in counted:
+        for v in (1, 2, 3, 4):
+            total[v] += counts[v]
+    deck = state.deck
+    if any(total[v] > deck[v] for v in (1, 2, 3, 4)):
+        raise RuleViolation("TNB-DEAL-1", "the deal holds more cards of a value than the deck has",
+                            dealt=total[1:], deck=deck[1:])
+    for seat, counts in enumerate(counted):
+        state.hands[seat] = counts
+    for v in (1, 2, 3, 4):
+        deck[v] -= total[v]
+    start_round(state)
+    return (Effect("TNB-DEAL-1", "dealt", {"cards_each": STARTING_HAND}),)

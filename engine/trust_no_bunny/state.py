@@ -1,0 +1,219 @@
+"""The state of a game of Trust No Bunny at one position.
+
+Mutable for a fast fold (see engine.ruleset). Hands, deck and discard pile are counts per
+card value (index 1..4; index 0 unused), since cards of one value are alike. History
+entries (proposals, nights, accusations, private notes) are appended once and never
+changed afterwards, so a copy can share them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.record import Event
+from engine.ruleset import GameState
+from engine.trust_no_bunny.table import Table
+
+
+class TnbState(GameState):
+    __slots__ = (
+        "accusation_log",
+        "accusations",
+        "accused",
+        "acted",
+        "deck",
+        "discard",
+        "early_end",
+        "end_rule",
+        "guard_timeout",
+        "hands",
+        "is_werebunny",
+        "item_lost",
+        "item_used",
+        "items",
+        "mayor",
+        "mustered",
+        "mutations",
+        "n",
+        "nights",
+        "nights_guarded",
+        "nights_home",
+        "notes",
+        "offers",
+        "on_guard",
+        "owed",
+        "pending_item_loss",
+        "pending_loss",
+        "plays",
+        "proposals",
+        "quirks",
+        "reason",
+        "refuted",
+        "rejection_raise",
+        "table",
+        "team",
+        "timeouts",
+        "tower",
+        "votes",
+        "waiting",
+        "wall",
+        "wall_fell",
+        "werebunnies",
+        "winner",
+        "winners",
+        "wolves",
+    )
+
+    n: int
+    """Number of players."""
+    table: Table
+    """The numbers this game is played with (table.py, header options)."""
+    rejection_raise: str
+    early_end: bool
+    guard_timeout: str
+    # -- secrets dealt at set-up ------------------------------------------------------
+    werebunnies: tuple[int, int] | None
+    is_werebunny: list[bool]
+    quirks: list[str | None]
+    mutations: list[str | None]
+    offers: list[list[str]] | None
+    items: list[str | None]
+    """The Item each seat chose (None until chosen)."""
+    item_lost: list[bool]
+    """Lost to a Sabotage (TNB-ITEM-9)."""
+    item_used: list[bool]
+    """The once-a-game Item action (Gaze, Brew) has been used."""
+    # -- cards --------------------------------------------------------------------------
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    # -- the day ------------------------------------------------------------------------
+    mayor: int | None
+    mustered: list[bool]
+    """Seats done with this round's muster (TNB-MUSTER-1)."""
+    accused: list[bool]
+    """Seats that accused this round (TNB-ACC-2)."""
+    accusations: list[tuple[int, int] | None]
+    """Each seat's latest accusation, lower seat first (TNB-ACC-4)."""
+    pending_loss: int | None
+    """The seat whose accusation still awaits its random card (TNB-ACC-3)."""
+    team: list[int] | None
+    """The team up for the vote, or the guards of the night."""
+    votes: list[bool | None]
+    wolves: int
+    """Wolves attacking tonight (TNB-WOLF-1, raised by TNB-WOLF-2)."""
+    # -- the night ----------------------------------------------------------------------
+    on_guard: list[bool]
+    acted: list[bool]
+    """Seats done with the current simultaneous step (items, night)."""
+    waiting: int
+    """How many seats the current simultaneous step still waits for."""
+    plays: list[Event | None]
+    """Each seat's action tonight (secret until the stage)."""
+    wall: int
+    tower: int
+    wall_fell: int | None
+    """The night the Wall fell (TNB-RES-3)."""
+    owed: list[int]
+    """Cards each seat draws at dawn (TNB-DRAW-1)."""
+    pending_item_loss: list[int]
+    nights_guarded: list[int]
+    nights_home: list[int]
+    # -- what the table has seen ------------------------------------------------------
+    proposals: list[dict[str, Any]]
+    nights: list[dict[str, Any]]
+    accusation_log: list[dict[str, Any]]
+    refuted: list[tuple[int, int]]
+    """Pairs the whole table knows are wrong (a unanimous accusation that did not end it)."""
+    timeouts: list[dict[str, Any]]
+    notes: list[list[dict[str, Any]]]
+    """Private notes per seat: own plays and results, what the seat was told."""
+    # -- the end --------------------------------------------------------------------------
+    winner: str | None
+    """``werebunnies`` or ``townsfolk`` once over."""
+    reason: str | None
+    end_rule: str | None
+    winners: list[int]
+
+    def __init__(self, table: Table, rejection_raise: str, early_end: bool, guard_timeout: str) -> None:
+        self._init_position()
+        n = table.players
+        self.n = n
+        self.table = table
+        self.rejection_raise = rejection_raise
+        self.early_end = early_end
+        self.guard_timeout = guard_timeout
+        self.werebunnies = None
+        self.is_werebunny = [False] * n
+        self.quirks = [None] * n
+        self.mutations = [None] * n
+        self.offers = None
+        self.items = [None] * n
+        self.item_lost = [False] * n
+        self.item_used = [False] * n
+        self.hands = [[0, 0, 0, 0, 0] for _ in range(n)]
+        self.deck = list(table.deck)
+        self.discard = [0, 0, 0, 0, 0]
+        self.mayor = None
+        self.mustered = [False] * n
+        self.accused = [False] * n
+        self.accusations = [None] * n
+        self.pending_loss = None
+        self.team = None
+        self.votes = [None] * n
+        self.wolves = table.wolves[0]
+        self.on_guard = [False] * n
+        self.acted = [False] * n
+        self.waiting = 0
+        self.plays = [None] * n
+        self.wall = table.wall
+        self.tower = table.tower
+        self.wall_fell = None
+        self.owed = [0] * n
+        self.pending_item_loss = []
+        self.nights_guarded = [0] * n
+        self.nights_home = [0] * n
+        self.proposals = []
+        self.nights = []
+        self.accusation_log = []
+        self.refuted = []
+        self.timeouts = []
+        self.notes = [[] for _ in range(n)]
+        self.winner = None
+        self.reason = None
+        self.end_rule = None
+        self.winners = []
+
+    def copy(self) -> TnbState:
+        new = TnbState.__new__(TnbState)
+        for name in ("seq", "round", "turn", "phase", "active", "over", "n", "table",
+                     "rejection_raise", "early_end", "guard_timeout", "werebunnies",
+                     "offers", "mayor", "pending_loss", "wolves", "waiting", "wall", "tower",
+                     "wall_fell", "winner", "reason", "end_rule"):
+            setattr(new, name, getattr(self, name))
+        for name in ("is_werebunny", "quirks", "mutations", "items", "item_lost", "item_used",
+                     "deck", "discard", "mustered", "accused", "accusations", "votes",
+                     "on_guard", "acted", "plays", "owed", "pending_item_loss",
+                     "nights_guarded", "nights_home", "proposals", "nights", "accusation_log",
+                     "refuted", "timeouts", "winners"):
+            setattr(new, name, getattr(self, name)[:])
+        new.team = None if self.team is None else self.team[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.notes = [notes[:] for notes in self.notes]
+        return new
+
+    def hand_size(self, seat: int) -> int:
+        h = self.hands[seat]
+        return h[1] + h[2] + h[3] + h[4]
+
+    def card_counts(self) -> list[int]:
+        """Cards of each value wherever they are (hands, deck, discard): conservation checks."""
+        total = [a + b for a, b in zip(self.deck, self.discard, strict=True)]
+        for hand in self.hands:
+            for v in range(1, 5):
+                total[v] += hand[v]
+        return total
+
+    def night(self) -> int:
+        """The number of the current (or last) night: the round."""
+        return self.round

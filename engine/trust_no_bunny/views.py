@@ -1,0 +1,105 @@
+"""What each perspective knows of a game of Trust No Bunny (R-TNB-11, R-TNB-18).
+
+Public (everybody, the spectator included): the table's numbers, the mayors, proposals
+and, once a vote is complete, every vote (TNB-VOTE-4); who has still to act in the current
+step; accusations; each night's stage (guards, wolves, gnawed points, wolves that got
+through, damage to the Wall and Tower); timer expiries; the end, with every role revealed.
+
+A seat adds what only it knows, under ``me``: its role (and, for a Werebunny, its
+partner), its Quirk or Mutation, its offered and chosen Item, its hand, its own action
+tonight and vote, and its private notes (its plays, predictions, blessings, what the
+Crystal Ball or the Medallion told it, a Sabotage against it).
+
+The referee sees everything, under ``seats``, plus the deck and the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.ruleset import Perspective
+from engine.trust_no_bunny.common import hand_list
+from engine.trust_no_bunny.legal import to_act
+from engine.trust_no_bunny.state import TnbState
+
+
+def _seat_secrets(state: TnbState, seat: int) -> dict[str, Any]:
+    wb = state.is_werebunny[seat]
+    play = state.plays[seat] if state.phase == "night" else None
+    secrets: dict[str, Any] = {
+        "seat": seat,
+        "role": None if state.werebunnies is None else ("werebunny" if wb else "townsfolk"),
+        "quirk": state.quirks[seat],
+        "mutation": state.mutations[seat],
+        "offers": None if state.offers is None else list(state.offers[seat]),
+        "item": state.items[seat],
+        "item_lost": state.item_lost[seat],
+        "item_used": state.item_used[seat],
+        "hand": hand_list(state.hands[seat]),
+        "vote": state.votes[seat] if state.phase == "voting" else None,
+        "tonight": None if play is None else msgspec.to_builtins(play),
+        "notes": list(state.notes[seat]),
+    }
+    if wb and state.werebunnies is not None:
+        a, b = state.werebunnies
+        secrets["partner"] = b if seat == a else a
+    return secrets
+
+
+def _reveal(state: TnbState) -> dict[str, Any]:
+    """What the end of the game shows everybody (R-TNB-18)."""
+    return {
+        "werebunnies": list(state.werebunnies or ()),
+        "quirks": list(state.quirks),
+        "mutations": list(state.mutations),
+        "items": list(state.items),
+        "hand_sizes": [state.hand_size(s) for s in range(state.n)],
+    }
+
+
+def view(state: TnbState, perspective: Perspective) -> dict[str, Any]:
+    table = state.table
+    out: dict[str, Any] = {
+        "perspective": perspective,
+        "seq": state.seq,
+        "round": state.round,
+        "turn": state.turn,
+        "phase": state.phase,
+        "active": state.active,
+        "over": state.over,
+        "players": state.n,
+        "table": {"guards": list(table.guards), "wolves": list(table.wolves), "wall": table.wall,
+                  "tower": table.tower},
+        "mayor": state.mayor,
+        "wolves": state.wolves,
+        "wall": state.wall,
+        "tower": state.tower,
+        "wall_fell": state.wall_fell,
+        "team": None if state.team is None else list(state.team),
+        "on_guard": [s for s in range(state.n) if state.on_guard[s]]
+        if state.phase in ("night", "dawn") else [],
+        "waiting_on": to_act(state),
+        "awaiting_card_from": state.pending_loss,
+        "proposals": list(state.proposals),
+        "nights": list(state.nights),
+        "accusations": list(state.accusation_log),
+        "standing_accusations": [None if a is None else list(a) for a in state.accusations],
+        "refuted_pairs": [list(p) for p in state.refuted],
+        "timeouts": list(state.timeouts),
+        "outcome": None,
+        "reveal": None,
+    }
+    if state.over:
+        out["outcome"] = {"winner": state.winner, "reason": state.reason, "rule": state.end_rule,
+                          "winners": list(state.winners)}
+        out["reveal"] = _reveal(state)
+    if perspective == "referee":
+        out["seats"] = [_seat_secrets(state, s) for s in range(state.n)]
+        out["deck"] = hand_list(state.deck)
+        out["discard"] = hand_list(state.discard)
+        out["owed"] = list(state.owed)
+    elif isinstance(perspective, int) and 0 <= perspective < state.n:
+        out["me"] = _seat_secrets(state, perspective)
+    return out
