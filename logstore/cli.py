@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -107,9 +107,9 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     """Check record files: readable, hash chain intact, every event legal.
 
     A folder means every *.jsonl below it. With --json, one object per record per line:
-    path, ok, game_id, ruleset, events, chain, broken_at, violation, error. Exit 0 when all
-    are fine, 1 when a rule is broken or a chain is broken, 2 when a file is unreadable
-    (the highest code wins).
+    path, ok, game_id, ruleset, events, chain, broken_at, violation, error, disputed_claims.
+    Exit 0 when all are fine, 1 when a rule is broken, a chain is broken or a claimed
+    consequence is disputed, 2 when a file is unreadable (the highest code wins).
 
     Example: warren check fixtures/bunnies --json
     """
@@ -118,7 +118,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     files = list(record_paths(paths))
     missing = [p for p in paths if not p.exists()]
     worst = 0
-    counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0}
+    counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0}
     out = sys.stdout.buffer
     with progress(len(files), "checking") as advance:
         for path in files:
@@ -130,6 +130,8 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
                 counts["broken"] += 1
             elif result.violation is not None:
                 counts["illegal"] += 1
+            elif result.disputed_claims:
+                counts["disputed"] += 1
             else:
                 counts["ok"] += 1
             if as_json:
@@ -141,7 +143,8 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         worst = max(worst, 2)
     if not as_json:
         click.echo(f"{len(files)} record(s): {counts['ok']} ok, {counts['illegal']} illegal, "
-                   f"{counts['broken']} broken chain, {counts['unreadable']} unreadable", err=True)
+                   f"{counts['broken']} broken chain, {counts['disputed']} with disputed claims, "
+                   f"{counts['unreadable']} unreadable", err=True)
     sys.exit(worst)
 
 
@@ -155,6 +158,11 @@ def _check_line(result: Any) -> str:
     if result.violation is not None:
         v = result.violation
         return click.style("illegal    ", fg="yellow") + f"{head}: seq {v.seq}: {v.rule}: {v.message}"
+    if result.disputed_claims:
+        first = result.disputed_claims[0]
+        more = f" (+{len(result.disputed_claims) - 1} more)" if len(result.disputed_claims) > 1 else ""
+        return (click.style("disputed   ", fg="yellow")
+                + f"{head}: claim at seq {first.seq} [{first.rule}]: {first.message}{more}")
     return click.style("ok         ", fg="green") + head
 
 
@@ -200,7 +208,8 @@ def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
 @click.option("--into-store", is_flag=True, help="Import the games into the store instead.")
 @click.option("--players", default=None, help="Players per game: N, or A..B to cycle (e.g. 5..8).")
 @click.option("--bots", default="random,greedy", show_default=True,
-              help="Bot kinds seated in turn: random, greedy, prolong.")
+              help="Bot kinds seated in turn: random, greedy, prolong (bunnies), heuristic "
+                   "(trust-no-bunny).")
 @click.option("--max-events", type=click.IntRange(min=1), default=5000, show_default=True,
               help="Stop a game that has not ended after this many events.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -423,20 +432,22 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     state = game.state_at(seq)
     view = rs.view(state, seen)  # type: ignore[arg-type]
     step = game.step(seq) if seq >= 1 else None
+    # What the perspective saw of the last event and its effects (secret actions stay secret).
+    seen_effects = [] if step is None else [
+        shown for e in step.effects if (shown := rs.effect_view(e, seen)) is not None  # type: ignore[arg-type]
+    ]
     names = [p.name for p in record.header.players]
     if as_json:
-        from engine.record import event_to_dict
-
         _echo_json({
             "game_id": record.header.game_id,
             "ruleset": rs.slug,
             "position": {**_struct_dict(position_of(state)), "turn_of_seq": game.turn_of_seq(seq)},
             "perspective": seen,
             "view": view,
-            "event": None if step is None else _public_event(event_to_dict(step.event), seen),
-            "effects": [] if step is None else [
+            "event": None if step is None else rs.event_view(step.event, seen),  # type: ignore[arg-type]
+            "effects": [
                 {"rule": e.rule, "kind": e.kind, "data": e.data, "text": rs.rulebook[e.rule].text}
-                for e in step.effects
+                for e in seen_effects
             ],
             "violation": None if game.violation is None else _struct_dict(game.violation),
             "outcome": None if rs.outcome(state) is None else _struct_dict(rs.outcome(state)),
@@ -445,19 +456,15 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     click.echo(f"{record.header.game_id} ({rs.title}), seen by {seen}")
     click.echo(rs.render(view, names))
     if step is not None:
-        click.echo(f"\nlast event: seq {seq}: {rs.describe(step.event)}")
-        for effect in step.effects:
+        shown = rs.event_view(step.event, seen)  # type: ignore[arg-type]
+        who = "table" if shown.get("actor") is None else f"seat {shown['actor']}"
+        fields = " ".join(f"{k}={v}" for k, v in shown.items() if k not in ("seq", "type", "actor", "claims"))
+        click.echo(f"\nlast event: seq {seq}: {who}: {shown['type']} {fields}".rstrip())
+        for effect in seen_effects:
             click.echo(f"  -> {effect.kind} [{effect.rule}] {rs.rulebook[effect.rule].text}")
     if game.violation is not None and seq == game.last_seq:
         v = game.violation
         click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {v.rule}: {v.message}", fg="red"))
-
-
-def _public_event(event: dict[str, Any], seen: Any) -> dict[str, Any]:
-    # A chance event (the deal) reveals hidden cards: only the referee sees it whole.
-    if seen == "referee" or event.get("actor") is not None:
-        return event
-    return {k: event[k] for k in ("seq", "type", "actor") if k in event}
 
 
 def _struct_dict(obj: Any) -> dict[str, Any]:
@@ -468,6 +475,67 @@ def _struct_dict(obj: Any) -> dict[str, Any]:
     from dataclasses import asdict
 
     return asdict(obj)
+
+
+# -- suspects --------------------------------------------------------------------------
+@main.command()
+@click.argument("source")
+@click.option("--to", "to_seq", type=int, default=None,
+              help="The position after this seq (default: the end).")
+@click.option("--turn", type=int, default=None, help="The position at the start of this turn.")
+@click.option("--as", "perspective", default="spectator", show_default=True,
+              help="Whose knowledge: a seat number, 'spectator' (public facts) or 'referee'.")
+@click.option("--rounds", is_flag=True, help="The answer at the end of every round up to the position.")
+@db_option
+@json_option
+def suspects(source: str, to_seq: int | None, turn: int | None, perspective: str, rounds: bool,
+             db: Path | None, as_json: bool) -> None:
+    """Who could the Werebunnies be? Consistent pairs and each player's chance, for one perspective.
+
+    The model is uniform over the Werebunny pairs that the perspective's knowledge does not
+    rule out (docs/rulings.md, trust-no-bunny); the deductions that ruled pairs out are listed.
+
+    Example: warren suspects trust-no-bunny-7-000002 --as 3 --turn 2
+    """
+    from engine.registry import get_ruleset
+    from engine.replay import Replay
+    from engine.suspicion import suspects_of, suspicion_by_round
+
+    if to_seq is not None and turn is not None:
+        raise WarrenError("give --to or --turn, not both")
+    record = load_source(source, db)
+    rs = get_ruleset(record.header.ruleset)
+    ask = suspects_of(rs)
+    seen = parse_perspective(perspective)
+    names = [p.name for p in record.header.players]
+    if isinstance(seen, int) and not 0 <= seen < len(names):
+        raise WarrenError(f"--as {seen}: this game has seats 0..{len(names) - 1}")
+    game = Replay(rs, record.header, record.events)
+    seq = game.seq_for_turn(turn) if turn is not None else (game.last_seq if to_seq is None else to_seq)
+    state = game.state_at(seq)
+    report = ask(state, seen)
+    by_round = suspicion_by_round(game, seen, upto=seq) if rounds else []  # type: ignore[arg-type]
+    if as_json:
+        _echo_json({
+            "game_id": record.header.game_id, "seq": seq, **report.to_dict(),
+            "probabilities": {str(k): v for k, v in report.probabilities.items()},
+            "rounds": [{"round": r.round, "seq": r.seq, "pairs": r.pairs,
+                        "probabilities": {str(k): v for k, v in r.probabilities.items()}}
+                       for r in by_round],
+        })
+        return
+    click.echo(f"{record.header.game_id} at seq {seq} (round {state.round}), seen by {seen}")
+    click.echo(f"model: {report.model}; {len(report.pairs)} consistent pair(s)")
+    for s_, p in sorted(report.probabilities.items(), key=lambda kv: -kv[1]):
+        bar = "#" * round(p * 40)
+        click.echo(f"  seat {s_} {names[s_]:<16} {p:6.1%} {bar}")
+    if len(report.pairs) <= 12:
+        click.echo("pairs: " + ", ".join(f"{a}+{b}" for a, b in report.pairs))
+    for line in report.deductions:
+        click.echo(f"  - {line}")
+    for r in by_round:
+        probs = "  ".join(f"{k}:{v:.0%}" for k, v in sorted(r.probabilities.items()))
+        click.echo(f"round {r.round} (seq {r.seq}, {r.pairs} pairs): {probs}")
 
 
 # -- rules -----------------------------------------------------------------------------
@@ -506,10 +574,8 @@ def serve_dashboard(db: Path, port: int) -> None:
 
     env = {**os.environ, "WARREN_DB": str(db.resolve())}
     click.echo(f"warren dashboard on http://127.0.0.1:{port}/  (store {db}; Ctrl+C stops it)")
-    try:
+    with suppress(KeyboardInterrupt):
         subprocess.run(dashboard_command(db, port), env=env, check=False)
-    except KeyboardInterrupt:
-        pass
 
 
 @main.command()
@@ -543,7 +609,8 @@ DEMO_GAMES = 300
               help="Simulated games per ruleset to add when the store is new.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True,
               help="Port for the dashboard.")
-@click.option("--no-serve", is_flag=True, help="Fill the store and print a replay; do not start the dashboard.")
+@click.option("--no-serve", is_flag=True,
+              help="Fill the store and print a replay; do not start the dashboard.")
 @db_option
 def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
     """Fill the default store with the shipped games (and simulated ones), then open the dashboard.
@@ -589,3 +656,14 @@ def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
                                                perspective="referee", db=path, as_json=False)
         return
     serve_dashboard(path, port)
+
+
+from logstore.cli_dispute import dispute  # noqa: E402  (a group of its own, registered last)
+
+main.add_command(dispute)
+
+from logstore.cli_analytics import export_parquet, query, stats  # noqa: E402  (analytics commands)
+
+main.add_command(query)
+main.add_command(stats)
+main.add_command(export_parquet)
