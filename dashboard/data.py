@@ -48,7 +48,7 @@ def open_store() -> Any:
         raise StoreUnavailable(f"{path} cannot be opened as a warren store: {exc}") from None
 
 
-def _store_stamp() -> float:
+def store_stamp() -> float:
     """Changes whenever the store file changes, so cached reads are refreshed."""
     path = store_path()
     stamps = [p.stat().st_mtime for p in (path, Path(str(path) + "-wal")) if p.exists()]
@@ -64,7 +64,7 @@ def _games(path: str, stamp: float) -> list[dict[str, Any]]:
 
 
 def games() -> list[dict[str, Any]]:
-    return _games(str(store_path()), _store_stamp())
+    return _games(str(store_path()), store_stamp())
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def _load(path: str, game_id: str, stamp: float) -> LoadedGame:
 
 def load_game(game_id: str) -> LoadedGame:
     """The decoded game, folded once per session and store version (seeks are then cheap)."""
-    return _load(str(store_path()), game_id, _store_stamp())
+    return _load(str(store_path()), game_id, store_stamp())
 
 
 def perspective_options(names: list[str]) -> list[str]:

@@ -6,12 +6,13 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from dashboard.boards import bunnies
+from dashboard.boards import bunnies, trust_no_bunny
 
 Board = Callable[[dict[str, Any], list[str]], str]
 
 BOARDS: dict[str, Board] = {
     "bunnies": bunnies.render_html,
+    "trust-no-bunny": trust_no_bunny.render_html,
 }
 
 

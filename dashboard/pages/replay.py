@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import data, position, timeline
+from dashboard import data, position, suspicion_chart, timeline
 from dashboard.boards import board_html
 
 st.title("Replay")
@@ -58,6 +58,8 @@ with right:
     if violation is not None:
         st.error(f"Event {violation.seq} breaks {violation.rule}: {violation.message}. "
                  f"Replay stops at {game.replay.last_seq}.")
+
+suspicion_chart.show(game, seq, seen)
 
 with st.expander("This position as data (what the chosen perspective knows)"):
     st.json(view, expanded=False)

@@ -1,0 +1,65 @@
+"""The "who could it be?" chart: each player's chance of being a Werebunny, round by round,
+as the chosen perspective could work it out (engine.suspicion)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import altair as alt
+import streamlit as st
+
+from dashboard import data
+from engine.ruleset import Perspective
+from engine.suspicion import suspicion_by_round
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _round_ends(path: str, game_id: str, stamp: float, perspective: Perspective) -> list[dict[str, Any]]:
+    """The answer at the end of every round of the whole game (computed once per perspective)."""
+    game = data.load_game(game_id)
+    return [{"round": a.round, "seq": a.seq, "pairs": a.pairs, "probabilities": a.probabilities}
+            for a in suspicion_by_round(game.replay, perspective)]
+
+
+def suspicion_rows(game: data.LoadedGame, seq: int, perspective: Perspective) -> list[dict[str, Any]]:
+    """Rounds finished by ``seq``, then the answer at ``seq`` itself for the round under way."""
+    ends = _round_ends(str(data.store_path()), game.record.header.game_id, data.store_stamp(), perspective)
+    answers = [a for a in ends if a["seq"] < seq]
+    state = game.replay.state_at(seq)
+    report = game.ruleset.suspects(state, perspective)  # type: ignore[attr-defined]
+    answers = [a for a in answers if a["round"] != state.round]
+    answers.append({"round": state.round, "seq": seq, "pairs": len(report.pairs),
+                    "probabilities": dict(report.probabilities)})
+    rows = []
+    for answer in answers:
+        for seat, p in sorted(answer["probabilities"].items()):
+            rows.append({"round": answer["round"], "seat": seat, "player": f"{seat}: {game.names[seat]}",
+                         "probability": p, "pairs": answer["pairs"], "seq": answer["seq"]})
+    return rows
+
+
+def chart(rows: list[dict[str, Any]]) -> alt.Chart:
+    return (
+        alt.Chart(alt.Data(values=rows), title="Who could it be? Chance of being a Werebunny")
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("round:O", title="end of round"),
+            y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1]),
+                    axis=alt.Axis(format="%")),
+            color=alt.Color("player:N", title="player"),
+            tooltip=["player:N", "round:O", alt.Tooltip("probability:Q", format=".0%"), "pairs:Q"],
+        )
+        .properties(height=260)
+    )
+
+
+def show(game: data.LoadedGame, seq: int, perspective: Perspective) -> None:
+    if not hasattr(game.ruleset, "suspects"):
+        return
+    rows = suspicion_rows(game, seq, perspective)
+    if not rows:
+        return
+    report = game.ruleset.suspects(game.replay.state_at(seq), perspective)  # type: ignore[attr-defined]
+    st.altair_chart(chart(rows), key="suspicion_chart")
+    st.caption(f"Model: {report.model}. {len(report.pairs)} pair(s) still consistent at this position."
+               + ("  Deductions: " + "; ".join(report.deductions) if report.deductions else ""))
