@@ -96,11 +96,12 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
             f"{' (timer)' if p.get('timed_out') else ''}</td></tr>"
             for p in current if p.get("votes") and any(v is not None for v in p["votes"]))
         if rows:
-            parts.append(label(f"round {view['round']} proposals")
-                         + f"<table><tr><th>mayor</th><th>team</th><th>votes</th><th></th></tr>{rows}</table>")
+            head = "<tr><th>mayor</th><th>team</th><th>votes</th><th></th></tr>"
+            parts.append(label(f"round {view['round']} proposals") + f"<table>{head}{rows}</table>")
     if view["nights"]:
         rows = "".join(
-            f"<tr><td>{n['night']}</td><td>{', '.join(str(g) for g in n['guards'])}</td><td>{n['wolves']}</td>"
+            f"<tr><td>{n['night']}</td><td>{', '.join(str(g) for g in n['guards'])}</td>"
+            f"<td>{n['wolves']}</td>"
             f"<td>{n.get('gnawed', 0)}</td><td>{n['unblocked']}</td><td>{n['wall_damage']}</td>"
             f"<td>{n['tower_damage']}</td><td>{n['wall']} / {n['tower']}</td></tr>"
             for n in view["nights"])
