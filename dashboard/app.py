@@ -20,11 +20,11 @@ HERE = Path(__file__).resolve().parent
 st.set_page_config(page_title="warren", page_icon="🐇", layout="wide")
 
 PAGES = [
-    st.Page(HERE / "pages" / "games.py", title="Games", icon="🗂️", default=True, url_path="games"),
-    st.Page(HERE / "pages" / "replay.py", title="Replay", icon="▶️", url_path="replay"),
-    st.Page(HERE / "pages" / "disputes.py", title="Disputes", icon="⚖️", url_path="disputes"),
-    st.Page(HERE / "pages" / "stats.py", title="Stats", icon="📊", url_path="stats"),
-    st.Page(HERE / "pages" / "sql.py", title="SQL", icon="🔎", url_path="sql"),
+    st.Page(HERE / "screens" / "games.py", title="Games", icon="🗂️", default=True, url_path="games"),
+    st.Page(HERE / "screens" / "replay.py", title="Replay", icon="▶️", url_path="replay"),
+    st.Page(HERE / "screens" / "disputes.py", title="Disputes", icon="⚖️", url_path="disputes"),
+    st.Page(HERE / "screens" / "stats.py", title="Stats", icon="📊", url_path="stats"),
+    st.Page(HERE / "screens" / "sql.py", title="SQL", icon="🔎", url_path="sql"),
 ]
 
 st.navigation(PAGES).run()

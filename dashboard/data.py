@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -105,3 +105,79 @@ def perspective_label(value: int | str, names: list[str]) -> str:
     if isinstance(value, int) and 0 <= value < len(names):
         return f"seat {value}: {names[value]}"
     return str(value)
+
+
+# -- disputes: verdicts over the loaded game, rulings and branches through logstore ------------
+if TYPE_CHECKING:
+    from engine.dispute import BranchPlan, Dispute, Verdict
+    from logstore.branches import BranchInfo
+    from logstore.rulings import Ruling
+
+
+def dispute_for(game: LoadedGame) -> Dispute:
+    """The loaded game opened for disputes, over its replay's snapshots (no second fold)."""
+    from engine.dispute import Dispute
+
+    replay = game.replay
+    return Dispute(game.ruleset, game.record.header, last_seq=replay.last_seq, state_at=replay.state_at,
+                   events=game.record.events, violation=replay.violation,
+                   seq_for_turn=replay.seq_for_turn)
+
+
+@st.cache_data(show_spinner=False)
+def _rulings(path: str, stamp: float, game_id: str | None) -> tuple[list[Ruling], set[str]]:
+    from logstore import rulings
+
+    with open_store() as store:
+        return rulings.list_rulings(store, game_id), rulings.superseded(store)
+
+
+def rulings(game_id: str | None = None) -> tuple[list[Ruling], set[str]]:
+    """The saved rulings (of one game or branch, if given) and the ids later ones supersede."""
+    return _rulings(str(store_path()), store_stamp(), game_id)
+
+
+def ruling(ruling_id: str) -> Ruling | None:
+    """One saved ruling, or None."""
+    from logstore import rulings as register
+
+    with open_store() as store:
+        return register.get(store, ruling_id)
+
+
+def save_ruling(game_id: str, seq: int, question: str, decided_by: str, *, verdict: Verdict | None = None,
+                turn: int | None = None, note: str | None = None, supersedes: str | None = None) -> Ruling:
+    """Store a ruling for good (append-only) through logstore.rulings."""
+    from logstore import rulings as register
+    from logstore.branches import now
+
+    with open_store() as store:
+        made = register.make_ruling(game_id, seq, question, decided_by, now(), verdict=verdict, turn=turn,
+                                    note=note, supersedes=supersedes)
+        return register.save(store, made)
+
+
+@st.cache_data(show_spinner=False)
+def _branches(path: str, stamp: float, game_id: str) -> list[BranchInfo]:
+    from logstore.branches import list_branches
+
+    with open_store() as store:
+        return [b for b in list_branches(store, game_id) if b.parent_game == game_id]
+
+
+def branches_of(game_id: str) -> list[BranchInfo]:
+    """The stored what-if branches made directly from ``game_id`` (BranchInfo rows)."""
+    return _branches(str(store_path()), store_stamp(), game_id)
+
+
+def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, seat: int | None = None,
+                  replaces: int | None = None, author: str | None = None,
+                  note: str | None = None) -> tuple[BranchInfo, BranchPlan]:
+    """Fork stored game ``parent`` after seq ``at`` and store the branch through logstore.branches.
+
+    Raises engine.dispute.IllegalAlternative when an alternative is illegal (nothing stored).
+    """
+    from logstore.branches import create_branch as make
+
+    with open_store() as store:
+        return make(store, parent, at, actions, seat=seat, replaces=replaces, author=author, note=note)

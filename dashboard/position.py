@@ -35,7 +35,15 @@ def choose_game(rows: list[dict[str, Any]]) -> str | None:
         st.session_state.pop(SEQ, None)
     if st.session_state.get(GAME) not in ids:
         st.session_state[GAME] = ids[0]
-    return st.selectbox("Game", ids, key=GAME)
+    return st.selectbox("Game", ids, key=GAME, on_change=_picked)
+
+
+def _picked() -> None:
+    """A game picked by hand replaces the URL's (else the URL's game would win again)."""
+    st.query_params["game"] = st.session_state[GAME]
+    for key in ("seq", "turn", "ruling"):
+        st.query_params.pop(key, None)
+    st.session_state.pop(SEQ, None)
 
 
 def init_seq(game: data.LoadedGame) -> None:

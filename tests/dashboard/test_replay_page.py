@@ -18,7 +18,7 @@ def replay_page(**params: str) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=30)
     for key, value in params.items():
         at.query_params[key] = value
-    at.switch_page("pages/replay.py").run()
+    at.switch_page("screens/replay.py").run()
     assert not at.exception, at.exception
     return at
 

@@ -82,4 +82,4 @@ if ids:
     pick = st.selectbox("Open a game", ids, key="games_open")
     if st.button("Replay this game", key="games_go", type="primary"):
         st.session_state.pop("pos_seq", None)
-        st.switch_page("pages/replay.py", query_params={"game": pick})
+        st.switch_page("screens/replay.py", query_params={"game": pick})

@@ -1,0 +1,253 @@
+"""The disputes page's parts: legal actions, proposed actions and their verdicts, the current
+event explained (rulings: :mod:`dashboard.rulings_view`; branches: :mod:`dashboard.whatif_view`).
+
+Verdicts come from :mod:`engine.dispute` over the loaded game's snapshots, never a replay
+from the start.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+import msgspec
+import streamlit as st
+
+from dashboard import data, timeline
+from engine.dispute import (
+    ActionError,
+    Dispute,
+    Verdict,
+    action_usage,
+    diff_views,
+    format_action,
+    judge,
+    read_action,
+)
+from engine.dispute.facts import brief_text
+from engine.record import Event
+from engine.rules import WarrenError
+from engine.ruleset import Perspective, Ruleset
+
+SEAT = "dsp_seat"
+LEGAL = "dsp_legal"
+LEGAL_FOR = "dsp_legal_for"
+ACTION = "dsp_action"
+TO_ACT = -1
+"""The seat picker's first choice: whoever is to act at the position."""
+
+
+# -- reading and judging proposed actions (no Streamlit) ----------------------------------------
+def read_actions(text: str) -> list[str | dict[str, Any]]:
+    """The proposed actions in a text box: one per line (notation or a JSON object), or one
+    JSON object, or a JSON list of objects. Blank lines and ``#`` comments are skipped."""
+    text = text.strip()
+    if not text:
+        return []
+    if text[0] in "[{":
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = None  # perhaps one JSON object per line: read line by line below
+        if isinstance(value, dict):
+            return [value]
+        if isinstance(value, list):
+            if value and all(isinstance(v, dict) for v in value):
+                return list(value)
+            raise ActionError("a JSON list of actions holds event objects, e.g. "
+                              '[{"type": "lay", "cards": ["QH"]}, {"type": "end_turn"}]')
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def names_actor(ruleset: Ruleset, action: str | dict[str, Any]) -> bool:
+    """Does the action itself say who acts (``actor=N`` or a JSON ``actor``)?"""
+    return read_action(ruleset, action).names_actor
+
+
+def judge_all(dispute: Dispute, at: int, actions: list[str | dict[str, Any]],
+              seat: int | None) -> list[Verdict]:
+    """Verdicts on actions played one after the other from position ``at``, up to and
+    including the first illegal one. Each action is ``seat``'s unless it names its actor."""
+    ruleset = dispute.ruleset
+    state = dispute.state_at(at)
+    verdicts = []
+    for action in actions:
+        asked = None if names_actor(ruleset, action) else seat
+        verdict = judge(ruleset, state, action, n_seats=dispute.n_seats, seat=asked)
+        verdicts.append(verdict)
+        if not verdict.legal:
+            break
+        event = msgspec.convert(verdict.action, ruleset.events_by_type[verdict.action["type"]])
+        ruleset.apply(state, event)
+    return verdicts
+
+
+def action_text(ruleset: Ruleset, action: dict[str, Any] | Event) -> str:
+    """An action (record form) as notation naming its actor, ready for the text box."""
+    if isinstance(action, dict):
+        action = msgspec.convert({k: v for k, v in action.items() if k != "hash"},
+                                 ruleset.events_by_type[action["type"]])
+    return format_action(ruleset, action, with_actor=True)
+
+
+def who(seat: int | None, names: list[str]) -> str:
+    if seat is None:
+        return "the table"
+    return f"seat {seat} ({names[seat]})" if 0 <= seat < len(names) else f"seat {seat}"
+
+
+# -- legal actions ---------------------------------------------------------------------------------
+def seat_picker(dispute: Dispute, seq: int) -> tuple[int | None, int]:
+    """The seat asked about: (whose actions are judged, None to let the engine take the one
+    seat to act or the table; the seat whose legal actions are listed)."""
+    names = dispute.names
+    options = [TO_ACT, *range(dispute.n_seats)]
+    if st.session_state.get(SEAT) not in options:
+        st.session_state.pop(SEAT, None)
+    choice = st.selectbox(
+        "Seat", options, key=SEAT,
+        format_func=lambda s: "whoever is to act" if s == TO_ACT else f"seat {s}: {names[s]}",
+        help="Any seat may be asked about, on its turn or off it. A proposed action is this "
+             "seat's unless it names another (actor=N, or actor=null for the table).")
+    if choice is None or choice == TO_ACT:
+        to_act = list(dispute.ruleset.to_act(dispute.state_at(seq)))
+        listed = to_act[0] if to_act else 0
+        if len(to_act) > 1:
+            # Several seats act at once (a vote): the engine cannot guess whose action it is.
+            st.caption(f"Seats {', '.join(map(str, to_act))} may act now; actions are taken as "
+                       f"{who(listed, names)}'s unless you choose another seat or name the actor.")
+            return listed, listed
+        return None, listed
+    return int(choice), int(choice)
+
+
+def _use_legal() -> None:
+    picked = st.session_state.get(LEGAL)
+    if picked:
+        st.session_state[ACTION] = picked
+
+
+def show_legal(dispute: Dispute, seq: int, seat: int) -> None:
+    found = dispute.legal(seat, at=seq)
+    st.markdown(f"**Legal actions of {who(seat, dispute.names)}** at seq {seq}: {len(found.actions)}")
+    if not found.actions:
+        st.info(found.note or "No action is open to this seat here.")
+        st.session_state.pop(LEGAL, None)
+        return
+    marker = (dispute.header.game_id, seq, seat)
+    if st.session_state.get(LEGAL_FOR) != marker or st.session_state.get(LEGAL) not in found.notations:
+        st.session_state[LEGAL_FOR] = marker
+        st.session_state.pop(LEGAL, None)  # another position: nothing picked yet
+    box = st.container(height=300) if len(found.actions) > 10 else st.container()
+    with box:
+        st.radio("Pick one to propose it", found.notations, index=None, key=LEGAL, on_change=_use_legal,
+                 captions=found.descriptions)
+    with st.expander("As record events (JSON)"):
+        st.json(found.to_dict()["actions"], expanded=False)
+
+
+# -- proposing and judging ----------------------------------------------------------------------------
+def _use_next(text: str) -> None:
+    st.session_state[ACTION] = text
+
+
+def _clear_action() -> None:
+    st.session_state[ACTION] = ""
+    st.session_state.pop(LEGAL, None)
+
+
+def propose_box(game: data.LoadedGame, seq: int) -> None:
+    events = game.record.events
+    usage = "  \n".join(f"`{u}`" for u in action_usage(game.ruleset))
+    st.text_area(
+        "Proposed action(s)", key=ACTION, height=90,
+        placeholder="lay QH QS\n(notation or JSON; one action per line, played in order)",
+        help="Short notation `TYPE [VALUE ...] [field=value ...]` or JSON in the record's event "
+             f"vocabulary; `actor=N` names the seat. This game's actions:  \n{usage}")
+    cols = st.columns(2)
+    cols[0].button("Judge", key="dsp_judge", type="primary", width="stretch")
+    cols[1].button("Clear", key="dsp_clear", on_click=_clear_action, width="stretch")
+    following = action_text(game.ruleset, events[seq]) if seq < len(events) else None
+    st.button("Propose the event recorded next", key="dsp_use_next", on_click=_use_next,
+              args=(following or "",), disabled=following is None, type="tertiary",
+              help="Was the recorded event legal here? (It is proposed with its actor.)")
+
+
+def verdicts_for(dispute: Dispute, seq: int, seat: int | None) -> list[Verdict] | None:
+    """The verdicts on the proposed actions, or None (with the reason on the page)."""
+    text = st.session_state.get(ACTION) or ""
+    if not text.strip():
+        st.caption("Pick a legal action above or type one, then Judge.")
+        return None
+    try:
+        actions = read_actions(text)
+        if not actions:
+            st.caption("Only comments: nothing to judge.")
+            return None
+        return judge_all(dispute, seq, actions, seat)
+    except WarrenError as exc:
+        st.error(f"Cannot judge this action: {exc}", icon="⚠️")
+        return None
+
+
+def _facts_rows(facts: dict[str, Any]) -> list[dict[str, str]]:
+    return [{"fact": k, "value": brief_text(v)} for k, v in facts.items()]
+
+
+def show_verdicts(verdicts: list[Verdict], names: list[str]) -> None:
+    for i, v in enumerate(verdicts, start=1):
+        head = f"{who(v.actor, names)}: `{v.notation}` as event {v.at + 1}"
+        if len(verdicts) > 1:
+            head = f"{i}. " + head
+        if not v.legal:
+            assert v.rule is not None
+            st.error(f"**Illegal** by **{v.rule.id}** · {head}  \n{v.message}", icon="🚫")
+            st.markdown(f"**{v.rule.id}**: {v.rule.text}  \nSource: {v.rule.source}")
+            if v.facts:
+                st.caption("The facts the rule looked at")
+                st.dataframe(_facts_rows(v.facts), hide_index=True, width="stretch", key=f"dsp_facts_{i}")
+        else:
+            st.success(f"**Legal** · {head}", icon="✅")
+            if v.effects:
+                st.dataframe([{"effect": e.kind, "rule": e.rule, "what the rule says": e.text,
+                               "details": ", ".join(f"{k}={brief_text(x)}" for k, x in e.data.items())}
+                              for e in v.effects],
+                             hide_index=True, width="stretch", key=f"dsp_effects_{i}")
+            else:
+                st.caption("No derived effects: the action changes only what it names.")
+            for claim in v.disputed_claims:
+                st.warning(f"Disputed claim [{claim.rule or '?'}]: {claim.message}")
+    last = verdicts[-1]
+    if last.position_facts:
+        st.caption("At this position (public): " + ", ".join(
+            f"{k}={brief_text(x)}" for k, x in last.position_facts.items()))
+    with st.expander("The verdict as data"):
+        st.json([v.to_dict() for v in verdicts], expanded=False)
+
+
+# -- the current event explained ------------------------------------------------------------------------
+def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Perspective) -> None:
+    st.markdown("**The current event explained**")
+    if seq == 0:
+        st.caption("Before the first event: nothing has happened yet.")
+    else:
+        ex = dispute.explain(seq)
+        st.markdown(f"Event {seq} · {escape(timeline.describe(game, seq, seen))}")
+        st.dataframe([{"rule": r.id, "why": role, "what the rule says": r.text, "source": r.source}
+                      for r, role in ex.rules], hide_index=True, width="stretch", key="dsp_explain_rules")
+        effects = timeline.effects_table(game, seq, seen)
+        if effects:
+            st.dataframe(effects, hide_index=True, width="stretch", key="dsp_explain_effects")
+        step = game.replay.step(seq)
+        changes = diff_views(game.ruleset.view(step.before, seen), game.ruleset.view(step.after, seen))
+        shown = "referee" if seen == "referee" else data.perspective_label(seen, game.names)
+        st.caption(f"What changed (as {shown} saw it)")
+        st.code("\n".join(c.line() for c in changes) or "(nothing visible changed)", language=None)
+    violation = game.replay.violation
+    if violation is not None and seq == game.replay.last_seq:
+        bad = dispute.explain(violation.seq)
+        rule = bad.violation.rule if bad.violation is not None else None
+        st.error(f"The next recorded event ({violation.seq}: {bad.notation}) is illegal by "
+                 f"**{violation.rule}**: {violation.message}"
+                 + (f"  \n{rule.id}: {rule.text} ({rule.source})" if rule is not None else ""))

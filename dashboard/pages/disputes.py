@@ -1,8 +1,0 @@
-"""Disputes: see the page's module for details."""
-
-from __future__ import annotations
-
-import streamlit as st
-
-st.title("Disputes")
-st.info("This page is being prepared.")

@@ -1,0 +1,81 @@
+"""Disputes: at any position, the legal actions, a verdict on a proposed action with the rule
+that decides, what-if branches beside the original, and rulings that can be shared as links."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import data, position, whatif_view
+from dashboard import disputes_view as dv
+from dashboard import rulings_view as rv
+from dashboard.boards import board_html
+
+st.title("Disputes")
+
+try:
+    rows = data.games()
+except data.StoreUnavailable as exc:
+    st.error(str(exc))
+    st.stop()
+if not rows:
+    st.info("The store is empty. Import records with `warren import PATH` or run `warren demo`.")
+    st.stop()
+
+rv.apply_ruling_link()
+game_id = position.choose_game(rows)
+try:
+    game = data.load_game(game_id)
+except data.WarrenError as exc:
+    st.error(f"Game {game_id!r} cannot be opened: {exc}")
+    st.stop()
+
+top = st.columns([3, 2])
+with top[1]:
+    seen = position.perspective_picker(game.names)
+with top[0]:
+    header = game.record.header
+    parent = f" · branch of {header.branch.game_id} after seq {header.branch.seq}" if header.branch else ""
+    st.caption(f"{game.ruleset.title} · {len(header.players)} players · {header.source} · "
+               f"created {header.created}{parent}")
+
+position.init_seq(game)
+seq = position.step_controls(game)
+ruling = rv.current_ruling(game_id)
+position.sync_url(game_id, seq, seen, **({"ruling": ruling.ruling_id} if ruling else {}))
+if ruling is None:
+    st.query_params.pop("ruling", None)
+else:
+    rv.show_ruling_banner(ruling, seq, game.names)
+
+dispute = data.dispute_for(game)
+state = game.replay.state_at(seq)
+
+left, right = st.columns([3, 2])
+with left:
+    to_act = game.ruleset.to_act(state)
+    acting = "game over" if state.over else "to act: " + (
+        ", ".join(dv.who(s, game.names) for s in to_act) or "the table")
+    st.markdown(f"**Seq {seq} · round {state.round} · turn {state.turn} · phase `{state.phase}` · {acting}**")
+    st.html(board_html(game.ruleset.slug, game.ruleset.view(state, seen), game.names))  # type: ignore[arg-type]
+    dv.show_explanation(game, dispute, seq, seen)  # type: ignore[arg-type]
+with right:
+    st.caption("Verdicts and legal actions are the referee's: they may name cards the chosen "
+               "perspective does not see.")
+    seat, listed = dv.seat_picker(dispute, seq)
+    dv.show_legal(dispute, seq, listed)
+    st.divider()
+    dv.propose_box(game, seq)
+    verdicts = dv.verdicts_for(dispute, seq, seat)
+    if verdicts:
+        dv.show_verdicts(verdicts, game.names)
+    st.divider()
+    try:
+        earlier = data.rulings(game_id)[0]
+    except data.WarrenError:
+        earlier = []
+    rv.ruling_form(game_id, seq, seat, earlier)
+
+st.divider()
+whatif_view.show(game, game_id, seq, seat, seen)  # type: ignore[arg-type]
+st.divider()
+rv.show_rulings(game_id, ruling.ruling_id if ruling else None)
