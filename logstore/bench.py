@@ -11,18 +11,15 @@ asserts a time.
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
 from engine.bunnies.layout import ALL_SLOTS
 from engine.bunnies.numbers import CARD_VALUE
-from engine.record import Event, Header, read_record
+from engine.record import Event, Header
 from engine.registry import get_ruleset
 from engine.replay import Replay, check_events
 from engine.simulate import simulate, simulate_one
@@ -125,6 +122,32 @@ def bench_replay(corpus: list[tuple[Header, list[Event]]], repeats: int) -> dict
             "ratio": t_checked / t_bare}
 
 
+def bench_tnb(games: int, repeats: int) -> dict[str, float]:
+    """Trust No Bunny: checked replay beside its bare floor, over 5..8-player games."""
+    from engine.trust_no_bunny.floor import bare_fold as tnb_bare_fold
+
+    rs = get_ruleset("trust-no-bunny")
+    corpus = [
+        (g.header, g.events)
+        for i in range(games)
+        for g in [simulate_one(rs, 7, i, players=5 + i % 4, bots=("heuristic", "random"))]
+    ]
+    n = sum(len(events) for _, events in corpus)
+
+    def checked() -> None:
+        for header, events in corpus:
+            check_events(rs, header, events)
+
+    def bare() -> None:
+        for header, events in corpus:
+            tnb_bare_fold(events, len(header.players))
+
+    t_checked = best_of(repeats, checked)
+    t_bare = best_of(repeats, bare)
+    return {"events": n, "checked_per_s": n / t_checked, "bare_per_s": n / t_bare,
+            "ratio": t_checked / t_bare}
+
+
 def bench_seek(header: Header, events: list[Event], samples: int = 200) -> dict[str, float]:
     """Median time of ``state_at`` for positions around the middle of the game."""
     rs = get_ruleset("bunnies")
@@ -140,42 +163,6 @@ def bench_seek(header: Header, events: list[Event], samples: int = 200) -> dict[
     fold = best_of(3, lambda: Replay(rs, header, events))
     return {"events": len(events), "seek_median_ms": statistics.median(times) * 1e3,
             "seek_max_ms": max(times) * 1e3, "fold_ms": fold * 1e3}
-
-
-def bench_import(files: list[bytes], repeats: int) -> dict[str, float]:
-    """Import through the store (decode, verify the chain, check the rules, insert) beside
-    raw ``sqlite3.executemany`` of the same rows into the same table, one transaction per game."""
-    from logstore.store import Store
-
-    n = sum(data.count(b"\n") - 1 for data in files)
-    records = [read_record(data, f"<bench {i}>") for i, data in enumerate(files)]
-    rows_per_game = [
-        [(r.game_id, i, type(e).__struct_config__.tag, e.actor, r.lines[i].decode())
-         for i, e in enumerate(r.events, start=1)]
-        for r in records
-    ]
-
-    def store_import() -> None:
-        with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "bench.db") as store:
-            for i, data in enumerate(files):
-                store.import_bytes(data, f"<bench {i}>")
-
-    def raw_import() -> None:
-        with tempfile.TemporaryDirectory() as tmp:
-            con = sqlite3.connect(Path(tmp) / "raw.db", isolation_level=None)
-            con.execute("PRAGMA journal_mode=WAL")
-            con.execute("CREATE TABLE events (game_id TEXT, seq INTEGER, type TEXT, actor INTEGER,"
-                        " line TEXT, PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
-            for rows in rows_per_game:
-                con.execute("BEGIN")
-                con.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", rows)
-                con.execute("COMMIT")
-            con.close()
-
-    t_store = best_of(repeats, store_import)
-    t_raw = best_of(repeats, raw_import)
-    return {"events": n, "store_per_s": n / t_store, "raw_per_s": n / t_raw,
-            "share_of_raw": t_raw / t_store}
 
 
 def main() -> None:
@@ -207,14 +194,36 @@ def main() -> None:
         print(f"  {label:<20} {s['events']:>6,} events: median {s['seek_median_ms']:.3f} ms, "
               f"max {s['seek_max_ms']:.3f} ms (full fold {s['fold_ms']:.1f} ms)")
 
+    t = bench_tnb(max(40, games // 5), repeats)
+    print(f"\ntrust-no-bunny replay over {t['events']:,} events (5..8 players)")
+    print(f"  checked replay        {t['checked_per_s']:>12,.0f} events/s")
+    print(f"  bare floor (no rules) {t['bare_per_s']:>12,.0f} events/s")
+    print(f"  checked / bare time   {t['ratio']:>12.2f}x   (target: within 10x)")
+
+    from engine.dispute import bench_verdict
+
+    v = bench_verdict("bunnies", events=10_000, verdicts=500 if args.quick else 2_000)
+    print("\ndispute verdicts at random positions of a 10,000-event game (seek included)")
+    print(f"  open (one fold)       {v['open_ms']:>10.1f} ms")
+    print(f"  per verdict           mean {v['mean_ms']:.3f} ms, p99 {v['p99_ms']:.3f} ms, "
+          f"worst {v['max_ms']:.3f} ms   (target: under 10 ms)")
+
     if not args.skip_import:
+        from logstore.bench_store import bench_import
+
         files = [b"".join(g.lines()) for g in corpus_games]
-        i = bench_import(files, max(1, repeats // 2))
-        print(f"\nimport of {i['events']:,} events (one transaction per game)")
-        print(f"  warren import         {i['store_per_s']:>12,.0f} events/s "
-              "(decode + hash chain + rules + insert)")
-        print(f"  raw executemany       {i['raw_per_s']:>12,.0f} events/s")
-        print(f"  share of raw          {i['share_of_raw']:>12.0%}   (target: at least 50%)")
+        f = bench_import(files, repeat=max(1, repeats // 2), workers=(0, 1))
+        raw = f.rate(f.raw_s)
+        print(f"\nimport of {f.games:,} games, {f.events:,} lines (one transaction per game, "
+              "same schema and triggers)")
+        for workers, seconds in sorted(f.store_s.items()):
+            label = "warren import" if workers == 0 else f"  + {workers} helper process"
+            share = f.rate(seconds) / raw
+            print(f"  {label:<22}{f.rate(seconds):>12,.0f} lines/s  {share:>5.0%} of raw"
+                  "   (decode + hash chain + rules + insert; target: at least 50%)")
+        print(f"  raw executemany       {raw:>12,.0f} lines/s")
+        print(f"  raw, no triggers      {f.rate(f.raw_no_triggers_s):>12,.0f} lines/s  (what the "
+              "append-only triggers cost)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,169 @@
+"""Everything an import does before it touches the database: decode the record, verify its
+hash chain, replay it with the rules, and lay out the rows.
+
+It is a pure function of the file's bytes, so it can run in another process while this one
+writes the previous game (see ``Store.import_paths(workers=...)``), and a refused record costs
+no write lock at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+from pathlib import Path
+
+import msgspec
+
+from engine.record import Event, Header, Record
+from engine.registry import get_ruleset
+from engine.rules import RuleViolation, WarrenError
+from engine.ruleset import Ruleset
+from logstore.errors import BrokenChain, DuplicateGame
+from logstore.reading import read_for_store
+from logstore.snapshots import SNAPSHOT_EVERY, dump_state
+
+_actor = attrgetter("actor")
+_untyped = msgspec.json.Decoder()
+_tag_maps: dict[str, dict[type, str]] = {}
+
+
+@dataclass(slots=True)
+class Verdict:
+    """What replaying a game with the rules found."""
+
+    n_events: int
+    ok: bool
+    violation_seq: int | None
+    violation_rule: str | None
+    violation_message: str | None
+    over: bool
+    winners: list[int] | None
+    scores: list[int] | None
+
+
+NEW_GAME = Verdict(0, True, None, None, None, False, None, None)
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A record ready to be written: one ``games`` row and one ``events`` row per line."""
+
+    path: str
+    header: Header
+    chain: str
+    verdict: Verdict
+    texts: list[str]
+    """Each line as stored (terminator kept), the header first."""
+    types: list[str]
+    actors: list[int | None]
+    snapshots: list[tuple[int, bytes]]
+    """(seq, serialised state) every SNAPSHOT_EVERY events."""
+
+    @property
+    def game_id(self) -> str:
+        return self.header.game_id
+
+
+def tags(ruleset: Ruleset) -> dict[type, str]:
+    """Event class -> its ``type`` tag."""
+    found = _tag_maps.get(ruleset.slug)
+    if found is None:
+        found = {t: t.__struct_config__.tag for t in ruleset.event_types}  # type: ignore[misc]
+        _tag_maps[ruleset.slug] = found
+    return found
+
+
+def judge(
+    ruleset: Ruleset, header: Header, events: Sequence[Event]
+) -> tuple[Verdict, list[tuple[int, bytes]]]:
+    """Replay every event with the rules: the verdict, and a snapshot every K events."""
+    state = ruleset.setup(header)
+    snapshots: list[tuple[int, bytes]] = []
+    fold = ruleset.fold
+    violation: RuleViolation | None = None
+    every = SNAPSHOT_EVERY
+    try:
+        for start in range(0, len(events), every):
+            fold(state, events[start:start + every])
+            if state.seq % every == 0 and not state.over:
+                snapshots.append((state.seq, dump_state(state)))
+    except RuleViolation as exc:
+        violation = exc
+    outcome = ruleset.outcome(state) if violation is None else None
+    verdict = Verdict(
+        n_events=len(events),
+        ok=violation is None,
+        violation_seq=None if violation is None else violation.seq,
+        violation_rule=None if violation is None else violation.rule,
+        violation_message=None if violation is None else violation.message,
+        over=bool(state.over),
+        winners=None if outcome is None else list(outcome.winners),
+        scores=None if outcome is None or outcome.scores is None else list(outcome.scores),
+    )
+    return verdict, snapshots
+
+
+def prepare_record(record: Record, texts: list[str]) -> Prepared:
+    """Judge a decoded record; refuse a broken chain (:class:`BrokenChain`, naming the seq)."""
+    header = record.header
+    if record.chain == "broken":
+        raise BrokenChain(record.path, header.game_id, record.broken_at or 0)
+    ruleset = get_ruleset(header.ruleset)
+    events = record.events
+    verdict, snapshots = judge(ruleset, header, events)
+    types = ["header", *map(tags(ruleset).__getitem__, map(type, events))]
+    actors = [None, *map(_actor, events)]
+    return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots)
+
+
+def prepare(data: bytes, path: str) -> Prepared:
+    """Decode, verify and judge one record file's bytes (``RecordError``, ``BrokenChain``)."""
+    record, texts = read_for_store(data, path)
+    return prepare_record(record, texts)
+
+
+@dataclass(slots=True)
+class Refused:
+    """A file that cannot be imported, and why (a worker's answer)."""
+
+    path: str
+    game_id: str | None
+    reason: str
+
+
+_known: frozenset[str] = frozenset()
+_db = ""
+
+
+def start_worker(known: frozenset[str], db: str) -> None:
+    """Pool initializer: the game ids already stored, so duplicates are skipped unread."""
+    global _known, _db
+    _known = known
+    _db = db
+
+
+def peek_game_id(data: bytes) -> str | None:
+    """The game id on line 1 if it reads as a header; the full decode judges the rest."""
+    end = data.find(b"\n")
+    try:
+        head = _untyped.decode(data if end < 0 else data[:end])
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return None
+    game_id = head.get("game_id") if isinstance(head, dict) else None
+    return game_id if isinstance(game_id, str) else None
+
+
+def prepare_file(path: str) -> Prepared | Refused:
+    """Read and prepare one file, in a worker process; never raises for a bad file."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        return Refused(path, None, f"{path}: cannot read: {exc.strerror or exc}")
+    game_id = peek_game_id(data)
+    if game_id is not None and game_id in _known:
+        return Refused(path, game_id, str(DuplicateGame(game_id, _db)))
+    try:
+        return prepare(data, path)
+    except WarrenError as exc:
+        return Refused(path, game_id, str(exc))
