@@ -181,3 +181,36 @@ def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, 
 
     with open_store() as store:
         return make(store, parent, at, actions, seat=seat, replaces=replaces, author=author, note=note)
+
+
+# -- analytics (through logstore.analytics and logstore.stats) ---------------------------
+@st.cache_data(show_spinner="Refreshing the statistics...", max_entries=16)
+def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str, Any]]:
+    from logstore.analytics import connect
+    from logstore.stats import run_stat, stats_for
+
+    con, _snap = connect(Path(path), ruleset=ruleset)
+    try:
+        present = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games").fetchall()]
+        out = []
+        for stat in stats_for(present if ruleset is None else [ruleset]):
+            result = run_stat(con, stat)
+            out.append({"name": stat.name, "title": stat.title, "description": stat.description,
+                        "ruleset": stat.ruleset, "sql": stat.sql, "table": result.table,
+                        "seconds": result.seconds})
+        return out
+    finally:
+        con.close()
+
+
+def stat_results(ruleset: str | None) -> list[dict[str, Any]]:
+    """Every canned stat that applies, run on the store's projections (refreshed first)."""
+    return _stat_results(str(store_path()), store_stamp(), ruleset)
+
+
+def run_query(sql: str, seconds: float = 10.0) -> Any:
+    """A user's SELECT in the sandbox (warren's tables only, time and memory limits)."""
+    from logstore.sandbox import Limits, open_sandbox
+
+    with open_sandbox(store_path(), Limits(seconds=seconds)) as box:
+        return box.run(sql)

@@ -1,8 +1,87 @@
-"""Stats: see the page's module for details."""
+"""Stats: the canned statistics as charts, each downloadable as PNG and its data as CSV."""
 
 from __future__ import annotations
 
+import io
+from typing import Any
+
 import streamlit as st
 
-st.title("Stats")
-st.info("This page is being prepared.")
+from dashboard import data
+from dashboard.stat_charts import stat_chart
+
+st.title("Statistics")
+
+try:
+    rows = data.games()
+except data.StoreUnavailable as exc:
+    st.error(str(exc))
+    st.stop()
+if not rows:
+    st.info("The store is empty. Import records with `warren import PATH` or run `warren demo`.")
+    st.stop()
+
+rulesets = sorted({r["ruleset"] for r in rows})
+cols = st.columns([2, 3])
+choice = cols[0].selectbox("Ruleset", ["every ruleset", *rulesets], key="stats_ruleset")
+ruleset = None if choice == "every ruleset" else choice
+try:
+    results = data.stat_results(ruleset)
+except data.WarrenError as exc:
+    st.error(f"The statistics could not be computed: {exc}")
+    st.stop()
+
+counts = sorted({int(n) for res in results if "n_players" in res["table"].column_names
+                 for n in res["table"].column("n_players").to_pylist() if n is not None})
+players = cols[1].multiselect("Player count", counts, key="stats_players",
+                              help="Keep only rows for these player counts (where a report has them).")
+st.caption(f"{sum(1 for r in rows if ruleset in (None, r['ruleset']))} games · "
+           "computed from projections rebuilt by replay; see docs/analytics.md for every column.")
+
+
+def _rows(table: Any) -> list[dict[str, Any]]:
+    out = table.to_pylist()
+    if players and "n_players" in table.column_names:
+        out = [r for r in out if r["n_players"] in players]
+    return out
+
+
+def _csv(rows_: list[dict[str, Any]], columns: list[str]) -> bytes:
+    import csv
+
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns)
+    writer.writeheader()
+    writer.writerows(rows_)
+    return buffer.getvalue().encode()
+
+
+def _png(chart: Any) -> bytes:
+    import vl_convert
+
+    return bytes(vl_convert.vegalite_to_png(chart.to_dict(), scale=2))
+
+
+for result in results:
+    name = result["name"]
+    table = result["table"]
+    shown = _rows(table)
+    with st.container(border=True, key=f"stat_{name.replace('/', '_')}"):
+        st.subheader(result["title"])
+        st.caption(result["description"].split("\n\n")[0])
+        if not shown:
+            st.info("No rows yet for this report.")
+            continue
+        chart = stat_chart(result["title"], shown, table, result["description"])
+        st.altair_chart(chart, key=f"chart_{name}")
+        buttons = st.columns([1, 1, 4])
+        buttons[0].download_button(
+            "PNG", data=lambda c=chart: _png(c), file_name=f"{name.replace('/', '-')}.png",
+            mime="image/png", key=f"png_{name}")
+        buttons[1].download_button(
+            "CSV", data=_csv(shown, table.column_names), file_name=f"{name.replace('/', '-')}.csv",
+            mime="text/csv", key=f"csv_{name}")
+        with st.expander("data and SQL"):
+            st.dataframe(shown, hide_index=True, key=f"table_{name}")
+            st.code(result["sql"], language="sql")
+
