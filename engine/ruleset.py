@@ -136,16 +136,17 @@ class Ruleset(ABC):
         guard, so the loop does not pay a check per event (tests hold every ruleset to it).
         """
         handlers = self.handlers
-        seq = state.seq
+        event = None
         try:
             for event in events:
                 handlers[type(event)](state, event)
-                seq = event.seq
         except RuleViolation as exc:
-            exc.seq = seq + 1
+            # ``event`` is the one that broke the rules; the state is as after the one before.
+            exc.seq = event.seq  # type: ignore[union-attr]
+            state.seq = event.seq - 1  # type: ignore[union-attr]
             raise
-        finally:
-            state.seq = seq
+        if event is not None:
+            state.seq = event.seq
 
     game_over_rule: ClassVar[str]
     """The rule that says nothing happens after the end."""

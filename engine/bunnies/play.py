@@ -246,25 +246,32 @@ def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
     cards = event.cards
     hand = state.hands[seat]  # type: ignore[index]
     pile = state.pile
-    n = len(cards)
-    if n == 0 or (n > 1 and len(set(cards)) != n):
-        _check_group(state, seat, cards)
-    try:
-        rank = cards[0][0]
-    except IndexError:  # an empty card name (free when no exception is raised)
-        _check_group(state, seat, cards)
-    for card in cards:
-        if card not in hand or card[0] != rank:
+    if len(cards) == 1:
+        # One card, the common lay: an empty or unknown name is simply not in the hand.
+        card = cards[0]
+        if card not in hand:
             _check_group(state, seat, cards)  # raises the rule that forbids it
-    if pile and CARD_VALUE[cards[0]] < CARD_VALUE[pile[-1]]:
-        # BUN-LAY-2: equal or higher than the top face-up card, aces high.
-        raise RuleViolation(
-            "BUN-LAY-2", f"{cards[0]} does not equal or beat the top card {pile[-1]}",
-            top=pile[-1], laid=list(cards),
-        )
-    for card in cards:
+        rank = card[0]
+        if pile and CARD_VALUE[card] < CARD_VALUE[pile[-1]]:
+            _too_low(card, pile[-1], cards)
         hand.remove(card)
-    pile.extend(cards)
+        pile.append(card)
+    else:
+        n = len(cards)
+        if n == 0 or len(set(cards)) != n:
+            _check_group(state, seat, cards)
+        try:
+            rank = cards[0][0]
+        except IndexError:  # an empty card name (free when no exception is raised)
+            _check_group(state, seat, cards)
+        for card in cards:
+            if card not in hand or card[0] != rank:
+                _check_group(state, seat, cards)  # raises the rule that forbids it
+        if pile and CARD_VALUE[cards[0]] < CARD_VALUE[pile[-1]]:
+            _too_low(cards[0], pile[-1], cards)
+        for card in cards:
+            hand.remove(card)
+        pile.extend(cards)
     if hand and (len(pile) < BUNNY_SIZE or pile[-4][0] != rank or pile[-3][0] != rank
                  or pile[-2][0] != rank):
         # BUN-LAY-3: no bunny and cards left, so the go passes (the hot path, inlined).
@@ -275,6 +282,13 @@ def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
         state.owed = None
         return NO_EFFECTS
     return _after_lay(state, seat, None)
+
+
+def _too_low(card: str, top: str, cards: list[str]) -> None:
+    # BUN-LAY-2: equal or higher than the top face-up card, aces high.
+    raise RuleViolation(
+        "BUN-LAY-2", f"{card} does not equal or beat the top card {top}", top=top, laid=list(cards),
+    )
 
 
 def _check_group(state: BunniesState, seat: int, cards: list[str]) -> None:
