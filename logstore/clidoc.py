@@ -30,6 +30,13 @@ def render() -> str:
         command = main.get_command(ctx, name)
         assert command is not None
         parts += ["", f"## warren {name}", "", "```", command_help(name, command), "```"]
+        if isinstance(command, click.Group):  # a group's subcommands get a section each
+            sub_ctx = click.Context(command, info_name=f"warren {name}")
+            for sub in sorted(command.list_commands(sub_ctx)):
+                subcommand = command.get_command(sub_ctx, sub)
+                assert subcommand is not None
+                parts += ["", f"## warren {name} {sub}", "", "```",
+                          command_help(f"{name} {sub}", subcommand), "```"]
     return "\n".join(parts) + "\n"
 
 

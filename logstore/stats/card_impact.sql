@@ -1,0 +1,29 @@
+-- Card impact: win rate of a seat that played X beside one that did not
+--
+-- For every value a seat's events name (a card laid, a card stolen, a slot turned up...:
+-- the seat_items table), the seats of finished, legal games split in two: those that
+-- named it at least once in the game, and those that never did. Each side's sample size
+-- and win rate, and the difference. Small samples swing: read the sizes first.
+-- What-if branches are left out.
+WITH seats AS (
+    SELECT r.ruleset, r.game_id, r.seat, CASE WHEN r.won THEN 1 ELSE 0 END AS won
+    FROM seat_results r
+    JOIN games g ON g.game_id = r.game_id AND g.ruleset = r.ruleset
+    WHERE g.over AND g.ok AND g.parent_game IS NULL
+), totals AS (
+    SELECT ruleset, count(*) AS seats, sum(won) AS wins FROM seats GROUP BY ruleset
+), with_it AS (
+    SELECT u.ruleset, u.type, u.field, u.value, count(*) AS seats, sum(s.won) AS wins
+    FROM seat_items u
+    JOIN seats s ON s.ruleset = u.ruleset AND s.game_id = u.game_id AND s.seat = u.seat
+    GROUP BY u.ruleset, u.type, u.field, u.value
+)
+SELECT w.ruleset, w.type, w.field, w.value,
+       w.seats AS seats_with, round(CAST(w.wins AS DOUBLE) / w.seats, 4) AS win_rate_with,
+       t.seats - w.seats AS seats_without,
+       round(CAST(t.wins - w.wins AS DOUBLE) / nullif(t.seats - w.seats, 0), 4) AS win_rate_without,
+       round(CAST(w.wins AS DOUBLE) / w.seats
+             - CAST(t.wins - w.wins AS DOUBLE) / nullif(t.seats - w.seats, 0), 4) AS difference
+FROM with_it w
+JOIN totals t ON t.ruleset = w.ruleset
+ORDER BY w.ruleset, w.type, w.field, w.value

@@ -1,0 +1,107 @@
+"""`warren query`: a user's SQL runs as one SELECT over warren's tables, and nothing else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from logstore.analytics import snapshot
+from logstore.cli import main
+from logstore.sandbox import Limits, QueryFailed, QueryRefused, QueryTimeout, Sandbox
+from tests.logstore.analytics_corpus import fill
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("sandbox") / "warren.db"
+    fill(path, games=3)
+    snapshot(path)  # project once for the whole module
+    return path
+
+
+@pytest.fixture
+def box(db: Path) -> Sandbox:
+    with Sandbox(snapshot(db), Limits(seconds=5)) as sandbox:
+        yield sandbox
+
+
+def test_a_select_over_warrens_tables_answers(box: Sandbox) -> None:
+    table = box.run("WITH w AS (SELECT game_id FROM games) SELECT count(*) AS n FROM w")
+    assert table.to_pylist() == [{"n": 3}]
+    assert box.run("SELECT count(*) AS n FROM events WHERE seq = 0").to_pylist() == [{"n": 3}]
+
+
+HOSTILE = [
+    ("SELECT * FROM read_csv('/etc/passwd')", QueryRefused, "outside warren's tables"),
+    ("SELECT * FROM read_text('/etc/hostname')", QueryRefused, "outside warren's tables"),
+    ("SELECT * FROM glob('/etc/*')", QueryRefused, "outside warren's tables"),
+    ("COPY games TO '/tmp/warren-stolen.csv'", QueryRefused, "not COPY"),
+    ("COPY (SELECT * FROM games) TO '/tmp/warren-stolen.parquet' (FORMAT parquet)", QueryRefused, "not COPY"),
+    ("ATTACH '/tmp/other.db' AS other", QueryRefused, "not ATTACH"),
+    ("INSTALL sqlite", QueryRefused, "not INSTALL"),
+    ("LOAD sqlite", QueryRefused, "not LOAD"),
+    ("SET enable_external_access = true", QueryRefused, "not SET"),
+    ("RESET lock_configuration", QueryRefused, "not RESET"),
+    ("PRAGMA database_list", QueryRefused, "not PRAGMA"),
+    ("CALL pragma_version()", QueryRefused, "not CALL"),
+    ("CREATE TABLE t AS SELECT 1", QueryRefused, "not CREATE"),
+    ("DROP VIEW games", QueryRefused, "not DROP"),
+    ("INSERT INTO games SELECT * FROM games", QueryRefused, "not INSERT"),
+    ("EXPORT DATABASE '/tmp/warren-export'", QueryRefused, "not EXPORT"),
+    ("SELECT 1; COPY games TO '/tmp/x.csv'", QueryRefused, "one statement at a time"),
+    ("", QueryRefused, "empty"),
+    ("SELECT * FROM sqlite_scan('/tmp/other.db', 'games')", QueryFailed, "sqlite"),
+    ("SELECT * FROM nowhere", QueryFailed, "warren's tables: games"),
+]
+
+
+@pytest.mark.parametrize(("sql", "error", "says"), HOSTILE, ids=[h[0][:40] or "empty" for h in HOSTILE])
+def test_hostile_queries_are_refused_with_a_clear_message(
+        box: Sandbox, sql: str, error: type[Exception], says: str) -> None:
+    with pytest.raises(error) as caught:
+        box.run(sql)
+    assert says in str(caught.value)
+    assert not Path("/tmp/warren-stolen.csv").exists()
+    # and the sandbox still answers afterwards
+    assert box.run("SELECT count(*) AS n FROM games").to_pylist() == [{"n": 3}]
+
+
+def test_a_runaway_query_hits_the_time_limit(db: Path) -> None:
+    with Sandbox(snapshot(db), Limits(seconds=0.5)) as box:
+        with pytest.raises(QueryTimeout, match=r"time limit of 0\.5 s"):
+            box.run("SELECT count(*) FROM range(1000000000000) a")
+        assert box.run("SELECT 42 AS answer").to_pylist() == [{"answer": 42}]
+
+
+def test_a_query_over_the_memory_limit_is_stopped(db: Path) -> None:
+    with Sandbox(snapshot(db), Limits(seconds=20, memory="32MB")) as box, \
+            pytest.raises((QueryRefused, QueryFailed), match="memory"):
+        box.run("SELECT list(i) FROM range(50000000) t(i)")
+
+
+def test_the_cli_refuses_with_exit_2_and_no_traceback(db: Path) -> None:
+    result = CliRunner().invoke(main, ["query", "COPY games TO '/tmp/warren-stolen.csv'", "--db", str(db)])
+    assert result.exit_code == 2
+    assert "only SELECT queries are run here, not COPY" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_cli_gives_csv_json_and_parquet(db: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    sql = "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
+    csv = runner.invoke(main, ["query", sql, "--db", str(db), "-f", "csv"])
+    assert csv.exit_code == 0, csv.output
+    assert csv.output.splitlines() == ['"ruleset","games"', '"bunnies",3']
+    js = runner.invoke(main, ["query", sql, "--db", str(db), "-f", "json"])
+    assert js.output.strip() == '{"ruleset": "bunnies", "games": 3}'
+    out = tmp_path / "r.parquet"
+    pq_run = runner.invoke(main, ["query", sql, "--db", str(db), "-f", "parquet", "-o", str(out)])
+    assert pq_run.exit_code == 0, pq_run.output
+    assert pq.read_table(out).to_pylist() == [{"ruleset": "bunnies", "games": 3}]
+    table = runner.invoke(main, ["query", sql, "--db", str(db)])
+    assert "bunnies" in table.output and "games" in table.output
+    no_file = runner.invoke(main, ["query", sql, "--db", str(db), "-f", "parquet"])
+    assert no_file.exit_code == 2 and "--out FILE" in no_file.output
