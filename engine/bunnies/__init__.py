@@ -24,6 +24,9 @@ from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
 
+_OWN_SETS = (frozenset(OWN_SLOTS[0]), frozenset(OWN_SLOTS[1]))
+"""Each seat's own blind slots, for counting what is left."""
+
 
 class Bunnies(Ruleset):
     slug: ClassVar[str] = "bunnies"
@@ -117,10 +120,12 @@ class Bunnies(Ruleset):
         )
 
     def key_figures(self, state: BunniesState) -> dict[str, Any]:
+        # Called at every turn end by the projections: set operations in C, no generators.
+        hands, bunnies, present = state.hands, state.bunnies, state.blinds.keys()
         return {
-            "hand": [len(state.hands[0]), len(state.hands[1])],
-            "blinds_left": [sum(1 for s in OWN_SLOTS[seat] if s in state.blinds) for seat in (0, 1)],
-            "bunnies": [len(state.bunnies[0]), len(state.bunnies[1])],
+            "hand": [len(hands[0]), len(hands[1])],
+            "blinds_left": [len(present & _OWN_SETS[0]), len(present & _OWN_SETS[1])],
+            "bunnies": [len(bunnies[0]), len(bunnies[1])],
             "pile": len(state.pile),
             "stock": len(state.stock),
         }
