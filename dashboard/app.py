@@ -20,11 +20,11 @@ HERE = Path(__file__).resolve().parent
 st.set_page_config(page_title="warren", page_icon="🐇", layout="wide")
 
 PAGES = [
-    st.Page(HERE / "screens" / "games.py", title="Games", icon="🗂️", default=True, url_path="games"),
-    st.Page(HERE / "screens" / "replay.py", title="Replay", icon="▶️", url_path="replay"),
-    st.Page(HERE / "screens" / "disputes.py", title="Disputes", icon="⚖️", url_path="disputes"),
-    st.Page(HERE / "screens" / "stats.py", title="Stats", icon="📊", url_path="stats"),
-    st.Page(HERE / "screens" / "sql.py", title="SQL", icon="🔎", url_path="sql"),
+    st.Page(HERE / "screens" / "games.py", title="Games", icon=":material/table_rows:", default=True, url_path="games"),
+    st.Page(HERE / "screens" / "replay.py", title="Replay", icon=":material/play_circle:", url_path="replay"),
+    st.Page(HERE / "screens" / "disputes.py", title="Disputes", icon=":material/gavel:", url_path="disputes"),
+    st.Page(HERE / "screens" / "stats.py", title="Stats", icon=":material/bar_chart:", url_path="stats"),
+    st.Page(HERE / "screens" / "sql.py", title="SQL", icon=":material/search:", url_path="sql"),
 ]
 
 st.navigation(PAGES).run()

@@ -104,9 +104,15 @@ def step_controls(game: data.LoadedGame) -> int:
     def jump() -> None:
         try:
             st.session_state[SEQ] = game.replay.seq_for_turn(int(st.session_state[TURN]))
+            st.session_state["pos_turn_for"] = st.session_state[SEQ]
         except data.WarrenError as exc:
             st.session_state["pos_jump_error"] = str(exc)
 
+    # The turn box follows the position unless the user is typing into it (then jump() ran).
+    shown_turn = game.replay.position(int(st.session_state[SEQ])).turn
+    if st.session_state.get("pos_turn_for") != st.session_state[SEQ]:
+        st.session_state[TURN] = shown_turn
+        st.session_state["pos_turn_for"] = st.session_state[SEQ]
     cols = st.columns([1, 1, 1, 1, 3, 2])
     cols[0].button("⏮ First", key="pos_first", on_click=move, kwargs={"to": 0}, width="stretch")
     cols[1].button("◀ Prev", key="pos_prev", on_click=move, kwargs={"delta": -1}, width="stretch")

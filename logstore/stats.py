@@ -5,7 +5,8 @@
 ruleset's statistics is adding files: nothing here names a ruleset.
 
 Each file opens with a comment block: its first line is the title, the lines after it say
-what the report shows and how to read it. The SQL is written in DuckDB's dialect and kept
+what the report shows and how to read it; a ``-- chart: bar x=COL y=COL color=COL`` line
+tells the dashboard how to draw it. The SQL is written in DuckDB's dialect and kept
 to what Spark SQL also has once sqlglot has translated it (:func:`spark_sql`): the one
 dialect step, used by the Spark test and documented in docs/analytics.md.
 """

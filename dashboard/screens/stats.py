@@ -68,7 +68,9 @@ for result in results:
     shown = _rows(table)
     with st.container(border=True, key=f"stat_{name.replace('/', '_')}"):
         st.subheader(result["title"])
-        st.caption(result["description"].split("\n\n")[0])
+        prose = "\n".join(line for line in result["description"].splitlines()
+                          if not line.startswith("chart:"))
+        st.caption(prose.split("\n\n")[0])
         if not shown:
             st.info("No rows yet for this report.")
             continue

@@ -5,6 +5,7 @@
 -- named it at least once in the game, and those that never did. Each side's sample size
 -- and win rate, and the difference. Small samples swing: read the sizes first.
 -- What-if branches are left out.
+-- chart: bar x=value y=difference color=type
 WITH seats AS (
     SELECT r.ruleset, r.game_id, r.seat, CASE WHEN r.won THEN 1 ELSE 0 END AS won
     FROM seat_results r

@@ -7,6 +7,7 @@
 -- outside ci_low..ci_high, the position's advantage is unlikely to be chance.
 -- A shared win (a tie, a team) counts as a win for every winner.
 -- Counts finished, legal games; what-if branches are left out.
+-- chart: bar x=play_order y=win_rate color=n_players
 WITH counted AS (
     SELECT r.ruleset, r.n_players, r.play_order,
            count(*) AS games,

@@ -25,6 +25,23 @@ def build_store(path: Path, games: int = 6) -> Path:
     return path
 
 
+def build_demo_store(path: Path) -> Path:
+    """The shipped fixtures of every ruleset plus a few simulated games of each."""
+    from logstore.checking import record_paths
+    from logstore.store import Store
+
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures"
+    with Store(path) as store:
+        store.import_paths(list(record_paths([fixtures])))
+        for slug, players in (("bunnies", [2]), ("trust-no-bunny", [5, 6, 7, 8])):
+            rs = get_ruleset(slug)
+            for i in range(8):
+                game = simulate_one(rs, 2026, i, players=players[i % len(players)], bots=("greedy", "random"))
+                if game.header.game_id not in store:
+                    store.import_bytes(b"".join(game.lines()), f"<sim {i}>")
+    return path
+
+
 @pytest.fixture(scope="session")
 def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_store(tmp_path_factory.mktemp("dash") / "warren.db")

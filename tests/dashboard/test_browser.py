@@ -36,9 +36,9 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from tests.dashboard.conftest import build_store
+    from tests.dashboard.conftest import build_demo_store
 
-    db = build_store(tmp_path_factory.mktemp("browser") / "warren.db")
+    db = build_demo_store(tmp_path_factory.mktemp("browser") / "warren.db")
     port = _free_port()
     env = {**os.environ, "WARREN_DB": str(db)}
     proc = subprocess.Popen(dashboard_command(db, port), env=env,
@@ -82,21 +82,68 @@ def browser_page(server: str) -> Iterator[object]:
         browser.close()
 
 
+def _wait(pg: object, text: str, timeout: int = 30_000) -> None:
+    pg.get_by_text(text).first.wait_for(timeout=timeout)  # type: ignore[attr-defined]
+
+
 def test_step_through_a_game_in_the_browser(server: str, browser_page: object, shots: Path) -> None:
     pg = browser_page  # type: ignore[assignment]
     pg.goto(f"{server}/games")
-    pg.get_by_text("Games", exact=True).first.wait_for(timeout=30_000)
-    pg.get_by_text("Replay this game").wait_for(timeout=30_000)
+    _wait(pg, "Replay this game")
+    pg.get_by_text("Length (events)").wait_for(timeout=30_000)
+    time.sleep(1.5)
     pg.screenshot(path=str(shots / "games.png"))
 
-    pg.goto(f"{server}/replay?seq=0")
-    pg.get_by_text("Before the first event.").wait_for(timeout=30_000)
+    game = "bunnies-2026-000001"
+    pg.goto(f"{server}/replay?game={game}&seq=0")
+    _wait(pg, "Before the first event.")
     for _ in range(3):
         pg.get_by_role("button", name="Next ▶").click()
         time.sleep(0.4)
-    pg.get_by_text("Event 3").wait_for(timeout=15_000)
+    _wait(pg, "Event 3", 15_000)
     assert "seq=3" in pg.url
-    pg.goto(pg.url.replace("seq=3", "seq=25").replace("as=referee", "as=0"))
-    pg.get_by_text("Event 25").wait_for(timeout=30_000)
+    pg.goto(f"{server}/replay?game={game}&seq=25&as=0")
+    _wait(pg, "Event 25")
+    pg.get_by_role("button", name="Next ▶").wait_for(timeout=30_000)
+    pg.get_by_text("Jump to turn").wait_for(timeout=30_000)
+    time.sleep(1.0)
     assert "hidden" in pg.content()
     pg.screenshot(path=str(shots / "replay.png"))
+
+
+def test_trust_no_bunny_replay_with_the_suspicion_chart(server: str, browser_page: object, shots: Path) -> None:
+    pg = browser_page  # type: ignore[assignment]
+    pg.goto(f"{server}/replay?game=trust-no-bunny-2026-000001&seq=60&as=spectator")
+    _wait(pg, "Who could it be?")
+    _wait(pg, "Wall")
+    pg.get_by_role("button", name="Next ▶").wait_for(timeout=30_000)
+    time.sleep(1.5)  # let Vega draw the chart
+    pg.screenshot(path=str(shots / "replay-trust-no-bunny.png"))
+
+
+def test_settle_a_dispute_in_the_browser(server: str, browser_page: object, shots: Path) -> None:
+    pg = browser_page  # type: ignore[assignment]
+    game = "bunnies-fixture-illegal-BUN-LAY-2-nine-on-a-queen"
+    pg.goto(f"{server}/disputes?game={game}&seq=4")
+    _wait(pg, "Propose the event recorded next")
+    pg.get_by_role("button", name="Propose the event recorded next").click()
+    time.sleep(0.5)
+    pg.get_by_role("button", name="Judge").click()
+    _wait(pg, "BUN-LAY-2")
+    assert "does not equal or beat" in pg.content()
+    time.sleep(1.0)
+    pg.screenshot(path=str(shots / "disputes.png"))
+
+
+def test_stats_and_sql_pages_in_the_browser(server: str, browser_page: object, shots: Path) -> None:
+    pg = browser_page  # type: ignore[assignment]
+    pg.goto(f"{server}/stats")
+    _wait(pg, "Win rate by seat position", 90_000)
+    time.sleep(1.0)
+    pg.screenshot(path=str(shots / "stats.png"))
+    pg.goto(f"{server}/sql")
+    _wait(pg, "Run")
+    pg.get_by_role("button", name="Run").click()
+    _wait(pg, "row(s)")
+    time.sleep(1.0)
+    pg.screenshot(path=str(shots / "sql.png"))

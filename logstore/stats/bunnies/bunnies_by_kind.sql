@@ -5,6 +5,7 @@
 -- Per kind, over finished, legal games: bunnies scored in all and per game, the share of
 -- games with at least one, and the win rate of a seat that scored at least one of that kind.
 -- What-if branches are left out.
+-- chart: bar x=bunny_kind y=per_game
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'bunnies' AND over AND ok AND parent_game IS NULL

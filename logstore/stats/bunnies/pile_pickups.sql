@@ -6,6 +6,7 @@
 -- the largest pile taken, the share that followed a failed blind card, and the win rate
 -- of seats with at most and with more than the median number of pick-ups.
 -- What-if branches are left out.
+-- chart: bar x=play_order y=pickups_per_game
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'bunnies' AND over AND ok AND parent_game IS NULL

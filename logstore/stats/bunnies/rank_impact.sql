@@ -4,6 +4,7 @@
 -- the seats that laid at least one card of that rank from hand during the game and the
 -- seats that never did, each with its sample size and win rate, and the difference.
 -- What-if branches are left out.
+-- chart: bar x=rank y=difference
 WITH seats AS (
     SELECT r.game_id, r.seat, CASE WHEN r.won THEN 1 ELSE 0 END AS won
     FROM seat_results r
