@@ -20,7 +20,8 @@ HERE = Path(__file__).resolve().parent
 st.set_page_config(page_title="warren", page_icon="🐇", layout="wide")
 
 PAGES = [
-    st.Page(HERE / "screens" / "games.py", title="Games", icon=":material/table_rows:", default=True, url_path="games"),
+    st.Page(HERE / "screens" / "games.py", title="Games", icon=":material/table_rows:", default=True,
+            url_path="games"),
     st.Page(HERE / "screens" / "replay.py", title="Replay", icon=":material/play_circle:", url_path="replay"),
     st.Page(HERE / "screens" / "disputes.py", title="Disputes", icon=":material/gavel:", url_path="disputes"),
     st.Page(HERE / "screens" / "stats.py", title="Stats", icon=":material/bar_chart:", url_path="stats"),

@@ -111,7 +111,9 @@ def test_step_through_a_game_in_the_browser(server: str, browser_page: object, s
     pg.screenshot(path=str(shots / "replay.png"))
 
 
-def test_trust_no_bunny_replay_with_the_suspicion_chart(server: str, browser_page: object, shots: Path) -> None:
+def test_trust_no_bunny_replay_with_the_suspicion_chart(
+    server: str, browser_page: object, shots: Path
+) -> None:
     pg = browser_page  # type: ignore[assignment]
     pg.goto(f"{server}/replay?game=trust-no-bunny-2026-000001&seq=60&as=spectator")
     _wait(pg, "Who could it be?")
