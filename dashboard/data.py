@@ -55,8 +55,10 @@ def store_stamp() -> float:
     return max(stamps, default=0.0)
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_resource(show_spinner=False, max_entries=4)
 def _games(path: str, stamp: float) -> list[dict[str, Any]]:
+    # A resource, not data: one shared list (read-only by convention), so a rerun does not
+    # copy a hundred thousand rows.
     from dataclasses import asdict
 
     with open_store() as store:

@@ -22,28 +22,54 @@ def _int(text: Any) -> int | None:
         return None
 
 
+PICKER_LIMIT = 2000
+"""Above this many games, the game is typed (or opened from the Games page), not picked."""
+
+
 def choose_game(rows: list[dict[str, Any]]) -> str | None:
     """The game from the URL, the session, or a picker; None (with a message) if unknown."""
-    ids = [r["game_id"] for r in rows]
+    known = _known_ids(rows)
     wanted = st.query_params.get("game")
-    if wanted and st.session_state.get(GAME) != wanted and wanted not in ids:
+    if wanted and st.session_state.get(GAME) != wanted and wanted not in known:
         st.error(f"There is no game {wanted!r} in the store. Pick one below.")
         del st.query_params["game"]
         wanted = None
     if wanted and st.session_state.get(GAME) != wanted:
         st.session_state[GAME] = wanted
         st.session_state.pop(SEQ, None)
-    if st.session_state.get(GAME) not in ids:
-        st.session_state[GAME] = ids[0]
-    return st.selectbox("Game", ids, key=GAME, on_change=_picked)
+    if st.session_state.get(GAME) not in known:
+        st.session_state[GAME] = rows[0]["game_id"]
+
+    def picked() -> None:
+        # A game picked here replaces the one in the URL (and its position).
+        if st.session_state.get(GAME) not in known:
+            st.session_state["pos_unknown"] = st.session_state.get(GAME)
+            st.session_state[GAME] = st.query_params.get("game") or rows[0]["game_id"]
+            return
+        st.query_params["game"] = st.session_state[GAME]
+        for key in ("seq", "turn", "ruling"):
+            st.query_params.pop(key, None)
+        st.session_state.pop(SEQ, None)
+
+    if len(rows) <= PICKER_LIMIT:
+        choice = st.selectbox("Game", [r["game_id"] for r in rows], key=GAME, on_change=picked)
+    else:
+        choice = st.text_input(f"Game id ({len(rows):,} games: open one from the Games page, or type "
+                               "its id)", key=GAME, on_change=picked)
+    unknown = st.session_state.pop("pos_unknown", None)
+    if unknown:
+        st.error(f"There is no game {unknown!r} in the store.")
+    return choice
 
 
-def _picked() -> None:
-    """A game picked by hand replaces the URL's (else the URL's game would win again)."""
-    st.query_params["game"] = st.session_state[GAME]
-    for key in ("seq", "turn", "ruling"):
-        st.query_params.pop(key, None)
-    st.session_state.pop(SEQ, None)
+def _known_ids(rows: list[dict[str, Any]]) -> frozenset[str] | Any:
+    """The set of game ids, built once per list of rows (the list is a shared cached object)."""
+    cache = st.session_state.setdefault("_pos_id_sets", {})
+    key = id(rows)
+    if key not in cache:
+        cache.clear()
+        cache[key] = frozenset(r["game_id"] for r in rows)
+    return cache[key]
 
 
 def init_seq(game: data.LoadedGame) -> None:

@@ -56,7 +56,11 @@ def keep(row: dict[str, Any]) -> bool:
     return date_range[0] <= row["created"][:10] <= date_range[1]
 
 
-shown = [r for r in rows if keep(r)]
+SHOWN_LIMIT = 5000
+"""Rows drawn in the table at most; the filters narrow a large store down."""
+
+matching = [r for r in rows if keep(r)]
+shown = matching[:SHOWN_LIMIT]
 table = [
     {
         "open": f"./replay?game={r['game_id']}",
@@ -71,7 +75,8 @@ table = [
     }
     for r in shown
 ]
-st.caption(f"{len(shown)} of {len(rows)} shown")
+st.caption(f"{len(matching):,} of {len(rows):,} games match"
+           + (f"; the first {SHOWN_LIMIT:,} are listed" if len(matching) > SHOWN_LIMIT else ""))
 st.dataframe(
     table, hide_index=True, width="stretch", key="games_table",
     column_config={"open": st.column_config.LinkColumn("open", display_text="▶ replay")},
