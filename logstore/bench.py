@@ -96,6 +96,21 @@ BARE = {Deal: _bare_deal, Draw: _bare_draw, Lay: _bare_lay, Pickup: _bare_pickup
         Flip: _bare_flip, Steal: _bare_steal, Peek: _bare_none, EndTurn: _bare_none}
 
 
+def _noop(s: _Bare, e: Event) -> None:
+    return None
+
+
+DISPATCH_ONLY = dict.fromkeys(BARE, _noop)
+
+
+def dispatch_fold(events: list[Event]) -> None:
+    """The loop and the dispatch alone: what no ruleset can go below."""
+    state = _Bare()
+    handlers = DISPATCH_ONLY
+    for event in events:
+        handlers[type(event)](state, event)
+
+
 def bare_fold(events: list[Event]) -> None:
     state = _Bare()
     handlers = BARE
@@ -116,10 +131,16 @@ def bench_replay(corpus: list[tuple[Header, list[Event]]], repeats: int) -> dict
         for _, events in corpus:
             bare_fold(events)
 
+    def dispatch() -> None:
+        for _, events in corpus:
+            dispatch_fold(events)
+
     t_checked = best_of(repeats, checked)
     t_bare = best_of(repeats, bare)
+    t_dispatch = best_of(repeats, dispatch)
     return {"events": n, "checked_per_s": n / t_checked, "bare_per_s": n / t_bare,
-            "ratio": t_checked / t_bare}
+            "ratio": t_checked / t_bare, "dispatch_per_s": n / t_dispatch,
+            "dispatch_ratio": t_checked / t_dispatch}
 
 
 def bench_tnb(games: int, repeats: int) -> dict[str, float]:
@@ -184,6 +205,8 @@ def main() -> None:
     print(f"  checked replay        {r['checked_per_s']:>12,.0f} events/s")
     print(f"  bare floor (no rules) {r['bare_per_s']:>12,.0f} events/s")
     print(f"  checked / bare time   {r['ratio']:>12.2f}x   (target: within 10x)")
+    print(f"  dispatch only         {r['dispatch_per_s']:>12,.0f} events/s   (loop + dispatch + empty call)")
+    print(f"  checked / dispatch    {r['dispatch_ratio']:>12.2f}x")
 
     longest = max(corpus, key=lambda c: len(c[1]))
     long_game = simulate_one(rs, 7, 0, bots=("prolong", "prolong"), max_events=10_000)
