@@ -111,7 +111,7 @@ _untyped = msgspec.json.Decoder()
 
 
 def canon(obj: Any) -> bytes:
-    """Canonical bytes of a JSON value, exactly as DESIGN.md defines them."""
+    """Canonical bytes of a JSON value, exactly as docs/record-format.md defines them."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 

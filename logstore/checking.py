@@ -33,9 +33,9 @@ class DisputedClaim(msgspec.Struct, frozen=True):
 
 
 class CheckResult(msgspec.Struct, frozen=True):
-    """One line of ``warren check --json``: the contract in DESIGN.md, plus ``disputed_claims``
-    (claims a record makes about consequences that the engine does not derive; see
-    docs/disputes.md). A disputed claim is not an illegal action, but the record is not ok."""
+    """One line of ``warren check --json`` (docs/cli.md), plus ``disputed_claims``: claims a
+    record makes about consequences that the engine does not derive (docs/disputes.md). A
+    disputed claim is not an illegal action, but the record is not ok."""
 
     path: str
     ok: bool

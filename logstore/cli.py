@@ -117,6 +117,9 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 
     files = list(record_paths(paths))
     missing = [p for p in paths if not p.exists()]
+    empty = [p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f in files)]
+    for folder in empty:
+        click.echo(f"{folder}: no *.jsonl records in this folder", err=True)
     worst = 0
     counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0}
     out = sys.stdout.buffer
@@ -139,7 +142,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
             else:
                 click.echo(_check_line(result))
             advance(1)
-    if missing and not files:
+    if (missing and not files) or empty:
         worst = max(worst, 2)
     if not as_json:
         click.echo(f"{len(files)} record(s): {counts['ok']} ok, {counts['illegal']} illegal, "
@@ -184,17 +187,14 @@ def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
     if text is None:
         return [None]
     try:
-        if ".." in text:
-            a, b = text.split("..", 1)
-            counts = list(range(int(a), int(b) + 1))
-        else:
-            counts = [int(text)]
+        a, b = text.split("..", 1) if ".." in text else (text, text)
+        first, last = int(a), int(b)
     except ValueError:
         raise WarrenError(f"--players takes N or A..B, not {text!r}") from None
-    bad = [n for n in counts if not lo <= n <= hi]
-    if bad or not counts:
+    # Bounds first: a range is only built once it is known to be small.
+    if not lo <= first <= last <= hi:
         raise WarrenError(f"--players must be within {lo}..{hi}, got {text}")
-    return list(counts)
+    return list(range(first, last + 1))
 
 
 @main.command()
@@ -233,6 +233,8 @@ def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: 
     rs = get_ruleset(ruleset)
     counts = _parse_players(players, rs.min_players, rs.max_players)
     bot_kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if not bot_kinds:
+        raise WarrenError("--bots names at least one bot kind, e.g. --bots random,greedy")
     opts = _parse_options(options)
     store = _store(db) if into_store else None
     if out is not None:
@@ -272,6 +274,8 @@ def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
     from logstore.checking import record_paths
 
     files = list(record_paths(paths))
+    if not files:
+        raise WarrenError(f"no *.jsonl records under {', '.join(str(p) for p in paths)}")
     with _store(db) as store, progress(len(files), "importing") as advance:
         results = store.import_paths(files, progress=advance)
     imported = [r for r in results if r.ok]
@@ -304,6 +308,7 @@ def export(game_id: str, out: Path | None, db: Path | None) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     else:
+        out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(out.name + ".tmp")
         tmp.write_bytes(data)
         os.replace(tmp, out)
@@ -337,7 +342,9 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
         winners = "" if row.winners is None else ",".join(str(w) for w in row.winners)
         table.add_row(row.game_id, row.ruleset, ", ".join(row.players), str(row.n_events),
                       row.chain, verdict, winners)
-    Console().print(table)
+    console = Console()
+    # Piped or on a narrow terminal, give the table room rather than squeeze it to nothing.
+    Console(width=max(console.width, 150)).print(table)
     click.echo(f"{len(rows)} game(s)", err=True)
 
 
@@ -383,6 +390,8 @@ def load_source(source: str, db: Path | None) -> Any:
     from engine.record import read_record
 
     path = Path(source)
+    if path.is_dir():
+        raise WarrenError(f"{path} is a folder: give one record file or a game id")
     if path.is_file():
         try:
             data = path.read_bytes()
@@ -592,6 +601,7 @@ def dashboard(port: int, db: Path | None) -> None:
     path = db or default_db_path()
     if not path.exists():
         raise WarrenError(f"there is no store at {path}: run `warren demo` or `warren import PATH` first")
+    _store(path, create=False).close()  # refuses a file that is not a warren store, here and now
     serve_dashboard(path, port)
 
 

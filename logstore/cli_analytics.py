@@ -39,6 +39,8 @@ def _refreshing(db: Path) -> Any:
 
 def _write(table: Any, fmt: str, out: Path | None, title: str | None = None) -> None:
     """Print or save an Arrow table as a table, CSV, JSON Lines or Parquet."""
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "parquet":
         if out is None:
             raise WarrenError("--format parquet writes a file: give --out FILE")

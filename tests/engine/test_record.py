@@ -67,7 +67,7 @@ def test_the_fast_canonical_encoder_is_byte_equal_to_the_spec(value: dict[str, A
 
 
 def test_each_hash_is_the_one_the_design_defines() -> None:
-    # DESIGN.md: header hash = sha256(canon(header without hash)); event hash =
+    # docs/record-format.md: header hash = sha256(canon(header without hash)); event hash =
     # sha256(previous hash hex + canon(event without hash)). Recomputed here with json.dumps.
     def spec_canon(obj: Any) -> bytes:
         return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

@@ -1,4 +1,4 @@
-"""`warren check` and `warren simulate`: the contract in DESIGN.md, exit codes, determinism."""
+"""`warren check` and `warren simulate`: the JSON contract, exit codes, determinism."""
 
 from __future__ import annotations
 

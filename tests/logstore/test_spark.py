@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import shutil
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -13,6 +14,9 @@ import pytest
 
 pyspark = pytest.importorskip(
     "pyspark", reason="pyspark is not installed (pip install -e '.[test]' brings it; it needs Java 17)")
+if shutil.which("java") is None:
+    pytest.skip("Spark needs Java 17 (apt-get install openjdk-17-jre-headless); .ci/run installs it",
+                allow_module_level=True)
 
 from logstore.analytics import connect, export_parquet  # noqa: E402
 from logstore.projections import TABLES  # noqa: E402
