@@ -6,85 +6,25 @@ Every command has help with an example; `docs/cli.md` is generated from this hel
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from engine.rules import WarrenError
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-EXIT_USAGE = 2
-
-
-class WarrenGroup(click.Group):
-    """Turns every user-facing error into a one-line message and exit code 2 (no traceback)."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except WarrenError as exc:
-            click.echo(f"Error: {exc}", err=True)
-            ctx.exit(EXIT_USAGE)
-        except BrokenPipeError:  # e.g. `warren export X | head`
-            sys.stderr.close()
-            ctx.exit(0)
-
-
-def db_option(func: F) -> F:
-    return click.option(
-        "--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
-        help="Store file (default: $WARREN_DB or ./warren.db).",
-    )(func)
-
-
-def json_option(func: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
-
-
-def _store(db: Path | None, create: bool = True) -> Any:
-    from logstore.store import Store
-
-    return Store(db, create=create)
-
-
-@contextmanager
-def progress(total: int | None, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr when it is a terminal; silent otherwise."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    if not sys.stderr.isatty():
-        yield lambda n=1: None
-        return
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  transient=True, console=_err_console()) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda n=1: bar.advance(task, n)
-
-
-def _err_console() -> Any:
-    from rich.console import Console
-
-    return Console(stderr=True)
-
-
-def _echo_json(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
-
-
-def parse_perspective(text: str) -> int | str:
-    if text in ("referee", "spectator"):
-        return text
-    try:
-        return int(text)
-    except ValueError:
-        raise WarrenError(f"--as takes a seat number, 'referee' or 'spectator', not {text!r}") from None
+from logstore.cli_common import (
+    WarrenGroup,
+    db_option,
+    echo_json,
+    json_option,
+    open_store,
+    parse_options,
+    parse_perspective,
+    progress,
+)
 
 
 @click.group(cls=WarrenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -170,19 +110,6 @@ def _check_line(result: Any) -> str:
 
 
 # -- simulate -------------------------------------------------------------------------
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise WarrenError(f"--option takes KEY=VALUE, not {pair!r}")
-        key, value = pair.split("=", 1)
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
-    return options
-
-
 def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
     if text is None:
         return [None]
@@ -235,8 +162,8 @@ def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: 
     bot_kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
     if not bot_kinds:
         raise WarrenError("--bots names at least one bot kind, e.g. --bots random,greedy")
-    opts = _parse_options(options)
-    store = _store(db) if into_store else None
+    opts = parse_options(options)
+    store = open_store(db) if into_store else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     written = 0
@@ -276,13 +203,13 @@ def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
     files = list(record_paths(paths))
     if not files:
         raise WarrenError(f"no *.jsonl records under {', '.join(str(p) for p in paths)}")
-    with _store(db) as store, progress(len(files), "importing") as advance:
+    with open_store(db) as store, progress(len(files), "importing") as advance:
         results = store.import_paths(files, progress=advance)
     imported = [r for r in results if r.ok]
     refused = [r for r in results if not r.ok]
     if as_json:
         for r in results:
-            _echo_json({"path": str(r.path), "game_id": r.game_id, "ok": r.ok,
+            echo_json({"path": str(r.path), "game_id": r.game_id, "ok": r.ok,
                         "events": r.events, "reason": r.reason})
     else:
         for r in refused:
@@ -302,7 +229,7 @@ def export(game_id: str, out: Path | None, db: Path | None) -> None:
 
     Example: warren export bunnies-7-000003 -o game.jsonl
     """
-    with _store(db, create=False) as store:
+    with open_store(db, create=False) as store:
         data = store.export(game_id)
     if out is None:
         sys.stdout.buffer.write(data)
@@ -324,11 +251,11 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
 
     Example: warren ls --ruleset bunnies
     """
-    with _store(db, create=False) as store:
+    with open_store(db, create=False) as store:
         rows = store.games(ruleset)
     if as_json:
         for row in rows:
-            _echo_json(_row_dict(row))
+            echo_json(_row_dict(row))
         return
     from rich.console import Console
     from rich.table import Table
@@ -365,7 +292,7 @@ def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
 
     Example: warren verify --json
     """
-    with _store(db, create=False) as store:
+    with open_store(db, create=False) as store:
         targets = list(game_ids) or [row.game_id for row in store.games()]
         results = []
         with progress(len(targets), "verifying") as advance:
@@ -376,7 +303,7 @@ def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
     for game_id, chain, broken_at in results:
         broken += chain == "broken"
         if as_json:
-            _echo_json({"game_id": game_id, "chain": chain, "broken_at": broken_at})
+            echo_json({"game_id": game_id, "chain": chain, "broken_at": broken_at})
         elif chain == "broken":
             click.echo(click.style("broken ", fg="red") + f"{game_id} at seq {broken_at}")
     if not as_json:
@@ -400,7 +327,7 @@ def load_source(source: str, db: Path | None) -> Any:
         return read_record(data, str(path))
     if source.endswith(".jsonl"):
         raise WarrenError(f"{source}: no such file")
-    with _store(db, create=False) as store:
+    with open_store(db, create=False) as store:
         return store.record(source)
 
 
@@ -447,7 +374,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     ]
     names = [p.name for p in record.header.players]
     if as_json:
-        _echo_json({
+        echo_json({
             "game_id": record.header.game_id,
             "ruleset": rs.slug,
             "position": {**_struct_dict(position_of(state)), "turn_of_seq": game.turn_of_seq(seq)},
@@ -525,7 +452,7 @@ def suspects(source: str, to_seq: int | None, turn: int | None, perspective: str
     report = ask(state, seen)
     by_round = suspicion_by_round(game, seen, upto=seq) if rounds else []  # type: ignore[arg-type]
     if as_json:
-        _echo_json({
+        echo_json({
             "game_id": record.header.game_id, "seq": seq, **report.to_dict(),
             "probabilities": {str(k): v for k, v in report.probabilities.items()},
             "rounds": [{"round": r.round, "seq": r.seq, "pairs": r.pairs,
@@ -561,7 +488,7 @@ def rules(ruleset: str, as_json: bool) -> None:
     rs = get_ruleset(ruleset)
     for rule in rs.rulebook.values():
         if as_json:
-            _echo_json({"id": rule.id, "text": rule.text, "source": rule.source})
+            echo_json({"id": rule.id, "text": rule.text, "source": rule.source})
         else:
             click.echo(f"{rule.id:<14} {rule.text}\n{'':<14} ({rule.source})")
 
@@ -601,7 +528,7 @@ def dashboard(port: int, db: Path | None) -> None:
     path = db or default_db_path()
     if not path.exists():
         raise WarrenError(f"there is no store at {path}: run `warren demo` or `warren import PATH` first")
-    _store(path, create=False).close()  # refuses a file that is not a warren store, here and now
+    open_store(path, create=False).close()  # refuses a file that is not a warren store, here and now
     serve_dashboard(path, port)
 
 
@@ -637,7 +564,7 @@ def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
     from logstore.store import default_db_path
 
     path = db or default_db_path()
-    with _store(path) as store:
+    with open_store(path) as store:
         if not store.games():
             folder = fixtures_dir()
             files = list(record_paths([folder])) if folder.is_dir() else []

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from engine.rules import WarrenError
-from logstore.cli import db_option, progress
+from logstore.cli_common import db_option, progress
 from logstore.projections import cli_jobs
 
 FORMATS = ("table", "csv", "json", "parquet")

@@ -13,7 +13,6 @@ of range, unreadable action, a seat not in the game).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,33 +22,12 @@ from typing import Any, TypeVar
 import click
 
 from engine.rules import WarrenError
+from logstore.cli_common import WarrenGroup, db_option, echo_json, json_option, open_store, parse_options
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
-
-
-class DisputeGroup(click.Group):
-    """User errors become one line on stderr and exit 2, never a traceback."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except WarrenError as exc:
-            click.echo(f"Error: {exc}", err=True)
-            ctx.exit(EXIT_USAGE)
-
-
-def _db_option(func: F) -> F:
-    return click.option(
-        "--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
-        help="Store file (default: $WARREN_DB or ./warren.db).",
-    )(func)
-
-
-def _json_option(func: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
 
 
 def _position_options(func: F) -> F:
@@ -63,16 +41,6 @@ def _position_options(func: F) -> F:
 def _seat_option(required: bool = False) -> Callable[[F], F]:
     return click.option("--seat", "-s", type=int, default=None, required=required,
                         help="The seat asking (default: the action's actor, else the seat to act).")
-
-
-def _echo_json(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
-
-
-def _store(db: Path | None, create: bool = False) -> Any:
-    from logstore.store import Store
-
-    return Store(db, create=create)
 
 
 @contextmanager
@@ -95,7 +63,7 @@ def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> It
         raise WarrenError(f"{source}: no such file")
     from logstore.branches import stored_dispute
 
-    with _store(db) as store:
+    with open_store(db, create=False) as store:
         yield stored_dispute(store, source, with_events=with_events)
 
 
@@ -104,7 +72,7 @@ def _out(verdict_code: int) -> None:
         sys.exit(verdict_code)
 
 
-@click.group(cls=DisputeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=WarrenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def dispute() -> None:
     """Settle rule disputes: verdicts, legal actions, explanations, what-ifs, rulings.
 
@@ -127,8 +95,8 @@ def dispute() -> None:
 @click.option("--action", "-a", "action", required=True,
               help="The proposed action: notation ('lay QH QS') or JSON.")
 @_seat_option()
-@_db_option
-@_json_option
+@db_option
+@json_option
 def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int | None,
             db: Path | None, as_json: bool) -> None:
     """Is an action legal at a position? Answers with the rule that decides.
@@ -144,7 +112,7 @@ def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int 
     with _open_game(game, db, with_events=turn is not None) as d:
         v = d.verdict(action, at=at, turn=turn, seat=seat)
         if as_json:
-            _echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **v.to_dict()})
+            echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **v.to_dict()})
         else:
             click.echo(f"{d.header.game_id} ({d.ruleset.slug})")
             click.echo(render_verdict(v, d.names))
@@ -156,8 +124,8 @@ def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int 
 @click.argument("game")
 @_position_options
 @_seat_option(required=True)
-@_db_option
-@_json_option
+@db_option
+@json_option
 def legal(game: str, at: int | None, turn: int | None, seat: int, db: Path | None, as_json: bool) -> None:
     """List every action a seat may take at a position (notation and description).
 
@@ -168,7 +136,7 @@ def legal(game: str, at: int | None, turn: int | None, seat: int, db: Path | Non
     with _open_game(game, db, with_events=turn is not None) as d:
         found = d.legal(seat, at=at, turn=turn)
         if as_json:
-            _echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **found.to_dict()})
+            echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **found.to_dict()})
         else:
             click.echo(found.render())
 
@@ -177,8 +145,8 @@ def legal(game: str, at: int | None, turn: int | None, seat: int, db: Path | Non
 @dispute.command()
 @click.argument("game")
 @click.argument("seq", type=int)
-@_db_option
-@_json_option
+@db_option
+@json_option
 def explain(game: str, seq: int, db: Path | None, as_json: bool) -> None:
     """Explain recorded event SEQ: its rules, each effect with its rule id, what changed.
 
@@ -190,31 +158,18 @@ def explain(game: str, seq: int, db: Path | None, as_json: bool) -> None:
     with _open_game(game, db, with_events=True) as d:
         ex = d.explain(seq)
         if as_json:
-            _echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **ex.to_dict()})
+            echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **ex.to_dict()})
         else:
             click.echo(ex.render())
 
 
 # -- rerun ---------------------------------------------------------------------------------------
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq or not key:
-            raise WarrenError(f"--option takes KEY=VALUE, not {pair!r}")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
-    return options
-
-
 @dispute.command()
 @click.argument("game")
 @click.option("--option", "-o", "options", multiple=True, required=True, metavar="KEY=VALUE",
               help="A header option to change (repeatable), e.g. steal_from=hand_or_blind.")
-@_db_option
-@_json_option
+@db_option
+@json_option
 def rerun(game: str, options: tuple[str, ...], db: Path | None, as_json: bool) -> None:
     """Re-run a whole game under other header options (another reading of a rule).
 
@@ -225,11 +180,11 @@ def rerun(game: str, options: tuple[str, ...], db: Path | None, as_json: bool) -
     """
     from engine.dispute import rerun as rerun_game
 
-    changes = _parse_options(options)
+    changes = parse_options(options)
     with _open_game(game, db, with_events=True) as d:
         result = rerun_game(d.ruleset, d.header, d.events(), changes)
     if as_json:
-        _echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **result.to_dict()})
+        echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **result.to_dict()})
     else:
         click.echo(f"{d.header.game_id} ({d.ruleset.slug})")
         click.echo(result.render())
@@ -238,8 +193,8 @@ def rerun(game: str, options: tuple[str, ...], db: Path | None, as_json: bool) -
 # -- claims --------------------------------------------------------------------------------------
 @dispute.command()
 @click.argument("game")
-@_db_option
-@_json_option
+@db_option
+@json_option
 def claims(game: str, db: Path | None, as_json: bool) -> None:
     """Check the consequences a record claims (an event's "claims") against the engine.
 
@@ -253,7 +208,7 @@ def claims(game: str, db: Path | None, as_json: bool) -> None:
     with _open_game(game, db, with_events=True) as d:
         report = record_claims(d.ruleset, d.header, d.events())
     if as_json:
-        _echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **report.to_dict()})
+        echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **report.to_dict()})
     else:
         click.echo(f"{d.header.game_id}: {report.claims} claim(s), {len(report.disputed)} disputed")
         for item in report.disputed:
@@ -267,7 +222,7 @@ def claims(game: str, db: Path | None, as_json: bool) -> None:
 # -- notation ------------------------------------------------------------------------------------
 @dispute.command()
 @click.argument("ruleset")
-@_json_option
+@json_option
 def notation(ruleset: str, as_json: bool) -> None:
     """List the short notation of a ruleset's actions (what --action accepts besides JSON).
 
@@ -284,7 +239,7 @@ def notation(ruleset: str, as_json: bool) -> None:
     for line in action_usage(rs):
         if as_json:
             tag = line.split()[0]
-            _echo_json({"type": tag, "usage": line, "positional": list(positional_fields(rs, tag))})
+            echo_json({"type": tag, "usage": line, "positional": list(positional_fields(rs, tag))})
         else:
             click.echo(line)
 
@@ -304,8 +259,8 @@ def notation(ruleset: str, as_json: bool) -> None:
 @click.option("--note", default=None, help="Why.")
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the branch record to this file instead of the store (GAME may be a file).")
-@_db_option
-@_json_option
+@db_option
+@json_option
 def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, replaces: int | None,
            name: str | None, author: str | None, note: str | None, out: Path | None,
            db: Path | None, as_json: bool) -> None:
@@ -337,18 +292,18 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
         else:
             from logstore.branches import create_branch
 
-            with _store(db) as store:
+            with open_store(db, create=False) as store:
                 info, plan = create_branch(store, game, at, list(actions), seat=seat, replaces=replaces,
                                            game_id=name, author=author, note=note)
     except IllegalAlternative as exc:
         if as_json:
-            _echo_json({"ok": False, "error": str(exc), "verdict": exc.verdict.to_dict()})
+            echo_json({"ok": False, "error": str(exc), "verdict": exc.verdict.to_dict()})
         else:
             click.echo(f"Refused: {exc}", err=True)
             click.echo(render_verdict(exc.verdict), err=True)
         sys.exit(EXIT_ILLEGAL)
     if as_json:
-        _echo_json({"ok": True, **plan.to_dict(), "path": None if out is None else str(out),
+        echo_json({"ok": True, **plan.to_dict(), "path": None if out is None else str(out),
                     "registered": None if info is None else info.to_dict()})
         return
     where = str(out) if out is not None else "the store"
@@ -369,8 +324,8 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
 
 @dispute.command(name="branches")
 @click.argument("game", required=False)
-@_db_option
-@_json_option
+@db_option
+@json_option
 def branches_(game: str | None, db: Path | None, as_json: bool) -> None:
     """List the what-if branches in the store (of GAME and its branches, if given).
 
@@ -378,13 +333,13 @@ def branches_(game: str | None, db: Path | None, as_json: bool) -> None:
     """
     from logstore.branches import list_branches
 
-    with _store(db) as store:
+    with open_store(db, create=False) as store:
         if game is not None:
             store.game(game)  # an unknown game is an error, not an empty list
         infos = list_branches(store, game)
     for info in infos:
         if as_json:
-            _echo_json(info.to_dict())
+            echo_json(info.to_dict())
         else:
             who = f" by {info.author}" if info.author else ""
             click.echo(f"{info.game_id}  of {info.parent_game} after seq {info.parent_seq}: "
@@ -407,8 +362,8 @@ def branches_(game: str | None, db: Path | None, as_json: bool) -> None:
 @_seat_option()
 @click.option("--note", default=None, help="The reasoning, or the decision if it differs from the engine's.")
 @click.option("--supersedes", default=None, help="The id of an earlier ruling this one replaces.")
-@_db_option
-@_json_option
+@db_option
+@json_option
 def rule(game: str, at: int | None, turn: int | None, question: str, decided_by: str,
          action: str | None, seat: int | None, note: str | None, supersedes: str | None,
          db: Path | None, as_json: bool) -> None:
@@ -423,7 +378,7 @@ def rule(game: str, at: int | None, turn: int | None, question: str, decided_by:
     from logstore import rulings
     from logstore.branches import now, stored_dispute
 
-    with _store(db) as store:
+    with open_store(db, create=False) as store:
         d = stored_dispute(store, game, with_events=True)
         seq = d.seq_of(at, turn)
         judged = action
@@ -434,7 +389,7 @@ def rule(game: str, at: int | None, turn: int | None, question: str, decided_by:
                                      turn=d.state_at(seq).turn, note=note, supersedes=supersedes)
         rulings.save(store, ruling)
     if as_json:
-        _echo_json(ruling.to_dict())
+        echo_json(ruling.to_dict())
     else:
         click.echo(f"saved ruling {ruling.ruling_id}")
         click.echo(ruling.line())
@@ -444,8 +399,8 @@ def rule(game: str, at: int | None, turn: int | None, question: str, decided_by:
 @click.argument("game", required=False)
 @click.option("--export", "export", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the rulings (and the branches, with their records) to this JSONL file.")
-@_db_option
-@_json_option
+@db_option
+@json_option
 def rulings_(game: str | None, export: Path | None, db: Path | None, as_json: bool) -> None:
     """List the saved rulings (of one game or branch), or export them.
 
@@ -456,7 +411,7 @@ def rulings_(game: str | None, export: Path | None, db: Path | None, as_json: bo
     """
     from logstore import rulings
 
-    with _store(db) as store:
+    with open_store(db, create=False) as store:
         if game is not None:
             store.game(game)
         if export is not None:
@@ -467,7 +422,7 @@ def rulings_(game: str | None, export: Path | None, db: Path | None, as_json: bo
         replaced = rulings.superseded(store)
     for r in found:
         if as_json:
-            _echo_json({**r.to_dict(), "superseded": r.ruling_id in replaced})
+            echo_json({**r.to_dict(), "superseded": r.ruling_id in replaced})
         else:
             click.echo(r.line() + ("\n    (superseded)" if r.ruling_id in replaced else ""))
     if not as_json:
@@ -476,8 +431,8 @@ def rulings_(game: str | None, export: Path | None, db: Path | None, as_json: bo
 
 @dispute.command(name="import-rulings")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@_db_option
-@_json_option
+@db_option
+@json_option
 def import_rulings(path: Path, db: Path | None, as_json: bool) -> None:
     """Import rulings and branches exported by `warren dispute rulings --export`.
 
@@ -488,10 +443,10 @@ def import_rulings(path: Path, db: Path | None, as_json: bool) -> None:
     """
     from logstore import rulings
 
-    with _store(db, create=True) as store:
+    with open_store(db, create=True) as store:
         summary = rulings.import_file(store, path)
     if as_json:
-        _echo_json(summary.to_dict())
+        echo_json(summary.to_dict())
         return
     click.echo(f"imported {summary.rulings} ruling(s) ({summary.rulings_present} already stored), "
                f"{summary.branches} branch(es) ({summary.branches_present} already stored)")
