@@ -69,6 +69,22 @@ def games() -> list[dict[str, Any]]:
     return _games(str(store_path()), store_stamp())
 
 
+EMPTY_STORE = "The store is empty. Import records with `warren import PATH` or run `warren demo`."
+
+
+def games_or_stop(*, allow_empty: bool = False) -> list[dict[str, Any]]:
+    """Every page's first step: the games, or a clear message and the page stops there."""
+    try:
+        rows = games()
+    except StoreUnavailable as exc:
+        st.error(str(exc))
+        st.stop()
+    if not rows and not allow_empty:
+        st.info(EMPTY_STORE)
+        st.stop()
+    return rows
+
+
 @dataclass(frozen=True)
 class LoadedGame:
     record: Record

@@ -10,14 +10,7 @@ from dashboard import data
 
 st.title("Games")
 
-try:
-    rows = data.games()
-except data.StoreUnavailable as exc:
-    st.error(str(exc))
-    st.stop()
-if not rows:
-    st.info("The store is empty. Import records with `warren import PATH` or run `warren demo`.")
-    st.stop()
+rows = data.games_or_stop()
 
 
 def _winners(row: dict[str, Any]) -> str:

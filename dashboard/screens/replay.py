@@ -9,14 +9,7 @@ from dashboard.boards import board_html
 
 st.title("Replay")
 
-try:
-    rows = data.games()
-except data.StoreUnavailable as exc:
-    st.error(str(exc))
-    st.stop()
-if not rows:
-    st.info("The store is empty. Import records with `warren import PATH` or run `warren demo`.")
-    st.stop()
+rows = data.games_or_stop()
 
 game_id = position.choose_game(rows)
 try:

@@ -14,11 +14,7 @@ st.caption("SELECT queries over warren's tables (games, seat_results, turns, eff
            "see docs/analytics.md). Files, extensions and settings are out of reach; each query "
            "has a time and a memory limit.")
 
-try:
-    rows = data.games()
-except data.StoreUnavailable as exc:
-    st.error(str(exc))
-    st.stop()
+data.games_or_stop(allow_empty=True)
 
 EXAMPLE = ("SELECT ruleset, n_players, count(*) AS games, avg(n_events) AS avg_events\n"
            "FROM games GROUP BY ruleset, n_players ORDER BY ruleset, n_players")

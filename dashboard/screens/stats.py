@@ -12,14 +12,7 @@ from dashboard.stat_charts import stat_chart
 
 st.title("Statistics")
 
-try:
-    rows = data.games()
-except data.StoreUnavailable as exc:
-    st.error(str(exc))
-    st.stop()
-if not rows:
-    st.info("The store is empty. Import records with `warren import PATH` or run `warren demo`.")
-    st.stop()
+rows = data.games_or_stop()
 
 rulesets = sorted({r["ruleset"] for r in rows})
 cols = st.columns([2, 3])
