@@ -72,6 +72,17 @@ def _known_ids(rows: list[dict[str, Any]]) -> frozenset[str] | Any:
     return cache[key]
 
 
+def open_game(rows: list[dict[str, Any]]) -> tuple[str, data.LoadedGame]:
+    """The page's game (URL, session or picker), folded once; a message and a stop if it fails."""
+    game_id = choose_game(rows)
+    try:
+        return game_id, data.load_game(game_id)  # type: ignore[arg-type]
+    except data.WarrenError as exc:
+        st.error(f"Game {game_id!r} cannot be opened: {exc}")
+        st.stop()
+        raise  # st.stop() ends the run; this line only satisfies the type checker
+
+
 def init_seq(game: data.LoadedGame) -> None:
     """Take seq (or turn) from the URL once per game; clamp what the session holds."""
     last = game.replay.last_seq

@@ -42,6 +42,11 @@ class GameState:
     over: bool
     """True once the game has ended."""
 
+    def position_view(self, perspective: Perspective) -> dict[str, Any]:
+        """The public head of every view: who looks, and where the game stands."""
+        return {"perspective": perspective, "seq": self.seq, "round": self.round, "turn": self.turn,
+                "phase": self.phase, "active": self.active, "over": self.over}
+
     def _init_position(self) -> None:
         self.seq = 0
         self.round = 0

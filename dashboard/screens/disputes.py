@@ -15,12 +15,7 @@ st.title("Disputes")
 rows = data.games_or_stop()
 
 rv.apply_ruling_link()
-game_id = position.choose_game(rows)
-try:
-    game = data.load_game(game_id)
-except data.WarrenError as exc:
-    st.error(f"Game {game_id!r} cannot be opened: {exc}")
-    st.stop()
+game_id, game = position.open_game(rows)
 
 top = st.columns([3, 2])
 with top[1]:

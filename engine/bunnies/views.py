@@ -35,13 +35,7 @@ def view(state: BunniesState, perspective: Perspective) -> dict[str, Any]:
         blinds[slot] = {"card": card if seen else HIDDEN,
                         "covered": not is_uncovered(slot, state.blinds)}
     out: dict[str, Any] = {
-        "perspective": perspective,
-        "seq": state.seq,
-        "round": state.round,
-        "turn": state.turn,
-        "phase": state.phase,
-        "active": state.active,
-        "over": state.over,
+        **state.position_view(perspective),
         "hands": hands,
         "blinds": blinds,
         "stock": list(reversed(state.stock)) if referee else len(state.stock),

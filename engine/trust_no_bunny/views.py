@@ -62,13 +62,7 @@ def _reveal(state: TnbState) -> dict[str, Any]:
 def view(state: TnbState, perspective: Perspective) -> dict[str, Any]:
     table = state.table
     out: dict[str, Any] = {
-        "perspective": perspective,
-        "seq": state.seq,
-        "round": state.round,
-        "turn": state.turn,
-        "phase": state.phase,
-        "active": state.active,
-        "over": state.over,
+        **state.position_view(perspective),
         "players": state.n,
         "table": {"guards": list(table.guards), "wolves": list(table.wolves), "wall": table.wall,
                   "tower": table.tower},
