@@ -67,3 +67,10 @@ def stat_chart(title: str, rows: list[dict[str, Any]], table: pa.Table, descript
         if enc.get("mark") != "line" and color != x:
             encoding["xOffset"] = alt.XOffset(f"{color}:N")
     return mark.encode(**encoding).properties(height=280)
+
+
+def chart_png(chart: alt.Chart) -> bytes:
+    """The chart as a PNG (vl-convert renders Vega-Lite offline, no browser needed)."""
+    import vl_convert
+
+    return bytes(vl_convert.vegalite_to_png(chart.to_dict(), scale=2))

@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard import data
-from dashboard.stat_charts import stat_chart
+from dashboard.stat_charts import chart_png, stat_chart
 
 st.title("Statistics")
 
@@ -49,12 +49,6 @@ def _csv(rows_: list[dict[str, Any]], columns: list[str]) -> bytes:
     return buffer.getvalue().encode()
 
 
-def _png(chart: Any) -> bytes:
-    import vl_convert
-
-    return bytes(vl_convert.vegalite_to_png(chart.to_dict(), scale=2))
-
-
 for result in results:
     name = result["name"]
     table = result["table"]
@@ -71,7 +65,7 @@ for result in results:
         st.altair_chart(chart, key=f"chart_{name}")
         buttons = st.columns([1, 1, 4])
         buttons[0].download_button(
-            "PNG", data=lambda c=chart: _png(c), file_name=f"{name.replace('/', '-')}.png",
+            "PNG", data=lambda c=chart: chart_png(c), file_name=f"{name.replace('/', '-')}.png",
             mime="image/png", key=f"png_{name}")
         buttons[1].download_button(
             "CSV", data=_csv(shown, table.column_names), file_name=f"{name.replace('/', '-')}.csv",

@@ -74,3 +74,15 @@ def test_sql_box_answers_and_refuses(app_env: Path) -> None:
         at.text_area(key="sql_text").set_value(hostile).run()
         at.button(key="sql_run").click().run()
         assert at.error and word in at.error[0].value, (hostile, at.error)
+
+
+def test_a_stat_chart_downloads_as_png() -> None:
+    import pyarrow as pa
+
+    from dashboard.stat_charts import chart_png, stat_chart
+
+    rows = [{"ruleset": "bunnies", "n_players": 2, "play_order": 1, "win_rate": 0.55},
+            {"ruleset": "bunnies", "n_players": 2, "play_order": 2, "win_rate": 0.45}]
+    table = pa.Table.from_pylist(rows)
+    png = chart_png(stat_chart("Win rate", rows, table, "chart: bar x=play_order y=win_rate"))
+    assert png.startswith(b"\x89PNG") and len(png) > 1000
