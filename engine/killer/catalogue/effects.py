@@ -1,0 +1,630 @@
+"""The effect vocabulary: what a card does, as typed data.
+
+A card's ``effects`` are a list of these primitives, applied in order. The many cards that
+fit the vocabulary are pure data; the few that do not name a :class:`Hook`, which a game
+package implements under that name (``engine.killer.hooks``). The lesson is Forge's and
+XMage's: a catalogue of 150+ cards stays readable and testable only if most cards are short
+data over a shared vocabulary, and the exceptions are named, not hidden.
+
+Every primitive is a frozen msgspec Struct tagged by ``do`` (the key in a deck file), so a
+deck file that names an unknown primitive or a wrong field is refused with the card and the
+field (``engine.killer.catalogue.loader``). Primitives hold numbers and names only: no
+callables, so a catalogue is encodable, hashable and the same on every machine.
+
+Words used throughout:
+
+* *target bunny*: who the player may choose. ``opponent_bunny`` is a bunny of another
+  player (the rulebook puts weapons and Feed The Bunny cards on an opponent's bunny; a
+  game option may widen it), ``any_bunny`` any bunny in the circle, ``own_bunny`` one of the
+  player's own, ``host`` the bunny the card already sits on (inside a roll outcome or a
+  trigger).
+* *protection*: what a modifier can shield a bunny from: ``harm`` (weapons and other
+  killing), ``hunger`` (feeding), ``misfortune`` (Terrible Misfortune), ``abduction``.
+* *supply*: ``cabbage`` or ``water`` (the small unit cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal, Union
+
+import msgspec
+
+BunnyTarget = Literal["opponent_bunny", "any_bunny", "own_bunny", "host"]
+"""Which bunny a card may be put on (see the module docstring)."""
+
+PlayerTarget = Literal["opponent", "any_player", "self", "everyone", "bunny_owners"]
+"""Which player a card may name."""
+
+Protection = Literal["harm", "hunger", "misfortune", "abduction"]
+"""What a Bunny Modifier may protect against."""
+
+Supply = Literal["cabbage", "water"]
+"""The two small supply decks of unit cards."""
+
+Direction = Literal["clockwise", "counter_clockwise"]
+"""Around the Bunny Circle (or around the table)."""
+
+Reroll = Literal["none", "once", "two_rolls"]
+"""What the card's player may do about his own roll in a roll-off: nothing, re-roll once if
+he does not like it (the later Bunny Bits), or roll twice and keep the better (the 2002
+printing)."""
+
+ParamValue = Union[str, int, bool, list[str]]  # noqa: UP007
+"""A hook parameter: numbers and names only."""
+
+
+class CardEffect(msgspec.Struct, tag_field="do", frozen=True, forbid_unknown_fields=True,
+                 kw_only=True):
+    """Base of every primitive; the tag (``do = "..."`` in a deck file) names it."""
+
+    def nested(self) -> list[AnyEffect]:
+        """The primitives this one applies in its outcomes (roll results, triggers)."""
+        return []
+
+    def dice_named(self) -> list[str]:
+        """The dice this primitive rolls (each must be one of the set's dice)."""
+        return []
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        """What is wrong with this primitive in a set whose dice have ``sides`` (die id ->
+        number of faces); the loader has already checked that every named die exists."""
+        return []
+
+
+# -- area shapes ------------------------------------------------------------------------------
+
+
+class AreaShape(msgspec.Struct, tag_field="shape", frozen=True, forbid_unknown_fields=True,
+                kw_only=True):
+    """Which bunnies around the target an attack also reaches (``engine.killer.attack``)."""
+
+
+class Single(AreaShape, tag="single", frozen=True, kw_only=True):
+    """The target bunny only."""
+
+
+class Adjacent(AreaShape, tag="adjacent", frozen=True, kw_only=True):
+    """The target and the bunny directly left and right of it in the circle."""
+
+    level: int | None = None
+    """The level the adjacent bunnies face; None: the attack's own level."""
+
+
+class EitherSide(AreaShape, tag="either_side", frozen=True, kw_only=True):
+    """The target and every bunny up to ``spaces`` positions away on either side."""
+
+    spaces: int
+
+
+class Rings(AreaShape, tag="rings", frozen=True, kw_only=True):
+    """The target at the attack's level, each ring further out ``fade`` levels lower, out to
+    the whole circle (every bunny faces the attack)."""
+
+    fade: int = 1
+
+
+Area = Union[Single, Adjacent, EitherSide, Rings]  # noqa: UP007
+
+
+# -- bunnies in the circle -------------------------------------------------------------------
+
+
+class EnterCircle(CardEffect, tag="enter_circle", frozen=True, kw_only=True):
+    """The bunny card joins the Bunny Circle wherever its owner places it."""
+
+
+class Attach(CardEffect, tag="attach", frozen=True, kw_only=True):
+    """A Bunny Modifier goes under a bunny, for good (its ``modifier`` table says what it does)."""
+
+    target: BunnyTarget = "own_bunny"
+    fallback: Literal["none", "opponent_bunny_or_discard"] = "opponent_bunny_or_discard"
+    """With no own bunny: put it under an opponent's bunny or discard it."""
+
+
+class Attack(CardEffect, tag="attack", frozen=True, kw_only=True):
+    """A weapon's attack: each bunny reached survives only by rolling above its level."""
+
+    target: BunnyTarget = "opponent_bunny"
+    level: int
+    die: str = "black-d12"
+    area: Area = Single()
+    clovers: bool = True
+    """Lucky Clovers lower the level (False for attacks that are not weapons)."""
+    category: Protection = "harm"
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        return [*_level_problems(self.level), *_area_problems(self.area)]
+
+
+class Kill(CardEffect, tag="kill", frozen=True, kw_only=True):
+    """Bunnies die without a roll."""
+
+    target: BunnyTarget | Literal["own_bunnies_all"]
+    area: Area = Single()
+    fallback: Literal["none", "opponent_bunny"] = "none"
+    """When the player has no own bunny that can be hit: ``opponent_bunny`` moves it to an
+    opponent's bunny (Terrible Misfortune), ``none`` lets it pass."""
+    category: Protection = "harm"
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        return _area_problems(self.area)
+
+
+class Abduct(CardEffect, tag="abduct", frozen=True, kw_only=True):
+    """The target leaves the circle into a holding place; the bunny held before comes back."""
+
+    target: BunnyTarget = "any_bunny"
+    hold: str = "aliens"
+
+
+class Revive(CardEffect, tag="revive", frozen=True, kw_only=True):
+    """Bunnies come back from the discard pile straight into the circle."""
+
+    count: int = 1
+
+
+# -- feeding ----------------------------------------------------------------------------------
+
+
+class Feed(CardEffect, tag="feed", frozen=True, kw_only=True):
+    """A feed demand on a bunny: its owner pays the units by the deadline or the bunny dies."""
+
+    target: BunnyTarget = "opponent_bunny"
+    cabbage: int = 0
+    water: int = 0
+    due: Literal["owner_next_turn_end", "now"] = "owner_next_turn_end"
+
+
+class SettleFeed(CardEffect, tag="settle_feed", frozen=True, kw_only=True):
+    """Feeds a bunny without paying units."""
+
+    demands: Literal["all_on_bunny", "one"] = "all_on_bunny"
+    kinds: tuple[Supply, ...] = ("cabbage", "water")
+    """The supplies it stands in for (``one`` with both: either one)."""
+
+
+# -- carrots ----------------------------------------------------------------------------------
+
+
+class TakeCarrot(CardEffect, tag="take_carrot", frozen=True, kw_only=True):
+    """Take carrots of the player's choice from the market."""
+
+    count: int = 1
+    while_closed: bool = True
+    """True: works even when the market is closed (Choose A Carrot)."""
+
+
+class StealCarrot(CardEffect, tag="steal_carrot", frozen=True, kw_only=True):
+    """Take one particular carrot from the market or from an opponent."""
+
+    pick: Literal["by_roll", "choose"] = "by_roll"
+    die: str | None = None
+    """With ``by_roll``: the die whose face names the carrot."""
+    from_market: bool = True
+    from_opponents: bool = True
+    while_closed: bool = True
+
+    def dice_named(self) -> list[str]:
+        return [] if self.die is None else [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        if self.pick == "by_roll" and self.die is None:
+            return ["a steal by roll names its die"]
+        if not (self.from_market or self.from_opponents):
+            return ["a steal takes from the market, from opponents or both"]
+        return []
+
+
+class ReturnCarrot(CardEffect, tag="return_carrot", frozen=True, kw_only=True):
+    """A player gives carrots back to the market."""
+
+    target: PlayerTarget = "opponent"
+    count: int = 1
+
+
+class CarrotUpkeep(CardEffect, tag="carrot_upkeep", frozen=True, kw_only=True):
+    """A player pays ``price`` per carrot to keep it; each unpaid carrot goes back to the
+    market, open or closed."""
+
+    target: PlayerTarget = "opponent"
+    price: int
+
+
+# -- the market -------------------------------------------------------------------------------
+
+
+class SetPrices(CardEffect, tag="set_prices", frozen=True, kw_only=True):
+    """New market prices (per card); opens the market if it was closed."""
+
+    cabbage: int
+    water: int
+    carrot: int
+    opens: bool = True
+
+
+class CloseMarket(CardEffect, tag="close_market", frozen=True, kw_only=True):
+    """The market closes: nothing can be bought or taken from it until a price card."""
+
+
+class HalfPrice(CardEffect, tag="half_price", frozen=True, kw_only=True):
+    """For the rest of the player's turn every purchase costs half, rounded up."""
+
+
+# -- supplies and money -----------------------------------------------------------------------
+
+
+class GainSupply(CardEffect, tag="gain_supply", frozen=True, kw_only=True):
+    """Take small supply cards (not units) from the market's deck; only while it is open."""
+
+    kind: Supply
+    cards: int
+
+
+class LoseSupply(CardEffect, tag="lose_supply", frozen=True, kw_only=True):
+    """A player loses every unit of a supply to its discard pile."""
+
+    target: PlayerTarget = "any_player"
+    kind: Supply
+
+
+class TakeHalfSupply(CardEffect, tag="take_half_supply", frozen=True, kw_only=True):
+    """A player who holds none of a supply takes half (rounded down) of the units of the
+    opponent who holds the most of it; for each supply separately."""
+
+    kinds: tuple[Supply, ...] = ("cabbage", "water")
+
+
+class GainMoney(CardEffect, tag="gain_money", frozen=True, kw_only=True):
+    """Money from the discard pile: a fixed amount, or as much as the player already has."""
+
+    amount: int | Literal["equal_to_saved"]
+    iou: bool = False
+    """True: what the discard pile cannot pay now is owed to the player (an IOU)."""
+
+
+# -- dice -------------------------------------------------------------------------------------
+
+
+class Band(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One range of faces of a single die and what it brings."""
+
+    faces: str
+    """``"10-12"``, ``"1"`` or ``"2,3"``."""
+    then: list[AnyEffect]
+
+    def face_values(self) -> tuple[int, ...]:
+        return parse_faces(self.faces)
+
+
+class RollBands(CardEffect, tag="roll_bands", frozen=True, kw_only=True):
+    """Roll one die; the band its face falls in decides."""
+
+    target: BunnyTarget | None = None
+    """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
+    die: str
+    bands: list[Band]
+
+    def nested(self) -> list[AnyEffect]:
+        return [e for band in self.bands for e in band.then]
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        covered: list[int] = []
+        for band in self.bands:
+            try:
+                covered.extend(band.face_values())
+            except ValueError as exc:
+                return [f"band {band.faces!r}: {exc}"]
+        n = sides[self.die]
+        if sorted(covered) != list(range(1, n + 1)):
+            return [f"the bands of {self.die} must cover faces 1-{n} exactly once"]
+        return []
+
+    def band_for(self, face: int) -> Band:
+        """The band a face falls in (the loader has checked that exactly one does)."""
+        for band in self.bands:
+            if face in band.face_values():
+                return band
+        raise ValueError(f"face {face} is in no band")
+
+
+class PatternOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    pattern: Literal["all_different", "pair", "three_of_a_kind"]
+    """``pair``: some two dice equal and no three; ``three_of_a_kind``: three or more equal."""
+    then: list[AnyEffect]
+
+
+class RollPattern(CardEffect, tag="roll_pattern", frozen=True, kw_only=True):
+    """Roll several dice; how many show the same face decides."""
+
+    target: BunnyTarget | None = None
+    """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
+    dice: list[str]
+    outcomes: list[PatternOutcome]
+
+    def nested(self) -> list[AnyEffect]:
+        return [e for outcome in self.outcomes for e in outcome.then]
+
+    def dice_named(self) -> list[str]:
+        return list(self.dice)
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        patterns = [o.pattern for o in self.outcomes]
+        if len(set(patterns)) != len(patterns):
+            return ["a pattern is listed twice"]
+        return []
+
+
+class RollLowest(CardEffect, tag="roll_lowest", frozen=True, kw_only=True):
+    """Roll several dice of different colours; the die (or dice, on a tie) with the lowest
+    face wins its prize."""
+
+    dice: list[str]
+    prizes: dict[str, list[AnyEffect]]
+    """Prize per die id."""
+
+    def nested(self) -> list[AnyEffect]:
+        return [e for prize in self.prizes.values() for e in prize]
+
+    def dice_named(self) -> list[str]:
+        return list(self.dice)
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        extra = sorted(set(self.prizes) - set(self.dice))
+        return [f"prizes for dice not rolled: {extra}"] if extra else []
+
+
+class RollMatches(CardEffect, tag="roll_matches", frozen=True, kw_only=True):
+    """Roll several dice against a number (fixed, or chosen by the player first)."""
+
+    dice: list[str]
+    number: int | Literal["chosen"]
+    lowest: int = 1
+    highest: int = 12
+    """The numbers a player may choose."""
+    per_match: list[AnyEffect] = []
+    """Applied once per die showing the number."""
+    if_none: list[AnyEffect] = []
+    """Applied when no die shows it."""
+
+    def nested(self) -> list[AnyEffect]:
+        return [*self.per_match, *self.if_none]
+
+    def dice_named(self) -> list[str]:
+        return list(self.dice)
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        top = min(sides[d] for d in self.dice)
+        if self.number != "chosen" and not 1 <= self.number <= top:
+            return [f"number {self.number} is not on the dice (1-{top})"]
+        if not 1 <= self.lowest <= self.highest <= top:
+            return [f"the numbers to choose from ({self.lowest}-{self.highest}) are not on "
+                    f"the dice (1-{top})"]
+        return []
+
+
+class RollOff(CardEffect, tag="roll_off", frozen=True, kw_only=True):
+    """Several players roll; the highest (or lowest) roller wins or loses; ties roll again
+    among the tied until one is left."""
+
+    who: Literal["everyone", "bunny_owners"]
+    winner: Literal["high", "low"]
+    die: str = "any-d12"
+    card_player_reroll: Reroll = "once"
+    prize: Literal["take_target", "lose_a_bunny"]
+    """``take_target``: the winner takes the target bunny; ``lose_a_bunny``: the loser (the
+    single lowest or highest) loses the bunny he put up."""
+    target: BunnyTarget | None = None
+    skip_halo_only: bool = False
+    """Players whose only bunny is protected from harm sit out."""
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        if self.prize == "take_target" and self.target is None:
+            return ["a roll-off for the target bunny names its target"]
+        return []
+
+
+class Gamble(CardEffect, tag="gamble", frozen=True, kw_only=True):
+    """The card's player names stakes; everyone able to put them up must join; the highest
+    roller takes every stake (ties roll again)."""
+
+    die: str = "any-d12"
+    card_player_reroll: Reroll = "once"
+    halo_must_risk: bool = True
+    """A player whose only bunny is haloed must still risk it when the stakes name a bunny."""
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+
+class Auction(CardEffect, tag="auction", frozen=True, kw_only=True):
+    """A bunny is auctioned; bids go round from the card's player in turn order; the highest
+    bidder pays the bank (the discard pile) and takes the bunny."""
+
+    target: BunnyTarget = "any_bunny"
+
+
+# -- players, hands and run cards -------------------------------------------------------------
+
+
+class SkipTurn(CardEffect, tag="skip_turn", frozen=True, kw_only=True):
+    """A player loses his next turn(s)."""
+
+    target: PlayerTarget = "any_player"
+    turns: int = 1
+
+
+class CurseWeapon(CardEffect, tag="curse_weapon", frozen=True, kw_only=True):
+    """A player's next weapon must go on one of his own bunnies; the card stays with him
+    until then."""
+
+    target: PlayerTarget = "any_player"
+
+
+class DiscardHand(CardEffect, tag="discard_hand", frozen=True, kw_only=True):
+    """A player gives up every card of a kind from his hand (run positions untouched) and
+    draws back to a full hand."""
+
+    target: PlayerTarget = "any_player"
+    what: Literal["weapon"] = "weapon"
+    to: Literal["discard", "draw_pile"] = "discard"
+    """Where they go: the discard pile, or back into the draw pile (shuffled in)."""
+
+
+class ExchangeHandWeapon(CardEffect, tag="exchange_hand_weapon", frozen=True, kw_only=True):
+    """The player swaps one weapon in his hand for one in an opponent's hand."""
+
+
+class RotateTopRun(CardEffect, tag="rotate_top_run", frozen=True, kw_only=True):
+    """Every player's top run card passes to the next player in ``direction``."""
+
+    direction: Direction = "counter_clockwise"
+
+
+# -- answers to other cards -------------------------------------------------------------------
+
+
+class Cancel(CardEffect, tag="cancel", frozen=True, kw_only=True):
+    """Stops another card as it is played, before its dice are rolled.
+
+    ``what`` names card ids (``roaches``), tags (``weapon``, ``roaming``, ``abduction``) or
+    the effect kinds it stops."""
+
+    what: list[str]
+    only_own: bool = False
+    """True: only when the card is aimed at the canceller himself or his bunnies."""
+
+
+class Clear(CardEffect, tag="clear", frozen=True, kw_only=True):
+    """Removes every pending card of the kinds named (Feed The Bunny demands, a roaming card)."""
+
+    what: list[str]
+
+
+class Redirect(CardEffect, tag="redirect", frozen=True, kw_only=True):
+    """A weapon just launched at a bunny goes to another bunny of the player's choice."""
+
+
+class ReuseWeapon(CardEffect, tag="reuse_weapon", frozen=True, kw_only=True):
+    """One of the player's weapons is used a second time before it is discarded."""
+
+
+class BoostWeapons(CardEffect, tag="boost_weapons", frozen=True, kw_only=True):
+    """While the card is saved, the holder's weapons up to ``max_level`` have their level
+    multiplied by ``level_factor`` and reach ``extra_spaces`` more positions either side."""
+
+    max_level: int
+    level_factor: int = 2
+    extra_spaces: int = 1
+
+
+# -- cards that stay in play ------------------------------------------------------------------
+
+
+class Roam(CardEffect, tag="roam", frozen=True, kw_only=True):
+    """A Roaming Red Run: attacks its first bunny when played, then moves on to the next
+    viable bunny in ``direction`` and attacks again at the end of each of its launcher's
+    turns, until it is eliminated or no viable bunny is left."""
+
+    target: BunnyTarget = "opponent_bunny"
+    direction: Direction
+    level: int
+    die: str
+    clovers: bool
+    """False when the roaming card is not a weapon (clovers do not help)."""
+    revisit: bool
+    """False: each bunny is attacked at most once (a survivor is immune for good)."""
+    weapon: bool
+    """True when the roaming card is itself a weapon (it counts for Rooney's Reusables...)."""
+    carrier_death_ends: bool
+    """True: if the bunny it waits on dies of anything else, the roaming card is discarded;
+    False: it moves on to the next viable bunny."""
+    targetable: bool = False
+    """True: the roaming card itself can be attacked by a weapon (its launcher rolls)."""
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        return _level_problems(self.level)
+
+
+class Dormant(CardEffect, tag="dormant", frozen=True, kw_only=True):
+    """The card goes under a bunny and waits; when its trigger happens, ``then`` is applied
+    around that bunny and the card is discarded; it is discarded with the bunny otherwise."""
+
+    target: BunnyTarget = "opponent_bunny"
+    trigger: Literal["host_owner_launches_weapon"]
+    then: list[AnyEffect]
+
+    def nested(self) -> list[AnyEffect]:
+        return list(self.then)
+
+
+class Hook(CardEffect, tag="hook", frozen=True, kw_only=True):
+    """A card that fits no primitive: the game package implements ``name``."""
+
+    name: str
+    params: dict[str, ParamValue] = {}
+
+
+def parse_faces(spec: str) -> tuple[int, ...]:
+    """``"10-12"`` -> (10, 11, 12); ``"2,3"``; ``"1"``. ValueError if malformed."""
+    out: list[int] = []
+    for part in spec.replace(" ", "").split(","):
+        lo_s, sep, hi_s = part.partition("-")
+        if not lo_s.isdigit() or (sep and not hi_s.isdigit()):
+            raise ValueError(f"faces {spec!r} are not N, N-M or a comma-separated list of those")
+        lo, hi = int(lo_s), int(hi_s) if sep else int(lo_s)
+        if hi < lo:
+            raise ValueError(f"range {part!r} runs backwards")
+        out.extend(range(lo, hi + 1))
+    return tuple(out)
+
+
+def _level_problems(level: int) -> list[str]:
+    return [] if 0 <= level <= 100 else [f"level {level} is out of range"]
+
+
+def _area_problems(area: Area) -> list[str]:
+    if isinstance(area, EitherSide) and area.spaces < 1:
+        return ["either_side needs spaces of 1 or more"]
+    if isinstance(area, Rings) and area.fade < 0:
+        return ["rings cannot grow stronger outwards (fade below 0)"]
+    return []
+
+
+AnyEffect = Union[  # noqa: UP007
+    EnterCircle, Attach, Attack, Kill, Abduct, Revive, Feed, SettleFeed, TakeCarrot,
+    StealCarrot, ReturnCarrot, CarrotUpkeep, SetPrices, CloseMarket, HalfPrice, GainSupply,
+    LoseSupply, TakeHalfSupply, GainMoney, RollBands, RollPattern, RollLowest, RollMatches,
+    RollOff, Gamble, Auction, SkipTurn, CurseWeapon, DiscardHand, ExchangeHandWeapon,
+    RotateTopRun, Cancel, Clear, Redirect, ReuseWeapon, BoostWeapons, Roam, Dormant, Hook,
+]
+"""Every primitive; a deck file's ``effects`` decode into a list of these."""
+
+EFFECT_TYPES: tuple[type[CardEffect], ...] = AnyEffect.__args__  # type: ignore[attr-defined]
+"""The primitives, for the format reference and the completeness tests."""
+
+
+def tag_of(effect: CardEffect) -> str:
+    """The ``do`` name of a primitive."""
+    return type(effect).__struct_config__.tag  # type: ignore[return-value]
+
+
+def walk(effects: list[AnyEffect]) -> list[AnyEffect]:
+    """Every primitive in ``effects``, nested outcomes included, depth first."""
+    out: list[AnyEffect] = []
+    for effect in effects:
+        out.append(effect)
+        out.extend(walk(effect.nested()))
+    return out

@@ -1,0 +1,415 @@
+"""Reading deck files and set files, validating them, and resolving a catalogue.
+
+The one place that touches files: ``read_deck_file`` and ``read_set_file`` read TOML with
+the standard library's ``tomllib`` and validate it into the typed Structs of
+``schema.py``; ``build_catalogue`` checks what the types cannot (numbers unique across the
+set, dice, colours and kinds declared, a weapon's attack agreeing with its printed level,
+die bands covering every face) and resolves one printing into :class:`Catalogue`. Every
+error is a :class:`CatalogueError` naming the file, the card and the reason.
+
+The content hash is sha256 over the canonical JSON of everything that decides play: the
+set's decks, colours, kinds and dice, the printing, and every resolved card except its
+prose (``text``, ``source``). Rewording a card's text does not change the hash; changing a
+level, a number or an effect does, and a record that names the old hash is then reported
+instead of being replayed under other cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.killer.catalogue import effects as fx
+from engine.killer.catalogue.schema import (
+    FORMAT,
+    SMALL_TYPES,
+    Card,
+    CardEntry,
+    DeckFile,
+    DeckHeader,
+    DieSpec,
+    SetEntry,
+    SetFile,
+)
+from engine.rules import WarrenError
+
+CURRENT = "current"
+"""The default printing: the later card readings (card-facts.md §1.6 item 7)."""
+
+_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class CatalogueError(WarrenError):
+    """A deck or set file that cannot be used: which file, which card, and why."""
+
+    def __init__(self, path: str, card: str | None, reason: str) -> None:
+        where = f"{path}: card {card!r}" if card else path
+        super().__init__(f"{where}: {reason}")
+        self.path = path
+        self.card = card
+        self.reason = reason
+
+
+# -- numbers ----------------------------------------------------------------------------------
+
+
+def parse_numbers(spec: str) -> tuple[int, ...]:
+    """``"16-20"`` -> (16, ..., 20); ``"44"``; ``"1001-1005,1010"``. ValueError if malformed."""
+    out: list[int] = []
+    for part in spec.replace(" ", "").split(","):
+        if not part:
+            raise ValueError(f"empty part in numbers {spec!r}")
+        lo_s, sep, hi_s = part.partition("-")
+        if not lo_s.isdigit() or (sep and not hi_s.isdigit()):
+            raise ValueError(f"numbers {spec!r} are not N, N-M or a comma-separated list of those")
+        lo = int(lo_s)
+        hi = int(hi_s) if sep else lo
+        if hi < lo:
+            raise ValueError(f"range {part!r} runs backwards")
+        out.extend(range(lo, hi + 1))
+    if len(set(out)) != len(out):
+        raise ValueError(f"numbers {spec!r} repeat a number")
+    return tuple(out)
+
+
+# -- files ------------------------------------------------------------------------------------
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as exc:
+        raise CatalogueError(str(path), None, f"cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(str(path), None, f"not valid TOML: {exc}") from None
+
+
+def _check_format(path: str, data: Mapping[str, Any]) -> None:
+    version = data.get("format")
+    if version != FORMAT:
+        raise CatalogueError(path, None, f"format must be {FORMAT} (found {version!r})")
+
+
+def deck_from_data(path: str, data: Mapping[str, Any]) -> DeckFile:
+    """Validate a decoded deck file; each card is checked on its own so the error names it."""
+    _check_format(path, data)
+    unknown = sorted(set(data) - {"format", "deck", "card"})
+    if unknown:
+        raise CatalogueError(path, None, f"unknown top-level key(s) {unknown}")
+    try:
+        header = msgspec.convert(data.get("deck"), DeckHeader)
+    except msgspec.ValidationError as exc:
+        raise CatalogueError(path, None, f"[deck]: {exc}") from None
+    raw_cards = data.get("card", [])
+    if not isinstance(raw_cards, list):
+        raise CatalogueError(path, None, "card must be an array of tables ([[card]])")
+    cards: list[CardEntry] = []
+    for index, raw in enumerate(raw_cards):
+        name = raw.get("id") if isinstance(raw, dict) else None
+        label = str(name) if name else f"#{index + 1}"
+        try:
+            cards.append(msgspec.convert(raw, CardEntry))
+        except msgspec.ValidationError as exc:
+            raise CatalogueError(path, label, str(exc)) from None
+    return DeckFile(format=FORMAT, deck=header, card=cards)
+
+
+def read_deck_file(path: str | Path) -> DeckFile:
+    """Read and validate one deck file."""
+    p = Path(path)
+    return deck_from_data(str(p), _load_toml(p))
+
+
+def set_from_data(path: str, data: Mapping[str, Any]) -> SetFile:
+    _check_format(path, data)
+    try:
+        return msgspec.convert(data, SetFile)
+    except msgspec.ValidationError as exc:
+        raise CatalogueError(path, None, str(exc)) from None
+
+
+def read_set_file(path: str | Path) -> SetFile:
+    """Read and validate one set file."""
+    p = Path(path)
+    return set_from_data(str(p), _load_toml(p))
+
+
+# -- the resolved catalogue -------------------------------------------------------------------
+
+
+class Catalogue:
+    """Every card of one deck set in one printing, by number and by id; the set's dice,
+    colours and kinds; and the content hash a record names."""
+
+    __slots__ = ("by_id", "by_number", "colours", "content_hash", "decks", "dice", "kinds",
+                 "printing", "set_name", "title")
+
+    def __init__(self, set_name: str, title: str, printing: str, decks: tuple[str, ...],
+                 colours: tuple[str, ...], kinds: tuple[str, ...], dice: dict[str, DieSpec],
+                 cards: list[Card]) -> None:
+        self.set_name = set_name
+        self.title = title
+        self.printing = printing
+        self.decks = decks
+        self.colours = colours
+        self.kinds = kinds
+        self.dice = dice
+        self.by_id: dict[str, Card] = {card.id: card for card in cards}
+        self.by_number: dict[int, Card] = {n: card for card in cards for n in card.numbers}
+        self.content_hash = _content_hash(self)
+
+    def card(self, number: int) -> Card:
+        """The definition of card ``number``; a WarrenError names an unknown number."""
+        card = self.by_number.get(number)
+        if card is None:
+            raise WarrenError(f"no card number {number} in deck set {self.set_name!r}")
+        return card
+
+    def numbers(self, *types: str) -> list[int]:
+        """Card numbers of the given types (every card if none given), ascending."""
+        wanted = set(types)
+        return sorted(n for n, c in self.by_number.items() if not wanted or c.type in wanted)
+
+    def draw_pile(self) -> list[int]:
+        """The large playing cards shuffled into the draw pile, ascending."""
+        return sorted(n for n, c in self.by_number.items() if c.large)
+
+    def hooks(self) -> set[str]:
+        """Every hook name the cards use (a game package must implement each)."""
+        return {e.name for c in self.by_id.values() for e in fx.walk(list(c.effects))
+                if isinstance(e, fx.Hook)}
+
+    def header_fields(self) -> dict[str, str]:
+        """What a record's header names so that it replays under these cards."""
+        return {"deck_set": self.set_name, "printing": self.printing,
+                "catalogue": self.content_hash}
+
+
+def _content_hash(catalogue: Catalogue) -> str:
+    cards = []
+    for card in sorted(catalogue.by_id.values(), key=lambda c: c.id):
+        record = msgspec.to_builtins(card)
+        record.pop("text", None)
+        record.pop("source", None)
+        cards.append(record)
+    body = {
+        "set": catalogue.set_name,
+        "printing": catalogue.printing,
+        "decks": list(catalogue.decks),
+        "colours": list(catalogue.colours),
+        "kinds": list(catalogue.kinds),
+        "dice": msgspec.to_builtins(catalogue.dice),
+        "cards": cards,
+    }
+    return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
+
+
+def build_catalogue(set_name: str, entry: SetEntry, decks: Mapping[str, tuple[str, DeckFile]],
+                    printing: str = CURRENT) -> Catalogue:
+    """Resolve deck set ``set_name`` (its decks taken from ``decks``: id -> (path, file)) in
+    ``printing`` and validate it as a whole."""
+    resolved: list[Card] = []
+    owner: dict[int, tuple[str, str]] = {}
+    seen_ids: dict[str, str] = {}
+    for deck_id in entry.decks:
+        if deck_id not in decks:
+            raise CatalogueError(f"set {set_name!r}", None,
+                                 f"deck {deck_id!r} is not among the deck files read "
+                                 f"(known: {', '.join(sorted(decks)) or 'none'})")
+        path, deck = decks[deck_id]
+        deck_range = set(parse_numbers(deck.deck.numbers)) if deck.deck.numbers else None
+        for raw in deck.card:
+            card = _resolve(path, deck.deck, raw, entry, printing)
+            if card.id in seen_ids:
+                raise CatalogueError(path, card.id, f"id already used in {seen_ids[card.id]}")
+            seen_ids[card.id] = path
+            for n in card.numbers:
+                if deck_range is not None and n not in deck_range:
+                    raise CatalogueError(path, card.id,
+                                         f"number {n} is outside deck {deck_id!r}'s range "
+                                         f"{deck.deck.numbers}")
+                if n in owner:
+                    raise CatalogueError(path, card.id,
+                                         f"number {n} is already card {owner[n][1]!r} "
+                                         f"({owner[n][0]})")
+                owner[n] = (path, card.id)
+            resolved.append(card)
+    return Catalogue(set_name, entry.title, printing, tuple(entry.decks), tuple(entry.colours),
+                     tuple(entry.kinds), dict(entry.dice), resolved)
+
+
+def _resolve(path: str, header: DeckHeader, raw: CardEntry, entry: SetEntry,
+             printing: str) -> Card:
+    def fail(reason: str) -> CatalogueError:
+        return CatalogueError(path, raw.id, reason)
+
+    if not _SLUG.match(raw.id):
+        raise fail("id must be lower-case words joined by '-'")
+    variant = raw.printings.get(printing) if printing != CURRENT else None
+    numbers_spec = variant.numbers if variant and variant.numbers is not None else raw.numbers
+    bunny = variant.bunny if variant and variant.bunny is not None else raw.bunny
+    effects = list(variant.effects if variant and variant.effects is not None else raw.effects)
+    text = variant.text if variant and variant.text is not None else raw.text
+    source = variant.source if variant and variant.source is not None else raw.source
+
+    if header.kind == "fixed":
+        if numbers_spec is None:
+            raise fail("every card of a fixed deck needs numbers")
+        try:
+            numbers = parse_numbers(numbers_spec)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    else:
+        if numbers_spec is not None:
+            raise fail("cards of a pool deck are numbered when a deck is built; drop numbers")
+        numbers = ()
+
+    _check_tables(raw, bunny, fail)
+    if bunny is not None:
+        if bunny.colour is not None and bunny.colour not in entry.colours:
+            raise fail(f"colour {bunny.colour!r} is not one of the set's colours {entry.colours}")
+        if bunny.kind is not None and bunny.kind not in entry.kinds:
+            raise fail(f"kind {bunny.kind!r} is not one of the set's kinds {entry.kinds}")
+        if not bunny.wild and (bunny.colour is None or bunny.kind is None):
+            raise fail("a bunny that is not wild needs a colour and a kind")
+
+    if not effects:
+        effects = _default_effects(raw)
+    if raw.weapon is not None:
+        _check_weapon(raw, effects, fail)
+    for effect in fx.walk(effects):
+        _check_effect(effect, entry, fail)
+    for die in raw.dice:
+        if die not in entry.dice:
+            raise fail(f"die {die!r} is not one of the set's dice {sorted(entry.dice)}")
+    if raw.weapon is not None and raw.weapon.die not in entry.dice:
+        raise fail(f"die {raw.weapon.die!r} is not one of the set's dice {sorted(entry.dice)}")
+
+    return Card(
+        id=raw.id, name=raw.name, deck=header.id, numbers=numbers, type=raw.type,
+        pink_box=raw.pink_box,
+        aggressive=raw.pink_box if raw.aggressive is None else raw.aggressive,
+        keep_needs_bunny=raw.keep_needs_bunny, green_box=raw.green_box,
+        yellow_box=raw.yellow_box, cost=dict(raw.cost), points=raw.points,
+        tags=tuple(raw.tags), dice=tuple(raw.dice), bunny=bunny, weapon=raw.weapon,
+        feed=raw.feed, modifier=raw.modifier, money=raw.money, units=raw.units,
+        carrot=raw.carrot, market=raw.market, effects=tuple(effects), text=text,
+        source=source, printing=printing if variant else CURRENT,
+    )
+
+
+def _check_tables(raw: CardEntry, bunny: object, fail: Any) -> None:
+    """The type and the tables must agree (a money card has a value, a supply card units...)."""
+    needs = {"money": ("money", raw.money), "cabbage": ("units", raw.units),
+             "water": ("units", raw.units), "carrot": ("carrot", raw.carrot),
+             "magic_carrot": ("carrot", raw.carrot), "starter": ("market", raw.market)}
+    if raw.type in needs and needs[raw.type][1] is None:
+        raise fail(f"a {raw.type} card needs {needs[raw.type][0]}")
+    if raw.money is not None and raw.type != "money":
+        raise fail("only a money card has a money value")
+    if raw.units is not None and raw.type not in ("cabbage", "water"):
+        raise fail("only a cabbage or water card has units")
+    if raw.type in SMALL_TYPES and (bunny is not None or raw.weapon or raw.effects):
+        raise fail("a small card has no bunny, weapon or effects")
+    playable = ("run", "special", "very_special", "roaming_red_run", "resource")
+    for table, value in (("bunny", bunny), ("weapon", raw.weapon), ("modifier", raw.modifier),
+                         ("feed", raw.feed)):
+        if value is not None and raw.type not in playable:
+            raise fail(f"a {raw.type} card cannot have a {table} table")
+    if bunny is not None and (raw.weapon is not None or raw.modifier is not None):
+        raise fail("a bunny card is not also a weapon or a modifier")
+    for word in raw.cost:
+        if raw.cost[word] < 0:
+            raise fail(f"cost {word} is negative")
+
+
+def _default_effects(raw: CardEntry) -> list[fx.AnyEffect]:
+    """What a card without ``effects`` does, from its tables."""
+    if raw.bunny is not None:
+        return [fx.EnterCircle()]
+    if raw.weapon is not None:
+        return [fx.Attack(level=raw.weapon.level, die=raw.weapon.die)]
+    if raw.feed is not None:
+        return [fx.Feed(cabbage=raw.feed.cabbage, water=raw.feed.water)]
+    if raw.modifier is not None:
+        return [fx.Attach()]
+    return []
+
+
+def _check_weapon(raw: CardEntry, effects: list[fx.AnyEffect], fail: Any) -> None:
+    assert raw.weapon is not None
+    first = next((e for e in fx.walk(effects) if isinstance(e, fx.Attack | fx.Roam)), None)
+    if first is None and not any(isinstance(e, fx.Dormant) for e in effects):
+        raise fail("a weapon card needs an attack, roam or dormant effect")
+    if first is not None and first.level != raw.weapon.level and not isinstance(
+            effects[0], fx.Dormant):
+        raise fail(f"its attack is level {first.level} but the weapon table says "
+                   f"{raw.weapon.level}")
+
+
+def _check_effect(effect: fx.AnyEffect, entry: SetEntry, fail: Any) -> None:
+    for name in effect.dice_named():
+        if name not in entry.dice:
+            raise fail(f"die {name!r} is not one of the set's dice {sorted(entry.dice)}")
+    problems = effect.problems({d: spec.sides for d, spec in entry.dice.items()})
+    if problems:
+        raise fail(f"{fx.tag_of(effect)}: {problems[0]}")
+
+
+# -- a library of deck files ------------------------------------------------------------------
+
+
+class DeckLibrary:
+    """Deck files and set files found in folders: the game's own and the user's.
+
+    A user adds a booster deck or a house card by writing a deck file into a folder given
+    to the library and, if it is played in a new combination, a set file naming it.
+    """
+
+    def __init__(self, folders: Iterable[str | Path]) -> None:
+        self.decks: dict[str, tuple[str, DeckFile]] = {}
+        self.sets: dict[str, tuple[str, SetEntry]] = {}
+        for folder in folders:
+            base = Path(folder)
+            if not base.is_dir():
+                raise CatalogueError(str(base), None, "not a folder of deck files")
+            for path in sorted(base.glob("*.toml")):
+                self.add_file(path)
+
+    def add_file(self, path: str | Path) -> None:
+        """Read one deck or set file into the library."""
+        p = Path(path)
+        data = _load_toml(p)
+        if "set" in data:
+            for name, entry in set_from_data(str(p), data).set.items():
+                if name in self.sets:
+                    raise CatalogueError(str(p), None,
+                                         f"set {name!r} is already defined in {self.sets[name][0]}")
+                self.sets[name] = (str(p), entry)
+            return
+        deck = deck_from_data(str(p), data)
+        if deck.deck.id in self.decks:
+            raise CatalogueError(str(p), None, f"deck {deck.deck.id!r} is already defined in "
+                                 f"{self.decks[deck.deck.id][0]}")
+        self.decks[deck.deck.id] = (str(p), deck)
+
+    def catalogue(self, set_name: str, printing: str = CURRENT,
+                  extra_decks: Iterable[str] = ()) -> Catalogue:
+        """The resolved catalogue of ``set_name`` (plus ``extra_decks``) in ``printing``."""
+        if set_name not in self.sets:
+            raise CatalogueError("deck library", None,
+                                 f"unknown deck set {set_name!r} (known: "
+                                 f"{', '.join(sorted(self.sets)) or 'none'})")
+        _, entry = self.sets[set_name]
+        extra = [d for d in extra_decks if d not in entry.decks]
+        if extra:
+            entry = msgspec.structs.replace(entry, decks=[*entry.decks, *extra])
+            set_name = f"{set_name}+{'+'.join(extra)}"
+        return build_catalogue(set_name, entry, self.decks, printing)
