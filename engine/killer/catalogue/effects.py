@@ -79,6 +79,10 @@ class AreaShape(msgspec.Struct, tag_field="shape", frozen=True, forbid_unknown_f
                 kw_only=True):
     """Which bunnies around the target an attack also reaches (``engine.killer.attack``)."""
 
+    def levels(self, level: int, circle_size: int) -> list[int]:
+        """The level faced at each distance from the target (index 0: the target itself)."""
+        return [level]
+
 
 class Single(AreaShape, tag="single", frozen=True, kw_only=True):
     """The target bunny only."""
@@ -90,11 +94,17 @@ class Adjacent(AreaShape, tag="adjacent", frozen=True, kw_only=True):
     level: int | None = None
     """The level the adjacent bunnies face; None: the attack's own level."""
 
+    def levels(self, level: int, circle_size: int) -> list[int]:
+        return [level, level if self.level is None else self.level]
+
 
 class EitherSide(AreaShape, tag="either_side", frozen=True, kw_only=True):
     """The target and every bunny up to ``spaces`` positions away on either side."""
 
     spaces: int
+
+    def levels(self, level: int, circle_size: int) -> list[int]:
+        return [level] * (self.spaces + 1)
 
 
 class Rings(AreaShape, tag="rings", frozen=True, kw_only=True):
@@ -102,6 +112,10 @@ class Rings(AreaShape, tag="rings", frozen=True, kw_only=True):
     the whole circle (every bunny faces the attack)."""
 
     fade: int = 1
+
+    def levels(self, level: int, circle_size: int) -> list[int]:
+        reach = max(circle_size // 2, 0)
+        return [max(0, level - d * self.fade) for d in range(reach + 1)]
 
 
 Area = Union[Single, Adjacent, EitherSide, Rings]  # noqa: UP007

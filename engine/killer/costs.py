@@ -1,0 +1,55 @@
+"""Card costs paid with saved Resource cards (Killer Bunnies Odyssey).
+
+A card's cost is a number of hexagons per Resource colour; a White hexagon can be paid with
+a saved Resource of any colour (Odyssey §Card Conditions: two Blue and three White need two
+Technology Resources and three more of any colour). Resources are saved for the whole game
+and spent per round (the rulebook slides used ones aside), so a payment is a question of
+counts: can the saved Resources still unused this round cover the cost, and which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.killer.refusal import Refusal
+
+WHITE = "white"
+"""The hexagon colour any Resource pays."""
+
+
+def payment(cost: Mapping[str, int], available: Mapping[str, int]) -> dict[str, int]:
+    """The Resources used to pay ``cost`` from ``available`` (colour -> count): every
+    coloured hexagon with its own colour first, then the White ones with whatever is left,
+    most plentiful colour first (ties by name). Refused if they do not cover it."""
+    left = dict(available)
+    used: dict[str, int] = {}
+    for colour, n in sorted(cost.items()):
+        if colour == WHITE or n == 0:
+            continue
+        if left.get(colour, 0) < n:
+            raise Refusal("cost.short", f"the cost needs {n} {colour} Resources, "
+                          f"{left.get(colour, 0)} are available", colour=colour, need=n,
+                          have=left.get(colour, 0))
+        left[colour] -= n
+        used[colour] = n
+    white = cost.get(WHITE, 0)
+    for colour in sorted(left, key=lambda c: (-left[c], c)):
+        if white == 0:
+            break
+        take = min(white, left[colour])
+        if take:
+            used[colour] = used.get(colour, 0) + take
+            left[colour] -= take
+            white -= take
+    if white:
+        raise Refusal("cost.short", f"{white} White hexagons are left unpaid", colour=WHITE,
+                      need=cost.get(WHITE, 0))
+    return used
+
+
+def affordable(cost: Mapping[str, int], available: Mapping[str, int]) -> bool:
+    try:
+        payment(cost, available)
+    except Refusal:
+        return False
+    return True

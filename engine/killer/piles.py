@@ -1,0 +1,49 @@
+"""The draw pile and the discard piles.
+
+The large cards form one draw pile; what is played or spent goes to the discard pile
+(money too: the bank is the discard pile). When the draw pile runs out and the game goes
+on, every large card of the discard pile is shuffled into a new draw pile (Quest
+§Reshuffling). The small supply cards keep their own discard piles, which are never
+reshuffled (§Discarded Supplies): when the small decks are drawn out, no more supplies can
+be bought. Shuffles are recorded chance: a recorded order must be exactly the cards that
+were to be shuffled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.killer.refusal import Refusal
+
+
+def check_order(order: Sequence[int], cards: Sequence[int], what: str) -> None:
+    """A recorded shuffle of ``cards`` must hold each of them exactly once."""
+    if Counter(order) != Counter(cards):
+        missing = sorted((Counter(cards) - Counter(order)).elements())
+        extra = sorted((Counter(order) - Counter(cards)).elements())
+        raise Refusal("piles.bad_shuffle",
+                      f"the recorded {what} is not a shuffle of the {len(cards)} cards due "
+                      f"(missing {missing[:5]}, extra {extra[:5]})",
+                      missing=missing, extra=extra)
+
+
+def draw(pile: list[int]) -> int:
+    """Take the top card (the end of the list)."""
+    if not pile:
+        raise Refusal("piles.empty", "the pile is empty")
+    return pile.pop()
+
+
+def draw_card(pile: list[int], card: int, what: str) -> None:
+    """Take a named card out of a pile (a record that names each card drawn)."""
+    try:
+        pile.remove(card)
+    except ValueError:
+        raise Refusal("piles.not_in_pile", f"card {card} is not in the {what}",
+                      card=card) from None
+
+
+def take_from_discard(discard: list[int], card: int) -> None:
+    """Revive or retrieve a card from the discard pile."""
+    draw_card(discard, card, "discard pile")
