@@ -350,8 +350,8 @@ type = "run"
 pink_box = true
 tags = ["safety-hazard"]
 effects = [
-  { do = "roll_matches", dice = ["violet-d10", "orange-d10"], number = 1, highest = 10,
-    if_none = [{ do = "kill", target = "host" }] },
+  { do = "roll_matches", dice = ["violet-d10", "orange-d10"], number = 1, highest = 10, \
+if_none = [{ do = "kill", target = "host" }] },
 ]
 
 [[card]]
