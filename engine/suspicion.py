@@ -1,6 +1,6 @@
 """Suspicion over a game: the "who could it be?" answer at the end of each round.
 
-Only rulesets with secret teams answer it (they define ``suspects(state, perspective)``);
+Only rulesets with secret teams answer it (they declare ``Capabilities.suspects``);
 see engine/trust_no_bunny/suspects.py for the model.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.capabilities import Suspects
 from engine.replay import Replay
 from engine.rules import WarrenError
 from engine.ruleset import Perspective, Ruleset
@@ -18,8 +19,9 @@ class NoSecretTeams(WarrenError):
     """The ruleset has no hidden teams to deduce."""
 
 
-def suspects_of(ruleset: Ruleset) -> Any:
-    method = getattr(ruleset, "suspects", None)
+def suspects_of(ruleset: Ruleset[Any, Any]) -> Suspects[Any]:
+    """The ruleset's "who could it be?" analysis (Capabilities.suspects)."""
+    method = ruleset.capabilities.suspects
     if method is None:
         raise NoSecretTeams(f"{ruleset.slug} has no secret teams: there is nobody to suspect")
     return method

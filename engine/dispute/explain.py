@@ -165,8 +165,9 @@ class Explanation:
 
 def event_rules(ruleset: Ruleset, event_type: type[Event]) -> list[str]:
     """The rules an event type answers to: declared by the ruleset as data
-    (``event_rules = {"lay": ("BUN-LAY-1", ...)}``), else the rule ids its docstring cites."""
-    declared: dict[str, Sequence[str]] = getattr(ruleset, "event_rules", None) or {}
+    (``Capabilities(event_rules={"lay": ("BUN-LAY-1", ...)})``), else the rule ids its
+    docstring cites."""
+    declared = ruleset.capabilities.event_rules
     tag = event_tag(event_type)
     if tag in declared:
         return list(declared[tag])

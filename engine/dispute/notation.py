@@ -70,12 +70,12 @@ def event_fields(event_type: type[Event]) -> tuple[FieldSpec, ...]:
 def positional_fields(ruleset: Ruleset, tag: str) -> tuple[str, ...]:
     """Fields that bare values fill, in order.
 
-    A ruleset may declare them as data, ``action_notation = {"guard": ("defend",)}``;
+    A ruleset may declare them as data, ``Capabilities(action_notation={"guard": ("defend",)})``;
     otherwise they are the event's required fields, then its optional ones, leaving out
     fields only JSON can express; a type with a required field that needs JSON (a deal)
     has no positional fields at all.
     """
-    declared: dict[str, tuple[str, ...]] = getattr(ruleset, "action_notation", None) or {}
+    declared = ruleset.capabilities.action_notation
     if tag in declared:
         return tuple(declared[tag])
     specs = event_fields(ruleset.events_by_type[tag])
@@ -313,10 +313,10 @@ def _default_actor(ruleset: Ruleset, state: GameState, proposed: ProposedAction)
     """Who proposes an action that names nobody: the table for a table event (chance, a
     timer), else the one seat to act.
 
-    A ruleset may declare its table events as data (``table_events = {"deal", ...}``);
+    A ruleset may declare its table events as data (``Capabilities(table_events=...)``);
     otherwise an action the rules accept from the table (a null actor) is taken as one.
     """
-    declared: frozenset[str] | None = getattr(ruleset, "table_events", None)
+    declared = ruleset.capabilities.table_events
     to_act = ruleset.to_act(state)
     if declared is not None and proposed.tag in declared:
         return None

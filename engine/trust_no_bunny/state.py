@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.pending import Agenda
 from engine.record import Event
 from engine.ruleset import GameState
 from engine.trust_no_bunny.table import Table
@@ -20,7 +21,7 @@ class TnbState(GameState):
         "accusation_log",
         "accusations",
         "accused",
-        "acted",
+        "agenda",
         "deck",
         "discard",
         "early_end",
@@ -32,7 +33,6 @@ class TnbState(GameState):
         "item_used",
         "items",
         "mayor",
-        "mustered",
         "mutations",
         "n",
         "nights",
@@ -55,7 +55,6 @@ class TnbState(GameState):
         "timeouts",
         "tower",
         "votes",
-        "waiting",
         "wall",
         "wall_fell",
         "werebunnies",
@@ -89,8 +88,9 @@ class TnbState(GameState):
     discard: list[int]
     # -- the day ------------------------------------------------------------------------
     mayor: int | None
-    mustered: list[bool]
-    """Seats done with this round's muster (TNB-MUSTER-1)."""
+    agenda: Agenda
+    """The seats a simultaneous step (Items, muster, vote, night) or the mayor still
+    owes a decision (engine.pending); chance owed is derived from the phase."""
     accused: list[bool]
     """Seats that accused this round (TNB-ACC-2)."""
     accusations: list[tuple[int, int] | None]
@@ -104,10 +104,6 @@ class TnbState(GameState):
     """Wolves attacking tonight (TNB-WOLF-1, raised by TNB-WOLF-2)."""
     # -- the night ----------------------------------------------------------------------
     on_guard: list[bool]
-    acted: list[bool]
-    """Seats done with the current simultaneous step (items, night)."""
-    waiting: int
-    """How many seats the current simultaneous step still waits for."""
     plays: list[Event | None]
     """Each seat's action tonight (secret until the stage)."""
     wall: int
@@ -155,7 +151,7 @@ class TnbState(GameState):
         self.deck = list(table.deck)
         self.discard = [0, 0, 0, 0, 0]
         self.mayor = None
-        self.mustered = [False] * n
+        self.agenda = Agenda()
         self.accused = [False] * n
         self.accusations = [None] * n
         self.pending_loss = None
@@ -163,8 +159,6 @@ class TnbState(GameState):
         self.votes = [None] * n
         self.wolves = table.wolves[0]
         self.on_guard = [False] * n
-        self.acted = [False] * n
-        self.waiting = 0
         self.plays = [None] * n
         self.wall = table.wall
         self.tower = table.tower
@@ -188,16 +182,17 @@ class TnbState(GameState):
         new = TnbState.__new__(TnbState)
         for name in ("seq", "round", "turn", "phase", "active", "over", "n", "table",
                      "rejection_raise", "early_end", "guard_timeout", "werebunnies",
-                     "offers", "mayor", "pending_loss", "wolves", "waiting", "wall", "tower",
+                     "offers", "mayor", "pending_loss", "wolves", "wall", "tower",
                      "wall_fell", "winner", "reason", "end_rule"):
             setattr(new, name, getattr(self, name))
         for name in ("is_werebunny", "quirks", "mutations", "items", "item_lost", "item_used",
-                     "deck", "discard", "mustered", "accused", "accusations", "votes",
-                     "on_guard", "acted", "plays", "owed", "pending_item_loss",
+                     "deck", "discard", "accused", "accusations", "votes",
+                     "on_guard", "plays", "owed", "pending_item_loss",
                      "nights_guarded", "nights_home", "proposals", "nights", "accusation_log",
                      "refuted", "timeouts", "winners"):
             setattr(new, name, getattr(self, name)[:])
         new.team = None if self.team is None else self.team[:]
+        new.agenda = self.agenda.copy()
         new.hands = [hand[:] for hand in self.hands]
         new.notes = [notes[:] for notes in self.notes]
         return new

@@ -25,37 +25,12 @@ player probably holds. The facts used (docs/rulings.md, R-TNB-21):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from engine.ruleset import Perspective
+from engine.capabilities import Perspective, SuspectReport
 
 MODEL = "uniform over consistent pairs"
-
-
-@dataclass(frozen=True, slots=True)
-class SuspectReport:
-    """The answer for one perspective at one position."""
-
-    perspective: Perspective
-    pairs: list[tuple[int, int]]
-    """Every Werebunny pair consistent with what the perspective knows, lower seat first."""
-    probabilities: dict[int, float]
-    """Seat -> chance of being a Werebunny under :data:`MODEL` (they sum to 2)."""
-    model: str = MODEL
-    deductions: list[str] = field(default_factory=list)
-    """The facts that ruled pairs out, in words, in the order they were found."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (seats as keys become strings in JSON; here they stay ints)."""
-        return {
-            "perspective": self.perspective,
-            "model": self.model,
-            "pairs": [list(p) for p in self.pairs],
-            "probabilities": dict(self.probabilities),
-            "deductions": list(self.deductions),
-        }
 
 
 def suspects(state: Any, perspective: Perspective) -> SuspectReport:
