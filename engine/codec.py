@@ -20,6 +20,7 @@ types, so it decodes to the right event class.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import sys
 import types
 import typing
@@ -58,9 +59,9 @@ def _hints(state_type: type) -> dict[str, Any]:
             continue
         module = sys.modules.get(cls.__module__)
         namespace = dict(vars(module)) if module is not None else {}
-        for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+        for name, annotation in inspect.get_annotations(cls).items():
             if isinstance(annotation, str):
-                annotation = eval(annotation, namespace, dict(vars(cls)))  # noqa: S307 - our own source
+                annotation = eval(annotation, namespace, dict(vars(cls)))
             hints[name] = annotation
     return hints
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Iterable
+from typing import Any
 
 from engine.pending import Decision
 from engine.record import Event

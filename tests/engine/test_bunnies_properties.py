@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 from engine.bunnies import RULESET
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
 from engine.bunnies.layout import ALL_SLOTS, OWN_SLOTS, SHARED_SLOTS
-from engine.bunnies import RULESET as _BUNNIES
-legal_actions = _BUNNIES.legal_actions
+
 from engine.bunnies.numbers import DECK
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
@@ -29,6 +28,8 @@ from engine.replay import Replay, check_events
 from engine.rules import RuleViolation
 from engine.simulate import SimulatedGame, simulate_one
 from tests.engine.bunnies_table import snapshot
+
+legal_actions = RULESET.legal_actions
 
 MAX_EVENTS = 600
 """Long enough for most games to finish; a prolonging bot's game stops unfinished, which a
