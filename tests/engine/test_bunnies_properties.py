@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from engine.bunnies import RULESET
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
 from engine.bunnies.layout import ALL_SLOTS, OWN_SLOTS, SHARED_SLOTS
-
 from engine.bunnies.numbers import DECK
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
