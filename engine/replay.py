@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import msgspec
 
 from engine.record import Event, Header
-from engine.rules import Effect, RuleViolation, WarrenError
+from engine.rules import Effect, RuleViolation, Violation, WarrenError
 from engine.ruleset import GameState, Ruleset
 
 SNAPSHOT_EVERY = 64
@@ -37,16 +36,6 @@ def position_of(state: GameState) -> Position:
 
 
 @dataclass(frozen=True, slots=True)
-class Violation:
-    """The first event the rules forbid."""
-
-    seq: int
-    rule: str
-    message: str
-    facts: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
 class Step:
     """One event with the positions around it and the effects it caused."""
 
@@ -58,16 +47,6 @@ class Step:
 
 class PositionError(WarrenError):
     """A seq or turn that the game does not have."""
-
-
-def check_events(ruleset: Ruleset, header: Header, events: Sequence[Event]) -> Violation | None:
-    """Fold every event with the rules and return the first violation, if any (fast path)."""
-    state = ruleset.setup(header)
-    try:
-        ruleset.fold(state, events)
-    except RuleViolation as exc:
-        return Violation(exc.seq or state.seq + 1, exc.rule, exc.message, exc.facts)
-    return None
 
 
 class Replay:

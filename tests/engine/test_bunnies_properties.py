@@ -22,8 +22,9 @@ from engine.bunnies.numbers import DECK
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
 from engine.bunnies.views import view
-from engine.record import Event, read_record
-from engine.replay import Replay, check_events
+from engine.reader import check_events, read_record
+from engine.record import Event
+from engine.replay import Replay
 from engine.rules import RuleViolation
 from engine.simulate import SimulatedGame, simulate_one
 from tests.engine.bunnies_table import snapshot
