@@ -38,7 +38,7 @@ class RoundSuspicion:
 
 
 def suspicion_by_round(
-    replay: Replay, perspective: Perspective, upto: int | None = None
+    replay: Replay[Any], perspective: Perspective, upto: int | None = None
 ) -> list[RoundSuspicion]:
     """The answer at the end of every round up to ``upto`` (default: the whole game)."""
     suspects = suspects_of(replay.ruleset)
@@ -55,7 +55,7 @@ def suspicion_by_round(
     return out
 
 
-def _round_boundaries(replay: Replay, last: int) -> list[int]:
+def _round_boundaries(replay: Replay[Any], last: int) -> list[int]:
     """Seqs just before each change of round, plus ``last`` (a binary search per round)."""
     seqs = []
     lo = 0

@@ -55,7 +55,7 @@ def claim_matches(claim: dict[str, Any], effect: Effect) -> bool:
 
 
 def check_claims(
-    ruleset: Ruleset, seq: int, claims: Sequence[dict[str, Any]] | None, effects: Sequence[Effect]
+    ruleset: Ruleset[Any, Any], seq: int, claims: Sequence[dict[str, Any]] | None, effects: Sequence[Effect]
 ) -> list[DisputedClaim]:
     """The claims of event ``seq`` that none of its derived effects bears out."""
     disputed = []

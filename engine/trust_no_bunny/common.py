@@ -139,7 +139,7 @@ def check_stage_claims(claims: list[dict[str, Any]], stage: tuple[Effect, ...] |
         kind = claim.get("effect")
         if kind not in STAGE_EFFECTS:
             continue
-        rule = STAGE_EFFECTS[kind]  # type: ignore[index]
+        rule = STAGE_EFFECTS[kind]
         if stage is None:
             raise RuleViolation(rule, f"the record claims {kind}, but this event ends no night",
                                 claim=dict(claim))

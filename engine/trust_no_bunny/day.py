@@ -231,7 +231,7 @@ def pass_mayor(state: TnbState) -> None:
     state.active = state.mayor
     state.team = None
     state.votes = [None] * state.n
-    ask(state, (state.mayor,), "propose")  # type: ignore[arg-type]
+    ask(state, (state.mayor,), "propose")
 
 
 def start_night(state: TnbState, team: list[int]) -> None:

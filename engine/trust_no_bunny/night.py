@@ -247,7 +247,7 @@ class NightResult:
             self.wall_damage = self.tower_damage = 0
         self.hp_lost = self.wall_damage + self.tower_damage
         self.sabotages = [
-            (s, play.target, play.quirk, state.quirks[play.target] == play.quirk)  # type: ignore[union-attr]
+            (s, play.target, play.quirk, state.quirks[play.target] == play.quirk)
             for s, play in enumerate(plays) if type(play) is Sabotage
         ]
 
@@ -307,7 +307,7 @@ class NightResult:
         for s in range(n):
             play = plays[s]
             kind = type(play)
-            if kind is Guard:
+            if isinstance(play, Guard):
                 state.nights_guarded[s] += 1
                 notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),
                                  "weaken": list(play.weaken), "defended": self.seat_defend[s],

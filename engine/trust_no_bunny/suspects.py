@@ -30,6 +30,8 @@ from typing import Any
 
 from engine.capabilities import Perspective, SuspectReport
 
+__all__ = ["MODEL", "SuspectReport", "suspects", "suspects_from_view"]
+
 MODEL = "uniform over consistent pairs"
 
 
@@ -60,7 +62,7 @@ def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
     me = view.get("me") or {}
     my_seat = me.get("seat")
     townsfolk = me.get("role") == "townsfolk"
-    if townsfolk:
+    if townsfolk and my_seat is not None:
         excluded.add(my_seat)
         deductions.append(f"seat {my_seat} is Townsfolk (own role)")
     guards_of: dict[int, frozenset[int]] = {}
