@@ -3,7 +3,7 @@
 Mutable for a fast fold (see engine.ruleset). Hands, deck and discard pile are counts per
 card value (index 1..4; index 0 unused), since cards of one value are alike. History
 entries (proposals, nights, accusations, private notes) are appended once and never
-changed afterwards, so a copy can share them.
+changed afterwards; a copy still copies them, so it shares nothing mutable.
 """
 
 from __future__ import annotations
@@ -14,6 +14,11 @@ from engine.pending import Agenda
 from engine.record import Event
 from engine.ruleset import GameState
 from engine.trust_no_bunny.table import Table
+
+
+def _clone(entry: dict[str, Any]) -> dict[str, Any]:
+    """A history entry with its lists copied (entries hold ints, strings and lists)."""
+    return {k: v[:] if isinstance(v, list) else v for k, v in entry.items()}
 
 
 class TnbState(GameState):
@@ -179,22 +184,26 @@ class TnbState(GameState):
         self.winners = []
 
     def copy(self) -> TnbState:
+        """An independent copy: nothing mutable is shared (history entries included, so a
+        what-if branch can never write into its parent's past)."""
         new = TnbState.__new__(TnbState)
         for name in ("seq", "round", "turn", "phase", "active", "over", "n", "table",
                      "rejection_raise", "early_end", "guard_timeout", "werebunnies",
-                     "offers", "mayor", "pending_loss", "wolves", "wall", "tower",
+                     "mayor", "pending_loss", "wolves", "wall", "tower",
                      "wall_fell", "winner", "reason", "end_rule"):
             setattr(new, name, getattr(self, name))
         for name in ("is_werebunny", "quirks", "mutations", "items", "item_lost", "item_used",
                      "deck", "discard", "accused", "accusations", "votes",
                      "on_guard", "plays", "owed", "pending_item_loss",
-                     "nights_guarded", "nights_home", "proposals", "nights", "accusation_log",
-                     "refuted", "timeouts", "winners"):
+                     "nights_guarded", "nights_home", "refuted", "winners"):
             setattr(new, name, getattr(self, name)[:])
+        for name in ("proposals", "nights", "accusation_log", "timeouts"):
+            setattr(new, name, [_clone(entry) for entry in getattr(self, name)])
+        new.offers = None if self.offers is None else [pair[:] for pair in self.offers]
         new.team = None if self.team is None else self.team[:]
         new.agenda = self.agenda.copy()
         new.hands = [hand[:] for hand in self.hands]
-        new.notes = [notes[:] for notes in self.notes]
+        new.notes = [[_clone(note) for note in notes] for notes in self.notes]
         return new
 
     def hand_size(self, seat: int) -> int:
