@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard import data
 from engine.ruleset import Perspective
-from engine.suspicion import suspicion_by_round
+from engine.suspicion import suspects_of, suspicion_by_round
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -26,7 +26,7 @@ def suspicion_rows(game: data.LoadedGame, seq: int, perspective: Perspective) ->
     ends = _round_ends(str(data.store_path()), game.record.header.game_id, data.store_stamp(), perspective)
     answers = [a for a in ends if a["seq"] < seq]
     state = game.replay.state_at(seq)
-    report = game.ruleset.suspects(state, perspective)  # type: ignore[attr-defined]
+    report = suspects_of(game.ruleset)(state, perspective)
     answers = [a for a in answers if a["round"] != state.round]
     answers.append({"round": state.round, "seq": seq, "pairs": len(report.pairs),
                     "probabilities": dict(report.probabilities)})
@@ -63,12 +63,13 @@ def _spec() -> dict[str, Any]:
 
 
 def show(game: data.LoadedGame, seq: int, perspective: Perspective) -> None:
-    if not hasattr(game.ruleset, "suspects"):
+    suspects = game.ruleset.capabilities.suspects
+    if suspects is None:
         return
     rows = suspicion_rows(game, seq, perspective)
     if not rows:
         return
-    report = game.ruleset.suspects(game.replay.state_at(seq), perspective)  # type: ignore[attr-defined]
+    report = suspects(game.replay.state_at(seq), perspective)
     st.vega_lite_chart(rows, _spec(), key="suspicion_chart")
     st.caption(f"Model: {report.model}. {len(report.pairs)} pair(s) still consistent at this position."
                + ("  Deductions: " + "; ".join(report.deductions) if report.deductions else ""))

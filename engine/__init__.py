@@ -2,32 +2,9 @@
 
 No I/O, no storage, no randomness on replay. Simulators draw from a seeded generator and
 record what they drew.
+
+Importing the package loads nothing but this docstring: ``engine.record`` (the format)
+must stay usable without any game being imported. The usual names are reachable from
+their modules (``engine.record.Header``, ``engine.reader.read_record``,
+``engine.registry.get_ruleset``...).
 """
-
-from engine.record import Event, Header, Record, RecordError, read_record
-from engine.registry import all_rulesets, get_ruleset
-from engine.replay import Position, Replay, Violation, check_events
-from engine.rules import Effect, Rule, Rulebook, RuleViolation, WarrenError
-from engine.ruleset import GameState, Outcome, Ruleset
-
-__all__ = [
-    "Effect",
-    "Event",
-    "GameState",
-    "Header",
-    "Outcome",
-    "Position",
-    "Record",
-    "RecordError",
-    "Replay",
-    "Rule",
-    "RuleViolation",
-    "Rulebook",
-    "Ruleset",
-    "Violation",
-    "WarrenError",
-    "all_rulesets",
-    "check_events",
-    "get_ruleset",
-    "read_record",
-]

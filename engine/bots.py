@@ -7,17 +7,14 @@ from the simulator's seeded generator, so a bot can never pick what chance decid
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any
 
+from engine.capabilities import Bot, ValueFunction
 from engine.record import Event
 from engine.rules import WarrenError
 from engine.ruleset import Ruleset
 
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, ruleset: Ruleset, state: Any, seat: int, actions: list[Event]) -> Event: ...
+__all__ = ["BOTS", "Bot", "RandomBot", "ValueBot", "make_bot"]
 
 
 class RandomBot:
@@ -28,20 +25,21 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, ruleset: Ruleset, state: Any, seat: int, actions: list[Event]) -> Event:
+    def choose(self, ruleset: Any, state: Any, seat: int, actions: list[Event]) -> Event:
         return self.rng.choice(actions)
 
 
 class ValueBot:
-    """The action a ruleset's value function rates highest; ties broken at random."""
+    """The action a value function rates highest; ties broken at random. Without a value
+    function (a ruleset that declares none for this bot) it plays like the random bot."""
 
-    def __init__(self, rng: random.Random, name: str, hook: str) -> None:
+    def __init__(self, rng: random.Random, name: str, value: ValueFunction | None) -> None:
         self.rng = rng
         self.name = name
-        self.hook = hook
+        self.value = value
 
-    def choose(self, ruleset: Ruleset, state: Any, seat: int, actions: list[Event]) -> Event:
-        value = getattr(ruleset, self.hook, None)
+    def choose(self, ruleset: Any, state: Any, seat: int, actions: list[Event]) -> Event:
+        value = self.value
         if value is None:
             return self.rng.choice(actions)
         scored = [(value(state, action), i) for i, action in enumerate(actions)]
@@ -50,20 +48,19 @@ class ValueBot:
 
 
 BOTS = ("random", "greedy", "prolong")
+"""The generic bots every ruleset can seat; ``greedy`` and ``prolong`` follow the value
+functions a ruleset declares (Capabilities.values)."""
 
 
-def make_bot(kind: str, rng: random.Random, ruleset: Ruleset | None = None) -> Bot:
-    """A bot by name. A ruleset may provide its own bots (a ``bots`` mapping of name to a
-    class taking the generator); those come first, so a game can have a smarter player
-    than the generic value-driven one."""
-    provided: dict[str, Any] = getattr(ruleset, "bots", None) or {}
-    if kind in provided:
-        return provided[kind](rng)  # type: ignore[no-any-return]
+def make_bot(kind: str, rng: random.Random, ruleset: Ruleset[Any, Any] | None = None) -> Bot:
+    """A bot by name. A ruleset's own bots (Capabilities.bots) come first, so a game can
+    have a smarter player than the generic value-driven one."""
+    caps = ruleset.capabilities if ruleset is not None else None
+    if caps is not None and kind in caps.bots:
+        return caps.bots[kind](rng)
     if kind == "random":
         return RandomBot(rng)
-    if kind == "greedy":
-        return ValueBot(rng, "greedy", "greedy_value")
-    if kind == "prolong":
-        return ValueBot(rng, "prolong", "prolong_value")
-    known = sorted({*BOTS, *provided})
+    if kind in ("greedy", "prolong"):
+        return ValueBot(rng, kind, caps.values.get(kind) if caps is not None else None)
+    known = sorted({*BOTS, *(caps.bots if caps is not None else ())})
     raise WarrenError(f"unknown bot {kind!r} (known: {', '.join(known)})")

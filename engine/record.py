@@ -3,6 +3,9 @@
 See ``docs/record-format.md`` for the field-by-field description. Chance is recorded, never
 re-rolled; every line may carry a sha256 hash chained to the line before it, so an edit
 anywhere is reported at the first line it breaks.
+
+This module knows no game: the header, the event envelope, canonical bytes and the hash
+chain. Decoding events needs a ruleset's event types; that is engine.reader's job.
 """
 
 from __future__ import annotations
@@ -12,14 +15,11 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import msgspec
 
 from engine.rules import WarrenError
-
-if TYPE_CHECKING:
-    from engine.ruleset import Ruleset
 
 FORMAT_VERSION = 1
 """The record format version this warren writes; older versions are upcast on read."""
@@ -157,13 +157,6 @@ def _line_of_offset(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def _reason(exc: Exception) -> str:
-    text = str(exc)
-    if text.startswith("Invalid value") and "$.type" in text:
-        return "unknown event type " + text.split("Invalid value ", 1)[1].split(" - ")[0]
-    return text
-
-
 def decode_header(line: bytes, path: str = "<record>") -> Header:
     """Decode and validate line 1 of a record (upcasting older format versions)."""
     try:
@@ -208,50 +201,6 @@ def split_lines(data: bytes, path: str) -> list[bytes]:
     except UnicodeDecodeError as exc:
         raise RecordError(path, _line_of_offset(data, exc.start), "not UTF-8 text") from None
     return data.splitlines(keepends=True)
-
-
-def read_record(data: bytes, path: str = "<record>", ruleset: Ruleset | None = None) -> Record:
-    """Decode a whole record; raise :class:`RecordError` naming the line and the reason.
-
-    Checks structure only (types, seq order, seats, the hash chain); legality is the
-    ruleset's job on replay.
-    """
-    from engine.registry import get_ruleset
-
-    lines = split_lines(data, path)
-    header = decode_header(lines[0], path)
-    if ruleset is None:
-        try:
-            ruleset = get_ruleset(header.ruleset)
-        except WarrenError as exc:
-            raise RecordError(path, 1, str(exc)) from None
-    try:
-        ruleset.check_header(header)
-    except WarrenError as exc:
-        raise RecordError(path, 1, str(exc)) from None
-    n_seats = len(header.players)
-    decode = ruleset.event_decoder.decode
-    events: list[Event] = []
-    append = events.append
-    for lineno, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            raise RecordError(path, lineno, "blank line inside a record")
-        try:
-            event = decode(line)
-        except msgspec.ValidationError as exc:
-            raise RecordError(path, lineno, _reason(exc)) from None
-        except msgspec.DecodeError as exc:
-            raise RecordError(path, lineno, f"not valid JSON ({exc})") from None
-        expected = lineno - 1
-        if event.seq != expected:
-            what = "duplicate or out-of-order" if event.seq < expected else "gap in"
-            raise RecordError(path, lineno, f"{what} seq: got {event.seq}, expected {expected}")
-        actor = event.actor
-        if actor is not None and not 0 <= actor < n_seats:
-            raise RecordError(path, lineno, f"actor {actor} is not a seat in this game (0..{n_seats - 1})")
-        append(event)
-    chain, broken_at = verify_chain(lines)
-    return Record(path, header, events, lines, chain, broken_at)
 
 
 def verify_chain(lines: Sequence[bytes]) -> tuple[Chain, int | None]:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from engine.record import Event, Header
-from engine.rules import Effect, RuleViolation, WarrenError
+from engine.rules import Effect, RuleViolation, Violation, WarrenError
 from engine.ruleset import GameState, Ruleset
+
+__all__ = ["SNAPSHOT_EVERY", "Position", "PositionError", "Replay", "Step", "Violation", "position_of"]
 
 SNAPSHOT_EVERY = 64
 """Default snapshot spacing K: a seek applies at most K - 1 events."""
@@ -37,16 +39,6 @@ def position_of(state: GameState) -> Position:
 
 
 @dataclass(frozen=True, slots=True)
-class Violation:
-    """The first event the rules forbid."""
-
-    seq: int
-    rule: str
-    message: str
-    facts: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
 class Step:
     """One event with the positions around it and the effects it caused."""
 
@@ -60,22 +52,15 @@ class PositionError(WarrenError):
     """A seq or turn that the game does not have."""
 
 
-def check_events(ruleset: Ruleset, header: Header, events: Sequence[Event]) -> Violation | None:
-    """Fold every event with the rules and return the first violation, if any (fast path)."""
-    state = ruleset.setup(header)
-    try:
-        ruleset.fold(state, events)
-    except RuleViolation as exc:
-        return Violation(exc.seq or state.seq + 1, exc.rule, exc.message, exc.facts)
-    return None
+S = TypeVar("S", bound=GameState)
 
 
-class Replay:
+class Replay(Generic[S]):
     """A game folded once, then seekable to any seq or turn."""
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[S, Any],
         header: Header,
         events: Sequence[Event],
         *,
@@ -91,7 +76,7 @@ class Replay:
         copy = ruleset.copy_state
         apply = ruleset.apply
         state = ruleset.setup(header)
-        self._snapshots: list[GameState] = [copy(state)]
+        self._snapshots: list[S] = [copy(state)]
         # _turn_seqs[i] is the first seq played in turn _turn_numbers[i].
         self._turn_numbers: list[int] = [state.turn]
         self._turn_seqs: list[int] = [1]
@@ -118,7 +103,7 @@ class Replay:
         if not 0 <= seq <= self.last_seq:
             raise PositionError(f"seq {seq} is out of range: this game has positions 0..{self.last_seq}")
 
-    def state_at(self, seq: int) -> GameState:
+    def state_at(self, seq: int) -> S:
         """A fresh copy of the state after event ``seq`` (0 = before the first event)."""
         self._check_seq(seq)
         if seq == self.last_seq:
@@ -143,7 +128,7 @@ class Replay:
         return position_of(self.state_at(seq))
 
     @property
-    def final(self) -> GameState:
+    def final(self) -> S:
         """A copy of the last clean state."""
         return self.ruleset.copy_state(self._final)
 

@@ -9,7 +9,7 @@ that shows it allowing and forbidding.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -69,6 +69,16 @@ class RuleViolation(WarrenError):
         self.message = message
         self.facts = facts
         self.seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """The first event the rules forbid in a game: where, by which rule, and why."""
+
+    seq: int
+    rule: str
+    message: str
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 class Effect(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -13,15 +13,18 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Literal, Union
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar, Union
 
 import msgspec
 
+from engine.capabilities import Capabilities, Perspective
+from engine.codec import StateCodec
+from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, WarrenError
 
-Perspective = int | Literal["referee", "spectator"]
-"""Who is looking: a seat number, the omniscient referee, or a spectator (public only)."""
+__all__ = ["EMPTY", "GameState", "Handler", "Outcome", "Perspective", "Ruleset"]
 
 
 class GameState:
@@ -71,17 +74,29 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
 
 Handler = Callable[[Any, Any], tuple[Effect, ...]]
 
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=msgspec.Struct)  # noqa: E741 - the options type, as in Ruleset[S, O]
 
-class Ruleset(ABC):
-    """One game of the family. Subclasses fill in the class attributes and the hooks."""
+
+class Ruleset(ABC, Generic[S, O]):
+    """One game of the family, generic in its state type ``S`` and options type ``O``.
+
+    Subclasses fill in the class attributes and the hooks. Who may act and what they may
+    do is read from one place, :meth:`pending` (engine.pending): ``to_act``, ``chance``
+    and ``legal_actions`` are derived from it here and are not overridden.
+    """
 
     slug: ClassVar[str]
     title: ClassVar[str]
     rulebook: ClassVar[Rulebook]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    options_type: ClassVar[type[msgspec.Struct]]
+    state_type: type[S]
+    """The class of this game's states (every slot annotated: engine.codec)."""
+    options_type: type[O]
     event_types: ClassVar[tuple[type[Event], ...]]
+    capabilities: Capabilities[S] = Capabilities()
+    """What the game offers beyond the contract (engine.capabilities)."""
 
     def __init__(self) -> None:
         self.event_decoder = msgspec.json.Decoder(Union[self.event_types])  # noqa: UP007
@@ -94,8 +109,13 @@ class Ruleset(ABC):
         if missing:
             raise TypeError(f"{self.slug}: no handler for {missing}")
 
+    @cached_property
+    def codec(self) -> StateCodec[S]:
+        """The typed codec of this game's states (snapshots, equality of states)."""
+        return StateCodec(self.state_type, self.event_types)
+
     # -- set-up ------------------------------------------------------------------------
-    def options(self, header: Header) -> Any:
+    def options(self, header: Header) -> O:
         """The header's options as the ruleset's typed options (defaults filled in)."""
         try:
             return msgspec.convert(header.options, self.options_type)
@@ -112,7 +132,7 @@ class Ruleset(ABC):
         self.options(header)
 
     @abstractmethod
-    def setup(self, header: Header) -> GameState:
+    def setup(self, header: Header) -> S:
         """The state before the first event."""
 
     # -- the fold ----------------------------------------------------------------------
@@ -120,7 +140,7 @@ class Ruleset(ABC):
     def build_handlers(self) -> dict[type[Event], Handler]:
         """One handler per event type: ``handler(state, event) -> effects``."""
 
-    def apply(self, state: GameState, event: Event) -> tuple[Effect, ...]:
+    def apply(self, state: S, event: Event) -> tuple[Effect, ...]:
         """Check ``event`` against the rules and apply it to ``state`` in place.
 
         Raises :class:`RuleViolation` (state unchanged) if the rules forbid it. The caller
@@ -132,7 +152,7 @@ class Ruleset(ABC):
         state.seq = event.seq
         return effects
 
-    def fold(self, state: GameState, events: Sequence[Event]) -> None:
+    def fold(self, state: S, events: Sequence[Event]) -> None:
         """Apply many events: the hot loop of checking and replay.
 
         Stops at a violation with ``state`` at the last clean event and the violation's
@@ -157,34 +177,68 @@ class Ruleset(ABC):
     """The rule that says nothing happens after the end."""
 
     @abstractmethod
-    def copy_state(self, state: Any) -> Any:
-        """An independent copy (snapshots, what-ifs)."""
+    def copy_state(self, state: S) -> S:
+        """An independent copy (snapshots, what-ifs): it shares nothing mutable."""
 
-    # -- questions about a state -------------------------------------------------------
+    # -- what the game waits for (engine.pending) ----------------------------------------
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[Event]:
-        """Every event ``seat`` may record next (with ``seq`` = state.seq + 1)."""
+    def pending(self, state: S) -> Agenda:
+        """What the position waits for: decisions owed, chance owed, deadlines, triggers
+        and open response windows. Empty (``engine.pending.NOTHING``) once the game is over."""
 
-    def to_act(self, state: Any) -> list[int]:
-        """Seats that may act now; empty when the next event is chance or the game is over."""
-        if state.over or state.active is None:
-            return []
-        return [state.active]
+    @abstractmethod
+    def decision_actions(self, state: S, decision: Decision) -> list[Event]:
+        """Every event that settles ``decision`` (with ``seq`` = state.seq + 1)."""
 
-    def chance(self, state: Any, rng: random.Random) -> Event | None:
-        """The next chance event (a shuffle, a roll) if the game waits on chance, else None."""
-        return None
+    def window_actions(self, state: S, seat: int, window: Window) -> list[Event]:
+        """Every off-turn response ``seat`` may record in an open ``window``. Default: none."""
+        return []
 
-    def randomize(self, state: Any, event: Event, rng: random.Random) -> Event:
+    @abstractmethod
+    def sample_chance(self, state: S, owed: Chance, rng: random.Random) -> Event | None:
+        """For simulators only: the outcome of the chance ``owed``, drawn from ``rng``.
+
+        Replay never calls this. An optional chance (a timer) may return None: it did not
+        happen this time.
+        """
+
+    def legal_actions(self, state: S, seat: int) -> list[Event]:
+        """Every event ``seat`` may record next: its owed decisions, then its responses in
+        open windows (read from :meth:`pending`)."""
+        agenda = self.pending(state)
+        decision = agenda.decision(seat)
+        actions = [] if decision is None else self.decision_actions(state, decision)
+        for window in agenda.windows_for(seat):
+            actions.extend(self.window_actions(state, seat, window))
+        return actions
+
+    def to_act(self, state: S) -> list[int]:
+        """Seats that owe a decision now; empty when the next event is chance or the game
+        is over (read from :meth:`pending`)."""
+        return self.pending(state).seats()
+
+    def may_act(self, state: S) -> list[int]:
+        """Everybody who may record the next event: :meth:`to_act` and the seats of open
+        response windows."""
+        return self.pending(state).may_act()
+
+    def chance(self, state: S, rng: random.Random) -> Event | None:
+        """For simulators: the next chance event if the game owes one (or an optional one
+        happens), else None (read from :meth:`pending`)."""
+        agenda = self.pending(state)
+        owed = agenda.chance or agenda.optional
+        return None if owed is None else self.sample_chance(state, owed, rng)
+
+    def randomize(self, state: S, event: Event, rng: random.Random) -> Event:
         """Fill the random part of a chosen action (which card a random steal takes)."""
         return event
 
     @abstractmethod
-    def view(self, state: Any, perspective: Perspective) -> dict[str, Any]:
+    def view(self, state: S, perspective: Perspective) -> dict[str, Any]:
         """The state as ``perspective`` knows it, hidden information removed."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
     def describe(self, event: Event) -> str:
@@ -219,7 +273,7 @@ class Ruleset(ABC):
         width = max((len(k) for k in view), default=0)
         return "\n".join(f"{k.ljust(width)}  {v}" for k, v in view.items())
 
-    def key_figures(self, state: Any) -> dict[str, Any]:
+    def key_figures(self, state: S) -> dict[str, Any]:
         """A few numbers per position for per-turn statistics and charts."""
         return {}
 

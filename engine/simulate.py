@@ -26,7 +26,7 @@ class SimulatedGame:
 
 
 def play(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     header: Header,
     bot_kinds: Sequence[str],
     rng: random.Random,
@@ -55,7 +55,7 @@ def play(
 
 
 def simulate(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     games: int,
     seed: int,
     *,
@@ -74,7 +74,7 @@ def simulate(
 
 
 def simulate_one(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     seed: int,
     index: int,
     *,

@@ -1,6 +1,6 @@
 """Suspicion over a game: the "who could it be?" answer at the end of each round.
 
-Only rulesets with secret teams answer it (they define ``suspects(state, perspective)``);
+Only rulesets with secret teams answer it (they declare ``Capabilities.suspects``);
 see engine/trust_no_bunny/suspects.py for the model.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.capabilities import Suspects
 from engine.replay import Replay
 from engine.rules import WarrenError
 from engine.ruleset import Perspective, Ruleset
@@ -18,8 +19,9 @@ class NoSecretTeams(WarrenError):
     """The ruleset has no hidden teams to deduce."""
 
 
-def suspects_of(ruleset: Ruleset) -> Any:
-    method = getattr(ruleset, "suspects", None)
+def suspects_of(ruleset: Ruleset[Any, Any]) -> Suspects[Any]:
+    """The ruleset's "who could it be?" analysis (Capabilities.suspects)."""
+    method = ruleset.capabilities.suspects
     if method is None:
         raise NoSecretTeams(f"{ruleset.slug} has no secret teams: there is nobody to suspect")
     return method
@@ -36,7 +38,7 @@ class RoundSuspicion:
 
 
 def suspicion_by_round(
-    replay: Replay, perspective: Perspective, upto: int | None = None
+    replay: Replay[Any], perspective: Perspective, upto: int | None = None
 ) -> list[RoundSuspicion]:
     """The answer at the end of every round up to ``upto`` (default: the whole game)."""
     suspects = suspects_of(replay.ruleset)
@@ -53,7 +55,7 @@ def suspicion_by_round(
     return out
 
 
-def _round_boundaries(replay: Replay, last: int) -> list[int]:
+def _round_boundaries(replay: Replay[Any], last: int) -> list[int]:
     """Seqs just before each change of round, plus ``last`` (a binary search per round)."""
     seqs = []
     lo = 0

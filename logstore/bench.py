@@ -19,9 +19,10 @@ from typing import Any
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
 from engine.bunnies.layout import ALL_SLOTS
 from engine.bunnies.numbers import CARD_VALUE
+from engine.reader import check_events
 from engine.record import Event, Header
 from engine.registry import get_ruleset
-from engine.replay import Replay, check_events
+from engine.replay import Replay
 from engine.simulate import simulate, simulate_one
 
 

@@ -118,9 +118,9 @@ def sample_ids(db: Path, n: int) -> list[str]:
 
 def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
     """Checked replay of the same games: in memory (decoded events) and from the store."""
+    from engine.reader import check_events
     from engine.record import decode_header
     from engine.registry import get_ruleset
-    from engine.replay import check_events
     from logstore.projection_rows import _decode, _read_games, project_chunk
     from logstore.projections import CHUNK_GAMES
 

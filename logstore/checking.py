@@ -11,8 +11,8 @@ from typing import Any
 
 import msgspec
 
-from engine.record import RecordError, decode_header, read_record, split_lines
-from engine.replay import check_events
+from engine.reader import check_events, read_record
+from engine.record import RecordError, decode_header, split_lines
 from engine.rules import WarrenError
 
 EXIT_OK = 0

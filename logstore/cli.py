@@ -314,7 +314,7 @@ def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
 # -- replay ----------------------------------------------------------------------------
 def load_source(source: str, db: Path | None) -> Any:
     """A record from a file path, or else from the store by game id."""
-    from engine.record import read_record
+    from engine.reader import read_record
 
     path = Path(source)
     if path.is_dir():

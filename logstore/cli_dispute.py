@@ -47,7 +47,7 @@ def _seat_option(required: bool = False) -> Callable[[F], F]:
 def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> Iterator[Any]:
     """GAME as a :class:`engine.dispute.Dispute`: a record file, else a game id in the store."""
     from engine.dispute import Dispute
-    from engine.record import read_record
+    from engine.reader import read_record
     from engine.registry import get_ruleset
 
     path = Path(source)

@@ -1,4 +1,4 @@
-"""Reading records for the store: the same verdicts as ``engine.record.read_record``, faster
+"""Reading records for the store: the same verdicts as ``engine.reader.read_record``, faster
 for the records warren itself writes.
 
 A record is *canonical* when every event line is exactly the canonical JSON of its event
@@ -27,7 +27,8 @@ from typing import Union
 
 import msgspec
 
-from engine.record import Event, Record, RecordError, decode_header, header_hash, read_record, verify_chain
+from engine.reader import read_record
+from engine.record import Event, Record, RecordError, decode_header, header_hash, verify_chain
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
 from engine.ruleset import Ruleset

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from engine.bunnies import bots
 from engine.bunnies.events import EVENT_TYPES, Deal, Steal
 from engine.bunnies.layout import OWN_SLOTS, is_uncovered
-from engine.bunnies.legal import legal_actions
+from engine.bunnies.legal import decision_actions
 from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, SHARED_BLINDS
 from engine.bunnies.options import BunniesOptions
 from engine.bunnies.play import HANDLERS
@@ -20,6 +20,8 @@ from engine.bunnies.render import render
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
 from engine.bunnies.views import view
+from engine.capabilities import Capabilities
+from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
@@ -28,15 +30,28 @@ _OWN_SETS = (frozenset(OWN_SLOTS[0]), frozenset(OWN_SLOTS[1]))
 """Each seat's own blind slots, for counting what is left."""
 
 
-class Bunnies(Ruleset):
+_DEAL = Chance(kind="deal", rule="BUN-DEAL-1")
+_DECISIONS = {
+    # The step of a go decides what the active player owes (BUN-DRAW-1, BUN-LAY-1, BUN-BUNNY-1).
+    (seat, phase): Decision(seat=seat, kind=phase, rule=rule)
+    for seat in (0, 1)
+    for phase, rule in (("draw", "BUN-DRAW-1"), ("lay", "BUN-LAY-1"), ("bunny", "BUN-BUNNY-1"))
+}
+_AGENDAS = {key: Agenda(decisions={key[0]: decision}) for key, decision in _DECISIONS.items()}
+_SETUP = Agenda(chance=_DEAL)
+
+
+class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     slug: ClassVar[str] = "bunnies"
     title: ClassVar[str] = '"Bunnies" (two-player shedding game)'
     rulebook = RULES
     min_players = 2
     max_players = 2
+    state_type = BunniesState
     options_type = BunniesOptions
     event_types = EVENT_TYPES
     game_over_rule = "BUN-END-1"
+    capabilities = Capabilities(values={"greedy": bots.greedy_value, "prolong": bots.prolong_value})
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)
@@ -55,12 +70,18 @@ class Bunnies(Ruleset):
     def copy_state(self, state: BunniesState) -> BunniesState:
         return state.copy()
 
-    def legal_actions(self, state: BunniesState, seat: int) -> list[Event]:
-        return legal_actions(state, seat)
+    def pending(self, state: BunniesState) -> Agenda:
+        if state.over:
+            return NOTHING
+        if state.phase == "setup":
+            return _SETUP
+        # Shared, never mutated: an agenda handed out is read, not changed.
+        return _AGENDAS[state.active, state.phase]  # type: ignore[index]
 
-    def chance(self, state: BunniesState, rng: random.Random) -> Event | None:
-        if state.phase != "setup":
-            return None
+    def decision_actions(self, state: BunniesState, decision: Decision) -> list[Event]:
+        return decision_actions(state, decision.seat)
+
+    def sample_chance(self, state: BunniesState, owed: Chance, rng: random.Random) -> Event | None:
         deck = list(DECK)
         rng.shuffle(deck)
         h = state.hand_size
@@ -129,9 +150,6 @@ class Bunnies(Ruleset):
             "pile": len(state.pile),
             "stock": len(state.stock),
         }
-
-    greedy_value = staticmethod(bots.greedy_value)
-    prolong_value = staticmethod(bots.prolong_value)
 
 
 RULESET = Bunnies()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.record import Event
 
 
-class Deal(Event, tag="deal"):
+class Deal(Event, tag="deal", frozen=True):
     """Chance: the shuffled deck as it was dealt (BUN-DEAL-1). ``actor`` is null."""
 
     hands: list[list[str]]
@@ -18,39 +18,39 @@ class Deal(Event, tag="deal"):
     """The face-down stock, top card first."""
 
 
-class Draw(Event, tag="draw"):
+class Draw(Event, tag="draw", frozen=True):
     """The player takes the top card of the stock (BUN-DRAW-1)."""
 
 
-class Lay(Event, tag="lay"):
+class Lay(Event, tag="lay", frozen=True):
     """The player lays cards of one rank from hand onto the face-up pile (BUN-LAY-1)."""
 
     cards: list[str]
 
 
-class Pickup(Event, tag="pickup"):
+class Pickup(Event, tag="pickup", frozen=True):
     """The player, unable to beat the top card, takes the face-up pile (BUN-PICKUP-1)."""
 
 
-class Flip(Event, tag="flip"):
+class Flip(Event, tag="flip", frozen=True):
     """With an empty hand, the player turns up an uncovered blind card (BUN-BLIND-1)."""
 
     slot: str
 
 
-class Steal(Event, tag="steal"):
+class Steal(Event, tag="steal", frozen=True):
     """Bunny action: the card taken at random from the opponent (BUN-BUNNY-3)."""
 
     card: str
 
 
-class Peek(Event, tag="peek"):
+class Peek(Event, tag="peek", frozen=True):
     """Bunny action: the player looks at one of their blind cards (BUN-BUNNY-4)."""
 
     slot: str
 
 
-class EndTurn(Event, tag="end_turn"):
+class EndTurn(Event, tag="end_turn", frozen=True):
     """After a bunny, the player ends the go instead of laying again (BUN-BUNNY-5)."""
 
 

@@ -34,9 +34,8 @@ def _flips(state: BunniesState, seat: int, seq: int) -> list[Event]:
     ]
 
 
-def legal_actions(state: BunniesState, seat: int) -> list[Event]:
-    if state.over or state.active != seat:
-        return []
+def decision_actions(state: BunniesState, seat: int) -> list[Event]:
+    """What the active ``seat`` may do at the step of its go the game is in."""
     seq = state.seq + 1
     phase = state.phase
     if phase == "draw":

@@ -236,7 +236,8 @@ def draw(state: BunniesState, event: Draw) -> tuple[Effect, ...]:
 
 
 def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
-    seat = event.actor
+    # A seat, not None, once the guards below pass (the active seat is always one).
+    seat: int = event.actor  # type: ignore[assignment]
     phase = state.phase
     # Laying is for the bunny phase or the lay phase; anything else (no deal yet, a draw
     # still owed, a finished game) goes through the full guards.
@@ -244,7 +245,7 @@ def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
         _require_turn(state, seat)
         _require_laying(state)
     cards = event.cards
-    hand = state.hands[seat]  # type: ignore[index]
+    hand = state.hands[seat]
     pile = state.pile
     if len(cards) == 1:
         # One card, the common lay: an empty or unknown name is simply not in the hand.

@@ -19,10 +19,10 @@ ruleset, present and future, is served the same way:
 * **Claims**: consequences a record claims (``claims`` on an event) that the engine does not
   derive are *disputed claims*, reported apart from illegal actions (:func:`check_claims`).
 
-A ruleset may help with three pieces of data, all optional: ``action_notation`` (the
-positional fields of its actions' notation), ``table_events`` (the event types recorded
-with a null actor) and ``event_rules`` (the rules each event type answers to; without it,
-the rule ids cited in the event class's docstring).
+A ruleset may help with three pieces of data in its ``Capabilities``, all optional:
+``action_notation`` (the positional fields of its actions' notation), ``table_events``
+(the event types recorded with a null actor) and ``event_rules`` (the rules each event
+type answers to; without it, the rule ids cited in the event class's docstring).
 
 The package is pure: no I/O, no clock, no random numbers outside :func:`bench_verdict`,
 which measures the verdict time for the benchmark script. Modules: notation (reading and

@@ -75,7 +75,7 @@ class IllegalAlternative(WarrenError):
 
 
 def plan_branch(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     header: Header,
     events: Sequence[Event],
     at: int,

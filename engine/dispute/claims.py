@@ -13,10 +13,10 @@ from typing import Any
 
 from engine.dispute.facts import brief_text, plain, plain_values
 from engine.dispute.notation import json_token
+from engine.reader import GameVisitor, walk
 from engine.record import Event, Header
-from engine.replay import Violation
-from engine.rules import Effect, RuleViolation
-from engine.ruleset import Ruleset
+from engine.rules import Effect, Violation
+from engine.ruleset import GameState, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,7 @@ def claim_matches(claim: dict[str, Any], effect: Effect) -> bool:
 
 
 def check_claims(
-    ruleset: Ruleset, seq: int, claims: Sequence[dict[str, Any]] | None, effects: Sequence[Effect]
+    ruleset: Ruleset[Any, Any], seq: int, claims: Sequence[dict[str, Any]] | None, effects: Sequence[Effect]
 ) -> list[DisputedClaim]:
     """The claims of event ``seq`` that none of its derived effects bears out."""
     disputed = []
@@ -99,18 +99,27 @@ class ClaimsReport:
         }
 
 
-def record_claims(ruleset: Ruleset, header: Header, events: Sequence[Event]) -> ClaimsReport:
-    """Replay a record and check every claim it carries (disputed claims are not violations)."""
-    state = ruleset.setup(header)
-    apply = ruleset.apply
-    count = 0
-    disputed: list[DisputedClaim] = []
-    for event in events:
-        try:
-            effects = apply(state, event)
-        except RuleViolation as exc:
-            return ClaimsReport(count, disputed, Violation(event.seq, exc.rule, exc.message, exc.facts))
+class _ClaimsVisitor(GameVisitor[ClaimsReport]):
+    wants_effects = True
+
+    def __init__(self, ruleset: Ruleset[Any, Any]) -> None:
+        self.ruleset = ruleset
+        self.count = 0
+        self.disputed: list[DisputedClaim] = []
+        self.violation: Violation | None = None
+
+    def visit_event(self, event: Event, effects: tuple[Effect, ...], state: GameState) -> None:
         if event.claims:
-            count += len(event.claims)
-            disputed += check_claims(ruleset, event.seq, event.claims, effects)
-    return ClaimsReport(count, disputed, None)
+            self.count += len(event.claims)
+            self.disputed += check_claims(self.ruleset, event.seq, event.claims, effects)
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        self.violation = violation
+
+    def result(self) -> ClaimsReport:
+        return ClaimsReport(self.count, self.disputed, self.violation)
+
+
+def record_claims(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event]) -> ClaimsReport:
+    """Replay a record and check every claim it carries (disputed claims are not violations)."""
+    return walk(ruleset, header, events, _ClaimsVisitor(ruleset))

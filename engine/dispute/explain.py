@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,10 +163,11 @@ class Explanation:
         return "\n".join(lines)
 
 
-def event_rules(ruleset: Ruleset, event_type: type[Event]) -> list[str]:
+def event_rules(ruleset: Ruleset[Any, Any], event_type: type[Event]) -> list[str]:
     """The rules an event type answers to: declared by the ruleset as data
-    (``event_rules = {"lay": ("BUN-LAY-1", ...)}``), else the rule ids its docstring cites."""
-    declared: dict[str, Sequence[str]] = getattr(ruleset, "event_rules", None) or {}
+    (``Capabilities(event_rules={"lay": ("BUN-LAY-1", ...)})``), else the rule ids its
+    docstring cites."""
+    declared = ruleset.capabilities.event_rules
     tag = event_tag(event_type)
     if tag in declared:
         return list(declared[tag])
@@ -184,12 +185,12 @@ def event_rules(ruleset: Ruleset, event_type: type[Event]) -> list[str]:
 
 
 def explain_step(
-    ruleset: Ruleset, before: GameState, event: Event, *, n_seats: int
+    ruleset: Ruleset[Any, Any], before: GameState, event: Event, *, n_seats: int
 ) -> Explanation:
     """Explain ``event`` played at ``before`` (left unchanged)."""
     after = ruleset.copy_state(before)
     rules = [(rule_ref(ruleset, r), "governs") for r in event_rules(ruleset, type(event))]
-    base = {
+    base: dict[str, Any] = {
         "seq": event.seq,
         "event": event_to_dict(event),
         "notation": format_action(ruleset, event),

@@ -38,7 +38,7 @@ class RuleRef:
         return {"id": self.id, "text": self.text, "source": self.source}
 
 
-def rule_ref(ruleset: Ruleset, rule_id: str) -> RuleRef:
+def rule_ref(ruleset: Ruleset[Any, Any], rule_id: str) -> RuleRef:
     try:
         rule = ruleset.rulebook[rule_id]
     except KeyError:
@@ -63,11 +63,11 @@ class EffectNote:
         return f"{self.kind} [{self.rule}]" + (f" ({data})" if data else "") + f": {self.text}"
 
 
-def effect_notes(ruleset: Ruleset, effects: Iterable[Effect]) -> list[EffectNote]:
+def effect_notes(ruleset: Ruleset[Any, Any], effects: Iterable[Effect]) -> list[EffectNote]:
     return [EffectNote(e.rule, e.kind, plain(e.data), rule_ref(ruleset, e.rule).text) for e in effects]
 
 
-def position_dict(ruleset: Ruleset, state: GameState) -> dict[str, Any]:
+def position_dict(ruleset: Ruleset[Any, Any], state: GameState) -> dict[str, Any]:
     """Where the game stands: seq, round, turn, phase, whose turn, who may act, over."""
     out = plain(position_of(state))
     out["to_act"] = list(ruleset.to_act(state))
@@ -88,7 +88,7 @@ def _brief(value: Any) -> Any:
     return None
 
 
-def position_facts(ruleset: Ruleset, state: GameState) -> dict[str, Any]:
+def position_facts(ruleset: Ruleset[Any, Any], state: GameState) -> dict[str, Any]:
     """A few public facts of a position: short entries of the spectator's view (no hidden
     information, so a verdict can be shown to the whole table) and the ruleset's key
     figures."""

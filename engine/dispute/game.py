@@ -24,7 +24,7 @@ class Dispute:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any, Any],
         header: Header,
         *,
         last_seq: int,
@@ -43,7 +43,7 @@ class Dispute:
         self._seq_for_turn = seq_for_turn
 
     @classmethod
-    def of_record(cls, ruleset: Ruleset, header: Header, events: Sequence[Event],
+    def of_record(cls, ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event],
                   every: int = SNAPSHOT_EVERY) -> Dispute:
         replay = Replay(ruleset, header, events, every=every)
         return cls(ruleset, header, last_seq=replay.last_seq, state_at=replay.state_at,

@@ -45,7 +45,7 @@ class LegalActions:
         return "\n".join(lines)
 
 
-def legal_at(ruleset: Ruleset, state: GameState, seat: int, *, n_seats: int) -> LegalActions:
+def legal_at(ruleset: Ruleset[Any, Any], state: GameState, seat: int, *, n_seats: int) -> LegalActions:
     """Every action ``seat`` may record next at ``state``, readable and as events."""
     check_seat(seat, n_seats)
     actions = ruleset.legal_actions(state, seat)

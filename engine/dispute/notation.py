@@ -67,15 +67,15 @@ def event_fields(event_type: type[Event]) -> tuple[FieldSpec, ...]:
     )
 
 
-def positional_fields(ruleset: Ruleset, tag: str) -> tuple[str, ...]:
+def positional_fields(ruleset: Ruleset[Any, Any], tag: str) -> tuple[str, ...]:
     """Fields that bare values fill, in order.
 
-    A ruleset may declare them as data, ``action_notation = {"guard": ("defend",)}``;
+    A ruleset may declare them as data, ``Capabilities(action_notation={"guard": ("defend",)})``;
     otherwise they are the event's required fields, then its optional ones, leaving out
     fields only JSON can express; a type with a required field that needs JSON (a deal)
     has no positional fields at all.
     """
-    declared: dict[str, tuple[str, ...]] = getattr(ruleset, "action_notation", None) or {}
+    declared = ruleset.capabilities.action_notation
     if tag in declared:
         return tuple(declared[tag])
     specs = event_fields(ruleset.events_by_type[tag])
@@ -85,7 +85,7 @@ def positional_fields(ruleset: Ruleset, tag: str) -> tuple[str, ...]:
     return tuple(s.name for s in ordered if s.kind != "complex")
 
 
-def action_usage(ruleset: Ruleset) -> list[str]:
+def action_usage(ruleset: Ruleset[Any, Any]) -> list[str]:
     """One notation line per event type, e.g. ``lay CARDS...``, ``flip SLOT``."""
     out = []
     for tag, event_type in ruleset.events_by_type.items():
@@ -115,11 +115,11 @@ class ProposedAction:
     text: str
 
 
-def _known_types(ruleset: Ruleset) -> str:
+def _known_types(ruleset: Ruleset[Any, Any]) -> str:
     return ", ".join(ruleset.events_by_type)
 
 
-def _event_type(ruleset: Ruleset, tag: object, text: str) -> type[Event]:
+def _event_type(ruleset: Ruleset[Any, Any], tag: object, text: str) -> type[Event]:
     if not isinstance(tag, str) or tag not in ruleset.events_by_type:
         raise ActionError(
             f"cannot read action {text!r}: {tag!r} is not an action of {ruleset.slug} "
@@ -169,7 +169,7 @@ def _word(token: str, tp: Any) -> Any:
     return token
 
 
-def _read_json(ruleset: Ruleset, text: str) -> ProposedAction:
+def _read_json(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -178,7 +178,7 @@ def _read_json(ruleset: Ruleset, text: str) -> ProposedAction:
     return read_action_dict(ruleset, obj, text)
 
 
-def read_action_dict(ruleset: Ruleset, obj: Any, text: str | None = None) -> ProposedAction:
+def read_action_dict(ruleset: Ruleset[Any, Any], obj: Any, text: str | None = None) -> ProposedAction:
     """A proposed action given as a record-style dict (``seq`` and ``hash`` are ignored)."""
     shown = text if text is not None else json.dumps(obj, ensure_ascii=False)
     if not isinstance(obj, dict):
@@ -191,7 +191,7 @@ def read_action_dict(ruleset: Ruleset, obj: Any, text: str | None = None) -> Pro
     return ProposedAction(tag, fields, names_actor, actor, shown)  # type: ignore[arg-type]
 
 
-def _read_notation(ruleset: Ruleset, text: str) -> ProposedAction:
+def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
     try:
         words = shlex.split(text)
     except ValueError as exc:
@@ -242,7 +242,7 @@ def _read_notation(ruleset: Ruleset, text: str) -> ProposedAction:
     return ProposedAction(tag, fields, names_actor, actor, text)
 
 
-def read_action(ruleset: Ruleset, text: str | dict[str, Any]) -> ProposedAction:
+def read_action(ruleset: Ruleset[Any, Any], text: str | dict[str, Any]) -> ProposedAction:
     """Read a proposed action from JSON or the short notation.
 
     Notation: ``TYPE [VALUE ...] [field=value ...]``. The type is the record's event type
@@ -262,7 +262,7 @@ def read_action(ruleset: Ruleset, text: str | dict[str, Any]) -> ProposedAction:
     return _read_notation(ruleset, stripped)
 
 
-def make_event(ruleset: Ruleset, proposed: ProposedAction, *, seq: int, actor: int | None) -> Event:
+def make_event(ruleset: Ruleset[Any, Any], proposed: ProposedAction, *, seq: int, actor: int | None) -> Event:
     """The typed event of a proposed action, or :class:`ActionError` saying what is wrong."""
     event_type = ruleset.events_by_type[proposed.tag]
     body = {**proposed.fields, "seq": seq, "actor": actor}
@@ -280,7 +280,7 @@ def check_seat(seat: int | None, n_seats: int, what: str = "seat") -> None:
 
 
 def propose(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     state: GameState,
     action: str | dict[str, Any] | Event,
     *,
@@ -309,14 +309,14 @@ def propose(
     return make_event(ruleset, proposed, seq=next_seq, actor=actor)
 
 
-def _default_actor(ruleset: Ruleset, state: GameState, proposed: ProposedAction) -> int | None:
+def _default_actor(ruleset: Ruleset[Any, Any], state: GameState, proposed: ProposedAction) -> int | None:
     """Who proposes an action that names nobody: the table for a table event (chance, a
     timer), else the one seat to act.
 
-    A ruleset may declare its table events as data (``table_events = {"deal", ...}``);
+    A ruleset may declare its table events as data (``Capabilities(table_events=...)``);
     otherwise an action the rules accept from the table (a null actor) is taken as one.
     """
-    declared: frozenset[str] | None = getattr(ruleset, "table_events", None)
+    declared = ruleset.capabilities.table_events
     to_act = ruleset.to_act(state)
     if declared is not None and proposed.tag in declared:
         return None
@@ -354,7 +354,7 @@ def _scalar_token(value: Any) -> str | None:
     return None
 
 
-def format_action(ruleset: Ruleset, event: Event, *, with_actor: bool = False) -> str:
+def format_action(ruleset: Ruleset[Any, Any], event: Event, *, with_actor: bool = False) -> str:
     """The short notation of an event; :func:`read_action` reads it back to the same event."""
     tag = event_tag(type(event))
     data = {k: v for k, v in event_to_dict(event).items() if k not in ("type", "seq", "actor", "hash")}

@@ -14,7 +14,7 @@ from engine.rules import RuleViolation
 from engine.ruleset import GameState, Ruleset
 
 
-def _result(ruleset: Ruleset, state: GameState, event: Event) -> tuple[str, Any]:
+def _result(ruleset: Ruleset[Any, Any], state: GameState, event: Event) -> tuple[str, Any]:
     """("legal", effects) or ("illegal", violation); ``state`` advances when legal."""
     try:
         return "legal", ruleset.apply(state, event)
@@ -22,7 +22,7 @@ def _result(ruleset: Ruleset, state: GameState, event: Event) -> tuple[str, Any]
         return "illegal", exc
 
 
-def _result_dict(ruleset: Ruleset, result: tuple[str, Any] | None) -> dict[str, Any] | None:
+def _result_dict(ruleset: Ruleset[Any, Any], result: tuple[str, Any] | None) -> dict[str, Any] | None:
     if result is None:
         return None
     status, value = result
@@ -67,7 +67,7 @@ class GameEnd:
         return f"unfinished after seq {self.last_seq}"
 
 
-def _end(ruleset: Ruleset, state: GameState, stop: tuple[int, RuleViolation] | None) -> GameEnd:
+def _end(ruleset: Ruleset[Any, Any], state: GameState, stop: tuple[int, RuleViolation] | None) -> GameEnd:
     if stop is not None:
         seq, exc = stop
         return GameEnd("stopped", state.seq, violation={"seq": seq, "rule": exc.rule, "message": exc.message})
@@ -144,14 +144,16 @@ def _side_text(side: dict[str, Any] | None) -> str:
     return "legal" + (f": {effects}" if effects else ", no effects")
 
 
-def variant_header(ruleset: Ruleset, header: Header, options: dict[str, Any]) -> Header:
+def variant_header(ruleset: Ruleset[Any, Any], header: Header, options: dict[str, Any]) -> Header:
     """``header`` with ``options`` laid over its options (checked by the ruleset)."""
     variant = msgspec.structs.replace(header, options={**header.options, **options})
     ruleset.check_header(variant)
     return variant
 
 
-def rerun(ruleset: Ruleset, header: Header, events: Sequence[Event], options: dict[str, Any]) -> Rerun:
+def rerun(
+    ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], options: dict[str, Any]
+) -> Rerun:
     """Replay ``events`` under ``header`` and under ``header`` with ``options`` side by side."""
     variant = variant_header(ruleset, header, options)
     before = msgspec.to_builtins(ruleset.options(header))

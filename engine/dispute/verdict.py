@@ -76,7 +76,7 @@ class JudgeError(ActionError):
 
 
 def judge(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any, Any],
     state: GameState,
     action: str | dict[str, Any] | Event,
     *,
@@ -90,7 +90,7 @@ def judge(
     """
     event = propose(ruleset, state, action, n_seats=n_seats, seat=seat)
     trial = ruleset.copy_state(state)
-    base = {
+    base: dict[str, Any] = {
         "at": state.seq,
         "action": event_to_dict(event),
         "notation": format_action(ruleset, event),

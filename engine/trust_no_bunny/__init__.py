@@ -13,12 +13,14 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from engine.capabilities import Capabilities
+from engine.pending import Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
 from engine.trust_no_bunny import render
 from engine.trust_no_bunny.bots import HeuristicBot
-from engine.trust_no_bunny.chance import chance
+from engine.trust_no_bunny.chance import sample_chance
 from engine.trust_no_bunny.common import GAME_OVER
 from engine.trust_no_bunny.dawn import draw
 from engine.trust_no_bunny.day import accuse, card_lost, propose, ready, vote
@@ -43,13 +45,13 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
-from engine.trust_no_bunny.legal import legal_actions, to_act
+from engine.trust_no_bunny.legal import decision_actions, pending
 from engine.trust_no_bunny.night import bless, brew, gaze, guard, predict, rest, sabotage
 from engine.trust_no_bunny.options import TnbOptions, resolve_table
 from engine.trust_no_bunny.rulebook import RULES
 from engine.trust_no_bunny.setup import choose_item, deal, offers, roles
 from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.suspects import SuspectReport, suspects
+from engine.trust_no_bunny.suspects import suspects
 from engine.trust_no_bunny.table import MAX_PLAYERS, MIN_PLAYERS
 from engine.trust_no_bunny.timer import timeout
 from engine.trust_no_bunny.views import view
@@ -62,18 +64,21 @@ HANDLERS = {
 }
 
 
-class TrustNoBunny(Ruleset):
+class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     slug: ClassVar[str] = "trust-no-bunny"
     title: ClassVar[str] = "Trust No Bunny"
     rulebook = RULES
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    state_type = TnbState
     options_type = TnbOptions
     event_types = EVENT_TYPES
     game_over_rule = GAME_OVER
-
-    bots: ClassVar[dict[str, Any]] = {"greedy": HeuristicBot, "heuristic": HeuristicBot}
-    """Bots this ruleset provides (engine.bots.make_bot looks here first)."""
+    capabilities = Capabilities(
+        # The heuristic bot is also what "greedy" means here (engine.bots.make_bot).
+        bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},
+        suspects=suspects,
+    )
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)
@@ -90,14 +95,14 @@ class TrustNoBunny(Ruleset):
     def copy_state(self, state: TnbState) -> TnbState:
         return state.copy()
 
-    def legal_actions(self, state: TnbState, seat: int) -> list[Event]:
-        return legal_actions(state, seat)
+    def pending(self, state: TnbState) -> Agenda:
+        return pending(state)
 
-    def to_act(self, state: TnbState) -> list[int]:
-        return to_act(state)
+    def decision_actions(self, state: TnbState, decision: Decision) -> list[Event]:
+        return decision_actions(state, decision)
 
-    def chance(self, state: TnbState, rng: random.Random) -> Event | None:
-        return chance(state, rng)
+    def sample_chance(self, state: TnbState, owed: Chance, rng: random.Random) -> Event | None:
+        return sample_chance(state, owed, rng)
 
     def view(self, state: TnbState, perspective: Perspective) -> dict[str, Any]:
         if isinstance(perspective, int) and not 0 <= perspective < state.n:
@@ -112,10 +117,6 @@ class TrustNoBunny(Ruleset):
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render.render(view, names)
-
-    def suspects(self, state: TnbState, perspective: Perspective) -> SuspectReport:
-        """Who could the Werebunnies be, as ``perspective`` knows the game (suspects.py)."""
-        return suspects(state, perspective)
 
     def outcome(self, state: TnbState) -> Outcome | None:
         if not state.over:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from engine.pending import Chance
 from engine.record import Event
 from engine.trust_no_bunny.events import CardLost, Deal, Draw, Offers, Roles, Staged, Timeout
 from engine.trust_no_bunny.legal import as_cards, sub_hands
@@ -19,7 +20,6 @@ from engine.trust_no_bunny.table import (
     ONE_HOLDER_ITEMS,
     QUIRKS,
     STARTING_HAND,
-    TIMED_PHASES,
     WEREBUNNIES,
 )
 
@@ -55,13 +55,12 @@ def _offer(rng: random.Random, taken: set[str]) -> list[str]:
     return pair
 
 
-def chance(state: TnbState, rng: random.Random) -> Event | None:
+def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | None:
+    """The outcome of the chance the position owes (engine.pending), drawn from ``rng``."""
     n = state.n
     seq = state.seq + 1
-    phase = state.phase
-    if state.over:
-        return None
-    if phase == "setup":
+    kind = owed.kind
+    if kind == "roles":
         wbs = sorted(rng.sample(range(n), WEREBUNNIES))
         mutations = rng.sample(MUTATIONS, WEREBUNNIES)
         return Roles(
@@ -70,27 +69,28 @@ def chance(state: TnbState, rng: random.Random) -> Event | None:
             mutations=[mutations[wbs.index(s)] if s in wbs else None for s in range(n)],
             first_mayor=rng.randrange(n),
         )
-    if phase == "offers":
+    if kind == "offers":
         taken: set[str] = set()
         return Offers(seq=seq, actor=None, items=[_offer(rng, taken) for _ in range(n)])
-    if phase == "deal":
+    if kind == "deal":
         pool = state.deck[:]
         return Deal(seq=seq, actor=None, hands=[draw_from(pool, STARTING_HAND, rng) for _ in range(n)])
-    if state.pending_loss is not None:
-        seat = state.pending_loss
+    if kind == "card_lost":
+        seat: int = owed.seat  # type: ignore[assignment]
         pool = state.hands[seat][:]
         return CardLost(seq=seq, actor=None, seat=seat, card=draw_from(pool, 1, rng)[0])
-    if phase == "dawn":
+    if kind == "draw":
         pool = state.deck[:]
         if sum(state.owed) > sum(pool):
             pool = [a + b for a, b in zip(pool, state.discard, strict=True)]
         return Draw(seq=seq, actor=None, cards=[draw_from(pool, k, rng) for k in state.owed])
-    if phase in TIMED_PHASES and rng.random() < TIMEOUT_RATE:
-        staged = []
-        if phase == "night" and state.guard_timeout == "staged":
-            for s in range(n):
-                if state.on_guard[s] and not state.acted[s] and rng.random() < 0.5:
-                    parts = list(sub_hands(state.hands[s]))
-                    staged.append(Staged(seat=s, defend=as_cards(rng.choice(parts))))
-        return Timeout(seq=seq, actor=None, staged=staged)
-    return None
+    # kind == "timer": it runs out now and then while players decide (TNB-TIME-1).
+    if rng.random() >= TIMEOUT_RATE:
+        return None
+    staged = []
+    if state.phase == "night" and state.guard_timeout == "staged":
+        for s in range(n):
+            if state.on_guard[s] and state.agenda.owes(s) and rng.random() < 0.5:
+                parts = list(sub_hands(state.hands[s]))
+                staged.append(Staged(seat=s, defend=as_cards(rng.choice(parts))))
+    return Timeout(seq=seq, actor=None, staged=staged)

@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from engine.pending import Decision
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
 from engine.trust_no_bunny.state import TnbState
 
 GAME_OVER = "TNB-END-1"
+
+DECISION_RULES: dict[str, str] = {
+    "item": "TNB-ITEM-3",
+    "muster": "TNB-MUSTER-1",
+    "propose": "TNB-DAY-1",
+    "vote": "TNB-VOTE-1",
+    "guard": "TNB-GUARD-1",
+    "home": "TNB-HOME-1",
+}
+"""Every decision a seat owes in Trust No Bunny, and the rule that asks for it."""
+
+_DECISIONS: dict[tuple[int, str], Decision] = {
+    (seat, kind): Decision(seat=seat, kind=kind, rule=rule)
+    for seat in range(8) for kind, rule in DECISION_RULES.items()
+}
+
+
+def ask(state: TnbState, seats: Iterable[int], kind: str) -> None:
+    """The game now waits for a ``kind`` decision from each of ``seats`` (engine.pending)."""
+    state.agenda.decisions = {s: _DECISIONS[s, kind] for s in seats}
+
+
+def ask_night(state: TnbState) -> None:
+    """Every seat acts tonight: a guard at the Tower, everybody else at home."""
+    on_guard = state.on_guard
+    state.agenda.decisions = {s: _DECISIONS[s, "guard" if on_guard[s] else "home"] for s in range(state.n)}
+
+
+def settled(state: TnbState, seat: int) -> None:
+    """``seat`` has made the decision it owed."""
+    del state.agenda.decisions[seat]
 
 
 def refuse_if_over(state: TnbState) -> None:
@@ -106,7 +139,7 @@ def check_stage_claims(claims: list[dict[str, Any]], stage: tuple[Effect, ...] |
         kind = claim.get("effect")
         if kind not in STAGE_EFFECTS:
             continue
-        rule = STAGE_EFFECTS[kind]  # type: ignore[index]
+        rule = STAGE_EFFECTS[kind]
         if stage is None:
             raise RuleViolation(rule, f"the record claims {kind}, but this event ends no night",
                                 claim=dict(claim))

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
+    ask,
+    ask_night,
     is_seat,
     refuse_if_over,
     require_chance,
     require_player,
+    settled,
 )
 from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Vote
 from engine.trust_no_bunny.state import TnbState
@@ -24,9 +27,8 @@ def start_round(state: TnbState) -> None:
     state.turn = state.round
     state.phase = "muster"
     state.active = None
-    state.mustered = [False] * n
+    ask(state, range(n), "muster")
     state.accused = [False] * n
-    state.waiting = n
     state.wolves = state.table.wolves[state.round - 1]
     state.team = None
     state.votes = [None] * n
@@ -37,6 +39,7 @@ def start_round(state: TnbState) -> None:
 def close_muster(state: TnbState) -> None:
     state.phase = "proposal"
     state.active = state.mayor
+    ask(state, (state.mayor,), "propose")  # type: ignore[arg-type]
 
 
 def _require_muster(state: TnbState, rule: str) -> None:
@@ -57,7 +60,7 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
     if state.accused[seat]:
         # TNB-ACC-2: one accusation per player per round.
         raise RuleViolation("TNB-ACC-2", f"seat {seat} already accused this round", round=state.round)
-    if state.mustered[seat]:
+    if not state.agenda.owes(seat):
         # TNB-MUSTER-1: a player musters once; ready means done for this round.
         raise RuleViolation("TNB-MUSTER-1", f"seat {seat} already declared itself ready this round",
                             round=state.round)
@@ -79,8 +82,7 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
     )
     accusations[seat] = pair
     state.accused[seat] = True
-    state.mustered[seat] = True
-    state.waiting -= 1
+    settled(state, seat)
     state.accusation_log.append({"round": state.round, "seat": seat, "suspects": [a, b]})
     effects = [Effect("TNB-ACC-1", "accused", {"seat": seat, "suspects": [a, b]})]
     if unanimous:
@@ -114,7 +116,7 @@ def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
     state.discard[card] += 1
     state.pending_loss = None
     state.notes[seat].append({"round": state.round, "kind": "lost_card", "card": card})
-    if state.waiting == 0:
+    if not state.agenda.decisions:
         close_muster(state)
     return (Effect("TNB-ACC-3", "card_lost", {"seat": seat}),)
 
@@ -124,12 +126,11 @@ def ready(state: TnbState, event: Ready) -> tuple[Effect, ...]:
     seat = require_player(event, "TNB-MUSTER-1")
     # TNB-MUSTER-1: ready is declared during the muster, once.
     _require_muster(state, "TNB-MUSTER-1")
-    if state.mustered[seat]:
+    if not state.agenda.owes(seat):
         raise RuleViolation("TNB-MUSTER-1", f"seat {seat} has already mustered this round",
                             round=state.round)
-    state.mustered[seat] = True
-    state.waiting -= 1
-    if state.waiting == 0:
+    settled(state, seat)
+    if not state.agenda.decisions:
         close_muster(state)
     return NO_EFFECTS
 
@@ -140,7 +141,7 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
     if state.phase == "muster":
         # TNB-MUSTER-1: the proposal waits for the muster to end.
         raise RuleViolation("TNB-MUSTER-1", "the muster is not over yet",
-                            waiting_on=[s for s in range(state.n) if not state.mustered[s]])
+                            waiting_on=sorted(state.agenda.decisions))
     if state.phase != "proposal":
         # TNB-DAY-1: a team is proposed only in the proposal step.
         raise RuleViolation("TNB-DAY-1", "no team can be proposed now", phase=state.phase)
@@ -156,7 +157,7 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
     state.phase = "voting"
     state.active = None
     state.votes = [None] * state.n
-    state.waiting = state.n
+    ask(state, range(state.n), "vote")
     return (Effect("TNB-DAY-1", "team_proposed", {"mayor": seat, "team": state.team}),)
 
 
@@ -188,12 +189,10 @@ def vote(state: TnbState, event: Vote) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-VOTE-2", f"seat {seat} has already voted on this team",
                             seat=seat, team=state.team)
     accept = event.accept
-    if state.waiting == 1:
-        state.votes[seat] = accept
-        state.waiting = 0
-        return close_vote(state, None)
     state.votes[seat] = accept
-    state.waiting -= 1
+    settled(state, seat)
+    if not state.agenda.decisions:
+        return close_vote(state, None)
     return NO_EFFECTS
 
 
@@ -232,6 +231,7 @@ def pass_mayor(state: TnbState) -> None:
     state.active = state.mayor
     state.team = None
     state.votes = [None] * state.n
+    ask(state, (state.mayor,), "propose")
 
 
 def start_night(state: TnbState, team: list[int]) -> None:
@@ -242,9 +242,8 @@ def start_night(state: TnbState, team: list[int]) -> None:
     state.on_guard = on_guard
     state.phase = "night"
     state.active = None
-    state.acted = [False] * n
     state.plays = [None] * n
-    state.waiting = n
+    ask_night(state)
 
 
 def finish(state: TnbState, winner: str, reason: str, rule: str, winners: list[int],
@@ -258,4 +257,5 @@ def finish(state: TnbState, winner: str, reason: str, rule: str, winners: list[i
     state.phase = "over"
     state.active = None
     state.pending_loss = None
+    state.agenda.decisions = {}
     effects.append(Effect(rule, "game_over", {"winner": winner, "reason": reason, "winners": state.winners}))

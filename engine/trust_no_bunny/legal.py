@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event
 from engine.trust_no_bunny.common import has_item
 from engine.trust_no_bunny.events import (
@@ -22,7 +23,7 @@ from engine.trust_no_bunny.events import (
     Vote,
 )
 from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import CRYSTAL_BALL, GNAW, MYSTICAL_RECIPE, QUIRKS
+from engine.trust_no_bunny.table import CRYSTAL_BALL, GNAW, MYSTICAL_RECIPE, QUIRKS, TIMED_PHASES
 
 
 def sub_hands(hand: list[int]) -> Iterator[list[int]]:
@@ -77,54 +78,54 @@ def home_actions(state: TnbState, seat: int, seq: int) -> list[Event]:
     return actions
 
 
-def legal_actions(state: TnbState, seat: int) -> list[Event]:
-    if state.over or not 0 <= seat < state.n:
-        return []
+def decision_actions(state: TnbState, decision: Decision) -> list[Event]:
+    """Every event that settles the decision a seat owes (engine.pending)."""
+    seat = decision.seat
     seq = state.seq + 1
-    phase = state.phase
-    if phase == "items":
-        if state.acted[seat]:
-            return []
+    kind = decision.kind
+    if kind == "item":
         return [ChooseItem(seq=seq, actor=seat, item=i) for i in state.offers[seat]]  # type: ignore[index]
-    if phase == "muster":
-        if state.pending_loss is not None or state.mustered[seat]:
-            return []
+    if kind == "muster":
         actions: list[Event] = [Ready(seq=seq, actor=seat)]
         if not state.accused[seat] and state.hand_size(seat) > 0:
             others = [s for s in range(state.n) if s != seat]
             actions.extend(Accuse(seq=seq, actor=seat, suspects=list(p)) for p in combinations(others, 2))
         return actions
-    if phase == "proposal":
-        if seat != state.mayor:
-            return []
+    if kind == "propose":
         size = state.table.guards[state.round - 1]
         return [Propose(seq=seq, actor=seat, team=list(t)) for t in combinations(range(state.n), size)]
-    if phase == "voting":
-        if state.votes[seat] is not None:
-            return []
+    if kind == "vote":
         return [Vote(seq=seq, actor=seat, accept=True), Vote(seq=seq, actor=seat, accept=False)]
-    if phase == "night":
-        if state.acted[seat]:
-            return []
-        if state.on_guard[seat]:
-            return guard_plays(state, seat, seq)
-        return home_actions(state, seat, seq)
-    return []
+    if kind == "guard":
+        return guard_plays(state, seat, seq)
+    return home_actions(state, seat, seq)
+
+
+_CHANCE: dict[str, Chance] = {
+    "setup": Chance(kind="roles", rule="TNB-SET-1"),
+    "offers": Chance(kind="offers", rule="TNB-ITEM-1"),
+    "deal": Chance(kind="deal", rule="TNB-DEAL-1"),
+    "dawn": Chance(kind="draw", rule="TNB-DRAW-1"),
+}
+_TIMER = Chance(kind="timer", rule="TNB-TIME-1", optional=True)
+_LOSSES = [Chance(kind="card_lost", seat=s, rule="TNB-ACC-3") for s in range(8)]
+
+
+def pending(state: TnbState) -> Agenda:
+    """What the position waits for: chance in set-up, at dawn and after an accusation;
+    otherwise the decisions the state keeps, with the timer that may run out meanwhile."""
+    if state.over:
+        return NOTHING
+    phase = state.phase
+    owed = _CHANCE.get(phase)
+    if owed is not None:
+        return Agenda(chance=owed)
+    if state.pending_loss is not None:
+        return Agenda(chance=_LOSSES[state.pending_loss])
+    timer = _TIMER if phase in TIMED_PHASES else None
+    return Agenda(decisions=dict(state.agenda.decisions), optional=timer)
 
 
 def to_act(state: TnbState) -> list[int]:
     """Seats that still have to act; empty while the game waits on chance or is over."""
-    if state.over:
-        return []
-    phase = state.phase
-    if phase == "proposal":
-        return [state.mayor]  # type: ignore[list-item]
-    if phase == "items" or phase == "night":
-        return [s for s in range(state.n) if not state.acted[s]]
-    if phase == "muster":
-        if state.pending_loss is not None:
-            return []
-        return [s for s in range(state.n) if not state.mustered[s]]
-    if phase == "voting":
-        return [s for s in range(state.n) if state.votes[s] is None]
-    return []
+    return pending(state).seats()

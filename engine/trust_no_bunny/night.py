@@ -39,7 +39,7 @@ def _require_night(state: TnbState, seat: int) -> None:
     if state.phase != "night":
         # TNB-NIGHT-1: night actions only at night.
         raise RuleViolation("TNB-NIGHT-1", "it is not night", phase=state.phase)
-    if state.acted[seat]:
+    if not state.agenda.owes(seat):
         # TNB-NIGHT-1: every player acts once a night.
         raise RuleViolation("TNB-NIGHT-1", f"seat {seat} has already acted tonight", seat=seat)
 
@@ -68,7 +68,7 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-GUARD-1", f"seat {seat} is at home tonight, not on guard",
                             guards=state.team)
     d, w = check_guard_play(state, seat, event.defend, event.weaken)
-    if state.waiting == 1:
+    if len(state.agenda.decisions) == 1:
         return _close(state, seat, event, d, w)
     if event.claims:
         check_stage_claims(event.claims, None)
@@ -103,7 +103,7 @@ def _other_seat(state: TnbState, seat: int, target: object, rule: str, what: str
 
 
 def _finish_home(state: TnbState, seat: int, event: HomeAction, g: list[int] | None) -> tuple[Effect, ...]:
-    if state.waiting == 1:
+    if len(state.agenda.decisions) == 1:
         return _close(state, seat, event, g, None)
     if event.claims:
         check_stage_claims(event.claims, None)
@@ -178,8 +178,7 @@ def commit_play(state: TnbState, seat: int, event: Event, first: list[int] | Non
     if second is not None:
         move_to_discard(state, seat, second)
     state.plays[seat] = event
-    state.acted[seat] = True
-    state.waiting -= 1
+    del state.agenda.decisions[seat]  # the seat's night decision is made
     if type(event) in (Gaze, Brew):
         state.item_used[seat] = True
 
@@ -248,7 +247,7 @@ class NightResult:
             self.wall_damage = self.tower_damage = 0
         self.hp_lost = self.wall_damage + self.tower_damage
         self.sabotages = [
-            (s, play.target, play.quirk, state.quirks[play.target] == play.quirk)  # type: ignore[union-attr]
+            (s, play.target, play.quirk, state.quirks[play.target] == play.quirk)
             for s, play in enumerate(plays) if type(play) is Sabotage
         ]
 
@@ -308,7 +307,7 @@ class NightResult:
         for s in range(n):
             play = plays[s]
             kind = type(play)
-            if kind is Guard:
+            if isinstance(play, Guard):
                 state.nights_guarded[s] += 1
                 notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),
                                  "weaken": list(play.weaken), "defended": self.seat_defend[s],
@@ -349,5 +348,4 @@ class NightResult:
             "tower_damage": self.tower_damage, "wall": state.wall, "tower": state.tower,
         })
         state.phase = "dawn"
-        state.waiting = 0
         return tuple(effects)

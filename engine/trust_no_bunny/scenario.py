@@ -171,7 +171,7 @@ class Scenario:
         guards = guards or {}
         home = home or {}
         for seat in range(self.state.n):
-            if self.state.acted[seat]:
+            if not self.state.agenda.owes(seat):
                 continue
             if self.state.on_guard[seat]:
                 entry = guards.get(seat, [])

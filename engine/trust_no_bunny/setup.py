@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
+    ask,
     card_counts,
     is_seat,
     refuse_if_over,
     require_chance,
     require_player,
+    settled,
 )
 from engine.trust_no_bunny.day import start_round
 from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
@@ -89,8 +91,7 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
                                 item=item, offered_to=holders)
     state.offers = [list(pair) for pair in offered]
     state.phase = "items"
-    state.acted = [False] * state.n
-    state.waiting = state.n
+    ask(state, range(state.n), "item")
     return (Effect("TNB-ITEM-1", "items_offered", {}),)
 
 
@@ -101,16 +102,15 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
         # TNB-ITEM-3: an Item is chosen once, from the offer.
         raise RuleViolation("TNB-ITEM-3", "Items are chosen only right after they are offered",
                             phase=state.phase)
-    if state.acted[seat]:
+    if not state.agenda.owes(seat):
         raise RuleViolation("TNB-ITEM-3", f"seat {seat} already chose its Item", seat=seat)
     offer = state.offers[seat]  # type: ignore[index]
     if event.item not in offer:
         raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
                             item=event.item)
     state.items[seat] = event.item
-    state.acted[seat] = True
-    state.waiting -= 1
-    if state.waiting == 0:
+    settled(state, seat)
+    if not state.agenda.decisions:
         state.phase = "deal"
     return NO_EFFECTS
 
@@ -119,8 +119,7 @@ def all_items_chosen(state: TnbState, fills: dict[int, str]) -> None:
     """Give the timed-out seats their first offered Item (TNB-TIME-6)."""
     for seat, item in fills.items():
         state.items[seat] = item
-        state.acted[seat] = True
-    state.waiting = 0
+    state.agenda.decisions = {}
     state.phase = "deal"
 
 

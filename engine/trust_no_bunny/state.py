@@ -3,16 +3,22 @@
 Mutable for a fast fold (see engine.ruleset). Hands, deck and discard pile are counts per
 card value (index 1..4; index 0 unused), since cards of one value are alike. History
 entries (proposals, nights, accusations, private notes) are appended once and never
-changed afterwards, so a copy can share them.
+changed afterwards; a copy still copies them, so it shares nothing mutable.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.pending import Agenda
 from engine.record import Event
 from engine.ruleset import GameState
 from engine.trust_no_bunny.table import Table
+
+
+def _clone(entry: dict[str, Any]) -> dict[str, Any]:
+    """A history entry with its lists copied (entries hold ints, strings and lists)."""
+    return {k: v[:] if isinstance(v, list) else v for k, v in entry.items()}
 
 
 class TnbState(GameState):
@@ -20,7 +26,7 @@ class TnbState(GameState):
         "accusation_log",
         "accusations",
         "accused",
-        "acted",
+        "agenda",
         "deck",
         "discard",
         "early_end",
@@ -32,7 +38,6 @@ class TnbState(GameState):
         "item_used",
         "items",
         "mayor",
-        "mustered",
         "mutations",
         "n",
         "nights",
@@ -55,7 +60,6 @@ class TnbState(GameState):
         "timeouts",
         "tower",
         "votes",
-        "waiting",
         "wall",
         "wall_fell",
         "werebunnies",
@@ -89,8 +93,9 @@ class TnbState(GameState):
     discard: list[int]
     # -- the day ------------------------------------------------------------------------
     mayor: int | None
-    mustered: list[bool]
-    """Seats done with this round's muster (TNB-MUSTER-1)."""
+    agenda: Agenda
+    """The seats a simultaneous step (Items, muster, vote, night) or the mayor still
+    owes a decision (engine.pending); chance owed is derived from the phase."""
     accused: list[bool]
     """Seats that accused this round (TNB-ACC-2)."""
     accusations: list[tuple[int, int] | None]
@@ -104,10 +109,6 @@ class TnbState(GameState):
     """Wolves attacking tonight (TNB-WOLF-1, raised by TNB-WOLF-2)."""
     # -- the night ----------------------------------------------------------------------
     on_guard: list[bool]
-    acted: list[bool]
-    """Seats done with the current simultaneous step (items, night)."""
-    waiting: int
-    """How many seats the current simultaneous step still waits for."""
     plays: list[Event | None]
     """Each seat's action tonight (secret until the stage)."""
     wall: int
@@ -155,7 +156,7 @@ class TnbState(GameState):
         self.deck = list(table.deck)
         self.discard = [0, 0, 0, 0, 0]
         self.mayor = None
-        self.mustered = [False] * n
+        self.agenda = Agenda()
         self.accused = [False] * n
         self.accusations = [None] * n
         self.pending_loss = None
@@ -163,8 +164,6 @@ class TnbState(GameState):
         self.votes = [None] * n
         self.wolves = table.wolves[0]
         self.on_guard = [False] * n
-        self.acted = [False] * n
-        self.waiting = 0
         self.plays = [None] * n
         self.wall = table.wall
         self.tower = table.tower
@@ -185,21 +184,26 @@ class TnbState(GameState):
         self.winners = []
 
     def copy(self) -> TnbState:
+        """An independent copy: nothing mutable is shared (history entries included, so a
+        what-if branch can never write into its parent's past)."""
         new = TnbState.__new__(TnbState)
         for name in ("seq", "round", "turn", "phase", "active", "over", "n", "table",
                      "rejection_raise", "early_end", "guard_timeout", "werebunnies",
-                     "offers", "mayor", "pending_loss", "wolves", "waiting", "wall", "tower",
+                     "mayor", "pending_loss", "wolves", "wall", "tower",
                      "wall_fell", "winner", "reason", "end_rule"):
             setattr(new, name, getattr(self, name))
         for name in ("is_werebunny", "quirks", "mutations", "items", "item_lost", "item_used",
-                     "deck", "discard", "mustered", "accused", "accusations", "votes",
-                     "on_guard", "acted", "plays", "owed", "pending_item_loss",
-                     "nights_guarded", "nights_home", "proposals", "nights", "accusation_log",
-                     "refuted", "timeouts", "winners"):
+                     "deck", "discard", "accused", "accusations", "votes",
+                     "on_guard", "plays", "owed", "pending_item_loss",
+                     "nights_guarded", "nights_home", "refuted", "winners"):
             setattr(new, name, getattr(self, name)[:])
+        for name in ("proposals", "nights", "accusation_log", "timeouts"):
+            setattr(new, name, [_clone(entry) for entry in getattr(self, name)])
+        new.offers = None if self.offers is None else [pair[:] for pair in self.offers]
         new.team = None if self.team is None else self.team[:]
+        new.agenda = self.agenda.copy()
         new.hands = [hand[:] for hand in self.hands]
-        new.notes = [notes[:] for notes in self.notes]
+        new.notes = [[_clone(note) for note in notes] for notes in self.notes]
         return new
 
     def hand_size(self, seat: int) -> int:

@@ -25,37 +25,14 @@ player probably holds. The facts used (docs/rulings.md, R-TNB-21):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from engine.ruleset import Perspective
+from engine.capabilities import Perspective, SuspectReport
+
+__all__ = ["MODEL", "SuspectReport", "suspects", "suspects_from_view"]
 
 MODEL = "uniform over consistent pairs"
-
-
-@dataclass(frozen=True, slots=True)
-class SuspectReport:
-    """The answer for one perspective at one position."""
-
-    perspective: Perspective
-    pairs: list[tuple[int, int]]
-    """Every Werebunny pair consistent with what the perspective knows, lower seat first."""
-    probabilities: dict[int, float]
-    """Seat -> chance of being a Werebunny under :data:`MODEL` (they sum to 2)."""
-    model: str = MODEL
-    deductions: list[str] = field(default_factory=list)
-    """The facts that ruled pairs out, in words, in the order they were found."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (seats as keys become strings in JSON; here they stay ints)."""
-        return {
-            "perspective": self.perspective,
-            "model": self.model,
-            "pairs": [list(p) for p in self.pairs],
-            "probabilities": dict(self.probabilities),
-            "deductions": list(self.deductions),
-        }
 
 
 def suspects(state: Any, perspective: Perspective) -> SuspectReport:
@@ -85,7 +62,7 @@ def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
     me = view.get("me") or {}
     my_seat = me.get("seat")
     townsfolk = me.get("role") == "townsfolk"
-    if townsfolk:
+    if townsfolk and my_seat is not None:
         excluded.add(my_seat)
         deductions.append(f"seat {my_seat} is Townsfolk (own role)")
     guards_of: dict[int, frozenset[int]] = {}

@@ -41,21 +41,19 @@ def timeout(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
         # TNB-TIME-3: the missing votes count as accept.
         for s in missing:
             state.votes[s] = True
-        state.waiting = 0
+        state.agenda.decisions = {}
         state.timeouts.append({"round": state.round, "phase": phase, "seats": missing})
         return (Effect("TNB-TIME-3", "votes_timed_out", {"seats": missing}), *close_vote(state, missing))
     if phase == "items":
-        missing = [s for s in range(n) if not state.acted[s]]
+        missing = sorted(state.agenda.decisions)
         # TNB-TIME-6: the first Item offered is kept.
         all_items_chosen(state, {s: state.offers[s][0] for s in missing})  # type: ignore[index]
         state.timeouts.append({"round": 0, "phase": phase, "seats": missing})
         return (Effect("TNB-TIME-6", "items_timed_out", {"seats": missing}),)
     # phase == "muster"
-    missing = [s for s in range(n) if not state.mustered[s]]
+    missing = sorted(state.agenda.decisions)
     # TNB-TIME-6: whoever has not mustered is ready.
-    for s in missing:
-        state.mustered[s] = True
-    state.waiting = 0
+    state.agenda.decisions = {}
     state.timeouts.append({"round": state.round, "phase": phase, "seats": missing})
     close_muster(state)
     return (Effect("TNB-TIME-6", "muster_timed_out", {"seats": missing}),)
@@ -71,7 +69,7 @@ def _night(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
         if not (type(seat) is int and 0 <= seat < n) or not state.on_guard[seat]:
             # TNB-TIME-4: a player at home stages nothing; its timer means no action.
             raise RuleViolation("TNB-TIME-4", f"seat {seat} is not on guard and stages no cards", seat=seat)
-        if state.acted[seat] or seat in staged_by or whole_hand:
+        if not state.agenda.owes(seat) or seat in staged_by or whole_hand:
             # TNB-TIME-5: staged cards only for a guard who has not played (not in the
             # whole-hand variant, where the hand itself is played).
             raise RuleViolation("TNB-TIME-5", f"seat {seat} cannot have cards staged now", seat=seat,
@@ -80,7 +78,7 @@ def _night(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
         staged_by[seat] = Guard(seq=event.seq, actor=seat, defend=list(entry.defend),
                                 weaken=list(entry.weaken))
         counts[seat] = (d, w)
-    missing = [s for s in range(n) if not state.acted[s]]
+    missing = sorted(state.agenda.decisions)
     plays: list[Event | None] = state.plays[:]
     fills: dict[int, Event] = {}
     for s in missing:

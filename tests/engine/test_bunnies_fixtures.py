@@ -18,8 +18,8 @@ from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, 
 from engine.bunnies.layout import COVERED_BY
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
-from engine.record import Event, Record, read_record
-from engine.replay import check_events
+from engine.reader import check_events, read_record
+from engine.record import Event, Record
 from engine.rules import Effect
 
 ROOT = Path(__file__).resolve().parents[2]

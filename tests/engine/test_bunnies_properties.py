@@ -18,16 +18,18 @@ from hypothesis import strategies as st
 from engine.bunnies import RULESET
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
 from engine.bunnies.layout import ALL_SLOTS, OWN_SLOTS, SHARED_SLOTS
-from engine.bunnies.legal import legal_actions
 from engine.bunnies.numbers import DECK
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
 from engine.bunnies.views import view
-from engine.record import Event, read_record
-from engine.replay import Replay, check_events
+from engine.reader import check_events, read_record
+from engine.record import Event
+from engine.replay import Replay
 from engine.rules import RuleViolation
 from engine.simulate import SimulatedGame, simulate_one
 from tests.engine.bunnies_table import snapshot
+
+legal_actions = RULESET.legal_actions
 
 MAX_EVENTS = 600
 """Long enough for most games to finish; a prolonging bot's game stops unfinished, which a

@@ -15,7 +15,7 @@ from engine.bunnies.layout import ALL_SLOTS, OWN_SLOTS, SHARED_SLOTS, is_uncover
 from engine.bunnies.options import BunniesOptions
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.views import HIDDEN, view
-from engine.replay import check_events
+from engine.reader import check_events
 from engine.rules import WarrenError
 from engine.simulate import simulate_one
 from tests.engine.bunnies_table import (
@@ -206,7 +206,7 @@ def test_r_bun_8_only_the_player_who_went_out_takes_a_bonus() -> None:
 
 def test_r_bun_8_equal_scores_make_both_players_winners() -> None:
     record_path = ROOT / "fixtures" / "bunnies" / "tie-both-win.jsonl"
-    from engine.record import read_record
+    from engine.reader import read_record
 
     record = read_record(record_path.read_bytes(), str(record_path))
     state = RULESET.setup(record.header)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from engine import record as rec
 from engine.bunnies import RULESET
+from engine.reader import read_record
 from engine.record import (
     FORMAT_VERSION,
     RecordError,
@@ -24,7 +25,6 @@ from engine.record import (
     canon_event,
     event_to_dict,
     header_to_dict,
-    read_record,
     seal,
     unsealed,
     verify_chain,

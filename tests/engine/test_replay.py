@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from engine.bunnies import Bunnies
-from engine.record import Event, read_record
-from engine.replay import PositionError, Replay, check_events, position_of
+from engine.reader import check_events, read_record
+from engine.record import Event
+from engine.replay import PositionError, Replay, position_of
 from engine.rules import Effect
 from engine.simulate import SimulatedGame, simulate_one
 from tests.engine.bunnies_table import snapshot

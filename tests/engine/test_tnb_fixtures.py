@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import read_record
-from engine.replay import Replay, check_events
+from engine.reader import check_events, read_record
+from engine.replay import Replay
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.suspects import suspects
 

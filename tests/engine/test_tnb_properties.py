@@ -16,7 +16,8 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.replay import Replay, check_events
+from engine.reader import check_events
+from engine.replay import Replay
 from engine.simulate import SimulatedGame, simulate_one
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import Guard, HomeAction

@@ -129,6 +129,6 @@ def test_the_analysis_reads_only_the_view() -> None:
     g.night(guards={0: [3], 3: ([], [2])})
     view = RULESET.view(g.state, 0)
     assert suspects_from_view(view) == suspects(g.state, 0)
-    assert isinstance(RULESET.suspects(g.state, "spectator"), SuspectReport)
+    assert isinstance(RULESET.capabilities.suspects(g.state, "spectator"), SuspectReport)
     # Take the seat's own knowledge away and it knows what a spectator knows.
     assert suspects_from_view({**view, "me": None}).pairs == ALL_PAIRS_5

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.reader import check_events
 from engine.record import Event
-from engine.replay import check_events
 from engine.rules import RuleViolation
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import HomeAction, Propose

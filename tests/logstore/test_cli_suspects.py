@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from engine.record import read_record
+from engine.reader import read_record
 from logstore.cli import main
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.dispute import IllegalAlternative
-from engine.record import event_to_dict, header_to_dict, read_record, seal
+from engine.reader import read_record
+from engine.record import event_to_dict, header_to_dict, seal
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
 from logstore import branches, rulings

@@ -48,12 +48,12 @@ def spark() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A store with games of two rulesets, and its export."""
-    from engine.registry import KNOWN
+    from engine.registry import known_slugs
 
     root = tmp_path_factory.mktemp("spark")
     db = root / "warren.db"
     fill(db, games=12)
-    if "trust-no-bunny" in KNOWN:
+    if "trust-no-bunny" in known_slugs():
         fill(db, "trust-no-bunny", games=3, players=5)
     out = root / "exported"
     export_parquet(db, out)

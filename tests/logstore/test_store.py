@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import sqlite_utils
 
-from engine.record import RecordError, canon_event, event_to_dict, header_to_dict, read_record, seal, unsealed
+from engine.reader import read_record
+from engine.record import RecordError, canon_event, event_to_dict, header_to_dict, seal, unsealed
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import RuleViolation

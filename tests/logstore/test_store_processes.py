@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import read_record
+from engine.reader import check_events, read_record
 from engine.registry import get_ruleset
-from engine.replay import check_events
 from engine.simulate import simulate_one
 from logstore.store import Store
 from tests.logstore import store_workers

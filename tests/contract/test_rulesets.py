@@ -1,0 +1,233 @@
+"""The contract every registered ruleset keeps, run over each of them.
+
+A ruleset found through the ``warren.rulesets`` entry points is tested here without
+anybody writing a line for it (the eventsourcing / OpenSpiel habit: one suite, every
+implementation). What is checked, on simulated games of several seeds and player counts:
+
+* random playthroughs end in a legal outcome (or run out of the event budget legally);
+* every action ``legal_actions`` offers is accepted by ``apply``, and actions it does not
+  offer (legal at other positions, or offered to another seat) are refused: the two can
+  never drift apart;
+* a refused event leaves the state exactly as it was;
+* ``copy_state`` shares nothing mutable with the original;
+* every state round-trips through the typed codec;
+* replay to N equals the fold of the first N events;
+* simulation is byte-reproducible;
+* who may act, chance and legal actions all read from ``pending``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from engine.pending import Agenda
+from engine.reader import check_events, read_record
+from engine.record import Event, Header
+from engine.registry import get_ruleset, known_slugs
+from engine.replay import Replay
+from engine.rules import RuleViolation
+from engine.ruleset import Ruleset
+from engine.simulate import SimulatedGame, simulate_one
+
+Corpus = tuple[Ruleset[Any, Any], list[SimulatedGame]]
+
+SEEDS = (1, 2, 3)
+MAX_EVENTS = 400
+"""Enough to reach the middle and often the end of every game; positions are what matter."""
+
+
+def _player_counts(rs: Ruleset[Any, Any]) -> list[int]:
+    counts = {rs.min_players, rs.max_players, (rs.min_players + rs.max_players) // 2}
+    return sorted(counts)
+
+
+def _games(slug: str) -> Iterator[SimulatedGame]:
+    rs = get_ruleset(slug)
+    for seed in SEEDS:
+        for n in _player_counts(rs):
+            yield simulate_one(rs, seed, n, players=n, bots=("random",), max_events=MAX_EVENTS)
+
+
+@pytest.fixture(scope="module", params=known_slugs())
+def corpus(request: pytest.FixtureRequest) -> Corpus:
+    slug: str = request.param
+    return get_ruleset(slug), list(_games(slug))
+
+
+def _positions(rs: Ruleset[Any, Any], game: SimulatedGame, step: int = 1) -> Iterator[tuple[int, Any]]:
+    """(seq, live state) at every ``step``-th position of a game."""
+    state = rs.setup(game.header)
+    yield 0, state
+    for event in game.events:
+        rs.apply(state, event)
+        if state.seq % step == 0:
+            yield state.seq, state
+
+
+@pytest.mark.parametrize("slug", known_slugs())
+def test_playthroughs_end_legally(slug: str) -> None:
+    rs = get_ruleset(slug)
+    # The default table (random against greedy bots) with the full event budget.
+    games = [simulate_one(rs, seed, n, players=n) for seed in SEEDS for n in _player_counts(rs)]
+    ended = 0
+    for game in games:
+        assert check_events(rs, game.header, game.events) is None
+        state = rs.setup(game.header)
+        rs.fold(state, game.events)
+        if state.over:
+            ended += 1
+            outcome = rs.outcome(state)
+            assert outcome is not None, "a finished game reports its outcome"
+            assert outcome.rule in rs.rulebook
+            assert all(0 <= w < len(game.header.players) for w in outcome.winners)
+            assert rs.pending(state).seats() == [] and rs.to_act(state) == []
+        else:
+            assert rs.to_act(state) or rs.pending(state).chance, "a game stops early only when it is over"
+    assert ended > 0, "at least one random playthrough reaches the end"
+
+
+def test_simulation_is_byte_reproducible(corpus: Corpus) -> None:
+    rs, games = corpus
+    game = games[-1]
+    n = len(game.header.players)
+    again = simulate_one(rs, SEEDS[-1], n, players=n, bots=("random",), max_events=MAX_EVENTS)
+    assert again.lines() == game.lines()
+    record = read_record(b"".join(game.lines()), "sim.jsonl", rs)
+    assert record.chain == "sealed"
+
+
+def _agenda_consistent(rs: Ruleset[Any, Any], state: Any, n: int) -> None:
+    agenda = rs.pending(state)
+    assert isinstance(agenda, Agenda)
+    assert rs.to_act(state) == agenda.seats()
+    for seat in range(n):
+        offered = rs.legal_actions(state, seat)
+        if agenda.decision(seat) is None and not agenda.windows_for(seat):
+            assert offered == [], f"seat {seat} owes nothing but is offered {offered[:3]}"
+    if agenda.chance is not None:
+        assert agenda.seats() == []
+
+
+def test_legal_actions_are_exactly_what_apply_accepts(corpus: Corpus) -> None:
+    rs, games = corpus
+    rng = random.Random(7)
+    for game in games[:4]:
+        n = len(game.header.players)
+        seen: list[Event] = [e for e in game.events if e.actor is not None]
+        for seq, state in _positions(rs, game, step=3):
+            if state.over:
+                break
+            _agenda_consistent(rs, state, n)
+            before = rs.codec.record(state)
+            offered: dict[int, set[bytes]] = {}
+            offered_actions: dict[int, list[Event]] = {}
+            for seat in range(n):
+                actions = offered_actions[seat] = rs.legal_actions(state, seat)
+                offered[seat] = {msgspec.json.encode(a) for a in actions}
+                for action in rng.sample(actions, min(len(actions), 6)):
+                    assert action.seq == seq + 1 and action.actor == seat
+                    trial = rs.copy_state(state)
+                    rs.apply(trial, action)  # raises if an offered action is refused
+            # Actions not offered: legal elsewhere in the game, or offered to another seat.
+            candidates = [msgspec.structs.replace(e, seq=seq + 1, hash=None)
+                          for e in rng.sample(seen, min(8, len(seen)))]
+            for seat in range(n):
+                for other, actions in offered_actions.items():
+                    if other != seat and actions:
+                        candidates.append(msgspec.structs.replace(rng.choice(actions), actor=seat))
+            for candidate in candidates:
+                assert candidate.actor is not None
+                if msgspec.json.encode(candidate) in offered.get(candidate.actor, set()):
+                    continue
+                if rs.pending(state).windows_for(candidate.actor):
+                    continue  # responses in an open window are offered by window_actions
+                trial = rs.copy_state(state)
+                with pytest.raises(RuleViolation):
+                    rs.apply(trial, candidate)
+                # A refused event leaves the state as it was.
+                assert rs.codec.record(trial) == before, f"refused {candidate} changed the state"
+
+
+def _shared_mutables(a: Any, b: Any, path: str, out: list[str], depth: int = 0) -> None:
+    if depth > 12 or a is None or isinstance(a, (str, int, float, bool, bytes, frozenset)):
+        return
+    if isinstance(a, msgspec.Struct) and a.__struct_config__.frozen:
+        return  # frozen records (events, decisions) are values by contract
+    if dataclasses.is_dataclass(a) and type(a).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return
+    if isinstance(a, tuple):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            _shared_mutables(x, y, f"{path}[{i}]", out, depth + 1)
+        return
+    if a is b:
+        out.append(path)
+        return
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            _shared_mutables(x, y, f"{path}[{i}]", out, depth + 1)
+    elif isinstance(a, dict):
+        for key in a:
+            if key in b:
+                _shared_mutables(a[key], b[key], f"{path}[{key!r}]", out, depth + 1)
+    elif isinstance(a, set):
+        return
+    elif isinstance(a, msgspec.Struct):
+        for name in a.__struct_fields__:
+            _shared_mutables(getattr(a, name), getattr(b, name), f"{path}.{name}", out, depth + 1)
+    elif hasattr(type(a), "__slots__"):
+        for cls in type(a).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if hasattr(a, name):
+                    _shared_mutables(getattr(a, name), getattr(b, name), f"{path}.{name}", out, depth + 1)
+
+
+def test_copies_share_nothing_mutable_and_round_trip_the_codec(corpus: Corpus) -> None:
+    rs, games = corpus
+    codec = rs.codec
+    for game in games:
+        for _, state in _positions(rs, game, step=7):
+            copy = rs.copy_state(state)
+            shared: list[str] = []
+            _shared_mutables(state, copy, "state", shared)
+            assert not shared, f"copy_state shares {shared[:5]}"
+            assert codec.equal(state, copy)
+            back = codec.decode(codec.encode(state))
+            assert type(back) is type(state)
+            assert codec.equal(back, state)
+            assert rs.view(back, "referee") == rs.view(state, "referee")
+
+
+def test_replay_to_n_equals_the_prefix_fold(corpus: Corpus) -> None:
+    rs, games = corpus
+    rng = random.Random(11)
+    for game in games[:3]:
+        replay: Replay[Any] = Replay(rs, game.header, game.events, every=16)
+        assert replay.violation is None
+        for n in sorted(rng.sample(range(len(game.events) + 1), min(12, len(game.events) + 1))):
+            state = rs.setup(game.header)
+            rs.fold(state, game.events[:n])
+            assert rs.codec.equal(replay.state_at(n), state)
+
+
+def test_views_are_json_and_name_their_position(corpus: Corpus) -> None:
+    rs, games = corpus
+    for game in games[:2]:
+        n = len(game.header.players)
+        for seq, state in _positions(rs, game, step=11):
+            for perspective in [*range(n), "spectator", "referee"]:
+                view = rs.view(state, perspective)
+                msgspec.json.encode(view)
+                assert view["seq"] == seq and view["perspective"] == perspective
+
+
+def test_header_options_are_typed(corpus: Corpus) -> None:
+    rs, games = corpus
+    header: Header = games[0].header
+    assert isinstance(rs.options(header), rs.options_type)
+    assert rs.state_type is type(rs.setup(header))
