@@ -122,6 +122,12 @@ class Ruleset(ABC, Generic[S, O]):
         except msgspec.ValidationError as exc:
             raise WarrenError(f"bad option for {self.slug}: {exc}") from None
 
+    def record_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options a new record's header carries, given the ones asked for: a game may
+        add what every record of it must name (Killer Bunnies Quest: the deck set and the
+        content hash of the cards it is played with). Default: the options as given."""
+        return options
+
     def check_header(self, header: Header) -> None:
         """Refuse a header this ruleset cannot set up (player count, options)."""
         n = len(header.players)

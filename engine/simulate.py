@@ -92,7 +92,7 @@ def simulate_one(
         kind="header",
         game_id=f"{ruleset.slug}-{seed}-{index:06d}",
         ruleset=ruleset.slug,
-        options=dict(options or {}),
+        options=ruleset.record_options(dict(options or {})),
         players=[Player(seat=s, name=f"{kinds[s]}-bot-{s}") for s in range(n)],
         source="simulated",
         created=(SIM_EPOCH + timedelta(seconds=index)).strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -1,0 +1,214 @@
+"""Ruleset ``killer-bunnies-quest``: Killer Bunnies and the Quest for the Magic Carrot, the
+whole Blue Starter box, on the Killer Bunnies family kit (engine.killer).
+
+Read it like the rulebook: table (the game's numbers), options, catalogue (where the cards
+come from; the cards themselves are data in cards/*.toml), rulebook (rule ids), events,
+state, core (what every part shares), cards (what each primitive of the effect vocabulary
+does in Quest), combat (attacks), roam (Roaming Red Runs), flow (how the game moves on by
+itself: a card's resolution, draws, the end of a turn), handlers (one per event), waiting
+(what the game waits for), legal (the agenda and the legal actions), chance (what
+simulators draw), views, bots. scenario writes games by hand (fixtures, tests); floor is
+the benchmark's rule-free baseline.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from engine.capabilities import Capabilities
+from engine.killer.circle import BunnyCircle
+from engine.killer.market import Market
+from engine.killer_quest import bots, views, waiting
+from engine.killer_quest.catalogue import deck_for, key_of
+from engine.killer_quest.chance import sample_chance
+from engine.killer_quest.events import EVENT_TYPES, Play
+from engine.killer_quest.handlers import HANDLERS
+from engine.killer_quest.legal import decision_actions, pending, window_actions
+from engine.killer_quest.options import QuestOptions
+from engine.killer_quest.rulebook import RULES
+from engine.killer_quest.state import QuestState, Seat
+from engine.killer_quest.table import MAX_PLAYERS, MIN_PLAYERS
+from engine.pending import Agenda, Chance, Decision, Window
+from engine.record import Event, Header
+from engine.rules import Effect, WarrenError
+from engine.ruleset import Outcome, Perspective, Ruleset
+
+Handler = Callable[[QuestState, Any], tuple[Effect, ...]]
+
+
+def _is_answer(state: QuestState, event: Event) -> bool:
+    """An event that answers a held card rather than letting it happen: a Very Special card,
+    or a saved card played in answer (R-KBQ-32)."""
+    if not isinstance(event, Play) or event.actor is None:
+        return False
+    from engine.killer_quest import core
+
+    d = core.deck(state)
+    if event.card not in d.type:
+        return False
+    return d.type[event.card] == "very_special" or event.card in state.seats[event.actor].saved
+
+
+def lazy(handler: Handler) -> Handler:
+    """A held card happens when the next event that is not an answer comes: the handler then
+    runs on a copy with the card released, and the copy replaces the state only if the event
+    is legal (a refused event leaves the state as it was)."""
+
+    def wrapped(state: QuestState, event: Any) -> tuple[Effect, ...]:
+        if not waiting.holding(state) or _is_answer(state, event):
+            return handler(state, event)
+        trial = state.copy()
+        out: list[Effect] = []
+        while waiting.holding(trial):
+            out.extend(waiting.release(trial))
+        out.extend(handler(trial, event))
+        for name in _SLOTS:
+            setattr(state, name, getattr(trial, name))
+        return tuple(out)
+
+    return wrapped
+
+
+_SLOTS = [name for cls in QuestState.__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
+    slug: ClassVar[str] = "killer-bunnies-quest"
+    title: ClassVar[str] = "Killer Bunnies and the Quest for the Magic Carrot"
+    rulebook = RULES
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    state_type = QuestState
+    options_type = QuestOptions
+    event_types = EVENT_TYPES
+    game_over_rule = "KBQ-END-4"
+    capabilities = Capabilities(
+        values={"greedy": bots.greedy_value},
+        action_notation={"play": ("card",), "flip": (), "buy": ("goods", "carrot"),
+                         "feed": ("bunny",), "discard": ("card",), "save": ("card",),
+                         "bottom": ("card",), "roll": ("faces",), "bid": ("amount",),
+                         "runs": ("top", "bottom"), "starve": ("bunny",),
+                         "reshuffle": ("order",), "trade": ("partner",)},
+        table_events=frozenset({"setup", "roll", "reshuffle"}),
+    )
+
+    def build_handlers(self) -> dict[Any, Any]:
+        return {kind: lazy(handler) for kind, handler in HANDLERS.items()}
+
+    def record_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Every record names its deck set, printing and the cards' content hash (R-KBQ-2)."""
+        opts = msgspec_convert(options)
+        deck = deck_for(opts)
+        return {**options, **deck.catalogue.header_fields()}
+
+    def check_header(self, header: Header) -> None:
+        super().check_header(header)
+        opts: QuestOptions = self.options(header)
+        deck_for(opts)
+        n = len(header.players)
+        if any(not 0 <= s < n for s in opts.late) or len(set(opts.late)) != len(opts.late) \
+                or n - len(opts.late) < MIN_PLAYERS:
+            raise WarrenError("bad option for killer-bunnies-quest: late names seats of the "
+                              f"game, each once, leaving at least {MIN_PLAYERS} at the start")
+        if not 0 <= opts.starting_carrots <= 12 // max(n, 1) or \
+                not 0 <= opts.remove_choose_a_carrot <= 7:
+            raise WarrenError("bad option for killer-bunnies-quest: starting_carrots or "
+                              "remove_choose_a_carrot out of range")
+
+    def setup(self, header: Header) -> QuestState:
+        opts: QuestOptions = self.options(header)
+        deck = deck_for(opts)
+        n = len(header.players)
+        state = QuestState.__new__(QuestState)
+        state._init_position()
+        state.deck = key_of(opts)
+        state.opts = opts
+        state.n = n
+        state.seats = [Seat(present=s not in opts.late) for s in range(n)]
+        state.circle = BunnyCircle()
+        starter = [c for c in deck.catalogue.by_id.values() if c.market is not None]
+        if not starter or starter[0].market is None:
+            raise WarrenError(f"deck set {opts.deck_set!r} has no market starter card")
+        state.market = Market(prices=starter[0].market, carrots=[])
+        state.draw, state.discard = [], []
+        state.cabbage_deck, state.water_deck = [], []
+        state.cabbage_discard, state.water_discard = [], []
+        state.magic_deck = []
+        state.ious, state.demands, state.roamers, state.dormant = [], [], [], []
+        state.abducted = []
+        state.traded = set()
+        state.stack = []
+        state.first = 0
+        state.flipped = None
+        state.cards_played = 0
+        state.second = False
+        state.used_weapons = []
+        state.coupon = []
+        state.magic = None
+        state.winners = []
+        state.end_reason = None
+        state.end_rule = None
+        return state
+
+    def copy_state(self, state: QuestState) -> QuestState:
+        return state.copy()
+
+    def pending(self, state: QuestState) -> Agenda:
+        return pending(state)
+
+    def decision_actions(self, state: QuestState, decision: Decision) -> list[Event]:
+        return decision_actions(state, decision)
+
+    def window_actions(self, state: QuestState, seat: int, window: Window) -> list[Event]:
+        return window_actions(state, seat, window)
+
+    def sample_chance(self, state: QuestState, owed: Chance, rng: random.Random) -> Event | None:
+        return sample_chance(state, owed, rng)
+
+    def view(self, state: QuestState, perspective: Perspective) -> dict[str, Any]:
+        if isinstance(perspective, int) and not 0 <= perspective < state.n:
+            raise WarrenError(f"seat {perspective} is not at this table (0..{state.n - 1})")
+        return views.view(state, perspective)
+
+    def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
+        return views.event_view(event, perspective)
+
+    def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
+        return views.effect_view(effect, perspective)
+
+    def render(self, view: dict[str, Any], names: list[str]) -> str:
+        return views.render(view, names)
+
+    def outcome(self, state: QuestState) -> Outcome | None:
+        if not state.over:
+            return None
+        carrots = [len(s.carrots) for s in state.seats]
+        return Outcome(winners=list(state.winners), scores=carrots,
+                       reason=state.end_reason or "", rule=state.end_rule or "KBQ-END-4")
+
+    def key_figures(self, state: QuestState) -> dict[str, Any]:
+        from engine.killer_quest import core
+
+        return {
+            "round": state.round,
+            "bunnies": [state.circle.count(s) for s in range(state.n)],
+            "carrots": [len(s.carrots) for s in state.seats],
+            "dolla": [core.money_of(state, s) for s in range(state.n)],
+            "market_carrots": len(state.market.carrots),
+            "market_open": state.market.open,
+            "draw": len(state.draw),
+        }
+
+
+def msgspec_convert(options: dict[str, Any]) -> QuestOptions:
+    import msgspec
+
+    try:
+        return msgspec.convert(options, QuestOptions)
+    except msgspec.ValidationError as exc:
+        raise WarrenError(f"bad option for killer-bunnies-quest: {exc}") from None
+
+
+RULESET = KillerBunniesQuest()

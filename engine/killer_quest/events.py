@@ -1,0 +1,189 @@
+"""The events of a game of Killer Bunnies Quest: what chance, the players and the table did.
+
+Cards are named by their numbers (the catalogue says what each is). Chance events have a
+null actor: ``setup`` (every shuffle of the set-up and the first player), ``reshuffle``
+(a new draw pile) and ``roll`` (dice). Everything else is a seat's action. Draws need no
+event: the draw pile's order is recorded, so the engine knows each card drawn (only its
+drawer sees it). Consequences (a bunny dies, change is taken, the game ends) are effects
+the engine derives, each citing its rule.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.record import Event
+
+
+class Setup(Event, tag="setup", frozen=True):
+    """Chance: the set-up's shuffles and the first player (KBQ-SET-1..3, KBQ-END-2)."""
+
+    draw: list[int]
+    """The shuffled draw pile, top card first."""
+    cabbage: list[int]
+    """The shuffled small Cabbage deck, top card first."""
+    water: list[int]
+    carrots: list[int]
+    """The shuffled small Carrot deck, top card first: the last one names the Magic Carrot."""
+    first: int
+    """The seat that plays first."""
+    gifts: list[list[int]] = []
+    """House rule KBQ-LEN-1: carrots each seat starts with (picked at random)."""
+    removed: list[int] = []
+    """House rule KBQ-LEN-2: Choose A Carrot cards left out of the draw pile."""
+
+
+class Runs(Event, tag="runs", frozen=True):
+    """A player lays his first top and bottom run cards from the seven dealt (KBQ-SET-2)."""
+
+    top: int
+    bottom: int
+
+
+class Flip(Event, tag="flip", frozen=True):
+    """The player turns up his top run card (KBQ-TURN-1, KBQ-RUN-1)."""
+
+
+class Play(Event, tag="play", frozen=True):
+    """A card is played: the flipped top run card, a Special from hand, a saved Special, or
+    a Very Special (any turn). The fields a card needs are its choices (KBQ-CARD-*)."""
+
+    card: int
+    on: int | None = None
+    """The bunny it goes on (weapons, feeds, modifiers, Area 51...)."""
+    at: int | None = None
+    """Where a bunny entering the circle goes: the index it takes (KBQ-POS-1)."""
+    player: int | None = None
+    """The player it names (Drought, Baker Street, Geneva Convention...)."""
+    carrots: list[int] = []
+    """The carrots it takes (Choose A Carrot)."""
+    number: int | None = None
+    """The number named (The Magic Fountain)."""
+    weapon: int | None = None
+    """Rooney's Reusables: the weapon used again."""
+    roamer: bool = False
+    """The weapon is aimed at the roaming card waiting on bunny ``on``, not at the bunny."""
+    stakes: list[int] = []
+    """Poverty Poker: Dolla, carrots and bunnies each player risks."""
+    sources: list[int] = []
+    """Rock Bottom: the opponents taken from, cabbage first (only needed on a tie)."""
+
+
+class Discard(Event, tag="discard", frozen=True):
+    """The flipped top run card, or a Special from hand, is discarded as the turn's card; or
+    a saved Minilith is given up (KBQ-TURN-1, KBQ-SPC-3)."""
+
+    card: int
+
+
+class Save(Event, tag="save", frozen=True):
+    """The flipped Special or Very Special card is saved face up (KBQ-SPC-1)."""
+
+    card: int
+
+
+class Bottom(Event, tag="bottom", frozen=True):
+    """A card from hand goes down as the new bottom run card (KBQ-TURN-3)."""
+
+    card: int
+
+
+class EndTurn(Event, tag="end_turn", frozen=True):
+    """With a triplet, the player ends his turn without a second card (KBQ-TRIP-1)."""
+
+
+class Buy(Event, tag="buy", frozen=True):
+    """One card from the market: a cabbage card, a water card or a named carrot (KBQ-MKT-1).
+    ``pay`` names the Dolla cards handed over; without it warren picks the smallest
+    payment that covers the price."""
+
+    goods: Literal["cabbage", "water", "carrot"]
+    carrot: int | None = None
+    pay: list[int] | None = None
+
+
+class Feed(Event, tag="feed", frozen=True):
+    """The owner feeds a bunny: every demand on it, or the one from card ``demand``, paid with
+    the cabbage and water cards named (or warren's smallest payment) (KBQ-FEED-2)."""
+
+    bunny: int
+    demand: int | None = None
+    cabbage: list[int] | None = None
+    water: list[int] | None = None
+
+
+class Starve(Event, tag="starve", frozen=True):
+    """The owner lets a feed due at once go unpaid; the bunny dies (KBQ-FEED-6)."""
+
+    bunny: int
+
+
+class Trade(Event, tag="trade", frozen=True):
+    """Two players trade: the actor gives ``give`` and gets ``get`` from ``partner`` (face-up
+    things: supplies, Dolla, saved cards, carrots, bunnies), and hand cards one for one
+    (``give_hand``, ``get_hand``: only the two traders see which) (KBQ-TRADE-1..5)."""
+
+    partner: int
+    give: list[int] = []
+    get: list[int] = []
+    give_hand: list[int] = []
+    get_hand: list[int] = []
+
+
+class Roll(Event, tag="roll", frozen=True):
+    """Chance: the dice rolled for what the game waits on (KBQ-DICE-1). In a roll-off the
+    card's player's re-roll is written as a second face (KBQ-DICE-2)."""
+
+    faces: list[int]
+
+
+class Bid(Event, tag="bid", frozen=True):
+    """A bid in an auction (KBQ-BID-1)."""
+
+    amount: int
+
+
+class Pass(Event, tag="pass", frozen=True):
+    """The player passes in an auction, for good (KBQ-BID-1)."""
+
+
+class Stake(Event, tag="stake", frozen=True):
+    """What a player puts up: the carrots and bunnies he risks at Poverty Poker, the bunny he
+    puts up at Russian Roulette (KBQ-CARD-POVERTY-POKER, KBQ-CARD-RUSSIAN-ROULETTE)."""
+
+    carrots: list[int] = []
+    bunnies: list[int] = []
+
+
+class Choose(Event, tag="choose", frozen=True):
+    """A choice the game waits for after a card's roll or on the player it names: the
+    carrots taken, the bunnies chosen (to revive, to die, to return), where they go, the
+    bunnies clovers go under, the weapons swapped, the carrots kept and their payment."""
+
+    carrots: list[int] = []
+    bunnies: list[int] = []
+    at: list[int] = []
+    under: list[int] = []
+    give: int | None = None
+    take: int | None = None
+    pay: list[int] | None = None
+
+
+class Join(Event, tag="join", frozen=True):
+    """A late player joins the game (KBQ-JOIN-1)."""
+
+
+class Leave(Event, tag="leave", frozen=True):
+    """A player leaves the game early (KBQ-LEAVE-1)."""
+
+
+class Reshuffle(Event, tag="reshuffle", frozen=True):
+    """Chance: the discard pile's large cards as the new draw pile, top first (KBQ-SHUF-1)."""
+
+    order: list[int]
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Setup, Runs, Flip, Play, Discard, Save, Bottom, EndTurn, Buy, Feed, Starve, Trade, Roll,
+    Bid, Pass, Stake, Choose, Join, Leave, Reshuffle,
+)

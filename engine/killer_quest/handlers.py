@@ -1,0 +1,873 @@
+"""One handler per event type: every guard first (a refused event changes nothing), then
+the change, then the game moves on by itself (``flow.advance``).
+
+Guards cite the rule they enforce. Generic ones: nothing happens after the end (KBQ-END-4);
+a seat acts only when the game waits for it, or with a Very Special card (KBQ-TURN-4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.killer import auction as auctions
+from engine.killer import dice, feeding, piles, rolls, trading
+from engine.killer.catalogue import effects as fx
+from engine.killer.refusal import Refusal
+from engine.killer_quest import core, flow, waiting
+from engine.killer_quest.cards import (
+    HOOK_ROLLED,
+    answerable,
+    card_rule,
+    check_card_play,
+    rolled,
+    settle_demands,
+    take_carrots,
+    take_supply,
+    upkeep_settle,
+)
+from engine.killer_quest.combat import roll as attack_roll
+from engine.killer_quest.events import (
+    Bid,
+    Bottom,
+    Buy,
+    Choose,
+    Discard,
+    EndTurn,
+    Feed,
+    Flip,
+    Join,
+    Leave,
+    Pass,
+    Play,
+    Reshuffle,
+    Roll,
+    Runs,
+    Save,
+    Setup,
+    Stake,
+    Starve,
+    Trade,
+)
+from engine.killer_quest.state import (
+    AttackFrame,
+    AuctionFrame,
+    Choice,
+    Ctx,
+    Effects,
+    QuestState,
+    RollCard,
+    RollOffFrame,
+)
+from engine.killer_quest.table import DEAL, HAND
+from engine.record import Event
+from engine.rules import Effect, RuleViolation
+
+refuse = core.refuse
+
+
+def _over(state: QuestState) -> None:
+    if state.over:
+        raise refuse("KBQ-END-4", "the game is over")
+
+
+def _seat(event: Event) -> int:
+    if event.actor is None:
+        raise refuse("KBQ-TURN-4", f"a {event.__struct_config__.tag} is a player's action: "
+                     "name the seat")
+    return event.actor
+
+
+def _owes(state: QuestState, seat: int, *kinds: str) -> str:
+    """``seat`` must owe one of ``kinds`` now (KBQ-TURN-4)."""
+    owed = waiting.awaited(state)
+    kind = owed.decisions.get(seat)
+    if kind in kinds:
+        return kind  # type: ignore[return-value]
+    if owed.chance is not None:
+        raise refuse("KBQ-TURN-4", f"the game waits for chance ({owed.chance}), not for "
+                     f"seat {seat}", waiting_for=owed.chance)
+    who = ", ".join(f"seat {s} ({k})" for s, k in sorted(owed.decisions.items())) or "nobody"
+    raise refuse("KBQ-TURN-4", f"seat {seat} is not the one the game waits for now: {who}",
+                 seat=seat, waiting_for={str(s): k for s, k in owed.decisions.items()})
+
+
+def _chance(state: QuestState, event: Event, kind: str) -> Any:
+    owed = waiting.awaited(state)
+    if event.actor is not None:
+        raise refuse("KBQ-DICE-1" if kind == "roll" else "KBQ-SET-1",
+                     f"a {kind} is recorded by the table (actor null)")
+    if owed.chance != kind:
+        raise refuse("KBQ-DICE-1" if kind == "roll" else "KBQ-TURN-4",
+                     f"the game does not wait for a {kind} now", waiting_for=owed.chance)
+    return owed
+
+
+def _done(state: QuestState, out: list[Effect]) -> tuple[Effect, ...]:
+    flow.advance(state, out)
+    return tuple(out)
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+
+
+def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
+    _over(state)
+    if state.phase != "setup" or e.actor is not None:
+        raise refuse("KBQ-SET-1", "the set-up is recorded once, by the table, before anything")
+    d = core.deck(state)
+    opts = state.opts
+    if not 0 <= e.first < state.n or not state.seats[e.first].present:
+        raise refuse("KBQ-SET-1", f"seat {e.first} cannot play first", first=e.first)
+    choose = [n for n in d.catalogue.numbers() if "choose-a-carrot" in d.card(n).tags
+              and _takes(d, n) == 1]
+    if len(e.removed) != opts.remove_choose_a_carrot or any(c not in choose for c in e.removed) \
+            or len(set(e.removed)) != len(e.removed):
+        raise refuse("KBQ-LEN-2", f"{opts.remove_choose_a_carrot} single Choose A Carrot cards "
+                     "are left out by the house rule", removed=e.removed)
+    expected_draw = [c for c in d.catalogue.draw_pile() if c not in e.removed]
+    market = d.catalogue.numbers("carrot")
+    gifts = e.gifts or [[] for _ in range(state.n)]
+    given = [c for g in gifts for c in g]
+    if len(gifts) != state.n or any(len(g) != (opts.starting_carrots if state.seats[s].present
+                                               else 0) for s, g in enumerate(gifts)) \
+            or any(c not in market for c in given) or len(set(given)) != len(given):
+        raise refuse("KBQ-LEN-1", f"each player starts with {opts.starting_carrots} different "
+                     "carrots from the market", gifts=e.gifts)
+    try:
+        piles.check_order(e.draw, expected_draw, "draw pile")
+        piles.check_order(e.cabbage, d.catalogue.numbers("cabbage"), "cabbage deck")
+        piles.check_order(e.water, d.catalogue.numbers("water"), "water deck")
+        piles.check_order(e.carrots, d.catalogue.numbers("magic_carrot"), "small carrot deck")
+    except Refusal as r:
+        raise core.refuse("KBQ-SET-1", r.message, **r.facts) from None
+    out: list[Effect] = []
+    state.draw = list(reversed(e.draw))
+    state.cabbage_deck = list(reversed(e.cabbage))
+    state.water_deck = list(reversed(e.water))
+    state.magic_deck = list(e.carrots)
+    state.first = e.first
+    state.market.carrots = [c for c in market if c not in given]
+    for s, g in enumerate(gifts):
+        state.seats[s].carrots.extend(g)
+    state.phase = "runs"
+    out.append(Effect("KBQ-SET-1", "set_up", {"first": e.first, "players": len(core.present(state))}))
+    # The deal: seven cards each, one at a time clockwise from the first player (R-KBQ-5).
+    order = core.clockwise_from(state, e.first)
+    for _ in range(DEAL):
+        for seat in order:
+            _deal_one(state, seat, out)
+    return tuple(out)
+
+
+def _takes(d: Any, number: int) -> int:
+    effect = d.effects(number)[0]
+    return effect.count if isinstance(effect, fx.TakeCarrot) else 0
+
+
+def _deal_one(state: QuestState, seat: int, out: list[Effect]) -> None:
+    """One card of the deal: Dolla go face up and are replaced (KBQ-DRAW-1); a Play
+    Immediately card is discarded and replaced, for no bunny is in the circle (KBQ-SET-2)."""
+    d = core.deck(state)
+    while state.draw:
+        card = state.draw.pop()
+        kind = d.type[card]
+        if kind == "money":
+            state.seats[seat].money.append(card)
+            out.append(Effect("KBQ-DRAW-1", "dolla_drawn", {"seat": seat, "card": card}))
+            continue
+        if kind == "play_immediately":
+            core.to_discard(state, [card], out)
+            out.append(Effect("KBQ-SET-2", "misfortune_unused", {"seat": seat, "card": card}))
+            continue
+        state.seats[seat].hand.append(card)
+        out.append(Effect("KBQ-SET-2", "dealt", {"seat": seat, "card": card}))
+        return
+
+
+def runs(state: QuestState, e: Runs) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    _owes(state, seat, "runs")
+    hand = state.seats[seat].hand
+    if e.top == e.bottom or e.top not in hand or e.bottom not in hand:
+        raise refuse("KBQ-SET-2", f"the two run cards are two different cards of seat {seat}'s "
+                     "hand", seat=seat)
+    st = state.seats[seat]
+    hand.remove(e.top)
+    hand.remove(e.bottom)
+    st.run.top, st.run.bottom = e.top, e.bottom
+    st.laid = True
+    out = [Effect("KBQ-SET-2", "runs_laid", {"seat": seat})]
+    if state.active is None and all(s.laid for s in state.seats if s.present):
+        flow.start_turn(state, state.first, out)
+    return _done(state, out)
+
+
+# -- the turn's card ---------------------------------------------------------------------------------
+
+
+def flip(state: QuestState, e: Flip) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    _owes(state, seat, "turn")
+    run = state.seats[seat].run
+    if run.top is None:
+        raise refuse("KBQ-RUN-1", f"seat {seat} has no top run card to flip", seat=seat)
+    card = run.top
+    run.top = None
+    state.flipped = card
+    state.phase = "flipped"
+    return (Effect("KBQ-TURN-1", "flipped", {"seat": seat, "card": card}),)
+
+
+def where(state: QuestState, seat: int, card: int) -> str | None:
+    st = state.seats[seat]
+    if state.flipped == card and state.active == seat:
+        return "run"
+    if card in st.hand:
+        return "hand"
+    if card in st.saved:
+        return "saved"
+    return None
+
+
+def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
+    """Every guard of a play (the handler's and the legal actions' one check): the card is
+    the seat's to play here and now, and its primitives accept the choices."""
+    _over(state)
+    seat = _seat(e)
+    d = core.deck(state)
+    if e.card not in d.catalogue.by_number:
+        raise refuse("KBQ-TURN-1", f"there is no card {e.card} in this game", card=e.card)
+    kind = d.type[e.card]
+    origin = where(state, seat, e.card)
+    if origin == "hand" and kind not in ("special", "very_special"):
+        origin = None
+    if origin is None:
+        # The same words whether or not the card is in his hand: a refusal tells nobody what
+        # a hand holds.
+        if kind not in ("special", "very_special"):
+            raise refuse("KBQ-RUN-1", f"card {e.card} is a {kind.replace('_', ' ')} card: it is "
+                         "played only when flipped from the top run position", card=e.card)
+        raise refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play: not flipped, "
+                     "saved or in his hand", card=e.card)
+    if kind == "very_special":
+        if origin == "run":
+            _owes(state, seat, "flipped")
+        elif not waiting.may_answer(state, seat):
+            _owes(state, seat, "turn", "flipped", "bottom")
+    elif origin == "run":
+        _owes(state, seat, "flipped")
+    elif origin == "hand":
+        _owes(state, seat, "turn")
+    elif not _saved_answer(state, seat, e) and not waiting.own_turn_stage(state, seat):
+        raise refuse("KBQ-SPC-5", f"seat {seat} plays saved Special cards only during his own "
+                     "turn", card=e.card)
+    core.check_box(state, seat, e.card)
+    ctx = Ctx(card=e.card, by=seat, origin=origin, host=e.on, player=e.player, at=e.at,  # type: ignore[arg-type]
+              carrots=list(e.carrots), number=e.number, stakes=list(e.stakes),
+              sources=list(e.sources), weapon=e.weapon, roamer=e.roamer)
+    check_card_play(state, ctx, e)
+    return ctx, origin
+
+
+def play(state: QuestState, e: Play) -> tuple[Effect, ...]:
+    ctx, origin = check_play(state, e)
+    seat = ctx.by
+    d = core.deck(state)
+    kind = d.type[e.card]
+    out: list[Effect] = []
+    st = state.seats[seat]
+    if origin == "run":
+        state.flipped = None
+        state.phase = "resolving"
+    elif origin == "hand":
+        st.hand.remove(e.card)
+        if kind == "special":
+            state.phase = "resolving"
+    else:
+        st.saved.remove(e.card)
+    out.append(Effect(card_rule(state, e.card), "card_played", {"seat": seat, "card": e.card,
+                                                                "from": origin}))
+    state.stack.append(Effects(ctx=ctx, todo=list(d.effects(e.card))))
+    return _done(state, out)
+
+
+def _saved_answer(state: QuestState, seat: int, e: Play) -> bool:
+    """A saved Bug Off or Noah's Flood answering the card aimed at its holder, on any turn
+    (their card text: "a saved Special, used immediately": card-facts.md §1.7 R-Q24)."""
+    d = core.deck(state)
+    for effect in d.effects(e.card):
+        if isinstance(effect, fx.Cancel) and effect.only_own:
+            if answerable(state, seat, effect, e.card) is not None:
+                return True
+    return False
+
+
+def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    d = core.deck(state)
+    origin = where(state, seat, e.card)
+    out: list[Effect] = []
+    if origin == "saved":
+        if not d.card(e.card).keep_needs_bunny or not waiting.own_turn_stage(state, seat):
+            raise refuse("KBQ-SPC-1", f"seat {seat} cannot throw away his saved card {e.card} "
+                         "(only the Minilith, during his own turn)", card=e.card)
+        state.seats[seat].saved.remove(e.card)
+        core.to_discard(state, [e.card], out)
+        out.append(Effect(card_rule(state, e.card), "saved_card_given_up", {"seat": seat,
+                                                                            "card": e.card}))
+        return _done(state, out)
+    if origin == "run":
+        _owes(state, seat, "flipped")
+        _check_forced_play(state, seat, e.card)
+        state.flipped = None
+    elif origin == "hand":
+        _owes(state, seat, "turn")
+        if d.type[e.card] != "special":
+            raise refuse("KBQ-SPC-3", f"only a Special card is discarded from hand as the turn, "
+                         f"not card {e.card}", card=e.card)
+        state.seats[seat].hand.remove(e.card)
+    else:
+        raise refuse("KBQ-TURN-1", f"card {e.card} is not seat {seat}'s flipped top run card "
+                     "or a card in his hand", card=e.card)
+    core.to_discard(state, [e.card], out)
+    out.append(Effect("KBQ-TURN-1", "card_discarded", {"seat": seat, "card": e.card,
+                                                       "from": origin}))
+    flow.after_card(state, origin, seat, e.card, out)
+    return _done(state, out)
+
+
+def _check_forced_play(state: QuestState, seat: int, card: int) -> None:
+    """Bad Karma: a weapon flipped by its holder must go on one of his own bunnies; he may
+    not discard it while he has one it can hit (card-facts.md §1.2 row 51; R-KBQ-20)."""
+    d = core.deck(state)
+    if not state.seats[seat].karma or not d.is_weapon(card):
+        return
+    own = [b for b in state.circle.owned_by(seat) if not core.shielded(state, b, "harm")]
+    if own:
+        raise refuse("KBQ-CARD-BAD-KARMA", f"seat {seat} holds Bad Karma: his weapon {card} must "
+                     "go on one of his own bunnies, not be discarded", card=card)
+
+
+def save(state: QuestState, e: Save) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    _owes(state, seat, "flipped")
+    if state.flipped != e.card:
+        raise refuse("KBQ-SPC-4", f"only the flipped top run card is saved, not card {e.card}",
+                     card=e.card)
+    d = core.deck(state)
+    kind = d.type[e.card]
+    if kind not in ("special", "very_special"):
+        raise refuse("KBQ-RUN-3", f"card {e.card} is a {kind.replace('_', ' ')} card: only "
+                     "Special and Very Special cards are saved", card=e.card)
+    if d.card(e.card).keep_needs_bunny and not core.has_bunny(state, seat):
+        raise refuse(card_rule(state, e.card), f"card {e.card} is saved only by a player with a "
+                     "bunny in the circle", card=e.card)
+    _check_forced_play(state, seat, e.card)
+    state.flipped = None
+    state.seats[seat].saved.append(e.card)
+    out = [Effect("KBQ-SPC-1", "card_saved", {"seat": seat, "card": e.card})]
+    flow.after_card(state, "run", seat, e.card, out)
+    return _done(state, out)
+
+
+def bottom(state: QuestState, e: Bottom) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    _owes(state, seat, "bottom")
+    st = state.seats[seat]
+    if e.card not in st.hand:
+        raise refuse("KBQ-TURN-3", f"the new bottom run card comes from seat {seat}'s hand",
+                     card=e.card)
+    st.hand.remove(e.card)
+    st.run.bottom = e.card
+    out = [Effect("KBQ-TURN-3", "bottom_laid", {"seat": seat})]
+    flow.card_done(state, out)
+    return _done(state, out)
+
+
+def end_turn(state: QuestState, e: EndTurn) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    _owes(state, seat, "turn")
+    if not state.second:
+        raise refuse("KBQ-TURN-1", f"seat {seat} has not played his turn's card yet", seat=seat)
+    out = [Effect("KBQ-TRIP-1", "second_card_declined", {"seat": seat})]
+    flow.begin_turn_end(state, out)
+    return _done(state, out)
+
+
+# -- the market, feeding, trading ---------------------------------------------------------------------
+
+
+def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    if not waiting.own_turn_stage(state, seat):
+        raise refuse("KBQ-ORDER-1", f"seat {seat} buys only during his own turn", seat=seat)
+    market = state.market
+    try:
+        market.require_open("purchase")
+    except Refusal as r:
+        raise core.kit(r) from None
+    price = market.price_of(e.goods)
+    if e.goods == "carrot":
+        if e.carrot is None or e.carrot not in market.carrots:
+            raise refuse("KBQ-MKT-1", f"name a carrot the market has (carrot=...), not {e.carrot}",
+                         carrot=e.carrot, market=market.carrots[:])
+    elif e.carrot is not None:
+        raise refuse("KBQ-MKT-1", "only a carrot purchase names a carrot", carrot=e.carrot)
+    else:
+        small = state.cabbage_deck if e.goods == "cabbage" else state.water_deck
+        if not small and not state.opts.reshuffle_supplies:
+            raise refuse("KBQ-SUP-1", f"the {e.goods} deck is empty and its discards are never "
+                         "reshuffled", goods=e.goods)
+    charge = price
+    if state.coupon and state.coupon[0] == seat:
+        full, charged = state.coupon[1] + price, state.coupon[2]
+        charge = (full + 1) // 2 - charged
+    cards = core.check_pay(state, seat, "money", charge, e.pay, "KBQ-MKT-1")
+    out: list[Effect] = []
+    if state.coupon and state.coupon[0] == seat:
+        state.coupon[1] += price
+        state.coupon[2] += charge
+    core.pay(state, seat, "money", cards, charge, "KBQ-MKT-1", out)
+    out.append(Effect("KBQ-MKT-1", "bought", {"seat": seat, "goods": e.goods, "price": charge}))
+    if e.goods == "carrot":
+        assert e.carrot is not None
+        take_carrots(state, seat, [e.carrot], "KBQ-MKT-1", out)
+    else:
+        take_supply(state, seat, e.goods, 1, "KBQ-SMALL-1", out)
+    return _done(state, out)
+
+
+def feed(state: QuestState, e: Feed) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    top = state.stack[-1] if state.stack else None
+    now = isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat
+    if now:
+        assert isinstance(top, Choice)
+        if e.bunny != top.bunny:
+            raise refuse("KBQ-FEED-6", f"the feed due now is for bunny {top.bunny}", bunny=e.bunny)
+        demands = [d for d in state.demands if d.bunny == e.bunny and d.due_turn is None]
+    else:
+        if not waiting.own_turn_stage(state, seat):
+            raise refuse("KBQ-FEED-2", f"seat {seat} feeds during his own turn", seat=seat)
+        if e.bunny not in state.circle:
+            raise refuse("KBQ-ADJ-2", f"bunny {e.bunny} is not in the Bunny Circle", bunny=e.bunny)
+        if state.circle.owner(e.bunny) != seat and not state.opts.feed_others:
+            raise refuse("KBQ-FEED-2", f"seat {seat} feeds his own bunnies", bunny=e.bunny)
+        demands = [d for d in feeding.on_bunny(state.demands, e.bunny) if d.due_turn is not None]
+        if e.demand is not None:
+            demands = [d for d in demands if d.card == e.demand]
+    if not demands:
+        raise refuse("KBQ-FEED-1", f"no Feed The Bunny demand is pending on bunny {e.bunny}",
+                     bunny=e.bunny)
+    need_c, need_w = feeding.need(demands)
+    cab = core.check_pay(state, seat, "cabbage", need_c, e.cabbage, "KBQ-FEED-2") if need_c else []
+    wat = core.check_pay(state, seat, "water", need_w, e.water, "KBQ-FEED-2") if need_w else []
+    if (e.cabbage and not need_c) or (e.water and not need_w):
+        raise refuse("KBQ-CHANGE-1", "a feed pays only the supplies its demands ask for")
+    out: list[Effect] = []
+    if need_c:
+        core.pay(state, seat, "cabbage", cab, need_c, "KBQ-FEED-2", out)
+    if need_w:
+        core.pay(state, seat, "water", wat, need_w, "KBQ-FEED-2", out)
+    settle_demands(state, demands, "KBQ-FEED-6" if now else "KBQ-FEED-2", out)
+    if now:
+        state.stack.pop()
+    return _done(state, out)
+
+
+def starve(state: QuestState, e: Starve) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    top = state.stack[-1] if state.stack else None
+    if not (isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat
+            and top.bunny == e.bunny):
+        raise refuse("KBQ-FEED-6", f"no feed is due at once on seat {seat}'s bunny {e.bunny}",
+                     bunny=e.bunny)
+    out: list[Effect] = []
+    state.stack.pop()
+    demands = [d for d in state.demands if d.bunny == e.bunny and d.due_turn is None]
+    for d in demands:
+        state.demands.remove(d)
+    if e.bunny in state.circle:
+        core.kill(state, e.bunny, "hunger", "KBQ-FEED-6", out, by=top.ctx.by)
+    return _done(state, out)
+
+
+def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    if not waiting.own_turn_stage(state, seat):
+        raise refuse("KBQ-TRADE-1", f"seat {seat} trades during his own turn (or his partner's, "
+                     "which that partner records)", seat=seat)
+    partner = e.partner
+    if not 0 <= partner < state.n or not state.seats[partner].present:
+        raise refuse("KBQ-TRADE-1", f"seat {partner} is not in the game", partner=partner)
+    for who, cards in ((seat, e.give_hand), (partner, e.get_hand)):
+        if any(_holding(state, who, c) != "hand" for c in cards):
+            raise refuse("KBQ-TRADE-3", f"the hand cards traded must be in seat {who}'s hand",
+                         seat=who)
+    for who, cards in ((seat, e.give), (partner, e.get)):
+        if any(_holding(state, who, c) == "hand" for c in cards):
+            raise refuse("KBQ-TRADE-3", "hand cards are traded as give_hand / get_hand", seat=who)
+    try:
+        trading.check_trade(state.active, seat, [*e.give, *e.give_hand], partner,
+                            [*e.get, *e.get_hand], lambda s, c: _holding(state, s, c),
+                            state.traded)
+    except Refusal as r:
+        raise core.kit(r) from None
+    out: list[Effect] = []
+    for giver, taker, cards in ((seat, partner, [*e.give, *e.give_hand]),
+                                (partner, seat, [*e.get, *e.get_hand])):
+        for card in cards:
+            _move(state, giver, taker, card, out)
+    out.append(Effect("KBQ-TRADE-2", "traded", {"seats": [seat, partner], "give": e.give,
+                                                "get": e.get, "hand_cards": len(e.give_hand)}))
+    for s in (seat, partner):
+        core.check_minilith(state, s, out)
+    return _done(state, out)
+
+
+def _holding(state: QuestState, seat: int, card: int) -> trading.Holding | None:
+    st = state.seats[seat]
+    if card in st.hand:
+        return "hand"
+    if card in st.run.cards():
+        return "run"
+    for name in ("saved", "cabbage", "water", "money", "carrots"):
+        if card in getattr(st, name):
+            return "carrot" if name == "carrots" else name  # type: ignore[return-value]
+    if card in state.circle and state.circle.owner(card) == seat:
+        return "bunny"
+    return None
+
+
+def _move(state: QuestState, giver: int, taker: int, card: int, out: list[Effect]) -> None:
+    kind = _holding(state, giver, card)
+    if kind == "bunny":
+        core.change_owner(state, card, taker, "KBQ-TRADE-2", out)
+    else:
+        field = "carrots" if kind == "carrot" else kind
+        assert field is not None
+        getattr(state.seats[giver], field).remove(card)
+        getattr(state.seats[taker], field).append(card)
+    if kind in trading.ONCE_PER_GAME:
+        state.traded.add(card)
+
+
+# -- chance ----------------------------------------------------------------------------------------------
+
+
+def roll(state: QuestState, e: Roll) -> tuple[Effect, ...]:
+    _over(state)
+    owed = _chance(state, e, "roll")
+    top = state.stack[-1]
+    d = core.deck(state)
+    if isinstance(top, AttackFrame):
+        hit = next(h for h in top.hits if h.lives is None)
+        dies = [hit.die]
+    elif isinstance(top, RollCard):
+        dies = top.dice
+    else:
+        assert isinstance(top, RollOffFrame)
+        effect = d.effects(top.ctx.card)[0]
+        die = getattr(effect, "die", "any-d12")
+        seat = owed.chance_seat
+        reroll = top.off.reroll if seat == top.off.card_player and not top.off.rerolled else "none"
+        allowed = {"none": (1,), "once": (1, 2), "two_rolls": (2,)}[reroll]
+        if len(e.faces) not in allowed:
+            raise refuse("KBQ-DICE-2", f"seat {seat} rolls {' or '.join(map(str, allowed))} "
+                         f"time(s) here, not {len(e.faces)}", seat=seat, faces=e.faces)
+        dies = [die] * len(e.faces)
+    if len(e.faces) != len(dies):
+        raise refuse("KBQ-DICE-1", f"the roll is of {len(dies)} dice ({', '.join(dies)}), not "
+                     f"{len(e.faces)}", dice=dies, faces=e.faces)
+    for die, face in zip(dies, e.faces, strict=True):
+        try:
+            dice.check_face(die, d.catalogue.dice[die], face)
+        except Refusal as r:
+            raise core.kit(r) from None
+    out: list[Effect] = []
+    if isinstance(top, AttackFrame):
+        attack_roll(state, top, e.faces[0], out)
+    elif isinstance(top, RollCard):
+        rolled(state, top, list(e.faces), out)
+    else:
+        seat = owed.chance_seat
+        assert seat is not None and isinstance(top, RollOffFrame)
+        rolls.record(top.off, seat, e.faces[0])
+        if len(e.faces) == 2:
+            if top.off.reroll == "once":
+                rolls.record(top.off, seat, e.faces[1], reroll=True)
+            else:
+                rolls.record(top.off, seat, e.faces[1])
+        out.append(Effect("KBQ-DICE-2", "rolled_off", {"seat": seat, "faces": e.faces}))
+        rolls.close_round(top.off)
+    return _done(state, out)
+
+
+def reshuffle(state: QuestState, e: Reshuffle) -> tuple[Effect, ...]:
+    _over(state)
+    _chance(state, e, "shuffle")
+    d = core.deck(state)
+    try:
+        piles.check_order(e.order, [c for c in state.discard if c in d.large], "reshuffle")
+    except Refusal as r:
+        raise core.kit(r) from None
+    out: list[Effect] = []
+    flow.reshuffle(state, list(e.order), out)
+    return _done(state, out)
+
+
+# -- answers to what a card waits for --------------------------------------------------------------------
+
+
+def bid(state: QuestState, e: Bid) -> tuple[Effect, ...]:
+    return _bid(state, e, e.amount)
+
+
+def pass_(state: QuestState, e: Pass) -> tuple[Effect, ...]:
+    return _bid(state, e, None)
+
+
+def _bid(state: QuestState, e: Event, amount: int | None) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    _owes(state, seat, "bid")
+    top = state.stack[-1]
+    assert isinstance(top, AuctionFrame)
+    trial = top.auction.copy()
+    try:
+        auctions.bid(trial, seat, amount, core.money_of(state, seat))
+    except Refusal as r:
+        raise core.kit(r) from None
+    top.auction = trial
+    out = [Effect("KBQ-BID-1", "bid" if amount is not None else "passed",
+                  {"seat": seat, "amount": amount})]
+    return _done(state, out)
+
+
+def stake(state: QuestState, e: Stake) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    _owes(state, seat, "stake")
+    top = state.stack[-1]
+    assert isinstance(top, Choice)
+    frame = next(f for f in reversed(state.stack) if isinstance(f, RollOffFrame))
+    rule = card_rule(state, top.ctx.card)
+    if frame.purpose == "roulette":
+        if e.carrots or len(e.bunnies) != 1 or e.bunnies[0] not in top.options:
+            raise refuse(rule, f"seat {seat} puts up one of his bunnies that can be harmed: "
+                         f"{top.options}", options=top.options)
+    else:
+        _, n_carrots, n_bunnies = top.ctx.stakes
+        st = state.seats[seat]
+        if (len(e.carrots) != n_carrots or len(set(e.carrots)) != n_carrots
+                or any(c not in st.carrots for c in e.carrots)
+                or len(e.bunnies) != n_bunnies or len(set(e.bunnies)) != n_bunnies
+                or any(b not in state.circle or state.circle.owner(b) != seat for b in e.bunnies)):
+            raise refuse(rule, f"seat {seat} risks {n_carrots} of his carrots and {n_bunnies} of "
+                         "his bunnies", stakes=top.ctx.stakes)
+    state.stack.pop()
+    frame.staked[seat] = [*e.carrots, *e.bunnies]
+    return _done(state, [Effect(rule, "staked", {"seat": seat, "carrots": e.carrots,
+                                                 "bunnies": e.bunnies})])
+
+
+def choose(state: QuestState, e: Choose) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    kind = _owes(state, seat, "carrot", "revive", "clovers", "misfortune", "return", "exchange",
+                 "upkeep")
+    top = state.stack[-1]
+    assert isinstance(top, Choice)
+    CHOICES[kind](state, top, e)
+    state.stack.pop()
+    out: list[Effect] = []
+    APPLY_CHOICE[kind](state, top, e, out)
+    return _done(state, out)
+
+
+def _check_carrot(state: QuestState, c: Choice, e: Choose) -> None:
+    if len(e.carrots) != c.count or len(set(e.carrots)) != c.count or \
+            any(x not in state.market.carrots for x in e.carrots):
+        raise refuse("KBQ-MKT-1", f"choose {c.count} carrot(s) of the market: {state.market.carrots}",
+                     carrots=e.carrots)
+
+
+def _apply_carrot(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
+    take_carrots(state, c.seat, list(e.carrots), card_rule(state, c.ctx.card), out)
+
+
+def _check_revive(state: QuestState, c: Choice, e: Choose) -> None:
+    if len(e.bunnies) > c.count or len(set(e.bunnies)) != len(e.bunnies) or \
+            any(b not in c.options or b not in state.discard for b in e.bunnies):
+        raise refuse("KBQ-REV-1", f"revive up to {c.count} bunnies of the discard pile: {c.options}",
+                     bunnies=e.bunnies)
+    _check_places(state, e.at, len(e.bunnies))
+
+
+def _check_places(state: QuestState, at: list[int], count: int) -> None:
+    if len(at) != count:
+        raise refuse("KBQ-POS-1", "every bunny placed needs its position (at=...)", at=at)
+    size = len(state.circle)
+    for i, pos in enumerate(at):
+        if not 0 <= pos <= size + i:
+            raise refuse("KBQ-POS-1", f"position {pos} is not in the circle", at=pos)
+
+
+def _apply_revive(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
+    for bunny, pos in zip(e.bunnies, e.at, strict=True):
+        state.discard.remove(bunny)
+        state.circle.place(bunny, c.seat, pos)
+        out.append(Effect("KBQ-REV-1", "bunny_revived", {"bunny": bunny, "owner": c.seat, "at": pos}))
+
+
+def _check_clovers(state: QuestState, c: Choice, e: Choose) -> None:
+    if len(e.under) != c.count or any(b not in state.circle for b in e.under):
+        raise refuse(card_rule(state, c.ctx.card), f"name a bunny for each of the {c.count} "
+                     "clovers (under=...)", under=e.under)
+    effect = core.deck(state).effects(c.ctx.card)[0]
+    if isinstance(effect, fx.Hook) and effect.params.get("odd") == "to_own_bunny" and \
+            any(state.circle.owner(b) != c.seat for b in e.under):
+        raise refuse(card_rule(state, c.ctx.card), "the clovers go under the player's own bunnies",
+                     under=e.under)
+
+
+def _apply_clovers(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
+    for card, bunny in zip(c.options, e.under, strict=True):
+        state.circle.space(bunny).under.append(card)
+        out.append(Effect(card_rule(state, c.ctx.card), "modifier_placed", {"card": card,
+                                                                             "bunny": bunny}))
+
+
+def _check_misfortune(state: QuestState, c: Choice, e: Choose) -> None:
+    if len(e.bunnies) != 1 or e.bunnies[0] not in c.options:
+        raise refuse("KBQ-PI-1", f"choose the bunny that dies: one of {c.options}",
+                     bunnies=e.bunnies, options=c.options)
+
+
+def _apply_misfortune(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
+    bunny = e.bunnies[0]
+    rule = "KBQ-PI-1" if state.circle.owner(bunny) == c.seat else "KBQ-PI-2"
+    core.to_discard(state, [c.ctx.card], out)
+    core.kill(state, bunny, "misfortune", rule, out)
+
+
+def _check_return(state: QuestState, c: Choice, e: Choose) -> None:
+    _check_places(state, e.at, 1)
+
+
+def _apply_return(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
+    assert c.bunny is not None
+    state.circle.place(c.bunny, c.seat, e.at[0])
+    out.append(Effect(card_rule(state, c.ctx.card), "bunny_returned",
+                      {"bunny": c.bunny, "owner": c.seat, "at": e.at[0]}))
+
+
+def _check_exchange(state: QuestState, c: Choice, e: Choose) -> None:
+    d = core.deck(state)
+    mine = [x for x in state.seats[c.seat].hand if d.is_weapon(x)]
+    if e.give not in mine or e.take not in c.options:
+        raise refuse(card_rule(state, c.ctx.card), "swap one weapon of your hand (give=...) for "
+                     "one shown (take=...)", give=e.give, take=e.take)
+
+
+def _apply_exchange(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
+    assert e.give is not None and e.take is not None and c.ctx.player is not None
+    mine, theirs = state.seats[c.seat].hand, state.seats[c.ctx.player].hand
+    mine.remove(e.give)
+    theirs.remove(e.take)
+    mine.append(e.take)
+    theirs.append(e.give)
+    out.append(Effect(card_rule(state, c.ctx.card), "weapons_exchanged",
+                      {"seat": c.seat, "with": c.ctx.player, "gave": e.give, "took": e.take}))
+
+
+def _check_upkeep(state: QuestState, c: Choice, e: Choose) -> None:
+    st = state.seats[c.seat]
+    if len(set(e.carrots)) != len(e.carrots) or any(x not in st.carrots for x in e.carrots):
+        raise refuse(card_rule(state, c.ctx.card), "keep some of your own carrots (carrots=...)",
+                     carrots=e.carrots)
+    price = c.count * len(e.carrots)
+    if price:
+        core.check_pay(state, c.seat, "money", price, e.pay, card_rule(state, c.ctx.card))
+
+
+def _apply_upkeep(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
+    upkeep_settle(state, c.ctx, list(e.carrots), e.pay, out)
+
+
+CHOICES = {"carrot": _check_carrot, "revive": _check_revive, "clovers": _check_clovers,
+           "misfortune": _check_misfortune, "return": _check_return,
+           "exchange": _check_exchange, "upkeep": _check_upkeep}
+APPLY_CHOICE = {"carrot": _apply_carrot, "revive": _apply_revive, "clovers": _apply_clovers,
+                "misfortune": _apply_misfortune, "return": _apply_return,
+                "exchange": _apply_exchange, "upkeep": _apply_upkeep}
+
+
+# -- joining and leaving -------------------------------------------------------------------------------------
+
+
+def join(state: QuestState, e: Join) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    if not 0 <= seat < state.n or state.seats[seat].present or seat not in state.opts.late:
+        raise refuse("KBQ-JOIN-1", f"seat {seat} is not a late player waiting to join", seat=seat)
+    if not (waiting.own_turn_stage(state, state.active or 0) and state.phase == "turn"
+            and state.cards_played == 0):
+        raise refuse("KBQ-JOIN-1", "a late player joins between turns", seat=seat)
+    st = state.seats[seat]
+    st.present = True
+    out = [Effect("KBQ-JOIN-1", "joined", {"seat": seat})]
+    core.draw_cards(state, seat, DEAL, "runs", unused_misfortune=True)
+    return _done(state, out)
+
+
+def leave(state: QuestState, e: Leave) -> tuple[Effect, ...]:
+    _over(state)
+    seat = _seat(e)
+    st = state.seats[seat]
+    if not st.present or seat == state.active or state.stack or state.phase != "turn" \
+            or len(core.present(state)) <= 2:
+        raise refuse("KBQ-LEAVE-1", f"seat {seat} may leave between turns, not during his own, "
+                     "and not if that left fewer than two players", seat=seat)
+    out: list[Effect] = []
+    for carrot in st.carrots:
+        state.market.return_carrot(carrot)
+    gone_cards = [*st.hand, *st.run.cards(), *st.saved, *st.money, *st.cabbage, *st.water,
+                  *st.karma]
+    out.append(Effect("KBQ-LEAVE-1", "left", {"seat": seat, "carrots": st.carrots[:]}))
+    st.carrots, st.hand, st.saved, st.money, st.cabbage, st.water, st.karma = [], [], [], [], [], [], []
+    st.run.top = st.run.bottom = None
+    st.present = False
+    core.to_discard(state, gone_cards, out)
+    for bunny in state.circle.owned_by(seat):
+        core.remove_bunny(state, bunny, out, "bunny_left", "KBQ-LEAVE-1")
+    for r in [r for r in state.roamers if r.launcher == seat]:
+        from engine.killer_quest import roam
+
+        roam.gone(state, r, "launcher_left", out)
+    state.ious = [i for i in state.ious if i.seat != seat]
+    if state.abducted and state.abducted[1] == seat:
+        core.to_discard(state, [state.abducted[0]], out)
+        state.abducted = []
+    return _done(state, out)
+
+
+HANDLERS: dict[type[Event], Any] = {
+    Setup: setup, Runs: runs, Flip: flip, Play: play, Discard: discard, Save: save,
+    Bottom: bottom, EndTurn: end_turn, Buy: buy, Feed: feed, Starve: starve, Trade: trade,
+    Roll: roll, Bid: bid, Pass: pass_, Stake: stake, Choose: choose, Join: join, Leave: leave,
+    Reshuffle: reshuffle,
+}
+"""Event type -> handler (engine.ruleset looks them up by the event's class)."""
+
+__all__ = ["HAND", "HANDLERS", "HOOK_ROLLED", "RuleViolation"]
