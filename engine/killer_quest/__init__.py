@@ -131,6 +131,7 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
         starter = [c for c in deck.catalogue.by_id.values() if c.market is not None]
         if not starter or starter[0].market is None:
             raise WarrenError(f"deck set {opts.deck_set!r} has no market starter card")
+        # Open, at the starter card's prices (KBQ-MKT-2); the carrots come with the set-up.
         state.market = Market(prices=starter[0].market, carrots=[])
         state.draw, state.discard = [], []
         state.cabbage_deck, state.water_deck = [], []

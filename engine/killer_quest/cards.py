@@ -61,6 +61,7 @@ def applies(kind: type) -> Callable[[Apply], Apply]:
 
 
 def card_rule(state: QuestState, card: int) -> str:
+    """The card's own rule, or KBQ-CARD-CUSTOM for a card from a user's deck file."""
     rule = card_rule_id(core.deck(state).card(card).id)
     return rule if rule in RULES else CUSTOM_CARD
 
@@ -137,6 +138,9 @@ def _enter(state: QuestState, ctx: Ctx, effect: fx.EnterCircle, out: list[Effect
 def _check_attach(state: QuestState, ctx: Ctx, effect: fx.Attach, ev: Play) -> None:
     # Under any bunny in the circle (KBQ-MOD-1); a player with no bunny of his own puts
     # it under an opponent's, which is every bunny there (KBQ-MOD-3).
+    if not state.circle.order:
+        raise core.refuse("KBQ-MOD-3", "there is no bunny in the circle to put it under: it can "
+                          "only be discarded", card=ctx.card)
     if ev.on is None or ev.on not in state.circle:
         raise core.refuse("KBQ-MOD-1", f"a Bunny Modifier goes under a bunny in the circle "
                           f"(on=...), not {ev.on}", on=ev.on)
@@ -544,6 +548,7 @@ def _feed(state: QuestState, ctx: Ctx, effect: fx.Feed, out: list[Effect]) -> No
                                                          "water": effect.water}))
         state.stack.append(Choice(ctx=ctx, seat=owner, kind="feed_now", bunny=bunny))
         return
+    # One more demand on the bunny, settled or falling due on its own (KBQ-FEED-5).
     due = feeding.due_turn(state.seats[owner].turns)
     state.demands.append(feeding.FeedDemand(card=ctx.card, bunny=bunny, owner=owner,
                                             cabbage=effect.cabbage, water=effect.water,

@@ -75,6 +75,15 @@ def clockwise_from(state: QuestState, seat: int) -> list[int]:
     return [(seat + k) % n for k in range(n) if state.seats[(seat + k) % n].present]
 
 
+def adjacent_players(state: QuestState, seat: int) -> list[int]:
+    """The players directly left and right of ``seat`` among those in the game (one player
+    when only two are left) (KBQ-ADJ-1)."""
+    order = clockwise_from(state, seat)
+    if len(order) < 2:
+        return []
+    return sorted({order[1], order[-1]})
+
+
 def next_seat(state: QuestState, seat: int) -> int:
     order = clockwise_from(state, seat)
     return order[1] if len(order) > 1 else order[0]
@@ -117,7 +126,9 @@ def can_aggress(state: QuestState, seat: int) -> bool:
 
 
 def check_box(state: QuestState, seat: int, card: int) -> None:
-    """A pink box needs an own bunny; an Aggressive card one the Halo does not protect."""
+    """A pink box needs an own bunny; an Aggressive card one the Halo does not protect. The
+    catalogue marks every pink-box card Aggressive but Choose A Carrot (KBQ-AGG-1). A pending
+    feed on the bunny changes nothing here (KBQ-FEED-4)."""
     d = deck(state)
     if d.pink[card] and not has_bunny(state, seat):
         raise refuse("KBQ-RUN-2", f"card {card} has a pink box and seat {seat} has no bunny in "
@@ -229,7 +240,9 @@ def check_pay(state: QuestState, seat: int, kind: UnitKind, amount: int,
             units.check_owned(named, held, kind)
             units.check_payment(named, amount, value, kind)
         except Refusal as r:
-            raise RuleViolation(rule, r.message, **r.facts) from None
+            # handing over a card that is not needed is a matter of change (KBQ-CHANGE-1)
+            cited = "KBQ-CHANGE-1" if r.code == "units.overpaid" else rule
+            raise RuleViolation(cited, r.message, **r.facts) from None
         return list(named)
     chosen = units.choose_payment(held, amount, value)
     if chosen is None:

@@ -89,6 +89,7 @@ def after_card(state: QuestState, origin: str, seat: int, card: int, out: list[E
         core.draw_cards(state, seat, 1, "bottom")
     elif origin == "hand":
         if core.deck(state).type[card] == "very_special":
+            # not the turn's card, and replaced at once (KBQ-VSP-2)
             core.draw_cards(state, seat, 1, "none")
         else:
             core.draw_cards(state, seat, 1, "card_done")
@@ -100,6 +101,9 @@ def card_done(state: QuestState, out: list[Effect]) -> None:
     assert seat is not None
     state.cards_played += 1
     state.flipped = None
+    # The triplet is checked now, after the first card and its replacement (KBQ-TRIP-2,
+    # KBQ-TRIP-4: a triplet made by the first card counts, one broken by the draw does not);
+    # never a third card (KBQ-TRIP-3).
     if state.cards_played == 1 and core.has_triplet(state, seat):
         state.second = True
         state.phase = "turn"

@@ -146,7 +146,7 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
     state.water_deck = list(reversed(e.water))
     state.magic_deck = list(e.carrots)
     state.first = e.first
-    state.market.carrots = [c for c in market if c not in given]
+    state.market.carrots = [c for c in market if c not in given]  # KBQ-SET-3
     for s, g in enumerate(gifts):
         state.seats[s].carrots.extend(g)
     state.phase = "runs"
@@ -244,6 +244,12 @@ def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
     if origin == "hand" and kind not in ("special", "very_special"):
         origin = None
     if origin is None:
+        if e.card in state.circle:
+            raise refuse("KBQ-POS-2", f"bunny {e.card} is in the Bunny Circle already: a bunny "
+                         "there is never repositioned", card=e.card)
+        if any(e.card in state.circle.space(b).under for b in state.circle.order):
+            raise refuse("KBQ-MOD-2", f"card {e.card} lies under a bunny: a modifier once placed "
+                         "never moves", card=e.card)
         # The same words whether or not the card is in his hand: a refusal tells nobody what
         # a hand holds.
         if kind not in ("special", "very_special"):
@@ -251,16 +257,26 @@ def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
                          "played only when flipped from the top run position", card=e.card)
         raise refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play: not flipped, "
                      "saved or in his hand", card=e.card)
+    owed = waiting.awaited(state).decisions.get(seat)
     if kind == "very_special":
         if origin == "run":
             _owes(state, seat, "flipped")
         elif not waiting.may_answer(state, seat):
-            _owes(state, seat, "turn", "flipped", "bottom")
+            raise refuse("KBQ-VSP-1", f"seat {seat} plays a Very Special card during a turn, "
+                         "when the game waits for nothing else from him", card=e.card)
     elif origin == "run":
         _owes(state, seat, "flipped")
     elif origin == "hand":
-        _owes(state, seat, "turn")
+        if owed != "turn":
+            if state.active == seat and owed in ("flipped", "bottom"):
+                raise refuse("KBQ-SPC-2", "a Special from hand is the turn's card, played instead "
+                             "of flipping, not after", card=e.card)
+            raise refuse("KBQ-SPC-5", f"seat {seat} plays Special cards only during his own turn",
+                         card=e.card)
     elif not _saved_answer(state, seat, e) and not waiting.own_turn_stage(state, seat):
+        if state.active == seat and not state.over:
+            raise refuse("KBQ-ORDER-2", f"seat {seat} plays saved Specials between the steps of "
+                         "his turn, not while a card is being resolved", card=e.card)
         raise refuse("KBQ-SPC-5", f"seat {seat} plays saved Special cards only during his own "
                      "turn", card=e.card)
     core.check_box(state, seat, e.card)
@@ -406,6 +422,10 @@ def end_turn(state: QuestState, e: EndTurn) -> tuple[Effect, ...]:
 def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
     _over(state)
     seat = _seat(e)
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat:
+        raise refuse("KBQ-FEED-6", "a feed due at once is paid from the supplies held: there is "
+                     "no buying in between", seat=seat)
     if not waiting.own_turn_stage(state, seat):
         raise refuse("KBQ-ORDER-1", f"seat {seat} buys only during his own turn", seat=seat)
     market = state.market
@@ -749,8 +769,11 @@ def _apply_clovers(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -
 
 
 def _check_misfortune(state: QuestState, c: Choice, e: Choose) -> None:
+    from engine.killer_quest.cards import misfortune_targets
+
+    _, rule = misfortune_targets(state, c.seat)
     if len(e.bunnies) != 1 or e.bunnies[0] not in c.options:
-        raise refuse("KBQ-PI-1", f"choose the bunny that dies: one of {c.options}",
+        raise refuse(rule, f"choose the bunny that dies: one of {c.options}",
                      bunnies=e.bunnies, options=c.options)
 
 

@@ -53,6 +53,7 @@ def view(state: QuestState, perspective: Perspective) -> dict[str, Any]:
             "water": st.water[:], "water_units": core.units_of(state, st.water),
             "carrots": sorted(st.carrots), "karma": st.karma[:], "lose_turns": st.lose_turns,
             "turns": st.turns, "triplet": core.has_triplet(state, s),
+            "neighbours": core.adjacent_players(state, s) if st.present else [],
             "owed": {i.kind: i.amount for i in state.ious if i.seat == s},
         })
     circle = []

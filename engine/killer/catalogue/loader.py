@@ -148,13 +148,15 @@ class Catalogue:
     """Every card of one deck set in one printing, by number and by id; the set's dice,
     colours and kinds; and the content hash a record names."""
 
-    __slots__ = ("by_id", "by_number", "colours", "content_hash", "decks", "dice", "kinds",
-                 "printing", "set_name", "title")
+    __slots__ = ("base_set", "by_id", "by_number", "colours", "content_hash", "decks", "dice",
+                 "kinds", "printing", "set_name", "title")
 
     def __init__(self, set_name: str, title: str, printing: str, decks: tuple[str, ...],
                  colours: tuple[str, ...], kinds: tuple[str, ...], dice: dict[str, DieSpec],
-                 cards: list[Card]) -> None:
+                 cards: list[Card], base_set: str | None = None) -> None:
         self.set_name = set_name
+        self.base_set = base_set or set_name
+        """The set file's name (``set_name`` adds the extra decks: ``blue-starter+house``)."""
         self.title = title
         self.printing = printing
         self.decks = decks
@@ -188,7 +190,7 @@ class Catalogue:
 
     def header_fields(self) -> dict[str, str]:
         """What a record's header names so that it replays under these cards."""
-        return {"deck_set": self.set_name, "printing": self.printing,
+        return {"deck_set": self.base_set, "printing": self.printing,
                 "catalogue": self.content_hash}
 
 
@@ -212,7 +214,7 @@ def _content_hash(catalogue: Catalogue) -> str:
 
 
 def build_catalogue(set_name: str, entry: SetEntry, decks: Mapping[str, tuple[str, DeckFile]],
-                    printing: str = CURRENT) -> Catalogue:
+                    printing: str = CURRENT, base_set: str | None = None) -> Catalogue:
     """Resolve deck set ``set_name`` (its decks taken from ``decks``: id -> (path, file)) in
     ``printing`` and validate it as a whole."""
     resolved: list[Card] = []
@@ -242,7 +244,7 @@ def build_catalogue(set_name: str, entry: SetEntry, decks: Mapping[str, tuple[st
                 owner[n] = (path, card.id)
             resolved.append(card)
     return Catalogue(set_name, entry.title, printing, tuple(entry.decks), tuple(entry.colours),
-                     tuple(entry.kinds), dict(entry.dice), resolved)
+                     tuple(entry.kinds), dict(entry.dice), resolved, base_set)
 
 
 def _resolve(path: str, header: DeckHeader, raw: CardEntry, entry: SetEntry,
@@ -408,8 +410,9 @@ class DeckLibrary:
                                  f"unknown deck set {set_name!r} (known: "
                                  f"{', '.join(sorted(self.sets)) or 'none'})")
         _, entry = self.sets[set_name]
+        base = set_name
         extra = [d for d in extra_decks if d not in entry.decks]
         if extra:
             entry = msgspec.structs.replace(entry, decks=[*entry.decks, *extra])
             set_name = f"{set_name}+{'+'.join(extra)}"
-        return build_catalogue(set_name, entry, self.decks, printing)
+        return build_catalogue(set_name, entry, self.decks, printing, base)
