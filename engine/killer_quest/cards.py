@@ -798,9 +798,7 @@ def _half_supply(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, out: li
                 if core.units_of(state, core.holding_of(state.seats[s], kind)) == most]
         chosen = ctx.sources[i] if i < len(ctx.sources) and ctx.sources[i] in tied else tied[0]
         half = units.half_of(core.holding_of(state.seats[chosen], kind), d.value)
-        cards = core.check_pay(state, chosen, kind, half, None, rule)
-        core.pay(state, chosen, kind, cards, half, rule, out)
-        core.payout(state, ctx.by, kind, half, True, rule, out)
+        core.transfer(state, chosen, ctx.by, kind, half, rule, out)
 
 
 @checks(fx.GainMoney)
@@ -988,8 +986,11 @@ def _gamble(state: QuestState, ctx: Ctx, effect: fx.Gamble, out: list[Effect]) -
     for seat in reversed(players):
         carrots_held = state.seats[seat].carrots
         bunnies_held = state.circle.owned_by(seat)
-        if len(carrots_held) == n_carrots and len(bunnies_held) == n_bunnies:
-            frame.staked[seat] = [*carrots_held, *bunnies_held]
+        forced_c = n_carrots in (0, len(carrots_held))
+        forced_b = n_bunnies in (0, len(bunnies_held))
+        if forced_c and forced_b:  # nothing to choose
+            frame.staked[seat] = [*(carrots_held if n_carrots else []),
+                                  *(bunnies_held if n_bunnies else [])]
         else:
             state.stack.append(Choice(ctx=ctx, seat=seat, kind="stake", count=n_carrots,
                                       options=[*carrots_held, *bunnies_held]))
@@ -1016,9 +1017,7 @@ def settle_roll_off(state: QuestState, frame: RollOffFrame, out: list[Effect]) -
         if seat == picked:
             continue
         if dolla:
-            cards = core.check_pay(state, seat, "money", dolla, None, rule)
-            core.pay(state, seat, "money", cards, dolla, rule, out)
-            core.payout(state, picked, "money", dolla, True, rule, out)
+            core.transfer(state, seat, picked, "money", dolla, rule, out)
         for card in staked:
             if card in state.seats[seat].carrots:
                 state.seats[seat].carrots.remove(card)

@@ -268,6 +268,24 @@ def pay(state: QuestState, seat: int, kind: UnitKind, cards: list[int], amount: 
         payout(state, seat, kind, change, True, "KBQ-CHANGE-1", out)
 
 
+def transfer(state: QuestState, payer: int, taker: int, kind: UnitKind, amount: int, rule: str,
+             out: list[Effect]) -> None:
+    """``amount`` units of ``kind`` from one player to another: the payer hands over the
+    smallest sufficient cards and takes his change from the discard pile of that kind, the
+    rest as an IOU (KBQ-CHANGE-1, KBQ-CHANGE-2)."""
+    if amount <= 0:
+        return
+    cards = check_pay(state, payer, kind, amount, None, rule)
+    for c in cards:
+        holding_of(state.seats[payer], kind).remove(c)
+    holding_of(state.seats[taker], kind).extend(cards)
+    out.append(Effect(rule, "handed_over", {"from": payer, "to": taker, "kind": kind,
+                                            "cards": cards, "units": amount}))
+    change = units_of(state, cards) - amount
+    if change > 0:
+        payout(state, payer, kind, change, True, "KBQ-CHANGE-1", out)
+
+
 # -- bunnies leaving ------------------------------------------------------------------------------
 
 

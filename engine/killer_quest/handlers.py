@@ -252,9 +252,12 @@ def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
                          "never moves", card=e.card)
         # The same words whether or not the card is in his hand: a refusal tells nobody what
         # a hand holds.
-        if kind not in ("special", "very_special"):
+        if kind in ("run", "roaming_red_run"):
             raise refuse("KBQ-RUN-1", f"card {e.card} is a {kind.replace('_', ' ')} card: it is "
                          "played only when flipped from the top run position", card=e.card)
+        if kind not in ("special", "very_special"):
+            raise refuse("KBQ-TURN-1", f"card {e.card} is a {kind.replace('_', ' ')} card, never "
+                         "played as a card", card=e.card)
         raise refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play: not flipped, "
                      "saved or in his hand", card=e.card)
     owed = waiting.awaited(state).decisions.get(seat)
