@@ -20,7 +20,14 @@ import msgspec
 
 from engine.capabilities import Capabilities, Perspective
 from engine.codec import StateCodec
-from engine.corrections import CORE_RULES, Correction, Struck, correction_marker, effective_events, struck_marker
+from engine.corrections import (
+    CORE_RULES,
+    Correction,
+    Struck,
+    correction_marker,
+    effective_events,
+    struck_marker,
+)
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, WarrenError
