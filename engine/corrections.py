@@ -36,6 +36,10 @@ CORE_RULES: tuple[Rule, ...] = (
     Rule("REC-UNK-1", "Only a game recorded at the table (source \"recorded\") may leave a card "
          "unknown; a simulated or imported record names every card.",
          "docs/record-format.md#unknowns"),
+    Rule("REC-UNK-2", "A card a record names where the card is already known must be that card, "
+         "and each card of the game comes to light at most once.", "docs/record-format.md#unknowns"),
+    Rule("REC-UNK-3", "A card turned face up for the whole table is named by the record.",
+         "docs/record-format.md#unknowns"),
 )
 
 

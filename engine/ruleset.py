@@ -290,6 +290,15 @@ class Ruleset(ABC, Generic[S, O]):
             return record  # type: ignore[no-any-return]
         return {k: record[k] for k in ("seq", "type", "actor") if k in record}
 
+    def redact(self, event: Event, perspective: Perspective, before: S) -> Event:
+        """``event`` as ``perspective`` saw it happen, written as a record of a game played at
+        the table writes it: every card the perspective did not see is ``"?"``
+        (engine.hidden), every card it saw is named. ``before`` is the full position before
+        the event. Folding the redacted events gives ``perspective`` the same view at every
+        position as the full game does (the contract suite checks it). Default: the event
+        as it is, for a game without hidden information."""
+        return event
+
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""
         return effect
