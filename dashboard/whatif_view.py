@@ -21,7 +21,7 @@ from engine.record import Event
 from engine.replay import Replay
 from engine.rules import WarrenError
 from engine.ruleset import Perspective, Ruleset
-from logstore.branches import BranchInfo
+from logstore.store.branches import BranchInfo
 
 BRANCH = "dsp_branch"
 BRANCH_MSG = "dsp_branch_msg"

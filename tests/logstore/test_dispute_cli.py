@@ -10,10 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from engine.record import event_to_dict, header_to_dict, seal
-from logstore import clidoc
-from logstore.checking import check_path
-from logstore.cli import main
-from logstore.cli_dispute import dispute
+from logstore.cli import clidoc, main
+from logstore.cli.dispute import dispute
+from logstore.store.checking import check_path
 from tests.engine.test_dispute_tables import _setup
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from logstore.analytics import snapshot
+from logstore.analytics.sandbox import Limits, QueryFailed, QueryRefused, QueryTimeout, Sandbox
+from logstore.analytics.views import snapshot
 from logstore.cli import main
-from logstore.sandbox import Limits, QueryFailed, QueryRefused, QueryTimeout, Sandbox
 from tests.logstore.analytics_corpus import fill
 
 

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from engine.registry import get_ruleset
 from engine.replay import Replay
-from logstore.analytics import connect
+from logstore.analytics.stats import all_stats, run_stat, stats_for
+from logstore.analytics.views import connect
 from logstore.cli import main
-from logstore.stats import all_stats, run_stat, stats_for
 from logstore.store import Store
 from tests.logstore.analytics_corpus import fill
 

@@ -19,9 +19,9 @@ from engine.record import Event, Header, Record
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
-from logstore.errors import BrokenChain, DuplicateGame
-from logstore.reading import read_for_store
-from logstore.snapshots import SNAPSHOT_EVERY, dump_state
+from logstore.store.errors import BrokenChain, DuplicateGame
+from logstore.store.reading import read_for_store
+from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state
 
 _actor = attrgetter("actor")
 _untyped = msgspec.json.Decoder()

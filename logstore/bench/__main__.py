@@ -232,7 +232,7 @@ def main() -> None:
           f"worst {v['max_ms']:.3f} ms   (target: under 10 ms)")
 
     if not args.skip_import:
-        from logstore.bench_store import bench_import
+        from logstore.bench.store import bench_import
 
         files = [b"".join(g.lines()) for g in corpus_games]
         f = bench_import(files, repeat=max(1, repeats // 2), workers=(0, 1))

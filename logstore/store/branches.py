@@ -27,8 +27,8 @@ from engine.record import Event, Header, decode_header, event_to_dict, header_to
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import WarrenError
-from logstore.errors import StoreError, UnknownGame
-from logstore.store import Store
+from logstore.store.errors import StoreError, UnknownGame
+from logstore.store.event_store import Store
 
 BRANCH_MARK = "~"
 """Branch ids are ``<parent>~<n>``: the parent stays readable in the id."""

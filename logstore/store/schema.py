@@ -5,7 +5,7 @@ seq 0, so an export is the lines concatenated in seq order. (A line appended to 
 that had no final newline carries its terminator in front instead, which keeps the
 concatenation a valid record in the file's own style.) ``games`` holds the header's
 facts, which never change, beside the verdict of the last replay, which is derived and may
-be recomputed. ``snapshots`` holds derived engine states (see logstore.snapshots).
+be recomputed. ``snapshots`` holds derived engine states (see logstore.store.snapshots).
 
 The triggers live in the database, so they hold for every client, not only for warren.
 One BEFORE INSERT trigger requires each new line to be the game's last seq + 1: that
@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
-    layout TEXT NOT NULL,             -- see logstore.snapshots.layout
+    layout TEXT NOT NULL,             -- see logstore.store.snapshots.layout
     state BLOB NOT NULL,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;

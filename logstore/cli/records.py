@@ -1,7 +1,7 @@
 """The ``warren`` command line: a thin layer over the engine and the store.
 
 Every command has help with an example; `docs/cli.md` is generated from this help
-(``python -m logstore.clidoc``) and a test keeps the two in step.
+(``python -m logstore.cli.clidoc``) and a test keeps the two in step.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from engine.rules import WarrenError
-from logstore.cli_common import (
+from logstore.cli.common import (
     WarrenGroup,
     db_option,
     echo_json,
@@ -53,7 +53,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 
     Example: warren check fixtures/bunnies --json
     """
-    from logstore.checking import check_path, record_paths, result_to_json
+    from logstore.store.checking import check_path, record_paths, result_to_json
 
     files = list(record_paths(paths))
     missing = [p for p in paths if not p.exists()]
@@ -198,7 +198,7 @@ def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
 
     Example: warren import fixtures/ --db club.db
     """
-    from logstore.checking import record_paths
+    from logstore.store.checking import record_paths
 
     files = list(record_paths(paths))
     if not files:
@@ -496,7 +496,7 @@ def rules(ruleset: str, as_json: bool) -> None:
 # -- dashboard -------------------------------------------------------------------------
 def dashboard_command(db: Path, port: int, address: str = "127.0.0.1") -> list[str]:
     """The streamlit command line that serves warren's dashboard on ``db``."""
-    app = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
+    app = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
     return [
         sys.executable, "-m", "streamlit", "run", str(app),
         "--server.headless", "true", "--server.port", str(port), "--server.address", address,
@@ -523,7 +523,7 @@ def dashboard(port: int, db: Path | None) -> None:
 
     Example: warren dashboard --db club.db --port 8600
     """
-    from logstore.store import default_db_path
+    from logstore.store.event_store import default_db_path
 
     path = db or default_db_path()
     if not path.exists():
@@ -534,7 +534,7 @@ def dashboard(port: int, db: Path | None) -> None:
 
 # -- demo ------------------------------------------------------------------------------
 def fixtures_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "fixtures"
+    return Path(__file__).resolve().parents[2] / "fixtures"
 
 
 DEMO_GAMES = 300
@@ -560,8 +560,8 @@ def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
     """
     from engine.registry import all_rulesets
     from engine.simulate import simulate_one
-    from logstore.checking import record_paths
-    from logstore.store import default_db_path
+    from logstore.store.checking import record_paths
+    from logstore.store.event_store import default_db_path
 
     path = db or default_db_path()
     with open_store(path) as store:
@@ -595,11 +595,11 @@ def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
     serve_dashboard(path, port)
 
 
-from logstore.cli_dispute import dispute  # noqa: E402  (a group of its own, registered last)
+from logstore.cli.dispute import dispute  # noqa: E402  (a group of its own, registered last)
 
 main.add_command(dispute)
 
-from logstore.cli_analytics import export_parquet, query, stats  # noqa: E402  (analytics commands)
+from logstore.cli.analytics import export_parquet, query, stats  # noqa: E402  (analytics commands)
 
 main.add_command(query)
 main.add_command(stats)

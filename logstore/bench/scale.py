@@ -1,8 +1,8 @@
 """Analytics at scale: simulate Bunnies games into a store, project them, run every canned stat.
 
-    python3 -m logstore.bench_scale                       # 100,000 games (long: see docs/benchmarks.md)
-    python3 -m logstore.bench_scale --games 2000          # a smaller run
-    python3 -m logstore.bench_scale --db big.db --keep    # keep the store to run again
+    python3 -m logstore.bench.scale                       # 100,000 games (long: see docs/benchmarks.md)
+    python3 -m logstore.bench.scale --games 2000          # a smaller run
+    python3 -m logstore.bench.scale --db big.db --keep    # keep the store to run again
 
 Prints, in one run on the same data:
 
@@ -52,7 +52,7 @@ def fill_store(db: Path, games: int, *, start: int = 0, jobs: int = 2, seed: int
     Simulation runs in ``jobs`` worker processes while this one imports, one transaction
     per game, through :meth:`Store.import_bytes` (decode, hash chain, rules, insert).
     """
-    from logstore.store import Store
+    from logstore.store.event_store import Store
 
     t0 = time.perf_counter()
     with Store(db) as store:
@@ -121,8 +121,8 @@ def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
     from engine.record import decode_header
     from engine.registry import get_ruleset
     from engine.replay import check_events
-    from logstore.projection_rows import _decode, _read_games, project_chunk
-    from logstore.projections import CHUNK_GAMES
+    from logstore.analytics.projection_rows import _decode, _read_games, project_chunk
+    from logstore.analytics.projections import CHUNK_GAMES
 
     rs = get_ruleset("bunnies")
     chunks = [ids[i:i + CHUNK_GAMES] for i in range(0, len(ids), CHUNK_GAMES)]
@@ -171,7 +171,7 @@ def bench_routes(db: Path, ids: list[str], parquet_dir: Path) -> dict[str, float
                          arg).fetchone()[0]
         out["rows"] = n
         out["sqlite3_rows"] = n / best_of(2, lambda: conn.execute(sql, arg).fetchall())
-        from logstore.projection_rows import _events_table, _read_games
+        from logstore.analytics.projection_rows import _events_table, _read_games
 
         out["sqlite3_grouped"] = n / best_of(2, lambda: _events_table(_read_games(conn, ids)))
     try:
@@ -202,9 +202,9 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
     """Each canned stat through warren (warm) beside bare DuckDB on the same Parquet files."""
     import duckdb
 
-    from logstore.analytics import arrow, connect
-    from logstore.projections import TABLES, analytics_dir
-    from logstore.stats import run_stat, stats_for
+    from logstore.analytics.projections import TABLES, analytics_dir
+    from logstore.analytics.stats import run_stat, stats_for
+    from logstore.analytics.views import arrow, connect
 
     con, snap = connect(db)
     bare = duckdb.connect()
@@ -225,9 +225,9 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
 
 
 def run(db: Path, games: int, repeats: int) -> None:
-    from logstore.analytics import snapshot
-    from logstore.projections import analytics_dir, cli_jobs, rebuild, refresh
-    from logstore.store import Store
+    from logstore.analytics.projections import analytics_dir, cli_jobs, rebuild, refresh
+    from logstore.analytics.views import snapshot
+    from logstore.store.event_store import Store
 
     ids = sample_ids(db, min(2000, games))
     r = bench_replay(db, ids)

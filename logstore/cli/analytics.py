@@ -1,7 +1,7 @@
 """The analytics commands: ``warren query``, ``warren stats`` and ``warren export-parquet``.
 
 Each brings the projections up to date first (only new or changed games are replayed),
-then works on the Parquet parts with DuckDB (see logstore.analytics).
+then works on the Parquet parts with DuckDB (see logstore.analytics.views).
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import Any
 import click
 
 from engine.rules import WarrenError
-from logstore.cli_common import db_option, progress
-from logstore.projections import cli_jobs
+from logstore.analytics.projections import cli_jobs
+from logstore.cli.common import db_option, progress
 
 FORMATS = ("table", "csv", "json", "parquet")
 
 
 def _db(db: Path | None) -> Path:
-    from logstore.store import StoreError, default_db_path
+    from logstore.store.event_store import StoreError, default_db_path
 
     path = db if db is not None else default_db_path()
     if not path.is_file():
@@ -32,7 +32,7 @@ def _refreshing(db: Path) -> Any:
     """A progress callback sized to the games a refresh will replay (silent when none)."""
     if not sys.stderr.isatty():
         return progress(None, "projecting")
-    from logstore.analytics import stale_games
+    from logstore.analytics.views import stale_games
 
     return progress(stale_games(db) or None, "projecting")
 
@@ -105,8 +105,8 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db:
 
     Example: warren query "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
     """
-    from logstore.analytics import snapshot
-    from logstore.sandbox import Limits, Sandbox
+    from logstore.analytics.sandbox import Limits, Sandbox
+    from logstore.analytics.views import snapshot
 
     path = _db(db)
     with _refreshing(path) as advance:
@@ -136,12 +136,13 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
     results by player count, game length, how often each rule's effects fire, card impact,
     and each ruleset's own reports (Bunnies: bunnies by kind, the going-out bonus, pile
     pick-ups, rank impact; Trust No Bunny: side wins, when the Wall falls, rejected votes
-    and accusations, Quirk failures). Each is a documented SQL file in logstore/stats/.
+    and accusations, Quirk failures). Each is a documented SQL file in
+    logstore/analytics/stats_sql/.
 
     Example: warren stats --ruleset bunnies --only win_rate_by_seat
     """
-    from logstore.analytics import connect
-    from logstore.stats import all_stats, run_stat, stats_for
+    from logstore.analytics.stats import all_stats, run_stat, stats_for
+    from logstore.analytics.views import connect
 
     if list_only:
         for stat in all_stats():
@@ -186,8 +187,8 @@ def export_parquet(out: Path, tables: tuple[str, ...], db: Path | None) -> None:
 
     Example: warren export-parquet exported/ --table games --table seat_results
     """
-    from logstore.analytics import export_parquet as export
-    from logstore.projections import TABLES
+    from logstore.analytics.projections import TABLES
+    from logstore.analytics.views import export_parquet as export
 
     path = _db(db)
     with _refreshing(path) as advance:

@@ -5,7 +5,7 @@ on a machine without internet access (and behind most club firewalls), so warren
 it. The route instead (measured and argued in docs/analytics.md):
 
 1. while the projections are built, each chunk of games is read out of SQLite through
-   Python's sqlite3 (one grouped row per game) and replayed (logstore.projection_rows);
+   Python's sqlite3 (one grouped row per game) and replayed (logstore.analytics.projection_rows);
 2. every projection table, the raw events included, is written once as compressed Parquet
    parts beside the store (``<store>.analytics/``) and kept up to date incrementally;
 3. each DuckDB session creates one view per table over the committed parts, so a query
@@ -27,7 +27,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from logstore.projections import (
+from logstore.analytics.projections import (
     BASE_SCHEMAS,
     TABLES,
     AnalyticsError,
@@ -68,7 +68,7 @@ def snapshot(db: Path, *, refresh: bool = True, rebuild: bool = False,
 
     ``jobs``: worker processes for a large refresh (default: WARREN_JOBS, else 1).
     """
-    from logstore.store import Store
+    from logstore.store.event_store import Store
 
     with Store(db, create=False) as store:
         projections = Projections(store, jobs=jobs)
@@ -88,7 +88,7 @@ def snapshot(db: Path, *, refresh: bool = True, rebuild: bool = False,
 
 def stale_games(db: Path) -> int:
     """How many games a refresh would replay (for a progress bar's total)."""
-    from logstore.store import Store
+    from logstore.store.event_store import Store
 
     with Store(db, create=False) as store:
         projections = Projections(store)

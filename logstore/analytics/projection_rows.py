@@ -2,7 +2,7 @@
 
 One chunk of games of one ruleset at a time: their lines are read out of the store in one
 query, decoded, replayed with the ruleset's handlers, and turned into Arrow tables, one per
-projection table (logstore.projections writes and keeps track of them). Only the generic
+projection table (logstore.analytics.projections writes and keeps track of them). Only the generic
 :class:`~engine.ruleset.Ruleset` contract is used: the effects each handler returns,
 ``key_figures`` at the end of every turn and ``outcome`` at the end.
 """
@@ -343,7 +343,7 @@ def _seat_items(ruleset: Ruleset, events: pa.Table) -> pa.Table:
         return BASE_SCHEMAS["seat_items"].empty_table()
     import duckdb
 
-    from logstore.analytics import arrow
+    from logstore.analytics.views import arrow
 
     con = duckdb.connect(config={"threads": 1, "autoinstall_known_extensions": False,
                                  "autoload_known_extensions": False})

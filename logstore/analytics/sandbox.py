@@ -26,8 +26,8 @@ import duckdb
 import pyarrow as pa
 
 from engine.rules import WarrenError
-from logstore.analytics import DUCKDB_CONFIG, Snapshot, arrow, create_views, snapshot
-from logstore.projections import TABLES
+from logstore.analytics.projections import TABLES
+from logstore.analytics.views import DUCKDB_CONFIG, Snapshot, arrow, create_views, snapshot
 
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY = "1GB"

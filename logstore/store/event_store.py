@@ -1,6 +1,6 @@
 """The event store: every game's record lines in one SQLite file, append-only.
 
-Schema (details and the triggers in logstore.schema):
+Schema (details and the triggers in logstore.store.schema):
 
 - ``events(game_id, seq, type, actor, line)``: one row per record line, the header as
   seq 0. ``line`` is the raw text with its terminator, so an export is the lines joined in
@@ -51,10 +51,10 @@ from engine.record import (
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
-from logstore import schema
-from logstore.errors import BrokenChain, DuplicateGame, StaleSeq, StoreError, UnknownGame
-from logstore.import_helper import prepared_by_helpers
-from logstore.importing import (
+from logstore.store import schema
+from logstore.store.errors import BrokenChain, DuplicateGame, StaleSeq, StoreError, UnknownGame
+from logstore.store.import_helper import prepared_by_helpers
+from logstore.store.importing import (
     NEW_GAME,
     Prepared,
     Refused,
@@ -64,8 +64,8 @@ from logstore.importing import (
     prepare,
     prepare_record,
 )
-from logstore.reading import read_for_store
-from logstore.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
+from logstore.store.reading import read_for_store
+from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
 
 __all__ = [
     "DEFAULT_DB",

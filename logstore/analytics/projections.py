@@ -19,7 +19,7 @@ half-way) is removed by the next refresh.
 
 Tables (columns are documented in docs/analytics.md): ``games``, ``seat_results``,
 ``turns``, ``turn_seats``, ``effects``, ``seat_items`` and ``events`` (the raw lines); the
-rows themselves are derived in logstore.projection_rows.
+rows themselves are derived in logstore.analytics.projection_rows.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import pyarrow.parquet as pq
 
 from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
-from logstore.projection_rows import BASE_SCHEMAS, AnalyticsError, project_chunk
+from logstore.analytics.projection_rows import BASE_SCHEMAS, AnalyticsError, project_chunk
 
 __all__ = [
     "BASE_SCHEMAS", "TABLES", "AnalyticsError", "Projections", "RefreshReport", "analytics_dir",

@@ -45,7 +45,7 @@ def json_option(func: F) -> F:
 
 
 def open_store(db: Path | None, create: bool = True) -> Any:
-    from logstore.store import Store
+    from logstore.store.event_store import Store
 
     return Store(db, create=create)
 
