@@ -405,36 +405,41 @@ _CHUNK_SQL = (
 
 
 @dataclass(slots=True)
-class _StoredGame:
+class StoredGame:
+    """One stored game as a chunk read gives it."""
+
     game_id: str
     data: bytes
     """Every stored line, header first, terminators kept."""
     types: list[str]
+    """Each line's ``type`` column (``header`` first)."""
     actors: list[str]
+    """Each line's actor as text, ``""`` for none."""
     lines: int
 
 
-def _read_games(conn: sqlite3.Connection, game_ids: list[str]) -> list[_StoredGame]:
+def read_games(conn: sqlite3.Connection, game_ids: list[str]) -> list[StoredGame]:
+    """The stored lines of these games, one query for the whole chunk (by game id)."""
     out = []
     for game_id, data, types, actors, count, lo, hi in conn.execute(_CHUNK_SQL, (json.dumps(game_ids),)):
         if lo != 0 or hi != count - 1:
             raise AnalyticsError(f"game {game_id!r}: its stored lines are not seq 0..{count - 1}; "
                                  "run `warren verify`")
-        out.append(_StoredGame(game_id, data, types.split(","), actors.split(","), count))
+        out.append(StoredGame(game_id, data, types.split(","), actors.split(","), count))
     return out
 
 
-def _read_in_order(conn: sqlite3.Connection, game_id: str) -> _StoredGame:
+def _read_in_order(conn: sqlite3.Connection, game_id: str) -> StoredGame:
     rows = conn.execute("SELECT line, type, actor FROM events WHERE game_id = ? ORDER BY seq",
                         (game_id,)).fetchall()
-    return _StoredGame(game_id, "".join(r[0] for r in rows).encode(), [r[1] for r in rows],
+    return StoredGame(game_id, "".join(r[0] for r in rows).encode(), [r[1] for r in rows],
                        ["" if r[2] is None else str(r[2]) for r in rows], len(rows))
 
 
 _array_decoders: dict[str, msgspec.json.Decoder] = {}
 
 
-def _decode(ruleset: Ruleset, body: bytes, count: int) -> list[Event] | None:
+def decode_events(ruleset: Ruleset, body: bytes, count: int) -> list[Event] | None:
     """Decode a game's event lines (joined, terminators kept) in one call, or None.
 
     A stored line never holds a raw newline inside its JSON (strings escape it), so each
@@ -478,7 +483,7 @@ def _facts(conn: sqlite3.Connection, game_ids: list[str]) -> dict[str, _GameFact
     return {r[0]: _GameFacts(*r) for r in rows}
 
 
-def _events_table(games: list[_StoredGame]) -> pa.Table:
+def events_table(games: list[StoredGame]) -> pa.Table:
     """The raw ``events`` rows of a chunk, cut from the joined lines without a Python loop
     per line: the offsets are where the newlines are."""
     data = b"".join(g.data for g in games)
@@ -531,7 +536,7 @@ def _no_gc() -> Iterator[None]:
 
 def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset, game_ids: list[str],
                    ) -> tuple[dict[str, pa.Table], int]:
-    games = _read_games(conn, game_ids)
+    games = read_games(conn, game_ids)
     facts = _facts(conn, game_ids)
     chunk = _Chunk(ruleset)
     for k, game in enumerate(games):
@@ -541,10 +546,10 @@ def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset, game_ids: list[st
         except RecordError as exc:
             raise AnalyticsError(f"game {game.game_id!r}: its stored header no longer reads: {exc}") from None
         body = game.data[cut:]
-        events = _decode(ruleset, body, game.lines - 1)
+        events = decode_events(ruleset, body, game.lines - 1)
         if events is None:
             game = games[k] = _read_in_order(conn, game.game_id)
             body = game.data[game.data.find(b"\n") + 1:]
             events = _decode_lines(ruleset, game.game_id, body)
         chunk.replay(header, events, facts[game.game_id], game.lines - 1)
-    return chunk.tables(_events_table(games)), chunk.events
+    return chunk.tables(events_table(games)), chunk.events

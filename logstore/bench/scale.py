@@ -25,9 +25,13 @@ import shutil
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+
+from engine.record import Event, Header, decode_header
+from engine.ruleset import Ruleset
+from logstore.analytics.projection_rows import StoredGame, decode_events
+from logstore.bench.timing import best_of
 
 SEED = 7
 
@@ -101,37 +105,33 @@ def main() -> None:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def best_of(repeats: int, func: Callable[[], Any]) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def sample_ids(db: Path, n: int) -> list[str]:
     with sqlite3.connect(db) as conn:
         return [r[0] for r in conn.execute(
             "SELECT game_id FROM games WHERE ruleset = 'bunnies' ORDER BY game_id LIMIT ?", (n,))]
 
 
+def decoded(ruleset: Ruleset, game: StoredGame) -> tuple[Header, list[Event]]:
+    """A stored game's header and events, decoded as a projection decodes them (all event
+    lines in one call)."""
+    cut = game.data.find(b"\n") + 1
+    events = decode_events(ruleset, game.data[cut:], game.lines - 1)
+    if events is None:  # simulated games are stored canonically: one call always decodes them
+        raise SystemExit(f"game {game.game_id!r} does not decode in one call; it was not simulated here")
+    return decode_header(game.data[:cut]), events
+
+
 def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
     """Checked replay of the same games: in memory (decoded events) and from the store."""
-    from engine.record import decode_header
     from engine.registry import get_ruleset
     from engine.replay import check_events
-    from logstore.analytics.projection_rows import _decode, _read_games, project_chunk
+    from logstore.analytics.projection_rows import project_chunk, read_games
     from logstore.analytics.projections import CHUNK_GAMES
 
     rs = get_ruleset("bunnies")
     chunks = [ids[i:i + CHUNK_GAMES] for i in range(0, len(ids), CHUNK_GAMES)]
     conn = sqlite3.connect(db)
-    games = []
-    for chunk in chunks:
-        for g in _read_games(conn, chunk):
-            cut = g.data.find(b"\n") + 1
-            games.append((decode_header(g.data[:cut]), _decode(rs, g.data[cut:], g.lines - 1)))
+    games = [decoded(rs, g) for chunk in chunks for g in read_games(conn, chunk)]
     n = sum(len(events) for _, events in games)
 
     def in_memory() -> None:
@@ -140,9 +140,8 @@ def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
 
     def from_store() -> None:
         for chunk in chunks:
-            for g in _read_games(conn, chunk):
-                cut = g.data.find(b"\n") + 1
-                check_events(rs, decode_header(g.data[:cut]), _decode(rs, g.data[cut:], g.lines - 1))
+            for g in read_games(conn, chunk):
+                check_events(rs, *decoded(rs, g))
 
     def projected() -> None:
         for chunk in chunks:
@@ -171,9 +170,9 @@ def bench_routes(db: Path, ids: list[str], parquet_dir: Path) -> dict[str, float
                          arg).fetchone()[0]
         out["rows"] = n
         out["sqlite3_rows"] = n / best_of(2, lambda: conn.execute(sql, arg).fetchall())
-        from logstore.analytics.projection_rows import _events_table, _read_games
+        from logstore.analytics.projection_rows import events_table, read_games
 
-        out["sqlite3_grouped"] = n / best_of(2, lambda: _events_table(_read_games(conn, ids)))
+        out["sqlite3_grouped"] = n / best_of(2, lambda: events_table(read_games(conn, ids)))
     try:
         import adbc_driver_sqlite.dbapi as adbc
     except ImportError:
