@@ -207,7 +207,7 @@ def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str
     from logstore.analytics.stats import run_stat, stats_for
     from logstore.analytics.views import connect
 
-    con, _snap = connect(Path(path), ruleset=ruleset)
+    con, _catalog = connect(Path(path), ruleset=ruleset)
     try:
         present = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games").fetchall()]
         out = []

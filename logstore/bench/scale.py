@@ -205,14 +205,14 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
     from logstore.analytics.stats import run_stat, stats_for
     from logstore.analytics.views import arrow, connect
 
-    con, snap = connect(db)
+    con, catalog = connect(db)
     bare = duckdb.connect()
     root = analytics_dir(db)
     for name in TABLES:
         bare.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet('{root}/{name}/*/*.parquet', "
                      "hive_partitioning = true, union_by_name = true)")
     rows = []
-    for stat in stats_for(snap.rulesets):
+    for stat in stats_for(catalog.rulesets):
         run_stat(con, stat)  # warm both (file metadata, OS cache)
         arrow(bare, stat.sql)
         ours = min(run_stat(con, stat).seconds for _ in range(repeats))
@@ -225,7 +225,7 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
 
 def run(db: Path, games: int, repeats: int) -> None:
     from logstore.analytics.projections import analytics_dir, cli_jobs, rebuild, refresh
-    from logstore.analytics.views import snapshot
+    from logstore.analytics.views import list_parts
     from logstore.store.event_store import Store
 
     ids = sample_ids(db, min(2000, games))
@@ -250,9 +250,9 @@ def run(db: Path, games: int, repeats: int) -> None:
     print(f"  Parquet parts: {size / 1e6:,.0f} MB; store file {db.stat().st_size / 1e6:,.0f} MB")
 
     t = time.perf_counter()
-    snap = snapshot(db)
+    catalog = list_parts(db)
     print(f"\nup-to-date check and part listing: {(time.perf_counter() - t) * 1e3:.1f} ms "
-          f"({sum(len(v) for v in snap.parts.values())} parts)")
+          f"({sum(len(v) for v in catalog.parts.values())} parts)")
 
     print(f"\ncanned stats over {report.games:,} games (best of {repeats}, warm)")
     print(f"  {'stat':<28} {'warren':>9} {'bare':>9} {'ratio':>6} {'rows':>5}")

@@ -86,7 +86,7 @@ def _time_raw(rows: Sequence[list[Any]], path: Path, triggers: bool) -> tuple[fl
     if triggers:
         schema.install(conn)
     else:
-        conn.executescript(schema.TABLES)
+        conn.executescript(schema.SCHEMA)
     game_sql = f"INSERT INTO games VALUES ({', '.join('?' * len(rows[0][0]))})"
     cpu, start = _cpu(), time.perf_counter()
     for game, events in rows:

@@ -106,12 +106,12 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db:
     Example: warren query "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
     """
     from logstore.analytics.sandbox import Limits, Sandbox
-    from logstore.analytics.views import snapshot
+    from logstore.analytics.views import list_parts
 
     path = _db(db)
     with _refreshing(path) as advance:
-        snap = snapshot(path, progress=advance, jobs=cli_jobs())
-    with Sandbox(snap, Limits(seconds=timeout, memory=memory)) as box:
+        catalog = list_parts(path, progress=advance, jobs=cli_jobs())
+    with Sandbox(catalog, Limits(seconds=timeout, memory=memory)) as box:
         table = box.run(sql)
     _write(table, fmt, out)
     if fmt == "table":
@@ -155,8 +155,8 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
 
         get_ruleset(ruleset)  # an unknown slug is a clear error, not an empty report
     with _refreshing(path) as advance:
-        con, snap = connect(path, ruleset=ruleset, rebuild=rebuild, progress=advance, jobs=cli_jobs())
-    rulesets = [ruleset] if ruleset is not None else snap.rulesets
+        con, catalog = connect(path, ruleset=ruleset, rebuild=rebuild, progress=advance, jobs=cli_jobs())
+    rulesets = [ruleset] if ruleset is not None else catalog.rulesets
     chosen = stats_for(rulesets, only)
     try:
         import pyarrow as pa

@@ -16,7 +16,10 @@ from engine.rules import WarrenError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+EXIT_ILLEGAL = 1
+"""A rule is broken, a verdict is illegal or a claim is disputed."""
 EXIT_USAGE = 2
+"""Bad input: an unreadable record, an unknown game, a bad option."""
 
 
 class WarrenGroup(click.Group):

@@ -85,8 +85,8 @@ def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
     """
     from engine.registry import all_rulesets
     from engine.simulate import simulate_one
-    from logstore.store.checking import record_paths
     from logstore.store.event_store import default_db_path
+    from logstore.store.reading import record_paths
 
     path = db or default_db_path()
     with open_store(path) as store:

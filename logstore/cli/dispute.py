@@ -17,17 +17,21 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from engine.rules import WarrenError
-from logstore.cli.common import WarrenGroup, db_option, echo_json, json_option, open_store, parse_options
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-EXIT_ILLEGAL = 1
-EXIT_USAGE = 2
+from logstore.cli.common import (
+    EXIT_ILLEGAL,
+    F,
+    WarrenGroup,
+    db_option,
+    echo_json,
+    json_option,
+    open_store,
+    parse_options,
+)
 
 
 def _position_options(func: F) -> F:

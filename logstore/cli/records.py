@@ -28,7 +28,8 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 
     Example: warren check fixtures/bunnies --json
     """
-    from logstore.store.checking import check_path, record_paths, result_to_json
+    from logstore.store.checking import check_path, result_to_json
+    from logstore.store.reading import record_paths
 
     files = list(record_paths(paths))
     missing = [p for p in paths if not p.exists()]
@@ -173,7 +174,7 @@ def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
 
     Example: warren import fixtures/ --db club.db
     """
-    from logstore.store.checking import record_paths
+    from logstore.store.reading import record_paths
 
     files = list(record_paths(paths))
     if not files:

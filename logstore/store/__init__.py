@@ -7,7 +7,7 @@ reads, judges and annotates them.
 - :mod:`~logstore.store.reading`: finding record files and decoding them, with a fast path
   for canonical records;
 - :mod:`~logstore.store.importing`: decode, verify and judge a record before it is written
-  (the verdict the store keeps for each game), and
+  (the store's :class:`~logstore.store.importing.ReplayVerdict`), and
   :mod:`~logstore.store.import_helper`, the helper process that does it for large imports;
 - :mod:`~logstore.store.snapshots`: engine states kept every K events;
 - :mod:`~logstore.store.checking`: ``warren check``, the same judgement without storing;

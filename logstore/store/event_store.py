@@ -37,6 +37,7 @@ import msgspec
 import sqlite_utils
 
 from engine.record import (
+    Chain,
     Event,
     Header,
     Record,
@@ -58,13 +59,13 @@ from logstore.store.importing import (
     NEW_GAME,
     Prepared,
     Refused,
-    Verdict,
-    judge,
+    ReplayVerdict,
+    judge_game,
     peek_game_id,
     prepare,
     prepare_record,
 )
-from logstore.store.reading import read_for_store
+from logstore.store.reading import read_for_store, record_paths
 from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
 
 __all__ = [
@@ -89,9 +90,6 @@ about half a second to start, repaid after a few hundred games)."""
 
 BUSY_TIMEOUT_S = 30.0
 """How long a writer waits for another writer's transaction before giving up."""
-
-Chain = Literal["sealed", "unsealed", "broken"]
-
 
 def default_db_path() -> Path:
     """WARREN_DB if set, else ``./warren.db``."""
@@ -164,12 +162,12 @@ def _json_or_null(value: list[int] | None) -> str | None:
     return None if value is None else _json(value).decode()
 
 
-def _game_row(header: Header, chain: str, verdict: Verdict, imported_at: str) -> GameRow:
+def _game_row(header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> GameRow:
     branch = header.branch
     return GameRow(
         game_id=header.game_id, ruleset=header.ruleset, source=header.source, created=header.created,
         players=[p.name for p in header.players], n_events=verdict.n_events,
-        chain=chain,  # type: ignore[arg-type]
+        chain=chain,
         ok=verdict.ok, violation_seq=verdict.violation_seq, violation_rule=verdict.violation_rule,
         violation_message=verdict.violation_message, over=verdict.over, winners=verdict.winners,
         scores=verdict.scores, imported_at=imported_at,
@@ -209,15 +207,6 @@ def _idle_cores() -> int:
     except (OSError, AttributeError):  # no load average on this platform
         busy = 0.0
     return max(0, min(4, round(cores - 1 - busy)))
-
-
-def record_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files as given; a folder means every ``*.jsonl`` below it, in sorted order."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.jsonl") if p.is_file())
-        else:
-            yield path
 
 
 class Store:
@@ -316,7 +305,7 @@ class Store:
             raise
         return _game_row(game.header, game.chain, game.verdict, imported_at)
 
-    def _insert_game(self, header: Header, chain: str, verdict: Verdict, imported_at: str) -> None:
+    def _insert_game(self, header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> None:
         branch = header.branch
         self.conn.execute(
             f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 18)})",
@@ -356,7 +345,7 @@ class Store:
         idle core (at most 4), else none. On a busy machine helpers only compete with
         each other, so none are started there.
         """
-        files = [str(f) for f in record_files(paths)]
+        files = [str(f) for f in record_paths(paths)]
         if workers is None:
             workers = _idle_cores() if len(files) >= PARALLEL_FROM else 0
         return self._write_all(self._prepared(files, workers), progress)
@@ -682,7 +671,7 @@ class Store:
         for gid in ids:
             record = self.record(gid)
             ruleset = get_ruleset(record.header.ruleset)
-            verdict, snapshots = judge(ruleset, record.header, record.events)
+            verdict, snapshots = judge_game(ruleset, record.header, record.events)
             self._begin()
             try:
                 self.conn.execute(

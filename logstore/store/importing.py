@@ -15,7 +15,7 @@ from pathlib import Path
 
 import msgspec
 
-from engine.record import Event, Header, Record
+from engine.record import Chain, Event, Header, Record
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
@@ -29,8 +29,9 @@ _tag_maps: dict[str, dict[type, str]] = {}
 
 
 @dataclass(slots=True)
-class Verdict:
-    """What replaying a game with the rules found."""
+class ReplayVerdict:
+    """What replaying a whole stored game with the rules found: the verdict kept in its
+    ``games`` row (not :class:`engine.dispute.Verdict`, the answer about one proposed action)."""
 
     n_events: int
     ok: bool
@@ -42,7 +43,7 @@ class Verdict:
     scores: list[int] | None
 
 
-NEW_GAME = Verdict(0, True, None, None, None, False, None, None)
+NEW_GAME = ReplayVerdict(0, True, None, None, None, False, None, None)
 
 
 @dataclass(slots=True)
@@ -51,8 +52,8 @@ class Prepared:
 
     path: str
     header: Header
-    chain: str
-    verdict: Verdict
+    chain: Chain
+    verdict: ReplayVerdict
     texts: list[str]
     """Each line as stored (terminator kept), the header first."""
     types: list[str]
@@ -74,9 +75,9 @@ def tags(ruleset: Ruleset) -> dict[type, str]:
     return found
 
 
-def judge(
+def judge_game(
     ruleset: Ruleset, header: Header, events: Sequence[Event]
-) -> tuple[Verdict, list[tuple[int, bytes]]]:
+) -> tuple[ReplayVerdict, list[tuple[int, bytes]]]:
     """Replay every event with the rules: the verdict, and a snapshot every K events."""
     state = ruleset.setup(header)
     snapshots: list[tuple[int, bytes]] = []
@@ -91,7 +92,7 @@ def judge(
     except RuleViolation as exc:
         violation = exc
     outcome = ruleset.outcome(state) if violation is None else None
-    verdict = Verdict(
+    verdict = ReplayVerdict(
         n_events=len(events),
         ok=violation is None,
         violation_seq=None if violation is None else violation.seq,
@@ -111,7 +112,7 @@ def prepare_record(record: Record, texts: list[str]) -> Prepared:
         raise BrokenChain(record.path, header.game_id, record.broken_at or 0)
     ruleset = get_ruleset(header.ruleset)
     events = record.events
-    verdict, snapshots = judge(ruleset, header, events)
+    verdict, snapshots = judge_game(ruleset, header, events)
     types = ["header", *map(tags(ruleset).__getitem__, map(type, events))]
     actors = [None, *map(_actor, events)]
     return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots)

@@ -17,12 +17,16 @@ not verify goes to ``read_record`` / ``verify_chain``, which decide and give the
 the reason. Cutting in the wrong place (at a nested claim's own "hash" key) can only cause
 a mismatch, never a false match: what is hashed would still contain the very hash it must
 produce. A mismatch always falls back to the exact check.
+
+Import and ``warren check`` find their files the same way: :func:`record_paths`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from hashlib import sha256
 from operator import attrgetter
+from pathlib import Path
 from typing import Union
 
 import msgspec
@@ -39,6 +43,15 @@ _seq = attrgetter("seq")
 _actor = attrgetter("actor")
 _hash = attrgetter("hash")
 _HASH_MEMBER = b',"hash":"'
+
+
+def record_paths(paths: Iterable[Path]) -> Iterator[Path]:
+    """Files as given; a folder means every ``*.jsonl`` below it, in sorted order."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+        else:
+            yield path
 
 
 def _array_decoder(ruleset: Ruleset) -> msgspec.json.Decoder:

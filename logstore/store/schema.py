@@ -21,7 +21,7 @@ import sqlite3
 SCHEMA_VERSION = 1
 """Stored in ``PRAGMA user_version``; a newer store is refused by an older warren."""
 
-TABLES = """
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     game_id TEXT PRIMARY KEY,
     ruleset TEXT NOT NULL,
@@ -114,7 +114,7 @@ def install(conn: sqlite3.Connection) -> None:
     """Create what is missing (tables, indexes, triggers) in one transaction."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for statement in TABLES.split(";"):
+        for statement in SCHEMA.split(";"):
             if statement.strip():
                 conn.execute(statement)
         for name in missing_triggers(conn):
