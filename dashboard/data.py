@@ -17,7 +17,12 @@ from engine.record import Record
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import WarrenError
-from engine.ruleset import Ruleset
+from engine.ruleset import Perspective, Ruleset
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from logstore.store import Store
 
 
 def store_path() -> Path:
@@ -31,7 +36,7 @@ class StoreUnavailable(WarrenError):
     """No store, or a file that is not a warren store."""
 
 
-def open_store() -> Any:
+def open_store() -> Store:
     """A Store for this rerun (opened read-write; the dashboard writes rulings and branches)."""
     from logstore.store import Store
 
@@ -113,10 +118,11 @@ def perspective_options(names: list[str]) -> list[str]:
     return ["referee", "spectator", *[f"seat {i}: {n}" for i, n in enumerate(names)]]
 
 
-def parse_perspective(label: str) -> int | str:
+def parse_perspective(label: str) -> Perspective:
+    """A label of :func:`perspective_options` as the engine's perspective."""
     if label.startswith("seat "):
         return int(label.split(":", 1)[0].split()[1])
-    return label
+    return "spectator" if label == "spectator" else "referee"
 
 
 def perspective_label(value: int | str, names: list[str]) -> str:
@@ -226,7 +232,7 @@ def stat_results(ruleset: str | None) -> list[dict[str, Any]]:
     return _stat_results(str(store_path()), store_stamp(), ruleset)
 
 
-def run_query(sql: str, seconds: float = 10.0) -> Any:
+def run_query(sql: str, seconds: float = 10.0) -> pa.Table:
     """A user's SELECT in the sandbox (warren's tables only, time and memory limits)."""
     from logstore.analytics.sandbox import Limits, open_sandbox
 

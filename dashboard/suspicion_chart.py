@@ -3,14 +3,24 @@ as the chosen perspective could work it out (engine.suspicion)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import altair as alt
 import streamlit as st
 
 from dashboard import data
 from engine.ruleset import Perspective
-from engine.suspicion import suspicion_by_round
+from engine.suspicion import suspects_of, suspicion_by_round
+
+if TYPE_CHECKING:
+    from engine.trust_no_bunny.suspects import SuspectReport
+
+
+def _suspects(game: data.LoadedGame, seq: int, perspective: Perspective) -> SuspectReport:
+    """The answer at ``seq``. engine.suspicion.suspects_of gives a ruleset's own ``suspects``
+    untyped (only rulesets with secret teams have one); Trust No Bunny's is the only one."""
+    report: SuspectReport = suspects_of(game.ruleset)(game.replay.state_at(seq), perspective)
+    return report
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -26,7 +36,7 @@ def suspicion_rows(game: data.LoadedGame, seq: int, perspective: Perspective) ->
     ends = _round_ends(str(data.store_path()), game.record.header.game_id, data.store_stamp(), perspective)
     answers = [a for a in ends if a["seq"] < seq]
     state = game.replay.state_at(seq)
-    report = game.ruleset.suspects(state, perspective)  # type: ignore[attr-defined]
+    report = _suspects(game, seq, perspective)
     answers = [a for a in answers if a["round"] != state.round]
     answers.append({"round": state.round, "seq": seq, "pairs": len(report.pairs),
                     "probabilities": dict(report.probabilities)})
@@ -39,7 +49,8 @@ def suspicion_rows(game: data.LoadedGame, seq: int, perspective: Perspective) ->
 
 
 def chart(rows: list[dict[str, Any]]) -> alt.Chart:
-    return (
+    # Altair's chart methods are untyped: the result is the Chart it builds.
+    built: alt.Chart = (
         alt.Chart(alt.Data(values=rows), title="Who could it be? Chance of being a Werebunny")
         .mark_line(point=True)
         .encode(
@@ -51,6 +62,7 @@ def chart(rows: list[dict[str, Any]]) -> alt.Chart:
         )
         .properties(height=260)
     )
+    return built
 
 
 @st.cache_data(show_spinner=False)
@@ -68,7 +80,7 @@ def show(game: data.LoadedGame, seq: int, perspective: Perspective) -> None:
     rows = suspicion_rows(game, seq, perspective)
     if not rows:
         return
-    report = game.ruleset.suspects(game.replay.state_at(seq), perspective)  # type: ignore[attr-defined]
+    report = _suspects(game, seq, perspective)
     st.vega_lite_chart(rows, _spec(), key="suspicion_chart")
     st.caption(f"Model: {report.model}. {len(report.pairs)} pair(s) still consistent at this position."
                + ("  Deductions: " + "; ".join(report.deductions) if report.deductions else ""))

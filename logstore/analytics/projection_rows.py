@@ -19,12 +19,15 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 import msgspec
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from engine.record import Event, Header, RecordError, decode_header
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
+from logstore.store.importing import tags
+from logstore.store.reading import array_decoder
 
 POSITION_COLUMNS = ("game_id", "turn", "round", "active", "first_seq", "last_seq", "events")
 SEAT_COLUMNS = ("game_id", "turn", "seat")
@@ -280,11 +283,13 @@ def _figure_columns(figures: list[dict[str, Any]]) -> list[tuple[str, pa.Array]]
     return out
 
 
-def _seat_lengths(values: pa.Array) -> np.ndarray | None:
+def _seat_lengths(values: pa.Array) -> npt.NDArray[np.int64] | None:
     """Each turn's list length, when the figure is a list on every turn (else None)."""
     if not (pa.types.is_list(values.type) or pa.types.is_large_list(values.type)) or values.null_count:
         return None
-    return pc.list_value_length(values).to_numpy(zero_copy_only=False).astype(np.int64)
+    counts = pc.list_value_length(values).to_numpy(zero_copy_only=False)
+    lengths: npt.NDArray[np.int64] = counts.astype(np.int64)
+    return lengths
 
 
 def _figure_array(values: pa.Array) -> pa.Array:
@@ -304,9 +309,10 @@ def _item_fields(ruleset: Ruleset) -> list[tuple[str, str, bool]]:
     strings (the cards, slots, names a seat's event names)."""
     skip = {"hash", "type"}
     out: list[tuple[str, str, bool]] = []
+    tag_of = tags(ruleset)
     for etype in ruleset.event_types:
         hints = get_type_hints(etype)
-        tag = etype.__struct_config__.tag  # type: ignore[attr-defined]
+        tag = tag_of[etype]
         for name in etype.__struct_fields__:
             hint = hints.get(name)
             if name in skip:
@@ -436,9 +442,6 @@ def _read_in_order(conn: sqlite3.Connection, game_id: str) -> StoredGame:
                        ["" if r[2] is None else str(r[2]) for r in rows], len(rows))
 
 
-_array_decoders: dict[str, msgspec.json.Decoder] = {}
-
-
 def decode_events(ruleset: Ruleset, body: bytes, count: int) -> list[Event] | None:
     """Decode a game's event lines (joined, terminators kept) in one call, or None.
 
@@ -446,12 +449,7 @@ def decode_events(ruleset: Ruleset, body: bytes, count: int) -> list[Event] | No
     ``\\n`` ends a line and turning them into commas gives one JSON array. None when that
     does not give ``count`` events in seq order (the caller then reads line by line).
     """
-    decoder = _array_decoders.get(ruleset.slug)
-    if decoder is None:
-        from typing import Union
-
-        decoder = msgspec.json.Decoder(list[Union[ruleset.event_types]])  # type: ignore[name-defined]  # noqa: UP007
-        _array_decoders[ruleset.slug] = decoder
+    decoder = array_decoder(ruleset)
     try:
         events: list[Event] = decoder.decode(b"[" + body.rstrip(b"\r\n").replace(b"\n", b",") + b"]")
     except (msgspec.DecodeError, msgspec.ValidationError):

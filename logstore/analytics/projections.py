@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -42,6 +42,9 @@ import pyarrow.parquet as pq
 from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
 from logstore.analytics.projection_rows import BASE_SCHEMAS, AnalyticsError, project_chunk
+
+if TYPE_CHECKING:
+    from logstore.store.event_store import Store
 
 __all__ = [
     "BASE_SCHEMAS", "TABLES", "AnalyticsError", "Projections", "RefreshReport", "analytics_dir",
@@ -134,7 +137,7 @@ class RefreshReport:
 class Projections:
     """The projection tables of one store: refresh, rebuild, and the list of their parts."""
 
-    def __init__(self, store: Any, *, jobs: int | None = None) -> None:
+    def __init__(self, store: Store, *, jobs: int | None = None) -> None:
         self.store = store
         self.jobs = jobs if jobs is not None else default_jobs()
         """Worker processes for a large refresh (1 = replay here)."""
@@ -597,13 +600,13 @@ def _conform(table: pa.Table, schema: pa.Schema) -> pa.Table | None:
         return None
 
 
-def refresh(store: Any, *, progress: Callable[[int], None] | None = None,
+def refresh(store: Store, *, progress: Callable[[int], None] | None = None,
             jobs: int | None = None) -> RefreshReport:
     """Project the store's games that are new or changed since their last projection."""
     return Projections(store, jobs=jobs).refresh(progress=progress)
 
 
-def rebuild(store: Any, *, progress: Callable[[int], None] | None = None,
+def rebuild(store: Store, *, progress: Callable[[int], None] | None = None,
             jobs: int | None = None) -> RefreshReport:
     """Throw every projection away and replay every stored game."""
     return Projections(store, jobs=jobs).rebuild(progress=progress)

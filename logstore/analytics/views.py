@@ -49,7 +49,7 @@ def arrow(con: duckdb.DuckDBPyConnection, sql: str) -> pa.Table:
     if relation is None:
         return pa.table({})
     to_table = getattr(relation, "to_arrow_table", None) or relation.arrow
-    return to_table()  # type: ignore[no-any-return]
+    return to_table()
 
 
 @dataclass(slots=True)
@@ -171,9 +171,11 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
                     f"union_by_name = true)) TO {_sql_text(str(tmp))} "
                     "(FORMAT parquet, COMPRESSION zstd)")
                 tmp.replace(target / "data.parquet")
-                written[name] += con.execute(
+                counted = con.execute(
                     f"SELECT count(*) FROM read_parquet({_sql_text(str(target / 'data.parquet'))})"
-                ).fetchone()[0]  # type: ignore[index]
+                ).fetchone()
+                assert counted is not None  # count(*) always answers one row
+                written[name] += int(counted[0])
     finally:
         con.close()
     return written

@@ -26,6 +26,7 @@ import sqlite3
 import tempfile
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from engine.record import Event, Header, decode_header
@@ -189,7 +190,9 @@ def bench_routes(db: Path, ids: list[str], parquet_dir: Path) -> dict[str, float
             out["adbc"] = n / best_of(2, fetch)
     con = duckdb.connect()
     files = f"'{parquet_dir}/events/*/*.parquet'"
-    total = con.execute(f"SELECT count(*) FROM read_parquet({files})").fetchone()[0]
+    counted = con.execute(f"SELECT count(*) FROM read_parquet({files})").fetchone()
+    assert counted is not None  # count(*) always answers one row
+    total = int(counted[0])
     out["parquet_rows"] = total
     out["parquet_scan"] = total / best_of(3, lambda: con.execute(
         f"SELECT type, count(*), sum(length(line)) FROM read_parquet({files}) GROUP BY type").fetchall())
@@ -216,7 +219,7 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
         run_stat(con, stat)  # warm both (file metadata, OS cache)
         arrow(bare, stat.sql)
         ours = min(run_stat(con, stat).seconds for _ in range(repeats))
-        theirs = best_of(repeats, lambda s=stat: arrow(bare, s.sql))
+        theirs = best_of(repeats, partial(arrow, bare, stat.sql))
         rows.append((stat.name, ours, theirs, run_stat(con, stat).table.num_rows))
     con.close()
     bare.close()

@@ -7,13 +7,18 @@ then works on the Parquet parts with DuckDB (see logstore.analytics.views).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from engine.rules import WarrenError
 from logstore.analytics.projections import cli_jobs
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 from logstore.cli.common import db_option, progress
 
 FORMATS = ("table", "csv", "json", "parquet")
@@ -28,7 +33,7 @@ def _db(db: Path | None) -> Path:
     return path
 
 
-def _refreshing(db: Path) -> Any:
+def _refreshing(db: Path) -> AbstractContextManager[Callable[[int], None]]:
     """A progress callback sized to the games a refresh will replay (silent when none)."""
     if not sys.stderr.isatty():
         return progress(None, "projecting")
@@ -37,7 +42,7 @@ def _refreshing(db: Path) -> Any:
     return progress(stale_games(db) or None, "projecting")
 
 
-def _write(table: Any, fmt: str, out: Path | None, title: str | None = None) -> None:
+def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None) -> None:
     """Print or save an Arrow table as a table, CSV, JSON Lines or Parquet."""
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -77,11 +82,10 @@ def _write(table: Any, fmt: str, out: Path | None, title: str | None = None) -> 
     view = Table(*table.column_names, title=title, title_justify="left")
     for row in table.to_pylist():
         view.add_row(*("" if v is None else str(v) for v in row.values()))
-    console = Console(width=max(100, 14 * len(table.column_names))) if out is None else None
-    if console is not None:
-        console.print(view)
+    if out is None:
+        Console(width=max(100, 14 * len(table.column_names))).print(view)
     else:
-        with open(out, "w", encoding="utf-8") as handle:  # type: ignore[arg-type]
+        with open(out, "w", encoding="utf-8") as handle:
             Console(file=handle, width=200).print(view)
 
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -47,8 +47,13 @@ def _seat_option(required: bool = False) -> Callable[[F], F]:
                         help="The seat asking (default: the action's actor, else the seat to act).")
 
 
+if TYPE_CHECKING:
+    from engine.dispute import Dispute
+    from engine.record import Event
+
+
 @contextmanager
-def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> Iterator[Any]:
+def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> Iterator[Dispute]:
     """GAME as a :class:`engine.dispute.Dispute`: a record file, else a game id in the store."""
     from engine.dispute import Dispute
     from engine.record import read_record
@@ -385,9 +390,9 @@ def rule(game: str, at: int | None, turn: int | None, question: str, decided_by:
     with open_store(db, create=False) as store:
         d = stored_dispute(store, game, with_events=True)
         seq = d.seq_of(at, turn)
-        judged = action
+        judged: str | Event | None = action
         if judged is None and seq < len(d.events()):
-            judged = d.events()[seq]  # type: ignore[assignment]
+            judged = d.events()[seq]
         found = None if judged is None else d.verdict(judged, at=seq, seat=seat)
         ruling = rulings.make_ruling(game, seq, question, decided_by, now(), verdict=found,
                                      turn=d.state_at(seq).turn, note=note, supersedes=supersedes)

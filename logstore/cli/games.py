@@ -4,15 +4,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from engine.rules import WarrenError
 from logstore.cli.common import db_option, echo_json, json_option, open_store, parse_perspective
 
+if TYPE_CHECKING:
+    from engine.record import Record
+    from engine.trust_no_bunny.suspects import SuspectReport
 
-def load_source(source: str, db: Path | None) -> Any:
+
+def load_source(source: str, db: Path | None) -> Record:
     """A record from a file path, or else from the store by game id."""
     from engine.record import read_record
 
@@ -66,11 +70,11 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     else:
         seq = game.last_seq
     state = game.state_at(seq)
-    view = rs.view(state, seen)  # type: ignore[arg-type]
+    view = rs.view(state, seen)
     step = game.step(seq) if seq >= 1 else None
     # What the perspective saw of the last event and its effects (secret actions stay secret).
     seen_effects = [] if step is None else [
-        shown for e in step.effects if (shown := rs.effect_view(e, seen)) is not None  # type: ignore[arg-type]
+        shown for e in step.effects if (shown := rs.effect_view(e, seen)) is not None
     ]
     names = [p.name for p in record.header.players]
     if as_json:
@@ -80,7 +84,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
             "position": {**_struct_dict(position_of(state)), "turn_of_seq": game.turn_of_seq(seq)},
             "perspective": seen,
             "view": view,
-            "event": None if step is None else rs.event_view(step.event, seen),  # type: ignore[arg-type]
+            "event": None if step is None else rs.event_view(step.event, seen),
             "effects": [
                 {"rule": e.rule, "kind": e.kind, "data": e.data, "text": rs.rulebook[e.rule].text}
                 for e in seen_effects
@@ -92,10 +96,10 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     click.echo(f"{record.header.game_id} ({rs.title}), seen by {seen}")
     click.echo(rs.render(view, names))
     if step is not None:
-        shown = rs.event_view(step.event, seen)  # type: ignore[arg-type]
-        who = "table" if shown.get("actor") is None else f"seat {shown['actor']}"
-        fields = " ".join(f"{k}={v}" for k, v in shown.items() if k not in ("seq", "type", "actor", "claims"))
-        click.echo(f"\nlast event: seq {seq}: {who}: {shown['type']} {fields}".rstrip())
+        event = rs.event_view(step.event, seen)
+        who = "table" if event.get("actor") is None else f"seat {event['actor']}"
+        fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "type", "actor", "claims"))
+        click.echo(f"\nlast event: seq {seq}: {who}: {event['type']} {fields}".rstrip())
         for effect in seen_effects:
             click.echo(f"  -> {effect.kind} [{effect.rule}] {rs.rulebook[effect.rule].text}")
     if game.violation is not None and seq == game.last_seq:
@@ -103,14 +107,18 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
         click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {v.rule}: {v.message}", fg="red"))
 
 
-def _struct_dict(obj: Any) -> dict[str, Any]:
+def _struct_dict(obj: object) -> dict[str, Any]:
+    """A position, violation or outcome (a msgspec Struct or a dataclass) as JSON values."""
     import msgspec
 
-    if hasattr(obj, "__struct_fields__"):
-        return msgspec.to_builtins(obj)  # type: ignore[no-any-return]
-    from dataclasses import asdict
+    if isinstance(obj, msgspec.Struct):
+        fields: dict[str, Any] = msgspec.to_builtins(obj)
+        return fields
+    from dataclasses import asdict, is_dataclass
 
-    return asdict(obj)
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return asdict(obj)
+    raise TypeError(f"not a Struct or a dataclass instance: {obj!r}")
 
 
 # -- suspects --------------------------------------------------------------------------
@@ -149,8 +157,9 @@ def suspects(source: str, to_seq: int | None, turn: int | None, perspective: str
     game = Replay(rs, record.header, record.events)
     seq = game.seq_for_turn(turn) if turn is not None else (game.last_seq if to_seq is None else to_seq)
     state = game.state_at(seq)
-    report = ask(state, seen)
-    by_round = suspicion_by_round(game, seen, upto=seq) if rounds else []  # type: ignore[arg-type]
+    # suspects_of gives the ruleset's own `suspects` untyped; Trust No Bunny's answers with this
+    report: SuspectReport = ask(state, seen)
+    by_round = suspicion_by_round(game, seen, upto=seq) if rounds else []
     if as_json:
         echo_json({
             "game_id": record.header.game_id, "seq": seq, **report.to_dict(),

@@ -6,12 +6,16 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from engine.rules import WarrenError
 from logstore.cli.common import db_option, echo_json, json_option, open_store, parse_options, progress
+
+if TYPE_CHECKING:
+    from logstore.store.checking import CheckResult
+    from logstore.store.event_store import GameRow
 
 
 # -- check ---------------------------------------------------------------------------
@@ -67,7 +71,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     sys.exit(worst)
 
 
-def _check_line(result: Any) -> str:
+def _check_line(result: CheckResult) -> str:
     if result.error is not None:
         return click.style("unreadable ", fg="red") + result.error
     head = f"{result.path}: {result.game_id} ({result.ruleset}, {result.events} events, {result.chain})"
@@ -153,10 +157,12 @@ def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: 
                 tmp = target.with_suffix(".jsonl.tmp")
                 tmp.write_bytes(data)
                 os.replace(tmp, target)  # never a half-written record
-            else:
+            elif store is not None:
                 store.import_bytes(data, f"<simulated {game.header.game_id}>")
             written += 1
             advance(1)
+    if store is not None:
+        store.close()
     where = str(out) if out is not None else "the store"
     click.echo(f"simulated {written} {ruleset} game(s) into {where}", err=True)
 
@@ -251,7 +257,7 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
     click.echo(f"{len(rows)} game(s)", err=True)
 
 
-def _row_dict(row: Any) -> dict[str, Any]:
+def _row_dict(row: GameRow) -> dict[str, Any]:
     from dataclasses import asdict
 
     return asdict(row)

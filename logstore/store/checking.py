@@ -75,8 +75,8 @@ def check_bytes(data: bytes, path: str) -> CheckResult:
     try:
         record = read_record(data, path)
     except RecordError as exc:
-        game_id, ruleset = _header_facts(data, path)
-        return CheckResult(path, False, game_id, ruleset, 0, None, None, None, str(exc))
+        game_id, slug = _header_facts(data, path)
+        return CheckResult(path, False, game_id, slug, 0, None, None, None, str(exc))
     from engine.registry import get_ruleset
 
     ruleset = get_ruleset(record.header.ruleset)
@@ -112,4 +112,5 @@ def result_to_json(result: CheckResult) -> bytes:
 
 
 def result_to_dict(result: CheckResult) -> dict[str, Any]:
-    return msgspec.to_builtins(result)  # type: ignore[no-any-return]
+    as_dict: dict[str, Any] = msgspec.to_builtins(result)  # a Struct becomes a dict
+    return as_dict

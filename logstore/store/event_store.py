@@ -64,6 +64,7 @@ from logstore.store.importing import (
     peek_game_id,
     prepare,
     prepare_record,
+    tags,
 )
 from logstore.store.reading import read_for_store, record_paths
 from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
@@ -190,13 +191,9 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
 def _event_type(ruleset: Ruleset) -> Any:
     union = _union_types.get(ruleset.slug)
     if union is None:
-        union = Union[ruleset.event_types]  # type: ignore[valid-type]  # noqa: UP007
+        union = Union[ruleset.event_types]  # noqa: UP007
         _union_types[ruleset.slug] = union
     return union
-
-
-def _tag(event: Event) -> str:
-    return type(event).__struct_config__.tag  # type: ignore[return-value]
 
 
 def _idle_cores() -> int:
@@ -414,7 +411,7 @@ class Store:
         if sealed:
             head["hash"] = header_hash(head)
         header = msgspec.convert(head, Header)
-        chain = "sealed" if sealed else "unsealed"
+        chain: Chain = "sealed" if sealed else "unsealed"
         game = Prepared("<new game>", header, chain, NEW_GAME, [canon(head).decode() + "\n"],
                         ["header"], [None], [])
         return self._write(game)
@@ -481,13 +478,14 @@ class Store:
         record's own style: its line terminator, and no final newline if it had none."""
         game_id = header.game_id
         sealed = chain == "sealed"
-        prev = _unjson(last_line).get("hash") if sealed else None
-        if sealed and not isinstance(prev, str):
+        prev = _unjson(last_line).get("hash") if sealed else ""
+        if not isinstance(prev, str):
             raise StoreError(f"game {game_id!r}: its last line has no hash; run `warren verify`")
         trailing = last_line.endswith(("\n", "\r"))
         sample = last_line if trailing else self._header_line(game_id)
         terminator = "\r\n" if sample.endswith("\r\n") else "\n"
         union = _event_type(ruleset)
+        tag_of = tags(ruleset)
         n_seats = len(header.players)
         out = _NewLines([], [])
         for given in events:
@@ -511,7 +509,7 @@ class Store:
                 raise
             body = event_to_dict(event)
             if sealed:
-                prev = sha256(prev.encode() + canon_event(body)).hexdigest()  # type: ignore[union-attr]
+                prev = sha256(prev.encode() + canon_event(body)).hexdigest()
                 if claimed is not None and claimed != prev:
                     raise StoreError(
                         f"game {game_id!r}: seq {seq}: the hash given does not continue the chain"
@@ -520,7 +518,7 @@ class Store:
             elif claimed is not None:
                 raise StoreError(f"game {game_id!r} is unsealed: its events carry no hash")
             text = canon_event(body).decode()
-            out.rows.append((game_id, seq, _tag(event), event.actor, text + terminator if trailing
+            out.rows.append((game_id, seq, tag_of[type(event)], event.actor, text + terminator if trailing
                              else terminator + text))
             if seq % SNAPSHOT_EVERY == 0:
                 out.snapshots.append((seq, dump_state(state)))
@@ -532,7 +530,8 @@ class Store:
         ).fetchone()
         if row is None:
             raise UnknownGame(game_id, str(self.path))
-        return row[0]  # type: ignore[no-any-return]
+        line: str = row[0]
+        return line
 
     def _header(self, game_id: str) -> Header:
         return decode_header(self._header_line(game_id).encode(), game_id)
@@ -647,7 +646,7 @@ class Store:
         for at, blob in rows:
             state = load_state(blob, state_type)
             if state is not None and state.seq == at:
-                return state  # type: ignore[no-any-return]
+                return state
         return None
 
     def drop_snapshots(self, game_id: str | None = None) -> None:

@@ -16,7 +16,7 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import BinaryIO
@@ -70,7 +70,7 @@ def _stop(helper: subprocess.Popen[bytes]) -> None:
 
 def prepared_by_helpers(
     files: Sequence[str], helpers: int, known: frozenset[str], db: str
-) -> Iterator[Prepared | Refused | None]:
+) -> Generator[Prepared | Refused | None, None, None]:
     """Each file's answer, in order. ``None`` means the helpers are gone (they could not
     start, or one stopped): the caller prepares that file and the rest itself."""
     started: list[subprocess.Popen[bytes]] = []

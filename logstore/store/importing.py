@@ -25,7 +25,7 @@ from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state
 
 _actor = attrgetter("actor")
 _untyped = msgspec.json.Decoder()
-_tag_maps: dict[str, dict[type, str]] = {}
+_tag_maps: dict[str, dict[type[Event], str]] = {}
 
 
 @dataclass(slots=True)
@@ -66,11 +66,16 @@ class Prepared:
         return self.header.game_id
 
 
-def tags(ruleset: Ruleset) -> dict[type, str]:
-    """Event class -> its ``type`` tag."""
+def tags(ruleset: Ruleset) -> dict[type[Event], str]:
+    """Event class -> its ``type`` tag (the ``type`` column of its stored lines)."""
     found = _tag_maps.get(ruleset.slug)
     if found is None:
-        found = {t: t.__struct_config__.tag for t in ruleset.event_types}  # type: ignore[misc]
+        found = {}
+        for event_type in ruleset.event_types:
+            tag = event_type.__struct_config__.tag  # msgspec types a tag as str | int | None
+            if not isinstance(tag, str):
+                raise TypeError(f"{event_type.__name__}: an event type is tagged with its type name")
+            found[event_type] = tag
         _tag_maps[ruleset.slug] = found
     return found
 
