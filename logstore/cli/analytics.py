@@ -1,7 +1,8 @@
 """The analytics commands: ``warren query``, ``warren stats`` and ``warren export-parquet``.
 
 Each brings the projections up to date first (only new or changed games are replayed),
-then works on the Parquet parts with DuckDB (see logstore.analytics.views).
+then works on the Parquet parts with DuckDB (see logstore.analytics.views). DuckDB and
+pyarrow are imported when one of these runs, not when ``warren`` starts.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from typing import TYPE_CHECKING
 import click
 
 from engine.rules import WarrenError
-from logstore.analytics.projections import cli_jobs
+from logstore.cli.common import db_option, progress
 
 if TYPE_CHECKING:
     import pyarrow as pa
-from logstore.cli.common import db_option, progress
 
 FORMATS = ("table", "csv", "json", "parquet")
 
@@ -109,6 +109,7 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db:
 
     Example: warren query "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
     """
+    from logstore.analytics.projections import cli_jobs
     from logstore.analytics.sandbox import Limits, Sandbox
     from logstore.analytics.views import list_parts
 
@@ -145,6 +146,7 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
 
     Example: warren stats --ruleset bunnies --only win_rate_by_seat
     """
+    from logstore.analytics.projections import cli_jobs
     from logstore.analytics.stats import all_stats, run_stat, stats_for
     from logstore.analytics.views import connect
 
@@ -191,7 +193,7 @@ def export_parquet(out: Path, tables: tuple[str, ...], db: Path | None) -> None:
 
     Example: warren export-parquet exported/ --table games --table seat_results
     """
-    from logstore.analytics.projections import TABLES
+    from logstore.analytics.projections import TABLES, cli_jobs
     from logstore.analytics.views import export_parquet as export
 
     path = _db(db)
