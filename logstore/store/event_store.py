@@ -1,6 +1,6 @@
 """The event store: every game's record lines in one SQLite file, append-only.
 
-Schema (details and the triggers in logstore.schema):
+Schema (details and the triggers in logstore.store.schema):
 
 - ``events(game_id, seq, type, actor, line)``: one row per record line, the header as
   seq 0. ``line`` is the raw text with its terminator, so an export is the lines joined in
@@ -37,6 +37,7 @@ import msgspec
 import sqlite_utils
 
 from engine.record import (
+    Chain,
     Event,
     Header,
     Record,
@@ -51,21 +52,22 @@ from engine.record import (
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
-from logstore import schema
-from logstore.errors import BrokenChain, DuplicateGame, StaleSeq, StoreError, UnknownGame
-from logstore.import_helper import prepared_by_helpers
-from logstore.importing import (
+from logstore.store import schema
+from logstore.store.errors import BrokenChain, DuplicateGame, StaleSeq, StoreError, UnknownGame
+from logstore.store.import_helper import prepared_by_helpers
+from logstore.store.importing import (
     NEW_GAME,
     Prepared,
     Refused,
-    Verdict,
-    judge,
+    ReplayVerdict,
+    judge_game,
     peek_game_id,
     prepare,
     prepare_record,
+    tags,
 )
-from logstore.reading import read_for_store
-from logstore.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
+from logstore.store.reading import read_for_store, record_paths
+from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
 
 __all__ = [
     "DEFAULT_DB",
@@ -89,9 +91,6 @@ about half a second to start, repaid after a few hundred games)."""
 
 BUSY_TIMEOUT_S = 30.0
 """How long a writer waits for another writer's transaction before giving up."""
-
-Chain = Literal["sealed", "unsealed", "broken"]
-
 
 def default_db_path() -> Path:
     """WARREN_DB if set, else ``./warren.db``."""
@@ -164,12 +163,12 @@ def _json_or_null(value: list[int] | None) -> str | None:
     return None if value is None else _json(value).decode()
 
 
-def _game_row(header: Header, chain: str, verdict: Verdict, imported_at: str) -> GameRow:
+def _game_row(header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> GameRow:
     branch = header.branch
     return GameRow(
         game_id=header.game_id, ruleset=header.ruleset, source=header.source, created=header.created,
         players=[p.name for p in header.players], n_events=verdict.n_events,
-        chain=chain,  # type: ignore[arg-type]
+        chain=chain,
         ok=verdict.ok, violation_seq=verdict.violation_seq, violation_rule=verdict.violation_rule,
         violation_message=verdict.violation_message, over=verdict.over, winners=verdict.winners,
         scores=verdict.scores, imported_at=imported_at,
@@ -189,16 +188,12 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
     )
 
 
-def _event_type(ruleset: Ruleset) -> Any:
+def _event_type(ruleset: Ruleset[Any, Any]) -> Any:
     union = _union_types.get(ruleset.slug)
     if union is None:
-        union = Union[ruleset.event_types]  # type: ignore[valid-type]  # noqa: UP007
+        union = Union[ruleset.event_types]  # noqa: UP007
         _union_types[ruleset.slug] = union
     return union
-
-
-def _tag(event: Event) -> str:
-    return type(event).__struct_config__.tag  # type: ignore[return-value]
 
 
 def _idle_cores() -> int:
@@ -209,15 +204,6 @@ def _idle_cores() -> int:
     except (OSError, AttributeError):  # no load average on this platform
         busy = 0.0
     return max(0, min(4, round(cores - 1 - busy)))
-
-
-def record_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files as given; a folder means every ``*.jsonl`` below it, in sorted order."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.jsonl") if p.is_file())
-        else:
-            yield path
 
 
 class Store:
@@ -316,7 +302,7 @@ class Store:
             raise
         return _game_row(game.header, game.chain, game.verdict, imported_at)
 
-    def _insert_game(self, header: Header, chain: str, verdict: Verdict, imported_at: str) -> None:
+    def _insert_game(self, header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> None:
         branch = header.branch
         self.conn.execute(
             f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 18)})",
@@ -356,7 +342,7 @@ class Store:
         idle core (at most 4), else none. On a busy machine helpers only compete with
         each other, so none are started there.
         """
-        files = [str(f) for f in record_files(paths)]
+        files = [str(f) for f in record_paths(paths)]
         if workers is None:
             workers = _idle_cores() if len(files) >= PARALLEL_FROM else 0
         return self._write_all(self._prepared(files, workers), progress)
@@ -425,7 +411,7 @@ class Store:
         if sealed:
             head["hash"] = header_hash(head)
         header = msgspec.convert(head, Header)
-        chain = "sealed" if sealed else "unsealed"
+        chain: Chain = "sealed" if sealed else "unsealed"
         game = Prepared("<new game>", header, chain, NEW_GAME, [canon(head).decode() + "\n"],
                         ["header"], [None], [])
         return self._write(game)
@@ -481,7 +467,7 @@ class Store:
 
     def _new_lines(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any, Any],
         header: Header,
         state: GameState,
         chain: str,
@@ -492,13 +478,14 @@ class Store:
         record's own style: its line terminator, and no final newline if it had none."""
         game_id = header.game_id
         sealed = chain == "sealed"
-        prev = _unjson(last_line).get("hash") if sealed else None
-        if sealed and not isinstance(prev, str):
+        prev = _unjson(last_line).get("hash") if sealed else ""
+        if not isinstance(prev, str):
             raise StoreError(f"game {game_id!r}: its last line has no hash; run `warren verify`")
         trailing = last_line.endswith(("\n", "\r"))
         sample = last_line if trailing else self._header_line(game_id)
         terminator = "\r\n" if sample.endswith("\r\n") else "\n"
         union = _event_type(ruleset)
+        tag_of = tags(ruleset)
         n_seats = len(header.players)
         out = _NewLines([], [])
         for given in events:
@@ -522,7 +509,7 @@ class Store:
                 raise
             body = event_to_dict(event)
             if sealed:
-                prev = sha256(prev.encode() + canon_event(body)).hexdigest()  # type: ignore[union-attr]
+                prev = sha256(prev.encode() + canon_event(body)).hexdigest()
                 if claimed is not None and claimed != prev:
                     raise StoreError(
                         f"game {game_id!r}: seq {seq}: the hash given does not continue the chain"
@@ -531,7 +518,7 @@ class Store:
             elif claimed is not None:
                 raise StoreError(f"game {game_id!r} is unsealed: its events carry no hash")
             text = canon_event(body).decode()
-            out.rows.append((game_id, seq, _tag(event), event.actor, text + terminator if trailing
+            out.rows.append((game_id, seq, tag_of[type(event)], event.actor, text + terminator if trailing
                              else terminator + text))
             if seq % SNAPSHOT_EVERY == 0:
                 out.snapshots.append((seq, dump_state(state)))
@@ -543,7 +530,8 @@ class Store:
         ).fetchone()
         if row is None:
             raise UnknownGame(game_id, str(self.path))
-        return row[0]  # type: ignore[no-any-return]
+        line: str = row[0]
+        return line
 
     def _header(self, game_id: str) -> Header:
         return decode_header(self._header_line(game_id).encode(), game_id)
@@ -658,7 +646,7 @@ class Store:
         for at, blob in rows:
             state = load_state(blob, state_type)
             if state is not None and state.seq == at:
-                return state  # type: ignore[no-any-return]
+                return state
         return None
 
     def drop_snapshots(self, game_id: str | None = None) -> None:
@@ -682,7 +670,7 @@ class Store:
         for gid in ids:
             record = self.record(gid)
             ruleset = get_ruleset(record.header.ruleset)
-            verdict, snapshots = judge(ruleset, record.header, record.events)
+            verdict, snapshots = judge_game(ruleset, record.header, record.events)
             self._begin()
             try:
                 self.conn.execute(

@@ -30,9 +30,9 @@ from urllib.parse import quote
 from engine.dispute import Verdict
 from engine.record import canon
 from engine.rules import WarrenError
-from logstore import branches
-from logstore.errors import StoreError
-from logstore.store import Store
+from logstore.store import branches
+from logstore.store.errors import StoreError
+from logstore.store.event_store import Store
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rulings (

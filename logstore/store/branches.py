@@ -27,8 +27,8 @@ from engine.record import Event, Header, decode_header, event_to_dict, header_to
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import WarrenError
-from logstore.errors import StoreError, UnknownGame
-from logstore.store import Store
+from logstore.store.errors import StoreError, UnknownGame
+from logstore.store.event_store import Store
 
 BRANCH_MARK = "~"
 """Branch ids are ``<parent>~<n>``: the parent stays readable in the id."""
@@ -295,36 +295,3 @@ def lineage(store: Store, game_id: str) -> list[tuple[str, int | None]]:
         chain.append((current, row.parent_seq))
         current = row.parent_game if row.parent_game in store else None
     return list(reversed(chain))
-
-
-def bench_stored_verdict(events: int = 10_000, verdicts: int = 500, seed: int = 1) -> dict[str, float]:
-    """Time verdicts on a long game read from a store (snapshots every SNAPSHOT_EVERY events),
-    opening the game for each verdict as the CLI does. Milliseconds; for the benchmark script."""
-    import random
-    import statistics
-    import tempfile
-    import time
-    from pathlib import Path
-
-    from engine.simulate import simulate_one
-
-    ruleset = get_ruleset("bunnies")
-    game = simulate_one(ruleset, seed, 0, bots=("prolong", "prolong"), max_events=events)
-    rng = random.Random(seed)
-    times = []
-    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "bench.db") as store:
-        store.import_bytes(b"".join(game.lines()), "<bench>")
-        game_id = game.header.game_id
-        for _ in range(verdicts):
-            at = rng.randrange(0, len(game.events) + 1)
-            start = time.perf_counter()
-            stored_dispute(store, game_id).verdict("pickup", at=at, seat=at % 2)
-            times.append(time.perf_counter() - start)
-    times.sort()
-    return {
-        "events": float(len(game.events)),
-        "mean_ms": statistics.fmean(times) * 1000,
-        "median_ms": times[len(times) // 2] * 1000,
-        "p99_ms": times[int(len(times) * 0.99)] * 1000,
-        "max_ms": times[-1] * 1000,
-    }

@@ -17,35 +17,51 @@ not verify goes to ``read_record`` / ``verify_chain``, which decide and give the
 the reason. Cutting in the wrong place (at a nested claim's own "hash" key) can only cause
 a mismatch, never a false match: what is hashed would still contain the very hash it must
 produce. A mismatch always falls back to the exact check.
+
+Import and ``warren check`` find their files the same way: :func:`record_paths`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from hashlib import sha256
 from operator import attrgetter
-from typing import Union
+from pathlib import Path
+from types import GenericAlias
+from typing import Any, Union
 
 import msgspec
 
 from engine.reader import read_record
-from engine.record import Event, Record, RecordError, decode_header, header_hash, verify_chain
+from engine.record import Chain, Event, Record, RecordError, decode_header, header_hash, verify_chain
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
 from engine.ruleset import Ruleset
 
 _canonical = msgspec.json.Encoder(order="sorted")
 _untyped = msgspec.json.Decoder()
-_array_decoders: dict[str, msgspec.json.Decoder] = {}
+_array_decoders: dict[str, msgspec.json.Decoder[list[Event]]] = {}
 _seq = attrgetter("seq")
 _actor = attrgetter("actor")
 _hash = attrgetter("hash")
 _HASH_MEMBER = b',"hash":"'
 
 
-def _array_decoder(ruleset: Ruleset) -> msgspec.json.Decoder:
+def record_paths(paths: Iterable[Path]) -> Iterator[Path]:
+    """Files as given; a folder means every ``*.jsonl`` below it, in sorted order."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+        else:
+            yield path
+
+
+def array_decoder(ruleset: Ruleset[Any, Any]) -> msgspec.json.Decoder[list[Event]]:
+    """A decoder of a JSON array of the ruleset's events (built once per ruleset)."""
     decoder = _array_decoders.get(ruleset.slug)
     if decoder is None:
-        decoder = msgspec.json.Decoder(list[Union[ruleset.event_types]])  # type: ignore[name-defined]  # noqa: UP007
+        # list[Union[...]] of the ruleset's event types, spelled as the call it is at run time
+        decoder = msgspec.json.Decoder(GenericAlias(list, (Union[ruleset.event_types],)))  # noqa: UP007
         _array_decoders[ruleset.slug] = decoder
     return decoder
 
@@ -82,7 +98,7 @@ def read_for_store(data: bytes, path: str = "<record>") -> tuple[Record, list[st
     if stripped[-1] == b"":
         stripped.pop()
     try:
-        events: list[Event] = _array_decoder(ruleset).decode(b"[" + b",".join(stripped) + b"]")
+        events: list[Event] = array_decoder(ruleset).decode(b"[" + b",".join(stripped) + b"]")
     except (msgspec.DecodeError, msgspec.ValidationError):
         return _exact(data, path)
     n = len(events)
@@ -97,7 +113,7 @@ def read_for_store(data: bytes, path: str = "<record>") -> tuple[Record, list[st
     hashes = list(map(_hash, events))
     if header.hash is None:
         broken = next((i for i, h in enumerate(hashes, start=1) if h is not None), None)
-        chain = "unsealed" if broken is None else "broken"
+        chain: Chain = "unsealed" if broken is None else "broken"
         return Record(path, header, events, lines, chain, None if broken is None else 0), texts
     if header_hash(_untyped.decode(lines[0])) != header.hash or None in hashes:
         chain, broken_at = verify_chain(lines)

@@ -19,7 +19,7 @@ half-way) is removed by the next refresh.
 
 Tables (columns are documented in docs/analytics.md): ``games``, ``seat_results``,
 ``turns``, ``turn_seats``, ``effects``, ``seat_items`` and ``events`` (the raw lines); the
-rows themselves are derived in logstore.projection_rows.
+rows themselves are derived in logstore.analytics.projection_rows.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -41,7 +41,10 @@ import pyarrow.parquet as pq
 
 from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
-from logstore.projection_rows import BASE_SCHEMAS, AnalyticsError, project_chunk
+from logstore.analytics.projection_rows import BASE_SCHEMAS, AnalyticsError, project_chunk
+
+if TYPE_CHECKING:
+    from logstore.store.event_store import Store
 
 __all__ = [
     "BASE_SCHEMAS", "TABLES", "AnalyticsError", "Projections", "RefreshReport", "analytics_dir",
@@ -134,7 +137,7 @@ class RefreshReport:
 class Projections:
     """The projection tables of one store: refresh, rebuild, and the list of their parts."""
 
-    def __init__(self, store: Any, *, jobs: int | None = None) -> None:
+    def __init__(self, store: Store, *, jobs: int | None = None) -> None:
         self.store = store
         self.jobs = jobs if jobs is not None else default_jobs()
         """Worker processes for a large refresh (1 = replay here)."""
@@ -292,7 +295,7 @@ class Projections:
         done = self._state("last_batch")
         return max(row[0] or 0, int(done or 0)) + 1
 
-    def _slabs(self, ruleset: Ruleset, slabs: list[tuple[list[str], str]]) -> Iterator[_SlabResult]:
+    def _slabs(self, ruleset: Ruleset[Any, Any], slabs: list[tuple[list[str], str]]) -> Iterator[_SlabResult]:
         """Each slab replayed and written, in order: here, or in worker processes."""
         import multiprocessing
 
@@ -310,7 +313,7 @@ class Projections:
         with context.Pool(min(self.jobs, len(slabs))) as pool:
             yield from pool.imap(_slab_in_worker, tasks)
 
-    def _write_batch(self, ruleset: Ruleset, games: list[tuple[str, bool]],
+    def _write_batch(self, ruleset: Ruleset[Any, Any], games: list[tuple[str, bool]],
                      report: RefreshReport, progress: Callable[[int], None] | None) -> None:
         """Replay one batch of games, write their parts, and commit them all at once."""
         batch = self._next_batch()
@@ -470,7 +473,7 @@ class _SlabResult:
     games: int
 
 
-def write_slab(conn: sqlite3.Connection, ruleset: Ruleset, ids: list[str], root: Path,
+def write_slab(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], ids: list[str], root: Path,
                prefix: str) -> _SlabResult:
     """Replay a slab of games chunk by chunk and write one part per table (a row group per
     chunk), under temporary names. A table whose columns change mid-slab (a figure that
@@ -597,13 +600,13 @@ def _conform(table: pa.Table, schema: pa.Schema) -> pa.Table | None:
         return None
 
 
-def refresh(store: Any, *, progress: Callable[[int], None] | None = None,
+def refresh(store: Store, *, progress: Callable[[int], None] | None = None,
             jobs: int | None = None) -> RefreshReport:
     """Project the store's games that are new or changed since their last projection."""
     return Projections(store, jobs=jobs).refresh(progress=progress)
 
 
-def rebuild(store: Any, *, progress: Callable[[int], None] | None = None,
+def rebuild(store: Store, *, progress: Callable[[int], None] | None = None,
             jobs: int | None = None) -> RefreshReport:
     """Throw every projection away and replay every stored game."""
     return Projections(store, jobs=jobs).rebuild(progress=progress)

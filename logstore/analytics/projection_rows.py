@@ -2,7 +2,7 @@
 
 One chunk of games of one ruleset at a time: their lines are read out of the store in one
 query, decoded, replayed with the ruleset's handlers, and turned into Arrow tables, one per
-projection table (logstore.projections writes and keeps track of them). Only the generic
+projection table (logstore.analytics.projections writes and keeps track of them). Only the generic
 :class:`~engine.ruleset.Ruleset` contract is used: the effects each handler returns,
 ``key_figures`` at the end of every turn and ``outcome`` at the end.
 """
@@ -19,12 +19,15 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 import msgspec
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from engine.record import Event, Header, RecordError, decode_header
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
+from logstore.store.importing import tags
+from logstore.store.reading import array_decoder
 
 POSITION_COLUMNS = ("game_id", "turn", "round", "active", "first_seq", "last_seq", "events")
 SEAT_COLUMNS = ("game_id", "turn", "seat")
@@ -54,7 +57,7 @@ class _Chunk:
     per effect one tuple. Everything else is done column-wise in Arrow or DuckDB afterwards.
     """
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any, Any]) -> None:
         self.ruleset = ruleset
         self.game_ids: list[str] = []
         self.n_players: list[int] = []
@@ -280,11 +283,13 @@ def _figure_columns(figures: list[dict[str, Any]]) -> list[tuple[str, pa.Array]]
     return out
 
 
-def _seat_lengths(values: pa.Array) -> np.ndarray | None:
+def _seat_lengths(values: pa.Array) -> npt.NDArray[np.int64] | None:
     """Each turn's list length, when the figure is a list on every turn (else None)."""
     if not (pa.types.is_list(values.type) or pa.types.is_large_list(values.type)) or values.null_count:
         return None
-    return pc.list_value_length(values).to_numpy(zero_copy_only=False).astype(np.int64)
+    counts = pc.list_value_length(values).to_numpy(zero_copy_only=False)
+    lengths: npt.NDArray[np.int64] = counts.astype(np.int64)
+    return lengths
 
 
 def _figure_array(values: pa.Array) -> pa.Array:
@@ -299,14 +304,15 @@ def _figure_array(values: pa.Array) -> pa.Array:
                     pa.string())
 
 
-def _item_fields(ruleset: Ruleset) -> list[tuple[str, str, bool]]:
+def _item_fields(ruleset: Ruleset[Any, Any]) -> list[tuple[str, str, bool]]:
     """``(event type, field, is a list)`` for every event field holding a string or a list of
     strings (the cards, slots, names a seat's event names)."""
     skip = {"hash", "type"}
     out: list[tuple[str, str, bool]] = []
+    tag_of = tags(ruleset)
     for etype in ruleset.event_types:
         hints = get_type_hints(etype)
-        tag = etype.__struct_config__.tag  # type: ignore[attr-defined]
+        tag = tag_of[etype]
         for name in etype.__struct_fields__:
             hint = hints.get(name)
             if name in skip:
@@ -321,7 +327,7 @@ def _item_fields(ruleset: Ruleset) -> list[tuple[str, str, bool]]:
 _ITEM_SQL: dict[str, str | None] = {}
 
 
-def _seat_items(ruleset: Ruleset, events: pa.Table) -> pa.Table:
+def _seat_items(ruleset: Ruleset[Any, Any], events: pa.Table) -> pa.Table:
     """``seat_items``: per game and seat, every string its events named (a card laid, a slot
     turned up), how often and when first. Cut from the raw lines by DuckDB with JSON paths
     built from the event types' fields, so the replay loop pays nothing for it."""
@@ -343,7 +349,7 @@ def _seat_items(ruleset: Ruleset, events: pa.Table) -> pa.Table:
         return BASE_SCHEMAS["seat_items"].empty_table()
     import duckdb
 
-    from logstore.analytics import arrow
+    from logstore.analytics.views import arrow
 
     con = duckdb.connect(config={"threads": 1, "autoinstall_known_extensions": False,
                                  "autoload_known_extensions": False})
@@ -405,48 +411,45 @@ _CHUNK_SQL = (
 
 
 @dataclass(slots=True)
-class _StoredGame:
+class StoredGame:
+    """One stored game as a chunk read gives it."""
+
     game_id: str
     data: bytes
     """Every stored line, header first, terminators kept."""
     types: list[str]
+    """Each line's ``type`` column (``header`` first)."""
     actors: list[str]
+    """Each line's actor as text, ``""`` for none."""
     lines: int
 
 
-def _read_games(conn: sqlite3.Connection, game_ids: list[str]) -> list[_StoredGame]:
+def read_games(conn: sqlite3.Connection, game_ids: list[str]) -> list[StoredGame]:
+    """The stored lines of these games, one query for the whole chunk (by game id)."""
     out = []
     for game_id, data, types, actors, count, lo, hi in conn.execute(_CHUNK_SQL, (json.dumps(game_ids),)):
         if lo != 0 or hi != count - 1:
             raise AnalyticsError(f"game {game_id!r}: its stored lines are not seq 0..{count - 1}; "
                                  "run `warren verify`")
-        out.append(_StoredGame(game_id, data, types.split(","), actors.split(","), count))
+        out.append(StoredGame(game_id, data, types.split(","), actors.split(","), count))
     return out
 
 
-def _read_in_order(conn: sqlite3.Connection, game_id: str) -> _StoredGame:
+def _read_in_order(conn: sqlite3.Connection, game_id: str) -> StoredGame:
     rows = conn.execute("SELECT line, type, actor FROM events WHERE game_id = ? ORDER BY seq",
                         (game_id,)).fetchall()
-    return _StoredGame(game_id, "".join(r[0] for r in rows).encode(), [r[1] for r in rows],
+    return StoredGame(game_id, "".join(r[0] for r in rows).encode(), [r[1] for r in rows],
                        ["" if r[2] is None else str(r[2]) for r in rows], len(rows))
 
 
-_array_decoders: dict[str, msgspec.json.Decoder] = {}
-
-
-def _decode(ruleset: Ruleset, body: bytes, count: int) -> list[Event] | None:
+def decode_events(ruleset: Ruleset[Any, Any], body: bytes, count: int) -> list[Event] | None:
     """Decode a game's event lines (joined, terminators kept) in one call, or None.
 
     A stored line never holds a raw newline inside its JSON (strings escape it), so each
     ``\\n`` ends a line and turning them into commas gives one JSON array. None when that
     does not give ``count`` events in seq order (the caller then reads line by line).
     """
-    decoder = _array_decoders.get(ruleset.slug)
-    if decoder is None:
-        from typing import Union
-
-        decoder = msgspec.json.Decoder(list[Union[ruleset.event_types]])  # type: ignore[name-defined]  # noqa: UP007
-        _array_decoders[ruleset.slug] = decoder
+    decoder = array_decoder(ruleset)
     try:
         events: list[Event] = decoder.decode(b"[" + body.rstrip(b"\r\n").replace(b"\n", b",") + b"]")
     except (msgspec.DecodeError, msgspec.ValidationError):
@@ -459,7 +462,7 @@ def _decode(ruleset: Ruleset, body: bytes, count: int) -> list[Event] | None:
     return events
 
 
-def _decode_lines(ruleset: Ruleset, game_id: str, body: bytes) -> list[Event]:
+def _decode_lines(ruleset: Ruleset[Any, Any], game_id: str, body: bytes) -> list[Event]:
     decode = ruleset.event_decoder.decode
     try:
         events = [decode(line) for line in body.splitlines() if line.strip()]
@@ -478,7 +481,7 @@ def _facts(conn: sqlite3.Connection, game_ids: list[str]) -> dict[str, _GameFact
     return {r[0]: _GameFacts(*r) for r in rows}
 
 
-def _events_table(games: list[_StoredGame]) -> pa.Table:
+def events_table(games: list[StoredGame]) -> pa.Table:
     """The raw ``events`` rows of a chunk, cut from the joined lines without a Python loop
     per line: the offsets are where the newlines are."""
     data = b"".join(g.data for g in games)
@@ -505,7 +508,7 @@ def _events_table(games: list[_StoredGame]) -> pa.Table:
     return pa.table({"game_id": ids, "seq": pa.array(seq), "type": types, "actor": actors, "line": line_col})
 
 
-def project_chunk(conn: sqlite3.Connection, ruleset: Ruleset, game_ids: list[str],
+def project_chunk(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], game_ids: list[str],
                   ) -> tuple[dict[str, pa.Table], int]:
     """Replay stored games of one ruleset and return their tables and event count."""
     with _no_gc():
@@ -529,9 +532,9 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset, game_ids: list[str],
+def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], game_ids: list[str],
                    ) -> tuple[dict[str, pa.Table], int]:
-    games = _read_games(conn, game_ids)
+    games = read_games(conn, game_ids)
     facts = _facts(conn, game_ids)
     chunk = _Chunk(ruleset)
     for k, game in enumerate(games):
@@ -541,10 +544,10 @@ def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset, game_ids: list[st
         except RecordError as exc:
             raise AnalyticsError(f"game {game.game_id!r}: its stored header no longer reads: {exc}") from None
         body = game.data[cut:]
-        events = _decode(ruleset, body, game.lines - 1)
+        events = decode_events(ruleset, body, game.lines - 1)
         if events is None:
             game = games[k] = _read_in_order(conn, game.game_id)
             body = game.data[game.data.find(b"\n") + 1:]
             events = _decode_lines(ruleset, game.game_id, body)
         chunk.replay(header, events, facts[game.game_id], game.lines - 1)
-    return chunk.tables(_events_table(games)), chunk.events
+    return chunk.tables(events_table(games)), chunk.events

@@ -5,7 +5,7 @@ seq 0, so an export is the lines concatenated in seq order. (A line appended to 
 that had no final newline carries its terminator in front instead, which keeps the
 concatenation a valid record in the file's own style.) ``games`` holds the header's
 facts, which never change, beside the verdict of the last replay, which is derived and may
-be recomputed. ``snapshots`` holds derived engine states (see logstore.snapshots).
+be recomputed. ``snapshots`` holds derived engine states (see logstore.store.snapshots).
 
 The triggers live in the database, so they hold for every client, not only for warren.
 One BEFORE INSERT trigger requires each new line to be the game's last seq + 1: that
@@ -21,7 +21,7 @@ import sqlite3
 SCHEMA_VERSION = 1
 """Stored in ``PRAGMA user_version``; a newer store is refused by an older warren."""
 
-TABLES = """
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     game_id TEXT PRIMARY KEY,
     ruleset TEXT NOT NULL,
@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
-    layout TEXT NOT NULL,             -- see logstore.snapshots.layout
+    layout TEXT NOT NULL,             -- see logstore.store.snapshots.layout
     state BLOB NOT NULL,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
@@ -114,7 +114,7 @@ def install(conn: sqlite3.Connection) -> None:
     """Create what is missing (tables, indexes, triggers) in one transaction."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for statement in TABLES.split(";"):
+        for statement in SCHEMA.split(";"):
             if statement.strip():
                 conn.execute(statement)
         for name in missing_triggers(conn):

@@ -1,26 +1,31 @@
 """The analytics commands: ``warren query``, ``warren stats`` and ``warren export-parquet``.
 
 Each brings the projections up to date first (only new or changed games are replayed),
-then works on the Parquet parts with DuckDB (see logstore.analytics).
+then works on the Parquet parts with DuckDB (see logstore.analytics.views). DuckDB and
+pyarrow are imported when one of these runs, not when ``warren`` starts.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from engine.rules import WarrenError
-from logstore.cli_common import db_option, progress
-from logstore.projections import cli_jobs
+from logstore.cli.common import db_option, progress
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 FORMATS = ("table", "csv", "json", "parquet")
 
 
 def _db(db: Path | None) -> Path:
-    from logstore.store import StoreError, default_db_path
+    from logstore.store.event_store import StoreError, default_db_path
 
     path = db if db is not None else default_db_path()
     if not path.is_file():
@@ -28,16 +33,16 @@ def _db(db: Path | None) -> Path:
     return path
 
 
-def _refreshing(db: Path) -> Any:
+def _refreshing(db: Path) -> AbstractContextManager[Callable[[int], None]]:
     """A progress callback sized to the games a refresh will replay (silent when none)."""
     if not sys.stderr.isatty():
         return progress(None, "projecting")
-    from logstore.analytics import stale_games
+    from logstore.analytics.views import stale_games
 
     return progress(stale_games(db) or None, "projecting")
 
 
-def _write(table: Any, fmt: str, out: Path | None, title: str | None = None) -> None:
+def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None) -> None:
     """Print or save an Arrow table as a table, CSV, JSON Lines or Parquet."""
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -77,11 +82,10 @@ def _write(table: Any, fmt: str, out: Path | None, title: str | None = None) -> 
     view = Table(*table.column_names, title=title, title_justify="left")
     for row in table.to_pylist():
         view.add_row(*("" if v is None else str(v) for v in row.values()))
-    console = Console(width=max(100, 14 * len(table.column_names))) if out is None else None
-    if console is not None:
-        console.print(view)
+    if out is None:
+        Console(width=max(100, 14 * len(table.column_names))).print(view)
     else:
-        with open(out, "w", encoding="utf-8") as handle:  # type: ignore[arg-type]
+        with open(out, "w", encoding="utf-8") as handle:
             Console(file=handle, width=200).print(view)
 
 
@@ -105,13 +109,14 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db:
 
     Example: warren query "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
     """
-    from logstore.analytics import snapshot
-    from logstore.sandbox import Limits, Sandbox
+    from logstore.analytics.projections import cli_jobs
+    from logstore.analytics.sandbox import Limits, Sandbox
+    from logstore.analytics.views import list_parts
 
     path = _db(db)
     with _refreshing(path) as advance:
-        snap = snapshot(path, progress=advance, jobs=cli_jobs())
-    with Sandbox(snap, Limits(seconds=timeout, memory=memory)) as box:
+        catalog = list_parts(path, progress=advance, jobs=cli_jobs())
+    with Sandbox(catalog, Limits(seconds=timeout, memory=memory)) as box:
         table = box.run(sql)
     _write(table, fmt, out)
     if fmt == "table":
@@ -136,12 +141,14 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
     results by player count, game length, how often each rule's effects fire, card impact,
     and each ruleset's own reports (Bunnies: bunnies by kind, the going-out bonus, pile
     pick-ups, rank impact; Trust No Bunny: side wins, when the Wall falls, rejected votes
-    and accusations, Quirk failures). Each is a documented SQL file in logstore/stats/.
+    and accusations, Quirk failures). Each is a documented SQL file in
+    logstore/analytics/stats_sql/.
 
     Example: warren stats --ruleset bunnies --only win_rate_by_seat
     """
-    from logstore.analytics import connect
-    from logstore.stats import all_stats, run_stat, stats_for
+    from logstore.analytics.projections import cli_jobs
+    from logstore.analytics.stats import all_stats, run_stat, stats_for
+    from logstore.analytics.views import connect
 
     if list_only:
         for stat in all_stats():
@@ -154,8 +161,8 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
 
         get_ruleset(ruleset)  # an unknown slug is a clear error, not an empty report
     with _refreshing(path) as advance:
-        con, snap = connect(path, ruleset=ruleset, rebuild=rebuild, progress=advance, jobs=cli_jobs())
-    rulesets = [ruleset] if ruleset is not None else snap.rulesets
+        con, catalog = connect(path, ruleset=ruleset, rebuild=rebuild, progress=advance, jobs=cli_jobs())
+    rulesets = [ruleset] if ruleset is not None else catalog.rulesets
     chosen = stats_for(rulesets, only)
     try:
         import pyarrow as pa
@@ -186,8 +193,8 @@ def export_parquet(out: Path, tables: tuple[str, ...], db: Path | None) -> None:
 
     Example: warren export-parquet exported/ --table games --table seat_results
     """
-    from logstore.analytics import export_parquet as export
-    from logstore.projections import TABLES
+    from logstore.analytics.projections import TABLES, cli_jobs
+    from logstore.analytics.views import export_parquet as export
 
     path = _db(db)
     with _refreshing(path) as advance:

@@ -17,17 +17,21 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
 from engine.rules import WarrenError
-from logstore.cli_common import WarrenGroup, db_option, echo_json, json_option, open_store, parse_options
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-EXIT_ILLEGAL = 1
-EXIT_USAGE = 2
+from logstore.cli.common import (
+    EXIT_ILLEGAL,
+    F,
+    WarrenGroup,
+    db_option,
+    echo_json,
+    json_option,
+    open_store,
+    parse_options,
+)
 
 
 def _position_options(func: F) -> F:
@@ -43,8 +47,13 @@ def _seat_option(required: bool = False) -> Callable[[F], F]:
                         help="The seat asking (default: the action's actor, else the seat to act).")
 
 
+if TYPE_CHECKING:
+    from engine.dispute import Dispute
+    from engine.record import Event
+
+
 @contextmanager
-def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> Iterator[Any]:
+def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> Iterator[Dispute]:
     """GAME as a :class:`engine.dispute.Dispute`: a record file, else a game id in the store."""
     from engine.dispute import Dispute
     from engine.reader import read_record
@@ -61,7 +70,7 @@ def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> It
         return
     if source.endswith(".jsonl"):
         raise WarrenError(f"{source}: no such file")
-    from logstore.branches import stored_dispute
+    from logstore.store.branches import stored_dispute
 
     with open_store(db, create=False) as store:
         yield stored_dispute(store, source, with_events=with_events)
@@ -278,7 +287,7 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
 
     try:
         if out is not None:
-            from logstore.branches import branch_lines, now
+            from logstore.store.branches import branch_lines, now
 
             with _open_game(game, db, with_events=True) as d:
                 d.check_position(at)
@@ -290,7 +299,7 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
             tmp.replace(out)
             info = None
         else:
-            from logstore.branches import create_branch
+            from logstore.store.branches import create_branch
 
             with open_store(db, create=False) as store:
                 info, plan = create_branch(store, game, at, list(actions), seat=seat, replaces=replaces,
@@ -331,7 +340,7 @@ def branches_(game: str | None, db: Path | None, as_json: bool) -> None:
 
     Example: warren dispute branches bunnies-7-000003
     """
-    from logstore.branches import list_branches
+    from logstore.store.branches import list_branches
 
     with open_store(db, create=False) as store:
         if game is not None:
@@ -375,15 +384,15 @@ def rule(game: str, at: int | None, turn: int | None, question: str, decided_by:
 
     Example: warren dispute rule bunnies-7-000003 --at 13 -q 'Could Bo pick up here?' --by judge
     """
-    from logstore import rulings
-    from logstore.branches import now, stored_dispute
+    from logstore.store import rulings
+    from logstore.store.branches import now, stored_dispute
 
     with open_store(db, create=False) as store:
         d = stored_dispute(store, game, with_events=True)
         seq = d.seq_of(at, turn)
-        judged = action
+        judged: str | Event | None = action
         if judged is None and seq < len(d.events()):
-            judged = d.events()[seq]  # type: ignore[assignment]
+            judged = d.events()[seq]
         found = None if judged is None else d.verdict(judged, at=seq, seat=seat)
         ruling = rulings.make_ruling(game, seq, question, decided_by, now(), verdict=found,
                                      turn=d.state_at(seq).turn, note=note, supersedes=supersedes)
@@ -409,7 +418,7 @@ def rulings_(game: str | None, export: Path | None, db: Path | None, as_json: bo
 
     Example: warren dispute rulings --export rulings.jsonl
     """
-    from logstore import rulings
+    from logstore.store import rulings
 
     with open_store(db, create=False) as store:
         if game is not None:
@@ -441,7 +450,7 @@ def import_rulings(path: Path, db: Path | None, as_json: bool) -> None:
 
     Example: warren dispute import-rulings rulings.jsonl --db club.db
     """
-    from logstore import rulings
+    from logstore.store import rulings
 
     with open_store(db, create=True) as store:
         summary = rulings.import_file(store, path)

@@ -1,7 +1,7 @@
 """A helper process for large imports: it decodes, verifies and judges record files while
 the importing process writes the previous ones.
 
-    python -m logstore.import_helper     (started by Store.import_paths, not by hand)
+    python -m logstore.store.import_helper     (started by Store.import_paths, not by hand)
 
 It reads pickled requests on stdin (first the stored game ids and the store's name, then
 one path per request) and answers each path with a pickled ``Prepared`` or ``Refused`` on
@@ -16,12 +16,12 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import BinaryIO
 
-from logstore.importing import Prepared, Refused, prepare_file, start_worker
+from logstore.store.importing import Prepared, Refused, prepare_file, start_worker
 
 AHEAD = 4
 """Files handed to each helper before its first answer is read."""
@@ -41,11 +41,11 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
 
 def _start() -> subprocess.Popen[bytes]:
     # The helper must import this very warren, wherever it was imported from.
-    root = str(Path(__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
     return subprocess.Popen(
-        [sys.executable, "-m", "logstore.import_helper"],
+        [sys.executable, "-m", "logstore.store.import_helper"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
     )
 
@@ -70,7 +70,7 @@ def _stop(helper: subprocess.Popen[bytes]) -> None:
 
 def prepared_by_helpers(
     files: Sequence[str], helpers: int, known: frozenset[str], db: str
-) -> Iterator[Prepared | Refused | None]:
+) -> Generator[Prepared | Refused | None, None, None]:
     """Each file's answer, in order. ``None`` means the helpers are gone (they could not
     start, or one stopped): the caller prepares that file and the rest itself."""
     started: list[subprocess.Popen[bytes]] = []

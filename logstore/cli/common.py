@@ -8,15 +8,24 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from engine.rules import WarrenError
+from engine.ruleset import Perspective
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from logstore.store.event_store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+EXIT_ILLEGAL = 1
+"""A rule is broken, a verdict is illegal or a claim is disputed."""
 EXIT_USAGE = 2
+"""Bad input: an unreadable record, an unknown game, a bad option."""
 
 
 class WarrenGroup(click.Group):
@@ -44,8 +53,8 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
 
 
-def open_store(db: Path | None, create: bool = True) -> Any:
-    from logstore.store import Store
+def open_store(db: Path | None, create: bool = True) -> Store:
+    from logstore.store.event_store import Store
 
     return Store(db, create=create)
 
@@ -56,15 +65,22 @@ def progress(total: int | None, label: str) -> Iterator[Callable[[int], None]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     if not sys.stderr.isatty():
-        yield lambda n=1: None
+        def silent(n: int = 1) -> None:
+            """No terminal, no bar: nothing to advance."""
+
+        yield silent
         return
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   transient=True, console=err_console()) as bar:
         task = bar.add_task(label, total=total)
-        yield lambda n=1: bar.advance(task, n)
+
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
+
+        yield advance
 
 
-def err_console() -> Any:
+def err_console() -> Console:
     from rich.console import Console
 
     return Console(stderr=True)
@@ -74,9 +90,11 @@ def echo_json(obj: Any) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-def parse_perspective(text: str) -> int | str:
-    if text in ("referee", "spectator"):
-        return text
+def parse_perspective(text: str) -> Perspective:
+    if text == "referee":
+        return "referee"
+    if text == "spectator":
+        return "spectator"
     try:
         return int(text)
     except ValueError:

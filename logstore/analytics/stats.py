@@ -1,8 +1,8 @@
 """Canned statistics: documented SQL files run over the projections.
 
-``logstore/stats/*.sql`` hold the reports that apply to every ruleset (grouped by
-``ruleset`` inside); ``logstore/stats/<slug>/*.sql`` hold one ruleset's own. Adding a
-ruleset's statistics is adding files: nothing here names a ruleset.
+``logstore/analytics/stats_sql/*.sql`` hold the reports that apply to every ruleset
+(grouped by ``ruleset`` inside); ``logstore/analytics/stats_sql/<slug>/*.sql`` hold one
+ruleset's own. Adding a ruleset's statistics is adding files: nothing here names a ruleset.
 
 Each file opens with a comment block: its first line is the title, the lines after it say
 what the report shows and how to read it; a ``-- chart: bar x=COL y=COL color=COL`` line
@@ -22,9 +22,11 @@ import duckdb
 import pyarrow as pa
 
 from engine.rules import WarrenError
-from logstore.analytics import arrow
+from logstore.analytics.views import arrow
 
-STATS_DIR = Path(__file__).resolve().parent / "stats"
+STATS_DIR = Path(__file__).resolve().parent / "stats_sql"
+"""The SQL files, found beside this module (installed with it as package data), never
+relative to the working directory."""
 
 
 class UnknownStat(WarrenError):
@@ -91,7 +93,7 @@ class StatResult:
 
 
 def run_stat(con: duckdb.DuckDBPyConnection, stat: Stat) -> StatResult:
-    """Run one stat on a connection with warren's tables (see logstore.analytics.connect)."""
+    """Run one stat on a connection with warren's tables (see logstore.analytics.views.connect)."""
     start = time.perf_counter()
     try:
         table = arrow(con, stat.sql)

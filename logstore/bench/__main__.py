@@ -13,110 +13,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable
-from typing import Any
 
-from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
-from engine.bunnies.layout import ALL_SLOTS
-from engine.bunnies.numbers import CARD_VALUE
 from engine.reader import check_events
 from engine.record import Event, Header
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.simulate import simulate, simulate_one
-
-
-def best_of(repeats: int, func: Callable[[], Any]) -> float:
-    """The fastest of ``repeats`` runs (the least disturbed by other work on the machine)."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-# -- the bare floor: a mutable-state dispatch loop with no rule checks ----------------------
-class _Bare:
-    __slots__ = ("active", "blinds", "hands", "pile", "stock")
-
-    def __init__(self) -> None:
-        self.hands: list[list[str]] = [[], []]
-        self.blinds: dict[str, str] = {}
-        self.stock: list[str] = []
-        self.pile: list[str] = []
-        self.active = 0
-
-
-def _bare_deal(s: _Bare, e: Deal) -> None:
-    s.hands = [list(e.hands[0]), list(e.hands[1])]
-    s.blinds = dict(zip(ALL_SLOTS, [*e.blinds[0], *e.blinds[1], *e.shared], strict=True))
-    s.stock = list(reversed(e.stock))
-
-
-def _bare_draw(s: _Bare, e: Draw) -> None:
-    s.hands[e.actor].append(s.stock.pop())  # type: ignore[index]
-
-
-def _bare_lay(s: _Bare, e: Lay) -> None:
-    hand = s.hands[e.actor]  # type: ignore[index]
-    for card in e.cards:
-        hand.remove(card)
-    s.pile.extend(e.cards)
-    if len(s.pile) >= 4 and len({c[0] for c in s.pile[-4:]}) == 1:
-        del s.pile[-4:]
-
-
-def _bare_pickup(s: _Bare, e: Pickup) -> None:
-    s.hands[e.actor].extend(s.pile)  # type: ignore[index]
-    s.pile = []
-
-
-def _bare_flip(s: _Bare, e: Flip) -> None:
-    card = s.blinds[e.slot]
-    if not s.pile or CARD_VALUE[card] >= CARD_VALUE[s.pile[-1]]:  # the outcome, not a check
-        del s.blinds[e.slot]
-        s.pile.append(card)
-        if len(s.pile) >= 4 and len({c[0] for c in s.pile[-4:]}) == 1:
-            del s.pile[-4:]
-    else:
-        s.hands[e.actor].extend(s.pile)  # type: ignore[index]
-        s.pile = []
-
-
-def _bare_steal(s: _Bare, e: Steal) -> None:
-    s.hands[1 - e.actor].remove(e.card)  # type: ignore[operator]
-    s.hands[e.actor].append(e.card)  # type: ignore[index]
-
-
-def _bare_none(s: _Bare, e: Event) -> None:
-    return None
-
-
-BARE = {Deal: _bare_deal, Draw: _bare_draw, Lay: _bare_lay, Pickup: _bare_pickup,
-        Flip: _bare_flip, Steal: _bare_steal, Peek: _bare_none, EndTurn: _bare_none}
-
-
-def _noop(s: _Bare, e: Event) -> None:
-    return None
-
-
-DISPATCH_ONLY = dict.fromkeys(BARE, _noop)
-
-
-def dispatch_fold(events: list[Event]) -> None:
-    """The loop and the dispatch alone: what no ruleset can go below."""
-    state = _Bare()
-    handlers = DISPATCH_ONLY
-    for event in events:
-        handlers[type(event)](state, event)
-
-
-def bare_fold(events: list[Event]) -> None:
-    state = _Bare()
-    handlers = BARE
-    for event in events:
-        handlers[type(event)](state, event)  # type: ignore[operator]
+from logstore.bench.floor import bare_fold, dispatch_fold
+from logstore.bench.timing import best_of
 
 
 # -- sections ---------------------------------------------------------------------------
@@ -233,7 +137,7 @@ def main() -> None:
           f"worst {v['max_ms']:.3f} ms   (target: under 10 ms)")
 
     if not args.skip_import:
-        from logstore.bench_store import bench_import
+        from logstore.bench.store import bench_import
 
         files = [b"".join(g.lines()) for g in corpus_games]
         f = bench_import(files, repeat=max(1, repeats // 2), workers=(0, 1))

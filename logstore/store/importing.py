@@ -12,25 +12,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
-from engine.record import Event, Header, Record
+from engine.record import Chain, Event, Header, Record
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
-from logstore.errors import BrokenChain, DuplicateGame
-from logstore.reading import read_for_store
-from logstore.snapshots import SNAPSHOT_EVERY, dump_state
+from logstore.store.errors import BrokenChain, DuplicateGame
+from logstore.store.reading import read_for_store
+from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state
 
 _actor = attrgetter("actor")
 _untyped = msgspec.json.Decoder()
-_tag_maps: dict[str, dict[type, str]] = {}
+_tag_maps: dict[str, dict[type[Event], str]] = {}
 
 
 @dataclass(slots=True)
-class Verdict:
-    """What replaying a game with the rules found."""
+class ReplayVerdict:
+    """What replaying a whole stored game with the rules found: the verdict kept in its
+    ``games`` row (not :class:`engine.dispute.Verdict`, the answer about one proposed action)."""
 
     n_events: int
     ok: bool
@@ -42,7 +44,7 @@ class Verdict:
     scores: list[int] | None
 
 
-NEW_GAME = Verdict(0, True, None, None, None, False, None, None)
+NEW_GAME = ReplayVerdict(0, True, None, None, None, False, None, None)
 
 
 @dataclass(slots=True)
@@ -51,8 +53,8 @@ class Prepared:
 
     path: str
     header: Header
-    chain: str
-    verdict: Verdict
+    chain: Chain
+    verdict: ReplayVerdict
     texts: list[str]
     """Each line as stored (terminator kept), the header first."""
     types: list[str]
@@ -65,18 +67,23 @@ class Prepared:
         return self.header.game_id
 
 
-def tags(ruleset: Ruleset) -> dict[type, str]:
-    """Event class -> its ``type`` tag."""
+def tags(ruleset: Ruleset[Any, Any]) -> dict[type[Event], str]:
+    """Event class -> its ``type`` tag (the ``type`` column of its stored lines)."""
     found = _tag_maps.get(ruleset.slug)
     if found is None:
-        found = {t: t.__struct_config__.tag for t in ruleset.event_types}  # type: ignore[misc]
+        found = {}
+        for event_type in ruleset.event_types:
+            tag = event_type.__struct_config__.tag  # msgspec types a tag as str | int | None
+            if not isinstance(tag, str):
+                raise TypeError(f"{event_type.__name__}: an event type is tagged with its type name")
+            found[event_type] = tag
         _tag_maps[ruleset.slug] = found
     return found
 
 
-def judge(
-    ruleset: Ruleset, header: Header, events: Sequence[Event]
-) -> tuple[Verdict, list[tuple[int, bytes]]]:
+def judge_game(
+    ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event]
+) -> tuple[ReplayVerdict, list[tuple[int, bytes]]]:
     """Replay every event with the rules: the verdict, and a snapshot every K events."""
     state = ruleset.setup(header)
     snapshots: list[tuple[int, bytes]] = []
@@ -91,7 +98,7 @@ def judge(
     except RuleViolation as exc:
         violation = exc
     outcome = ruleset.outcome(state) if violation is None else None
-    verdict = Verdict(
+    verdict = ReplayVerdict(
         n_events=len(events),
         ok=violation is None,
         violation_seq=None if violation is None else violation.seq,
@@ -111,7 +118,7 @@ def prepare_record(record: Record, texts: list[str]) -> Prepared:
         raise BrokenChain(record.path, header.game_id, record.broken_at or 0)
     ruleset = get_ruleset(header.ruleset)
     events = record.events
-    verdict, snapshots = judge(ruleset, header, events)
+    verdict, snapshots = judge_game(ruleset, header, events)
     types = ["header", *map(tags(ruleset).__getitem__, map(type, events))]
     actors = [None, *map(_actor, events)]
     return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots)

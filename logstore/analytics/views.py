@@ -5,7 +5,7 @@ on a machine without internet access (and behind most club firewalls), so warren
 it. The route instead (measured and argued in docs/analytics.md):
 
 1. while the projections are built, each chunk of games is read out of SQLite through
-   Python's sqlite3 (one grouped row per game) and replayed (logstore.projection_rows);
+   Python's sqlite3 (one grouped row per game) and replayed (logstore.analytics.projection_rows);
 2. every projection table, the raw events included, is written once as compressed Parquet
    parts beside the store (``<store>.analytics/``) and kept up to date incrementally;
 3. each DuckDB session creates one view per table over the committed parts, so a query
@@ -27,7 +27,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from logstore.projections import (
+from logstore.analytics.projections import (
     BASE_SCHEMAS,
     TABLES,
     AnalyticsError,
@@ -49,12 +49,13 @@ def arrow(con: duckdb.DuckDBPyConnection, sql: str) -> pa.Table:
     if relation is None:
         return pa.table({})
     to_table = getattr(relation, "to_arrow_table", None) or relation.arrow
-    return to_table()  # type: ignore[no-any-return]
+    return to_table()
 
 
 @dataclass(slots=True)
-class Snapshot:
-    """The committed parts of every table at one moment, and what the refresh did."""
+class PartsCatalog:
+    """The committed Parquet parts of every projection table at one moment (what a DuckDB
+    session's views read), and what the refresh before the listing did."""
 
     root: Path
     parts: dict[str, list[Path]]
@@ -62,13 +63,14 @@ class Snapshot:
     rulesets: list[str]
 
 
-def snapshot(db: Path, *, refresh: bool = True, rebuild: bool = False,
-             progress: Callable[[int], None] | None = None, jobs: int | None = None) -> Snapshot:
-    """Bring the projections of the store at ``db`` up to date and list their parts.
+def list_parts(db: Path, *, refresh: bool = True, rebuild: bool = False,
+               progress: Callable[[int], None] | None = None, jobs: int | None = None) -> PartsCatalog:
+    """Bring the projections of the store at ``db`` up to date (unless ``refresh`` is False)
+    and list their committed parts.
 
     ``jobs``: worker processes for a large refresh (default: WARREN_JOBS, else 1).
     """
-    from logstore.store import Store
+    from logstore.store.event_store import Store
 
     with Store(db, create=False) as store:
         projections = Projections(store, jobs=jobs)
@@ -83,12 +85,12 @@ def snapshot(db: Path, *, refresh: bool = True, rebuild: bool = False,
             report = projections.rebuild(progress=progress)
             parts = projections.parts()
         rulesets = [r[0] for r in store.conn.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1")]
-    return Snapshot(analytics_dir(Path(db)), parts, report, rulesets)
+    return PartsCatalog(analytics_dir(Path(db)), parts, report, rulesets)
 
 
 def stale_games(db: Path) -> int:
     """How many games a refresh would replay (for a progress bar's total)."""
-    from logstore.store import Store
+    from logstore.store.event_store import Store
 
     with Store(db, create=False) as store:
         projections = Projections(store)
@@ -101,14 +103,14 @@ def _sql_text(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def create_views(con: duckdb.DuckDBPyConnection, snap: Snapshot, ruleset: str | None = None) -> None:
+def create_views(con: duckdb.DuckDBPyConnection, catalog: PartsCatalog, ruleset: str | None = None) -> None:
     """One view per projection table over its committed parts (of one ruleset, if given).
 
     A table with no parts yet (an empty store) is an empty table with the base columns, so
     every query and every canned stat runs on any store.
     """
     for name in TABLES:
-        files = snap.parts.get(name, [])
+        files = catalog.parts.get(name, [])
         if ruleset is not None:
             files = [f for f in files if f.parent.name == f"ruleset={ruleset}"]
         if files:
@@ -124,15 +126,15 @@ def create_views(con: duckdb.DuckDBPyConnection, snap: Snapshot, ruleset: str | 
 
 def connect(db: Path, *, ruleset: str | None = None, refresh: bool = True, rebuild: bool = False,
             progress: Callable[[int], None] | None = None, threads: int | None = None,
-            jobs: int | None = None) -> tuple[duckdb.DuckDBPyConnection, Snapshot]:
+            jobs: int | None = None) -> tuple[duckdb.DuckDBPyConnection, PartsCatalog]:
     """A DuckDB connection with warren's tables as views (trusted SQL: canned stats, export)."""
-    snap = snapshot(db, refresh=refresh, rebuild=rebuild, progress=progress, jobs=jobs)
+    catalog = list_parts(db, refresh=refresh, rebuild=rebuild, progress=progress, jobs=jobs)
     config = dict(DUCKDB_CONFIG)
     if threads is not None:
         config["threads"] = threads
     con = duckdb.connect(config=config)
-    create_views(con, snap, ruleset)
-    return con, snap
+    create_views(con, catalog, ruleset)
+    return con, catalog
 
 
 def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
@@ -147,14 +149,14 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
     unknown = [t for t in tables if t not in TABLES]
     if unknown:
         raise AnalyticsError(f"no table {unknown[0]!r}; the tables are: {', '.join(TABLES)}")
-    snap = snapshot(db, progress=progress, jobs=jobs)
+    catalog = list_parts(db, progress=progress, jobs=jobs)
     out.mkdir(parents=True, exist_ok=True)
     con = duckdb.connect(config=DUCKDB_CONFIG)
     written: dict[str, int] = {}
     try:
         for name in tables:
             by_ruleset: dict[str, list[Path]] = {}
-            for f in snap.parts.get(name, []):
+            for f in catalog.parts.get(name, []):
                 by_ruleset.setdefault(f.parent.name.split("=", 1)[1], []).append(f)
             written[name] = 0
             for slug, files in sorted(by_ruleset.items()):
@@ -169,9 +171,11 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
                     f"union_by_name = true)) TO {_sql_text(str(tmp))} "
                     "(FORMAT parquet, COMPRESSION zstd)")
                 tmp.replace(target / "data.parquet")
-                written[name] += con.execute(
+                counted = con.execute(
                     f"SELECT count(*) FROM read_parquet({_sql_text(str(target / 'data.parquet'))})"
-                ).fetchone()[0]  # type: ignore[index]
+                ).fetchone()
+                assert counted is not None  # count(*) always answers one row
+                written[name] += int(counted[0])
     finally:
         con.close()
     return written

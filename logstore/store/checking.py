@@ -5,14 +5,13 @@ One process checks a whole archive: rulesets and decoders are built once and reu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from engine.reader import check_events, read_record
-from engine.record import RecordError, decode_header, split_lines
+from engine.record import Chain, RecordError, decode_header, split_lines
 from engine.rules import WarrenError
 
 EXIT_OK = 0
@@ -20,13 +19,19 @@ EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
 
 
-class Violation(msgspec.Struct, frozen=True):
+class CheckViolation(msgspec.Struct, frozen=True):
+    """``violation`` in a line of ``warren check --json``: the first illegal event (the
+    contract's three keys; :class:`engine.replay.Violation` also carries the facts)."""
+
     seq: int
     rule: str
     message: str
 
 
-class DisputedClaim(msgspec.Struct, frozen=True):
+class CheckDisputedClaim(msgspec.Struct, frozen=True):
+    """One of ``disputed_claims`` in a line of ``warren check --json`` (the claim itself, in
+    :class:`engine.dispute.DisputedClaim`, is left out of the line)."""
+
     seq: int
     rule: str | None
     message: str
@@ -42,11 +47,11 @@ class CheckResult(msgspec.Struct, frozen=True):
     game_id: str | None
     ruleset: str | None
     events: int
-    chain: str | None
+    chain: Chain | None
     broken_at: int | None
-    violation: Violation | None
+    violation: CheckViolation | None
     error: str | None
-    disputed_claims: list[DisputedClaim] = []
+    disputed_claims: list[CheckDisputedClaim] = []
 
     @property
     def exit_code(self) -> int:
@@ -55,15 +60,6 @@ class CheckResult(msgspec.Struct, frozen=True):
         if not self.ok:
             return EXIT_ILLEGAL
         return EXIT_OK
-
-
-def record_paths(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files as given; a folder means every ``*.jsonl`` below it, in sorted order."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.jsonl") if p.is_file())
-        else:
-            yield path
 
 
 def _header_facts(data: bytes, path: str) -> tuple[str | None, str | None]:
@@ -79,22 +75,22 @@ def check_bytes(data: bytes, path: str) -> CheckResult:
     try:
         record = read_record(data, path)
     except RecordError as exc:
-        game_id, ruleset = _header_facts(data, path)
-        return CheckResult(path, False, game_id, ruleset, 0, None, None, None, str(exc))
+        game_id, slug = _header_facts(data, path)
+        return CheckResult(path, False, game_id, slug, 0, None, None, None, str(exc))
     from engine.registry import get_ruleset
 
     ruleset = get_ruleset(record.header.ruleset)
-    disputed: list[DisputedClaim] = []
+    disputed: list[CheckDisputedClaim] = []
     if any(event.claims for event in record.events):
         # Claims are rare; only records that carry them pay for collecting effects.
         from engine.dispute.claims import record_claims
 
         report = record_claims(ruleset, record.header, record.events)
         found = report.violation
-        disputed = [DisputedClaim(d.seq, d.rule, d.message) for d in report.disputed]
+        disputed = [CheckDisputedClaim(d.seq, d.rule, d.message) for d in report.disputed]
     else:
         found = check_events(ruleset, record.header, record.events)
-    violation = None if found is None else Violation(found.seq, found.rule, found.message)
+    violation = None if found is None else CheckViolation(found.seq, found.rule, found.message)
     ok = violation is None and record.chain != "broken" and not disputed
     return CheckResult(
         path, ok, record.header.game_id, record.header.ruleset, len(record.events),
@@ -116,4 +112,5 @@ def result_to_json(result: CheckResult) -> bytes:
 
 
 def result_to_dict(result: CheckResult) -> dict[str, Any]:
-    return msgspec.to_builtins(result)  # type: ignore[no-any-return]
+    as_dict: dict[str, Any] = msgspec.to_builtins(result)  # a Struct becomes a dict
+    return as_dict

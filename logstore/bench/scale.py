@@ -1,8 +1,8 @@
 """Analytics at scale: simulate Bunnies games into a store, project them, run every canned stat.
 
-    python3 -m logstore.bench_scale                       # 100,000 games (long: see docs/benchmarks.md)
-    python3 -m logstore.bench_scale --games 2000          # a smaller run
-    python3 -m logstore.bench_scale --db big.db --keep    # keep the store to run again
+    python3 -m logstore.bench.scale                       # 100,000 games (long: see docs/benchmarks.md)
+    python3 -m logstore.bench.scale --games 2000          # a smaller run
+    python3 -m logstore.bench.scale --db big.db --keep    # keep the store to run again
 
 Prints, in one run on the same data:
 
@@ -25,9 +25,15 @@ import shutil
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+from engine.record import Event, Header, decode_header
+from engine.ruleset import Ruleset
+from logstore.analytics.projection_rows import StoredGame, decode_events
+from logstore.bench.timing import best_of
 
 SEED = 7
 
@@ -52,7 +58,7 @@ def fill_store(db: Path, games: int, *, start: int = 0, jobs: int = 2, seed: int
     Simulation runs in ``jobs`` worker processes while this one imports, one transaction
     per game, through :meth:`Store.import_bytes` (decode, hash chain, rules, insert).
     """
-    from logstore.store import Store
+    from logstore.store.event_store import Store
 
     t0 = time.perf_counter()
     with Store(db) as store:
@@ -101,37 +107,33 @@ def main() -> None:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def best_of(repeats: int, func: Callable[[], Any]) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def sample_ids(db: Path, n: int) -> list[str]:
     with sqlite3.connect(db) as conn:
         return [r[0] for r in conn.execute(
             "SELECT game_id FROM games WHERE ruleset = 'bunnies' ORDER BY game_id LIMIT ?", (n,))]
 
 
+def decoded(ruleset: Ruleset[Any, Any], game: StoredGame) -> tuple[Header, list[Event]]:
+    """A stored game's header and events, decoded as a projection decodes them (all event
+    lines in one call)."""
+    cut = game.data.find(b"\n") + 1
+    events = decode_events(ruleset, game.data[cut:], game.lines - 1)
+    if events is None:  # simulated games are stored canonically: one call always decodes them
+        raise SystemExit(f"game {game.game_id!r} does not decode in one call; it was not simulated here")
+    return decode_header(game.data[:cut]), events
+
+
 def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
     """Checked replay of the same games: in memory (decoded events) and from the store."""
     from engine.reader import check_events
-    from engine.record import decode_header
     from engine.registry import get_ruleset
-    from logstore.projection_rows import _decode, _read_games, project_chunk
-    from logstore.projections import CHUNK_GAMES
+    from logstore.analytics.projection_rows import project_chunk, read_games
+    from logstore.analytics.projections import CHUNK_GAMES
 
     rs = get_ruleset("bunnies")
     chunks = [ids[i:i + CHUNK_GAMES] for i in range(0, len(ids), CHUNK_GAMES)]
     conn = sqlite3.connect(db)
-    games = []
-    for chunk in chunks:
-        for g in _read_games(conn, chunk):
-            cut = g.data.find(b"\n") + 1
-            games.append((decode_header(g.data[:cut]), _decode(rs, g.data[cut:], g.lines - 1)))
+    games = [decoded(rs, g) for chunk in chunks for g in read_games(conn, chunk)]
     n = sum(len(events) for _, events in games)
 
     def in_memory() -> None:
@@ -140,9 +142,8 @@ def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
 
     def from_store() -> None:
         for chunk in chunks:
-            for g in _read_games(conn, chunk):
-                cut = g.data.find(b"\n") + 1
-                check_events(rs, decode_header(g.data[:cut]), _decode(rs, g.data[cut:], g.lines - 1))
+            for g in read_games(conn, chunk):
+                check_events(rs, *decoded(rs, g))
 
     def projected() -> None:
         for chunk in chunks:
@@ -171,9 +172,9 @@ def bench_routes(db: Path, ids: list[str], parquet_dir: Path) -> dict[str, float
                          arg).fetchone()[0]
         out["rows"] = n
         out["sqlite3_rows"] = n / best_of(2, lambda: conn.execute(sql, arg).fetchall())
-        from logstore.projection_rows import _events_table, _read_games
+        from logstore.analytics.projection_rows import events_table, read_games
 
-        out["sqlite3_grouped"] = n / best_of(2, lambda: _events_table(_read_games(conn, ids)))
+        out["sqlite3_grouped"] = n / best_of(2, lambda: events_table(read_games(conn, ids)))
     try:
         import adbc_driver_sqlite.dbapi as adbc
     except ImportError:
@@ -190,7 +191,9 @@ def bench_routes(db: Path, ids: list[str], parquet_dir: Path) -> dict[str, float
             out["adbc"] = n / best_of(2, fetch)
     con = duckdb.connect()
     files = f"'{parquet_dir}/events/*/*.parquet'"
-    total = con.execute(f"SELECT count(*) FROM read_parquet({files})").fetchone()[0]
+    counted = con.execute(f"SELECT count(*) FROM read_parquet({files})").fetchone()
+    assert counted is not None  # count(*) always answers one row
+    total = int(counted[0])
     out["parquet_rows"] = total
     out["parquet_scan"] = total / best_of(3, lambda: con.execute(
         f"SELECT type, count(*), sum(length(line)) FROM read_parquet({files}) GROUP BY type").fetchall())
@@ -202,22 +205,22 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
     """Each canned stat through warren (warm) beside bare DuckDB on the same Parquet files."""
     import duckdb
 
-    from logstore.analytics import arrow, connect
-    from logstore.projections import TABLES, analytics_dir
-    from logstore.stats import run_stat, stats_for
+    from logstore.analytics.projections import TABLES, analytics_dir
+    from logstore.analytics.stats import run_stat, stats_for
+    from logstore.analytics.views import arrow, connect
 
-    con, snap = connect(db)
+    con, catalog = connect(db)
     bare = duckdb.connect()
     root = analytics_dir(db)
     for name in TABLES:
         bare.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet('{root}/{name}/*/*.parquet', "
                      "hive_partitioning = true, union_by_name = true)")
     rows = []
-    for stat in stats_for(snap.rulesets):
+    for stat in stats_for(catalog.rulesets):
         run_stat(con, stat)  # warm both (file metadata, OS cache)
         arrow(bare, stat.sql)
         ours = min(run_stat(con, stat).seconds for _ in range(repeats))
-        theirs = best_of(repeats, lambda s=stat: arrow(bare, s.sql))
+        theirs = best_of(repeats, partial(arrow, bare, stat.sql))
         rows.append((stat.name, ours, theirs, run_stat(con, stat).table.num_rows))
     con.close()
     bare.close()
@@ -225,9 +228,9 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
 
 
 def run(db: Path, games: int, repeats: int) -> None:
-    from logstore.analytics import snapshot
-    from logstore.projections import analytics_dir, cli_jobs, rebuild, refresh
-    from logstore.store import Store
+    from logstore.analytics.projections import analytics_dir, cli_jobs, rebuild, refresh
+    from logstore.analytics.views import list_parts
+    from logstore.store.event_store import Store
 
     ids = sample_ids(db, min(2000, games))
     r = bench_replay(db, ids)
@@ -251,9 +254,9 @@ def run(db: Path, games: int, repeats: int) -> None:
     print(f"  Parquet parts: {size / 1e6:,.0f} MB; store file {db.stat().st_size / 1e6:,.0f} MB")
 
     t = time.perf_counter()
-    snap = snapshot(db)
+    catalog = list_parts(db)
     print(f"\nup-to-date check and part listing: {(time.perf_counter() - t) * 1e3:.1f} ms "
-          f"({sum(len(v) for v in snap.parts.values())} parts)")
+          f"({sum(len(v) for v in catalog.parts.values())} parts)")
 
     print(f"\ncanned stats over {report.games:,} games (best of {repeats}, warm)")
     print(f"  {'stat':<28} {'warren':>9} {'bare':>9} {'ratio':>6} {'rows':>5}")

@@ -26,8 +26,8 @@ import duckdb
 import pyarrow as pa
 
 from engine.rules import WarrenError
-from logstore.analytics import DUCKDB_CONFIG, Snapshot, arrow, create_views, snapshot
-from logstore.projections import TABLES
+from logstore.analytics.projections import TABLES
+from logstore.analytics.views import DUCKDB_CONFIG, PartsCatalog, arrow, create_views, list_parts
 
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY = "1GB"
@@ -61,15 +61,15 @@ _TABLE_LIST = ", ".join(TABLES)
 class Sandbox:
     """A locked DuckDB session over one store's tables."""
 
-    def __init__(self, snap: Snapshot, limits: Limits = Limits()) -> None:
+    def __init__(self, catalog: PartsCatalog, limits: Limits = Limits()) -> None:
         self.limits = limits
         config = {**DUCKDB_CONFIG, "memory_limit": limits.memory, "threads": limits.threads}
         try:
             con = duckdb.connect(config=config)
         except duckdb.Error as exc:
             raise QueryRefused(f"bad sandbox limits: {exc}") from None
-        create_views(con, snap)
-        root = str(snap.root.resolve()) + "/"
+        create_views(con, catalog)
+        root = str(catalog.root.resolve()) + "/"
         con.execute(f"SET allowed_directories = ['{root.replace(chr(39), chr(39) * 2)}']")
         con.execute("SET enable_external_access = false")
         con.execute("SET lock_configuration = true")
@@ -135,4 +135,4 @@ def _first_line(exc: Exception) -> str:
 
 def open_sandbox(db: Path, limits: Limits = Limits(), *, refresh: bool = True) -> Sandbox:
     """Refresh the store's projections and open a sandbox over them."""
-    return Sandbox(snapshot(db, refresh=refresh), limits)
+    return Sandbox(list_parts(db, refresh=refresh), limits)

@@ -13,7 +13,11 @@ from __future__ import annotations
 import hashlib
 import io
 import pickle
-from typing import Any
+from typing import Any, TypeVar
+
+from engine.ruleset import GameState
+
+State = TypeVar("State", bound=GameState)
 
 SNAPSHOT_FORMAT = 1
 """Bumped when the way states are serialised changes, so old snapshots are ignored."""
@@ -34,7 +38,7 @@ class _StateOnly(pickle.Unpickler):
         raise pickle.UnpicklingError(f"snapshot refers to {module}.{name}, not a warren state")
 
 
-def layout(state_type: type) -> str:
+def layout(state_type: type[GameState]) -> str:
     """What a snapshot must match to be loaded: the serialisation format and the state
     class with its slots. A state class that gains or loses a field makes every older
     snapshot of it unusable (ignored, then rebuilt), never half-loaded."""
@@ -43,11 +47,11 @@ def layout(state_type: type) -> str:
     return f"{SNAPSHOT_FORMAT}:{state_type.__module__}.{state_type.__qualname__}:{digest}"
 
 
-def dump_state(state: Any) -> bytes:
+def dump_state(state: GameState) -> bytes:
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def load_state(data: bytes, state_type: type) -> Any | None:
+def load_state(data: bytes, state_type: type[State]) -> State | None:
     """The state in ``data`` if it is a ``state_type`` and nothing else; else None."""
     try:
         state = _StateOnly(data, state_type).load()

@@ -1,4 +1,4 @@
-"""Generate docs/cli.md from the commands' own help: ``python -m logstore.clidoc > docs/cli.md``."""
+"""Generate docs/cli.md from the commands' own help: ``python -m logstore.cli.clidoc > docs/cli.md``."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def render() -> str:
     parts = [
         "# warren command reference",
         "",
-        "Generated from the commands' own help by `python -m logstore.clidoc > docs/cli.md`;",
+        "Generated from the commands' own help by `python -m logstore.cli.clidoc > docs/cli.md`;",
         "a test fails when this file and the code disagree.",
         "",
         "```",

@@ -1,6 +1,6 @@
 """Import speed of the store beside raw ``sqlite3.executemany`` of the same rows.
 
-    python3 -m logstore.bench_store --games 300 --seed 1
+    python3 -m logstore.bench.store --games 300 --seed 1
 
 Both sides write the same rows (one ``games`` row and every line of the game) into the same
 schema, triggers included, in a fresh WAL file, one transaction per game. The store's side
@@ -26,8 +26,8 @@ from typing import Any
 
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
-from logstore import schema
-from logstore.store import Store
+from logstore.store import schema
+from logstore.store.event_store import Store
 
 
 @dataclass(slots=True)
@@ -86,7 +86,7 @@ def _time_raw(rows: Sequence[list[Any]], path: Path, triggers: bool) -> tuple[fl
     if triggers:
         schema.install(conn)
     else:
-        conn.executescript(schema.TABLES)
+        conn.executescript(schema.SCHEMA)
     game_sql = f"INSERT INTO games VALUES ({', '.join('?' * len(rows[0][0]))})"
     cpu, start = _cpu(), time.perf_counter()
     for game, events in rows:
