@@ -90,7 +90,9 @@ class Dispute:
     def verdict(self, action: str | dict[str, Any] | Event, *, at: int | None = None,
                 turn: int | None = None, seat: int | None = None) -> Verdict:
         seq = self.seq_of(at, turn)
-        return judge(self.ruleset, self.state_at(seq), action, n_seats=self.n_seats, seat=seat)
+        history = (self.header, self._events[:seq]) if self._events is not None else None
+        return judge(self.ruleset, self.state_at(seq), action, n_seats=self.n_seats, seat=seat,
+                     history=history)
 
     def legal(self, seat: int, *, at: int | None = None, turn: int | None = None) -> LegalActions:
         seq = self.seq_of(at, turn)
