@@ -46,8 +46,9 @@ class Dispute:
     def of_record(cls, ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event],
                   every: int = SNAPSHOT_EVERY) -> Dispute:
         replay = Replay(ruleset, header, events, every=every)
+        # The game as corrected (engine.corrections): explanations and branches read it.
         return cls(ruleset, header, last_seq=replay.last_seq, state_at=replay.state_at,
-                   events=events, violation=replay.violation, seq_for_turn=replay.seq_for_turn)
+                   events=replay.events, violation=replay.violation, seq_for_turn=replay.seq_for_turn)
 
     @property
     def n_seats(self) -> int:
