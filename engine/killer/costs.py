@@ -21,6 +21,10 @@ def payment(cost: Mapping[str, int], available: Mapping[str, int]) -> dict[str, 
     """The Resources used to pay ``cost`` from ``available`` (colour -> count): every
     coloured hexagon with its own colour first, then the White ones with whatever is left,
     most plentiful colour first (ties by name). Refused if they do not cover it."""
+    return _payment(cost, available)
+
+
+def _payment(cost: Mapping[str, int], available: Mapping[str, int]) -> dict[str, int]:
     left = dict(available)
     used: dict[str, int] = {}
     for colour, n in sorted(cost.items()):
@@ -53,3 +57,33 @@ def affordable(cost: Mapping[str, int], available: Mapping[str, int]) -> bool:
     except Refusal:
         return False
     return True
+
+
+def hexagons(cost: Mapping[str, int]) -> int:
+    """How many hexagons a cost has (how many Resources pay it)."""
+    return sum(cost.values())
+
+
+def check_payment(cost: Mapping[str, int], available: Mapping[str, int],
+                  paid: Mapping[str, int]) -> None:
+    """Refuse a payment a record names (colour -> Resources used) that does not pay ``cost``
+    exactly from ``available``: every coloured hexagon by its own colour, every White one by
+    any colour, no Resource more than the cost needs and none the player lacks."""
+    for colour, n in paid.items():
+        if n < 0:
+            raise Refusal("cost.bad_payment", f"a payment of {n} {colour} Resources", colour=colour)
+        if n > available.get(colour, 0):
+            raise Refusal("cost.short", f"the payment uses {n} {colour} Resources, "
+                          f"{available.get(colour, 0)} are available", colour=colour, need=n,
+                          have=available.get(colour, 0))
+    if sum(paid.values()) != hexagons(cost):
+        raise Refusal("cost.bad_payment", f"the payment uses {sum(paid.values())} Resources for "
+                      f"a cost of {hexagons(cost)} hexagons", paid=dict(paid), cost=dict(cost))
+    spare = dict(paid)
+    for colour, n in cost.items():
+        if colour == WHITE or n == 0:
+            continue
+        if spare.get(colour, 0) < n:
+            raise Refusal("cost.bad_payment", f"the cost needs {n} {colour} Resources and the "
+                          f"payment gives {spare.get(colour, 0)}", paid=dict(paid), cost=dict(cost))
+        spare[colour] -= n

@@ -47,3 +47,39 @@ def draw_card(pile: list[int], card: int, what: str) -> None:
 def take_from_discard(discard: list[int], card: int) -> None:
     """Revive or retrieve a card from the discard pile."""
     draw_card(discard, card, "discard pile")
+
+
+# -- cuts (Odyssey: every reshuffled draw pile is cut by an opponent) --------------------------
+
+CUT_MARGIN = 5
+"""Cards a cut leaves on each side at least (Odyssey §Shuffling)."""
+CUT_SMALL = 10
+"""Below this many cards a pile may be cut anywhere (Odyssey §Shuffling)."""
+
+
+def cut_range(size: int, margin: int = CUT_MARGIN, small: int = CUT_SMALL) -> range:
+    """The depths a cut of a pile of ``size`` cards may have: how many cards are lifted off
+    the top. ``margin`` on each side at least, unless the pile holds fewer than ``small``
+    cards, when any depth from 0 to ``size`` is a cut (0 and ``size`` leave the order)."""
+    if size < small:
+        return range(0, size + 1)
+    return range(margin, size - margin + 1)
+
+
+def check_cut(size: int, depth: int, margin: int = CUT_MARGIN, small: int = CUT_SMALL) -> None:
+    """Refuse a cut that leaves fewer than ``margin`` cards on a side of a pile of ``small``
+    cards or more."""
+    allowed = cut_range(size, margin, small)
+    if depth not in allowed:
+        raise Refusal("piles.bad_cut",
+                      f"a cut of a {size}-card pile lifts {allowed.start} to {allowed.stop - 1} "
+                      f"cards, not {depth}", size=size, depth=depth,
+                      allowed=[allowed.start, allowed.stop - 1])
+
+
+def cut(pile: list[int], depth: int) -> None:
+    """Cut the pile (top = the end of the list): the ``depth`` cards lifted off the top go
+    under the rest."""
+    if depth in (0, len(pile)):
+        return
+    pile[:] = pile[-depth:] + pile[:-depth]

@@ -18,10 +18,12 @@ from typing import Literal
 
 from engine.killer.refusal import Refusal
 
-Holding = Literal["hand", "run", "saved", "cabbage", "water", "money", "carrot", "bunny"]
-"""Where a player holds a card."""
+Holding = Literal["hand", "run", "saved", "cabbage", "water", "money", "carrot", "bunny", "city"]
+"""Where a player holds a card (``city``: a structure of Odyssey's Center Circle, traded with
+its occupants)."""
 
-ANY_AMOUNT: frozenset[str] = frozenset({"saved", "cabbage", "water", "money", "carrot", "bunny"})
+ANY_AMOUNT: frozenset[str] = frozenset({"saved", "cabbage", "water", "money", "carrot", "bunny",
+                                        "city"})
 """Holdings traded in any amounts."""
 
 ONCE_PER_GAME: frozenset[str] = frozenset({"saved", "carrot", "bunny"})

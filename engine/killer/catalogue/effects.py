@@ -584,6 +584,69 @@ class Dormant(CardEffect, tag="dormant", frozen=True, kw_only=True):
         return list(self.then)
 
 
+# -- Odyssey: Civ points, cities, hands and piles --------------------------------------------
+
+CivTarget = Literal["self", "opponent", "each_opponent", "adjacent_players"]
+"""Whose Civ points a card changes: the player's own, one opponent of his choice, every
+opponent, or the players sitting either side of him (one player in a two-player game)."""
+
+
+class GainCiv(CardEffect, tag="civ", frozen=True, kw_only=True):
+    """Civ points gained (or lost, when ``amount`` is below 0) on the d20 (Odyssey)."""
+
+    amount: int
+    target: CivTarget = "self"
+    per: Literal["once", "own_creature_in_play"] = "once"
+    """``own_creature_in_play``: ``amount`` for each creature the player has in play (in the
+    Bunny Circle or inside his cities)."""
+
+
+class Build(CardEffect, tag="build", frozen=True, kw_only=True):
+    """The city card enters the Center Circle wherever its owner places it."""
+
+
+class Raze(CardEffect, tag="raze", frozen=True, kw_only=True):
+    """A City Weapon's attack on an opponent's city: the city stands only if its owner rolls
+    above ``level``; a city that falls takes its occupants with it."""
+
+    level: int
+    die: str = "d12"
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        return _level_problems(self.level)
+
+
+class Steal(CardEffect, tag="steal", frozen=True, kw_only=True):
+    """An opponent's creature in play (or city, with its occupants) becomes the player's;
+    he places it as he acquires it."""
+
+    what: Literal["creature", "city"] = "creature"
+
+
+class PickFromHand(CardEffect, tag="pick_from_hand", frozen=True, kw_only=True):
+    """A card picked at random from an opponent's hand (back fanning) is discarded."""
+
+
+class Inspect(CardEffect, tag="inspect", frozen=True, kw_only=True):
+    """The player looks at an opponent's hand; the opponent discards one card of
+    ``discard_type`` from it (the player's choice) if it holds one."""
+
+    discard_type: Literal["special", "very_special", "resource", "run"] = "very_special"
+
+
+class Recycle(CardEffect, tag="recycle", frozen=True, kw_only=True):
+    """Up to ``count`` cards of the player's discard pile (his choice, the most recent when
+    a record names none) go back into his draw pile, which is shuffled and cut."""
+
+    count: int
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        return [] if self.count >= 1 else ["recycle moves at least one card"]
+
+
 class Hook(CardEffect, tag="hook", frozen=True, kw_only=True):
     """A card that fits no primitive: the game package implements ``name``."""
 
@@ -622,7 +685,8 @@ AnyEffect = Union[  # noqa: UP007
     StealCarrot, ReturnCarrot, CarrotUpkeep, SetPrices, CloseMarket, HalfPrice, GainSupply,
     LoseSupply, TakeHalfSupply, GainMoney, RollBands, RollPattern, RollLowest, RollMatches,
     RollOff, Gamble, Auction, SkipTurn, CurseWeapon, DiscardHand, ExchangeHandWeapon,
-    RotateTopRun, Cancel, Clear, Redirect, ReuseWeapon, BoostWeapons, Roam, Dormant, Hook,
+    RotateTopRun, Cancel, Clear, Redirect, ReuseWeapon, BoostWeapons, Roam, Dormant, GainCiv,
+    Build, Raze, Steal, PickFromHand, Inspect, Recycle, Hook,
 ]
 """Every primitive; a deck file's ``effects`` decode into a list of these."""
 

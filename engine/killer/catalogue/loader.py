@@ -34,6 +34,7 @@ from engine.killer.catalogue.schema import (
     DeckFile,
     DeckHeader,
     DieSpec,
+    ListEntry,
     SetEntry,
     SetFile,
 )
@@ -43,17 +44,22 @@ CURRENT = "current"
 """The default printing: the later card readings (card-facts.md §1.6 item 7)."""
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+CARD_CODE = re.compile(r"^[A-Z]{2}[0-9]{2}$")
+"""Odyssey's Card Identification Number: two letters, then two numbers (``WB07``)."""
 
 
 class CatalogueError(WarrenError):
-    """A deck or set file that cannot be used: which file, which card, and why."""
+    """A deck or set file that cannot be used: which file (and line, where known), which
+    card, and why."""
 
-    def __init__(self, path: str, card: str | None, reason: str) -> None:
-        where = f"{path}: card {card!r}" if card else path
+    def __init__(self, path: str, card: str | None, reason: str, line: int | None = None) -> None:
+        place = path if line is None else f"{path}:{line}"
+        where = f"{place}: card {card!r}" if card else place
         super().__init__(f"{where}: {reason}")
         self.path = path
         self.card = card
         self.reason = reason
+        self.line = line
 
 
 # -- numbers ----------------------------------------------------------------------------------
@@ -100,7 +106,7 @@ def _check_format(path: str, data: Mapping[str, Any]) -> None:
 def deck_from_data(path: str, data: Mapping[str, Any]) -> DeckFile:
     """Validate a decoded deck file; each card is checked on its own so the error names it."""
     _check_format(path, data)
-    unknown = sorted(set(data) - {"format", "deck", "card"})
+    unknown = sorted(set(data) - {"format", "deck", "card", "list"})
     if unknown:
         raise CatalogueError(path, None, f"unknown top-level key(s) {unknown}")
     try:
@@ -118,7 +124,18 @@ def deck_from_data(path: str, data: Mapping[str, Any]) -> DeckFile:
             cards.append(msgspec.convert(raw, CardEntry))
         except msgspec.ValidationError as exc:
             raise CatalogueError(path, label, str(exc)) from None
-    return DeckFile(format=FORMAT, deck=header, card=cards)
+    raw_list = data.get("list", [])
+    if not isinstance(raw_list, list):
+        raise CatalogueError(path, None, "list must be an array of tables ([[list]])")
+    if raw_list and header.kind != "personal":
+        raise CatalogueError(path, None, "only a personal deck has a [[list]] of cards")
+    listed: list[ListEntry] = []
+    for index, raw in enumerate(raw_list):
+        try:
+            listed.append(msgspec.convert(raw, ListEntry))
+        except msgspec.ValidationError as exc:
+            raise CatalogueError(path, None, f"[[list]] entry {index + 1}: {exc}") from None
+    return DeckFile(format=FORMAT, deck=header, card=cards, listed=listed)
 
 
 def read_deck_file(path: str | Path) -> DeckFile:
@@ -148,8 +165,8 @@ class Catalogue:
     """Every card of one deck set in one printing, by number and by id; the set's dice,
     colours and kinds; and the content hash a record names."""
 
-    __slots__ = ("base_set", "by_id", "by_number", "colours", "content_hash", "decks", "dice",
-                 "kinds", "printing", "set_name", "title")
+    __slots__ = ("base_set", "by_code", "by_id", "by_number", "colours", "content_hash", "decks",
+                 "dice", "kinds", "printing", "set_name", "title")
 
     def __init__(self, set_name: str, title: str, printing: str, decks: tuple[str, ...],
                  colours: tuple[str, ...], kinds: tuple[str, ...], dice: dict[str, DieSpec],
@@ -165,6 +182,8 @@ class Catalogue:
         self.dice = dice
         self.by_id: dict[str, Card] = {card.id: card for card in cards}
         self.by_number: dict[int, Card] = {n: card for card in cards for n in card.numbers}
+        self.by_code: dict[str, Card] = {card.code: card for card in cards if card.code}
+        """Odyssey: cards by their Card Identification Number."""
         self.content_hash = _content_hash(self)
 
     def card(self, number: int) -> Card:
@@ -220,6 +239,7 @@ def build_catalogue(set_name: str, entry: SetEntry, decks: Mapping[str, tuple[st
     resolved: list[Card] = []
     owner: dict[int, tuple[str, str]] = {}
     seen_ids: dict[str, str] = {}
+    seen_codes: dict[str, tuple[str, str]] = {}
     for deck_id in entry.decks:
         if deck_id not in decks:
             raise CatalogueError(f"set {set_name!r}", None,
@@ -232,6 +252,11 @@ def build_catalogue(set_name: str, entry: SetEntry, decks: Mapping[str, tuple[st
             if card.id in seen_ids:
                 raise CatalogueError(path, card.id, f"id already used in {seen_ids[card.id]}")
             seen_ids[card.id] = path
+            if card.code is not None:
+                if card.code in seen_codes:
+                    raise CatalogueError(path, card.id, f"code {card.code} is already card "
+                                         f"{seen_codes[card.code][1]!r} ({seen_codes[card.code][0]})")
+                seen_codes[card.code] = (path, card.id)
             for n in card.numbers:
                 if deck_range is not None and n not in deck_range:
                     raise CatalogueError(path, card.id,
@@ -270,8 +295,10 @@ def _resolve(path: str, header: DeckHeader, raw: CardEntry, entry: SetEntry,
             raise fail(str(exc)) from None
     else:
         if numbers_spec is not None:
-            raise fail("cards of a pool deck are numbered when a deck is built; drop numbers")
+            raise fail(f"cards of a {header.kind} deck are numbered when a deck is built; "
+                       "drop numbers")
         numbers = ()
+    _check_odyssey(header, raw, entry, fail)
 
     _check_tables(raw, bunny, fail)
     if bunny is not None:
@@ -279,7 +306,7 @@ def _resolve(path: str, header: DeckHeader, raw: CardEntry, entry: SetEntry,
             raise fail(f"colour {bunny.colour!r} is not one of the set's colours {entry.colours}")
         if bunny.kind is not None and bunny.kind not in entry.kinds:
             raise fail(f"kind {bunny.kind!r} is not one of the set's kinds {entry.kinds}")
-        if not bunny.wild and (bunny.colour is None or bunny.kind is None):
+        if not bunny.wild and (bunny.colour is None or bunny.kind is None) and entry.kinds:
             raise fail("a bunny that is not wild needs a colour and a kind")
 
     if not effects:
@@ -299,12 +326,66 @@ def _resolve(path: str, header: DeckHeader, raw: CardEntry, entry: SetEntry,
         pink_box=raw.pink_box,
         aggressive=raw.pink_box if raw.aggressive is None else raw.aggressive,
         keep_needs_bunny=raw.keep_needs_bunny, green_box=raw.green_box,
-        yellow_box=raw.yellow_box, cost=dict(raw.cost), points=raw.points,
+        yellow_box=raw.yellow_box, cost=dict(raw.cost), points=raw.points, code=raw.code,
+        copies=raw.copies, resource=resource_colour(raw), creature=raw.creature, city=raw.city,
         tags=tuple(raw.tags), dice=tuple(raw.dice), bunny=bunny, weapon=raw.weapon,
         feed=raw.feed, modifier=raw.modifier, money=raw.money, units=raw.units,
         carrot=raw.carrot, market=raw.market, effects=tuple(effects), text=text,
         source=source, printing=printing if variant else CURRENT,
     )
+
+
+def resource_colour(raw: CardEntry) -> str | None:
+    """The colour a Resource card pays: its ``resource`` field, or a ``resource-<colour>``
+    tag (the form of the first Odyssey samples)."""
+    if raw.resource is not None:
+        return raw.resource
+    if raw.type != "resource":
+        return None
+    for tag in raw.tags:
+        if tag.startswith("resource-"):
+            return tag.removeprefix("resource-")
+    return None
+
+
+def _check_odyssey(header: DeckHeader, raw: CardEntry, entry: SetEntry, fail: Any) -> None:
+    """Odyssey's fields: codes and copies, Resource colours, costs, creatures and cities."""
+    if raw.code is not None and not CARD_CODE.match(raw.code):
+        raise fail(f"code {raw.code!r} is not a Card Identification Number (two letters and "
+                   "two numbers, e.g. WB07)")
+    if header.kind == "personal":
+        if raw.code is None:
+            raise fail("every card of a personal deck has a code (its Card Identification Number)")
+        if raw.copies is None or raw.copies < 1:
+            raise fail("every card of a personal deck says how many copies the deck holds "
+                       "(copies = 1 or more)")
+    elif raw.copies is not None:
+        raise fail("only a card of a personal deck has copies")
+    colour = resource_colour(raw)
+    if raw.type == "resource":
+        if colour is None:
+            raise fail("a resource card names the colour it pays (resource = \"blue\"...)")
+    elif raw.resource is not None:
+        raise fail("only a resource card has a resource colour")
+    if colour is not None and entry.colours and colour not in entry.colours:
+        raise fail(f"resource colour {colour!r} is not one of the set's colours "
+                   f"{entry.colours}")
+    if raw.cost and entry.colours:
+        for colour in raw.cost:
+            if colour != "white" and colour not in entry.colours:
+                raise fail(f"cost colour {colour!r} is neither white nor one of the set's "
+                           f"colours {entry.colours}")
+    tables = [n for n, v in (("creature", raw.creature), ("city", raw.city), ("weapon", raw.weapon),
+                             ("feed", raw.feed), ("modifier", raw.modifier), ("bunny", raw.bunny))
+              if v is not None]
+    if (raw.creature is not None or raw.city is not None) and len(tables) > 1:
+        raise fail(f"a card is one thing: it has the tables {tables}")
+    if (raw.creature is not None or raw.city is not None) and raw.points is None:
+        raise fail("a creature or a city has points")
+    if raw.city is not None and raw.city.capacity < 0:
+        raise fail("a city's capacity is 0 or more")
+    if raw.points is not None and raw.points < 0:
+        raise fail("points are 0 or more")
 
 
 def _check_tables(raw: CardEntry, bunny: object, fail: Any) -> None:
@@ -322,7 +403,7 @@ def _check_tables(raw: CardEntry, bunny: object, fail: Any) -> None:
         raise fail("a small card has no bunny, weapon or effects")
     playable = ("run", "special", "very_special", "roaming_red_run", "resource")
     for table, value in (("bunny", bunny), ("weapon", raw.weapon), ("modifier", raw.modifier),
-                         ("feed", raw.feed)):
+                         ("feed", raw.feed), ("creature", raw.creature), ("city", raw.city)):
         if value is not None and raw.type not in playable:
             raise fail(f"a {raw.type} card cannot have a {table} table")
     if bunny is not None and (raw.weapon is not None or raw.modifier is not None):
@@ -334,8 +415,12 @@ def _check_tables(raw: CardEntry, bunny: object, fail: Any) -> None:
 
 def _default_effects(raw: CardEntry) -> list[fx.AnyEffect]:
     """What a card without ``effects`` does, from its tables."""
-    if raw.bunny is not None:
+    if raw.bunny is not None or raw.creature is not None:
         return [fx.EnterCircle()]
+    if raw.city is not None:
+        return [fx.Build()]
+    if raw.weapon is not None and not raw.weapon.ground:
+        return [fx.Raze(level=raw.weapon.level, die=raw.weapon.die)]
     if raw.weapon is not None:
         return [fx.Attack(level=raw.weapon.level, die=raw.weapon.die)]
     if raw.feed is not None:
@@ -347,7 +432,8 @@ def _default_effects(raw: CardEntry) -> list[fx.AnyEffect]:
 
 def _check_weapon(raw: CardEntry, effects: list[fx.AnyEffect], fail: Any) -> None:
     assert raw.weapon is not None
-    first = next((e for e in fx.walk(effects) if isinstance(e, fx.Attack | fx.Roam)), None)
+    first = next((e for e in fx.walk(effects) if isinstance(e, fx.Attack | fx.Roam | fx.Raze)),
+                 None)
     if first is None and not any(isinstance(e, fx.Dormant) for e in effects):
         raise fail("a weapon card needs an attack, roam or dormant effect")
     if first is not None and first.level != raw.weapon.level and not isinstance(

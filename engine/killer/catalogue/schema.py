@@ -99,6 +99,34 @@ class ModifierSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
     """Civ points it adds (Odyssey)."""
 
 
+class CreatureSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """An Odyssey creature: what lives in the Bunny Circle (or inside a city) for its
+    ``points``. Bunnies are creatures; so are others (robots, penguins, aliens), and only a
+    bunny meets a pink box."""
+
+    species: str = "bunny"
+    """``bunny`` or the name of another kind of creature."""
+
+    @property
+    def is_bunny(self) -> bool:
+        return self.species == "bunny"
+
+
+class CitySpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """An Odyssey structure (a city: a horizontal card) in the Center Circle, worth its
+    ``points``, housing up to ``capacity`` creatures (its occupants)."""
+
+    capacity: int = 0
+
+
+class ListEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One ``[[list]]`` entry of a personal deck: copies of a card defined in another deck
+    file of the library, named by its Card Identification Number (``code``) or its ``id``."""
+
+    card: str
+    copies: int = 1
+
+
 class Prices(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """What the market charges per card (money)."""
 
@@ -128,6 +156,11 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     numbers: str | None = None
     """Card numbers of this definition, e.g. ``"44"``, ``"16-20"``, ``"1001-1005,1010"``.
     Omitted in a pool deck (Odyssey), whose cards are numbered when a deck is built."""
+    code: str | None = None
+    """Odyssey's Card Identification Number: two letters and two numbers (``WB07``); every
+    card of a personal deck has one, and it names the card in records."""
+    copies: int | None = None
+    """How many copies of the card a personal deck holds (personal decks only)."""
     type: CardType
     pink_box: bool = False
     """Needs a bunny in the circle to be used (KinderBunnies' pink star too)."""
@@ -143,6 +176,12 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     """Odyssey's card cost: hexagons per Resource colour (``white`` = any colour)."""
     points: int | None = None
     """Civ points of a city or creature (Odyssey)."""
+    resource: str | None = None
+    """Odyssey: the colour a Resource card pays (one of the set's colours)."""
+    creature: CreatureSpec | None = None
+    """Odyssey: the card is a creature (a bunny or another one)."""
+    city: CitySpec | None = None
+    """Odyssey: the card is a city (a structure of the Center Circle)."""
     tags: list[str] = []
     """Free words other cards refer to (``weapon``, ``feed``, ``roaches``...)."""
     dice: list[str] = []
@@ -173,9 +212,11 @@ class DeckHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
 
     id: str
     title: str
-    kind: Literal["fixed", "pool"] = "fixed"
+    kind: Literal["fixed", "pool", "personal"] = "fixed"
     """``fixed``: every card is numbered and all are played (Quest, KinderBunnies);
-    ``pool``: definitions players build their own decks from (Odyssey)."""
+    ``pool``: definitions players build their own decks from (Odyssey);
+    ``personal``: one player's own deck (Odyssey): card definitions, each with its code and
+    its ``copies``, and ``[[list]]`` entries for copies of cards defined elsewhere."""
     numbers: str | None = None
     """The card-number range this deck owns (``"1-110"``); every card must fall in it."""
     source: str = ""
@@ -187,6 +228,8 @@ class DeckFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
     format: int
     deck: DeckHeader
     card: list[CardEntry] = []
+    listed: list[ListEntry] = msgspec.field(default_factory=list, name="list")
+    """A personal deck's ``[[list]]``: copies of cards defined in other deck files."""
 
 
 class DieSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -238,6 +281,11 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     yellow_box: bool
     cost: dict[str, int]
     points: int | None
+    code: str | None
+    copies: int | None
+    resource: str | None
+    creature: CreatureSpec | None
+    city: CitySpec | None
     tags: tuple[str, ...]
     dice: tuple[str, ...]
     bunny: BunnyFace | None

@@ -1,0 +1,196 @@
+"""What each perspective sees of an Odyssey position and of each event, and the record a seat
+(or the table) could have written of a game (engine.redact).
+
+Hands, draw piles and run cards are hidden: a seat sees its own hand and run cards, and of
+the others how many cards they hold and whether their run positions are filled. Saved cards,
+discard piles, the Bunny Circle and the Center Circle lie face up for everybody (ODY-SAVE-1).
+The referee sees everything, the draw piles' order included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.capabilities import Perspective
+from engine.hidden import UNKNOWN
+from engine.killer_odyssey.core import cards, city_points, creature_points, total
+from engine.killer_odyssey.events import (
+    Bottom,
+    Deal,
+    Discard,
+    Draw,
+    Flip,
+    Overdraw,
+    Play,
+    Runs,
+    Shuffle,
+)
+from engine.killer_odyssey.state import OdysseyState
+from engine.record import Event
+from engine.rules import Effect
+
+HIDDEN = "hidden"
+
+
+def _card(state: OdysseyState, kind: int) -> dict[str, Any]:
+    t = cards(state)
+    return {"card": t.code(kind), "name": t.name[kind]}
+
+
+def view(state: OdysseyState, perspective: Perspective) -> dict[str, Any]:
+    t = cards(state)
+    referee = perspective == "referee"
+    out = state.position_view(perspective)
+    seats = []
+    for seat, s in enumerate(state.seats):
+        own = referee or perspective == seat
+        run: dict[str, str | None] = {}
+        for slot, kind in (("top", s.run.top), ("bottom", s.run.bottom)):
+            run[slot] = None if kind is None else (t.code(kind) if own else HIDDEN)
+        saved = []
+        for pid in s.saved:
+            p = state.pieces[pid]
+            saved.append({"piece": pid, **_card(state, p.kind), "type": t.type[p.kind],
+                          "colour": t.resource[p.kind], "used": p.used, "traded": p.traded})
+        seats.append({
+            "seat": seat, "deck": t.deck_of(seat), "civ": s.civ, "total": total(state, seat),
+            "hand": [t.code(k) for k in s.hand] if own else len(s.hand),
+            "run": run,
+            "draw": [t.code(k) for k in reversed(s.draw)] if referee else len(s.draw),
+            "discard": [t.code(k) for k in s.discard],
+            "saved": saved, "mulliganed": s.mulliganed, "turns": s.turns,
+        })
+    circle = []
+    for pid in state.circle.order:
+        p = state.pieces[pid]
+        space = state.circle.spaces[pid]
+        circle.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
+                       "points": creature_points(state, pid), "bunny": t.bunny[p.kind],
+                       "traded": p.traded,
+                       "under": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.under],
+                       "on": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.on]})
+    center = []
+    for pid in state.center.order:
+        p = state.pieces[pid]
+        space = state.center.spaces[pid]
+        center.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
+                       "points": city_points(state, pid, occupants=False),
+                       "capacity": t.capacity[p.kind], "traded": p.traded,
+                       "occupants": [{"piece": c, **_card(state, state.pieces[c].kind),
+                                      "points": t.points[state.pieces[c].kind]} for c in space.inside]})
+    strike = None
+    if state.strike is not None:
+        st = state.strike
+        strike = {"card": t.code(st.card), "name": t.name[st.card], "player": st.player,
+                  "kind": st.kind, "die": st.die, "targets": list(st.targets), "levels": list(st.levels)}
+    out.update({
+        "hand_size": state.opts.hand_size,
+        "first": state.first if state.phase not in ("setup", "first") else None,
+        "seats": seats,
+        "circle": circle,
+        "center": center,
+        "demands": [{"piece": d.card, "on": d.bunny, "owner": d.owner, "by": d.placed_by,
+                     "units": d.cabbage + d.water, "due_turn": d.due_turn} for d in state.demands],
+        "strike": strike,
+        "placing": [{"piece": pid, **_card(state, state.pieces[pid].kind),
+                     "owner": state.pieces[pid].owner} for pid in state.placing],
+        "shuffle_owed": list(state.shuffles),
+        "cut_owed": state.cut_owed,
+        "winners": list(state.winners),
+    })
+    return out
+
+
+_PRIVATE: dict[type[Event], tuple[str, ...]] = {
+    Deal: ("cards",), Draw: ("card",), Flip: ("drew",), Play: ("drew",), Discard: ("drew",),
+    Overdraw: ("card",),
+}
+
+
+def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
+    """An event as ``perspective`` saw it: the shuffled order is nobody's but the referee's;
+    what a player drew, dealt himself or put face down is his own."""
+    record: dict[str, Any] = msgspec.to_builtins(event)
+    record.pop("hash", None)
+    if perspective == "referee":
+        return record
+    if isinstance(event, Shuffle):
+        record.pop("order", None)
+        return record
+    if perspective == event.actor:
+        return record
+    for name in _PRIVATE.get(type(event), ()):
+        record.pop(name, None)
+    if isinstance(event, Bottom):
+        record["card"] = UNKNOWN
+    if isinstance(event, Runs):
+        record["top"] = record["bottom"] = UNKNOWN
+    return record
+
+
+def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
+    return effect
+
+
+def redact(event: Event, perspective: Perspective, before: OdysseyState) -> Event:
+    """The event as ``perspective`` would have recorded it at the table (engine.redact)."""
+    if perspective == "referee":
+        return event
+    t = cards(before)
+    mine = perspective == event.actor
+
+    def top(seat: int, depth: int = 0) -> str | None:
+        pile = before.seats[seat].draw
+        return t.code(pile[-1 - depth]) if len(pile) > depth else None
+
+    if isinstance(event, Shuffle):
+        return msgspec.structs.replace(event, order=None)
+    if isinstance(event, Deal):
+        assert event.actor is not None
+        cards_dealt = [top(event.actor, i) or UNKNOWN for i in range(7)]
+        return msgspec.structs.replace(event, cards=cards_dealt if mine else None)
+    if isinstance(event, Draw | Overdraw):
+        assert event.actor is not None
+        return msgspec.structs.replace(event, card=top(event.actor) if mine else None)
+    if isinstance(event, Runs):
+        return event if mine else msgspec.structs.replace(event, top=UNKNOWN, bottom=UNKNOWN)
+    if isinstance(event, Flip):
+        assert event.actor is not None
+        s = before.seats[event.actor]
+        flipped = t.code(s.run.top) if s.run.top else event.card
+        return msgspec.structs.replace(event, card=flipped, drew=top(event.actor) if mine else None)
+    if isinstance(event, Play | Discard):
+        assert event.actor is not None
+        return msgspec.structs.replace(event, drew=top(event.actor) if mine else None)
+    if isinstance(event, Bottom):
+        return event if mine else msgspec.structs.replace(event, card=UNKNOWN)
+    return event
+
+
+def render(view: dict[str, Any], names: list[str]) -> str:
+    """A plain-text picture of a view (the CLI's ``replay``)."""
+    lines = [f"seq {view['seq']} · round {view['round']} · turn {view['turn']} · {view['phase']}"
+             f"{' · over' if view['over'] else ''} · hand size {view['hand_size']}"]
+    for s in view["seats"]:
+        name = names[s["seat"]] if s["seat"] < len(names) else f"seat {s['seat']}"
+        mark = "*" if view["active"] == s["seat"] else " "
+        hand = s["hand"] if isinstance(s["hand"], int) else " ".join(s["hand"]) or "-"
+        saved = " ".join(f"{x['card']}{'(used)' if x['used'] else ''}" for x in s["saved"]) or "-"
+        draw = s["draw"] if isinstance(s["draw"], int) else len(s["draw"])
+        lines.append(f"{mark} seat {s['seat']} {name} [{s['deck']}]: d20 {s['civ']}, total {s['total']}"
+                     f"; hand {hand}; run {s['run']['top']}/{s['run']['bottom']}; draw {draw}"
+                     f"; saved {saved}")
+    circle = " ".join(f"#{c['piece']} {c['card']}({c['owner']},{c['points']})" for c in view["circle"]) or "-"
+    center = " ".join(f"#{c['piece']} {c['card']}({c['owner']},{c['points']})"
+                      + (f"[{' '.join(o['card'] for o in c['occupants'])}]" if c["occupants"] else "")
+                      for c in view["center"]) or "-"
+    lines.append(f"Bunny Circle: {circle}")
+    lines.append(f"Center Circle: {center}")
+    if view["strike"]:
+        st = view["strike"]
+        lines.append(f"waiting for the {st['die']}: {st['card']} of seat {st['player']} at {st['targets']}")
+    if view["winners"]:
+        lines.append(f"winners: {view['winners']}")
+    return "\n".join(lines)
