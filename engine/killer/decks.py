@@ -113,7 +113,19 @@ def card_line(text: str, card: str | None, reason: str = "") -> int | None:
     if block is None:
         return None
     m = _FIELD.search(reason)
-    return _key_line(text, block, m.group(1) if m else None)
+    return _key_line(text, block, m.group(1) if m else _named_key(text, block, reason))
+
+
+def _named_key(text: str, block: tuple[int, int], reason: str) -> str | None:
+    """The first key of the block the reason names as a word (``code 'M1' is not...``)."""
+    lines = text.splitlines()
+    keys = [m.group(1) for n in range(block[0], block[1] + 1) if (m := _KEY.match(lines[n - 1]))]
+    best: tuple[int, str] | None = None
+    for key in keys:
+        found = re.search(r"\b" + re.escape(key) + r"\b", reason)
+        if found and (best is None or found.start() < best[0]):
+            best = (found.start(), key)
+    return None if best is None else best[1]
 
 
 def list_line(text: str, index: int, key: str | None = None) -> int | None:
@@ -125,9 +137,11 @@ def list_line(text: str, index: int, key: str | None = None) -> int | None:
 
 
 def _line_of_key(text: str, key: str) -> int | None:
+    """The line of a top-level key, or of a ``[key]`` table."""
+    table = re.compile(r"^\s*\[\s*" + re.escape(key) + r"\s*[\].]")
     for number, line in enumerate(text.splitlines(), start=1):
         m = _KEY.match(line)
-        if m and m.group(1) == key:
+        if (m and m.group(1) == key) or table.match(line):
             return number
     return None
 
@@ -149,6 +163,10 @@ def read_deck_text(path: str | Path) -> tuple[str, DeckFile]:
         raise DeckError(str(p), None, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         data = _load_toml(p)
+        if "set" in data and "deck" not in data:
+            raise DeckError(str(p), _line_of_key(text, "set") or 1,
+                            "this is a set file, not a player's deck file ([deck] with kind = "
+                            "\"personal\")")
         deck = deck_from_data(str(p), data)
     except CatalogueError as exc:
         line = _toml_line(exc.reason) if "TOML" in exc.reason else card_line(text, exc.card, exc.reason)

@@ -10,6 +10,7 @@ runs, so that starting ``warren`` stays cheap:
 - :mod:`logstore.cli.games`: replay, suspects, rules;
 - :mod:`logstore.cli.record`: record (a game at the table), redact;
 - :mod:`logstore.cli.dispute`: the ``warren dispute ...`` group;
+- :mod:`logstore.cli.deck`: the ``warren deck ...`` group (players' own deck files);
 - :mod:`logstore.cli.analytics`: query, stats, export-parquet;
 - :mod:`logstore.cli.dashboard`: dashboard, demo;
 - :mod:`logstore.cli.common`: what they share (error handling, options, JSON, progress).
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import click
 
-from logstore.cli import analytics, dashboard, dispute, games, record, records
+from logstore.cli import analytics, dashboard, deck, dispute, games, record, records
 from logstore.cli.common import WarrenGroup
 
 __all__ = ["main"]
@@ -41,7 +42,7 @@ for command in (
     records.check, records.simulate, records.import_, records.export, records.ls, records.verify,
     games.replay, games.suspects, games.rules,
     record.record, record.redact,
-    dispute.dispute,
+    dispute.dispute, deck.deck,
     analytics.query, analytics.stats, analytics.export_parquet,
     dashboard.dashboard, dashboard.demo,
 ):

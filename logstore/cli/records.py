@@ -118,6 +118,34 @@ def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
     return list(range(first, last + 1))
 
 
+def _deck_names(text: str) -> list[str]:
+    """Deck ids as given, or the id of each deck file named by path (its folder joins the deck
+    library through WARREN_DECKS for this run)."""
+    import tomllib
+
+    names = []
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        path = Path(item)
+        if path.suffix == ".toml" or path.is_file():
+            try:
+                with path.open("rb") as handle:
+                    name = tomllib.load(handle)["deck"]["id"]
+            except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
+                raise WarrenError(f"{path}: not a deck file with a [deck] id ({exc})") from None
+            folder = str(path.resolve().parent)
+            known = [p for p in os.environ.get("WARREN_DECKS", "").split(os.pathsep) if p]
+            if folder not in known:
+                os.environ["WARREN_DECKS"] = os.pathsep.join([*known, folder])
+            names.append(str(name))
+        else:
+            names.append(item)
+    if not names:
+        raise WarrenError("--decks names at least one deck, e.g. --decks blue,violet")
+    return names
+
+
 @click.command()
 @click.argument("ruleset")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=10, show_default=True,
@@ -135,14 +163,19 @@ def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
               help="Stop a game that has not ended after this many events.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A header option (repeatable), e.g. --option steal_from=hand_or_blind.")
+@click.option("--decks", default=None,
+              help="Players' own decks, comma-separated, seat i playing the i-th (cycled): deck "
+                   "ids or deck files (killer-bunnies-odyssey), e.g. --decks blue,violet.")
 @db_option
 def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: bool,
              players: str | None, bots: str, max_events: int, options: tuple[str, ...],
-             db: Path | None) -> None:
+             decks: str | None, db: Path | None) -> None:
     """Play games with bots and write sealed records (or import them).
 
     Chance is drawn from a generator seeded by (seed, game number) and recorded in the
-    events, so every file replays without randomness and passes `warren check`.
+    events, so every file replays without randomness and passes `warren check`. For games
+    where every player brings his own deck, --decks names them (deck files by path join the
+    deck library for the run).
 
     Example: warren simulate bunnies --games 200 --seed 7 --out games/
     """
@@ -157,6 +190,8 @@ def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: 
     if not bot_kinds:
         raise WarrenError("--bots names at least one bot kind, e.g. --bots random,greedy")
     opts = parse_options(options)
+    if decks is not None:
+        opts["decks"] = _deck_names(decks)
     store = open_store(db) if into_store else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
