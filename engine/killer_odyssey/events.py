@@ -112,6 +112,9 @@ class Play(Choices, tag="play", frozen=True, kw_only=True):
 
     card: str
     drew: str | None = None
+    save: bool = False
+    """The player tries to save the card straight from his hand instead: never allowed
+    (ODY-SPEC-3), recorded so that a table can ask."""
 
 
 class Use(Choices, tag="use", frozen=True, kw_only=True):

@@ -13,17 +13,23 @@ from engine.killer_odyssey.core import (
     creature_points,
     leave_play,
     queue_reshuffles,
+    totals,
 )
 from engine.killer_odyssey.state import OdysseyState
 from engine.pending import Deadline, Moment
 from engine.rules import Effect
 
 
-def reset_resources(state: OdysseyState, seats: list[int]) -> None:
+def reset_resources(state: OdysseyState, seats: list[int]) -> list[Effect]:
     """Used Resources come back (ODY-COST-2)."""
+    back: dict[int, int] = {}
     for s in seats:
         for pid in state.seats[s].saved:
-            state.pieces[pid].used = False
+            p = state.pieces[pid]
+            if p.used:
+                p.used = False
+                back[s] = back.get(s, 0) + 1
+    return [Effect("ODY-COST-2", "resources_back", {"seat": s, "resources": n}) for s, n in back.items()]
 
 
 def start_turn(state: OdysseyState, seat: int) -> list[Effect]:
@@ -33,11 +39,11 @@ def start_turn(state: OdysseyState, seat: int) -> list[Effect]:
     out: list[Effect] = []
     if seat == state.first:
         state.round += 1
-        if state.opts.resource_reset == "round":
-            reset_resources(state, list(range(state.n)))
         out.append(Effect("ODY-TURN-1", "round_started", {"round": state.round}))
+        if state.opts.resource_reset == "round":
+            out.extend(reset_resources(state, list(range(state.n))))
     if state.opts.resource_reset == "own_turn":
-        reset_resources(state, [seat])
+        out.extend(reset_resources(state, [seat]))
     state.active = seat
     state.turn += 1
     state.seats[seat].turns += 1
@@ -59,6 +65,8 @@ def end_turn(state: OdysseyState) -> list[Effect]:
             out.extend(kill_creature(state, demand.bunny, demand.placed_by, "ODY-FEED-1", "feed",
                                      starved=True))
     out.extend(queue_reshuffles(state))
+    out.append(Effect("ODY-SCORE-1", "totals", {"totals": totals(state),
+                                                "civ": [s.civ for s in state.seats]}))
     out.extend(check_end(state))
     if state.over:
         return out

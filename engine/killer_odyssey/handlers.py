@@ -202,6 +202,11 @@ def on_shuffle(state: OdysseyState, ev: Shuffle) -> tuple[Effect, ...]:
             refuse("ODY-SHUF-1", "a shuffle is recorded whole, or not at all ('?' for none of it)",
                    seat=seat)
         kinds = [kind_of(state, c, "a shuffled card") for c in order]
+        own = set(cards(state).seat_cards(seat)) | set(pile)
+        foreign = [t.code(k) for k in kinds if k not in own]
+        if foreign:
+            refuse("ODY-DECK-1", f"{foreign[0]} is no card of seat {seat}'s deck "
+                   f"({t.deck_of(seat)!r}): each player plays his own deck", card=foreign[0])
         if 0 not in pile:
             kit(lambda: piles.check_order(kinds, pile, f"shuffle of seat {seat}'s draw pile"))
         else:
@@ -228,6 +233,10 @@ def on_shuffle(state: OdysseyState, ev: Shuffle) -> tuple[Effect, ...]:
     if initial:
         state.setup_step = "deal"
         state.refill_seat = None
+        name = t.deck_of(seat)
+        out.append(Effect("ODY-DECK-1", "deck", {"seat": seat, "deck": name, "cards": len(new)}))
+        out.append(Effect("ODY-DECK-2", "deck_hash", {"seat": seat, "deck": name,
+                                                      "hash": t.hashes[name]}))
     else:
         state.shuffles.pop(0)
         state.cut_owed = seat
@@ -263,7 +272,10 @@ def on_deal(state: OdysseyState, ev: Deal) -> tuple[Effect, ...]:
     kinds = _plan_draws(state, seat, names)
     _commit_draws(state, seat, kinds)
     state.setup_step = "keep"
-    return (Effect("ODY-DEAL-1", "dealt", {"seat": seat, "cards": DEAL}),)
+    out = [Effect("ODY-DEAL-1", "dealt", {"seat": seat, "cards": DEAL})]
+    if not state.seats[seat].mulliganed:
+        out.append(Effect("ODY-CIV-1", "civ_start", {"seat": seat, "civ": state.seats[seat].civ}))
+    return tuple(out)
 
 
 def on_mulligan(state: OdysseyState, ev: Mulligan) -> tuple[Effect, ...]:
@@ -475,11 +487,14 @@ def on_play(state: OdysseyState, ev: Play) -> tuple[Effect, ...]:
         refuse("REC-UNK-3", "a card played from the hand is shown: the record names it")
     kind, hand_plan = _hand_card(state, seat, ev.card, "ODY-SPEC-1")
     special = t.type[kind] == "special"
+    if ev.save:
+        refuse("ODY-SPEC-3", f"{t.label(kind)} cannot be saved from the hand: a card is saved only "
+               "when flipped from the top run position", card=ev.card)
     if t.type[kind] not in ("special", "very_special"):
         refuse("ODY-SPEC-1", f"{t.label(kind)} is a {t.type[kind].replace('_', ' ')} card: only a "
                "Special or Very Special card is played from the hand", card=ev.card)
     if special:
-        _active(state, seat, "ODY-SPEC-4")
+        _active(state, seat, "ODY-VSP-1")
         _ready(state)
         if state.played:
             refuse("ODY-TURN-6", f"seat {seat} has played his card this turn", seat=seat)

@@ -169,7 +169,7 @@ def table_for(opts: OdysseyOptions) -> Table:
     key = "|".join(f"{name}:{hashes[name]}" for name in opts.decks)
     table = _tables.get(key)
     if table is None:
-        table = _tables[key] = Table(key, list(opts.decks), lists, library())
+        table = _tables[key] = Table(key, list(opts.decks), lists, hashes, library())
     return table
 
 
@@ -185,8 +185,10 @@ class Table:
     lists instead of the catalogue."""
 
     def __init__(self, key: str, seat_decks: list[str], lists: Mapping[str, Mapping[str, int]],
-                 lib: Library) -> None:
+                 hashes: Mapping[str, str], lib: Library) -> None:
         self.key = key
+        self.hashes = dict(hashes)
+        """Deck name -> the content hash of its list and cards (ODY-DECK-2)."""
         self.seat_decks = seat_decks
         """Deck name per deck slot; seat s plays ``seat_decks[s % len(seat_decks)]``."""
         self.lists = {name: dict(cards) for name, cards in lists.items()}

@@ -158,6 +158,17 @@ def available(state: OdysseyState, seat: int) -> dict[str, int]:
     return out
 
 
+def saved_colours(state: OdysseyState, seat: int) -> dict[str, int]:
+    """Every saved Resource of the seat by colour, used this round or not."""
+    t = cards(state)
+    out: dict[str, int] = {}
+    for pid in state.seats[seat].saved:
+        colour = t.resource[state.pieces[pid].kind]
+        if colour is not None:
+            out[colour] = out.get(colour, 0) + 1
+    return out
+
+
 def affordable(state: OdysseyState, seat: int, cost: dict[str, int]) -> bool:
     return costs.affordable(cost, available(state, seat))
 
@@ -182,6 +193,9 @@ def plan_payment(state: OdysseyState, seat: int, cost: dict[str, int],
             return {c: n for c, n in paid.items() if n}
         return costs.payment(cost, have)
     except Refusal as exc:
+        if costs.affordable(cost, saved_colours(state, seat)):
+            refuse("ODY-COST-2", f"{exc.message}: saved Resources that paid this round are used up "
+                   "until it ends", cost=dict(cost), available=have)
         refuse("ODY-COST-1", exc.message, cost=dict(cost), available=have, **exc.facts)
 
 
@@ -581,10 +595,14 @@ def gain_civ(state: OdysseyState, seat: int, effect: fx.GainCiv, opponent: int |
     else:
         who = adjacent_players(state, seat)
     amount = effect.amount
-    if effect.per == "own_creature_in_play":
-        amount *= len(creatures_in_play(state, seat))
-    rule = "ODY-ADJ-1" if effect.target == "adjacent_players" else "ODY-CARD-2"
     out: list[Effect] = []
+    if effect.per == "own_creature_in_play":
+        in_play = creatures_in_play(state, seat)
+        amount *= len(in_play)
+        inside = len(in_play) - state.circle.count(seat)
+        out.append(Effect("ODY-INPLAY-1", "in_play", {"seat": seat, "creatures": len(in_play),
+                                                      "inside_cities": inside}))
+    rule = "ODY-ADJ-1" if effect.target == "adjacent_players" else "ODY-CARD-2"
     for w in who:
         out.extend(change_civ(state, w, amount, rule, f"a card of seat {seat}"))
     return out

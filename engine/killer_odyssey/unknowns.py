@@ -102,7 +102,7 @@ def drawn_kind(state: OdysseyState, seat: int, named: str | None, rule: str) -> 
         return top
     kind = kind_of(state, named, "the card drawn")
     if top and kind and kind != top:
-        refuse("REC-UNK-2", f"the record names {named} as drawn, but the top of seat {seat}'s draw "
+        refuse(rule, f"the record names {named} as drawn, but the top of seat {seat}'s draw "
                f"pile is {cards(state).code(top)}", named=named)
     if not top and kind:
         pool = state.seats[seat].unseen
@@ -139,7 +139,7 @@ def turned_kind(state: OdysseyState, seat: int, slot: int | None, named: str | N
                    "deck's unseen cards", named=named)
         return kind
     if named is not None and kind_of(state, named, "the card flipped") != slot:
-        refuse("REC-UNK-2", f"the record names {named}, but seat {seat}'s top run card is "
+        refuse("ODY-TURN-2", f"the record names {named}, but seat {seat}'s top run card is "
                f"{cards(state).code(slot)}", named=named)
     return slot
 
