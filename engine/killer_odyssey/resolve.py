@@ -187,16 +187,22 @@ def plan_payment(state: OdysseyState, seat: int, cost: dict[str, int],
             refuse("ODY-COST-1", "the card costs nothing, yet the record pays for it", pay=paid)
         return {}
     have = available(state, seat)
+    saved = saved_colours(state, seat)
+    try:
+        if paid is not None:
+            costs.check_payment(cost, saved, paid)
+        else:
+            costs.payment(cost, saved)
+    except Refusal as exc:
+        refuse("ODY-COST-1", exc.message, **{**exc.facts, "cost": dict(cost), "available": have})
     try:
         if paid is not None:
             costs.check_payment(cost, have, paid)
             return {c: n for c, n in paid.items() if n}
         return costs.payment(cost, have)
     except Refusal as exc:
-        if costs.affordable(cost, saved_colours(state, seat)):
-            refuse("ODY-COST-2", f"{exc.message}: saved Resources that paid this round are used up "
-                   "until it ends", cost=dict(cost), available=have)
-        refuse("ODY-COST-1", exc.message, cost=dict(cost), available=have, **exc.facts)
+        refuse("ODY-COST-2", f"{exc.message}: saved Resources that paid this round are used up "
+               "until it ends", cost=dict(cost), available=have)
 
 
 def mark_used(state: OdysseyState, seat: int, pay: dict[str, int]) -> None:
