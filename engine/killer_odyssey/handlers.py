@@ -70,7 +70,7 @@ Handler = Callable[[OdysseyState, Any], tuple[Effect, ...]]
 
 def _live(state: OdysseyState) -> None:
     if state.over:
-        refuse("ODY-END-2", "the game is over", winners=state.winners)
+        refuse("ODY-END-2", "the game is already over", seq=state.seq)
 
 
 def _seat(state: OdysseyState, seat: int | None, rule: str, what: str = "the actor") -> int:

@@ -80,6 +80,31 @@ class Scenario:
         self.events.append(event)
         return event
 
+    def correct(self, seq: int, item: str | dict[str, Any] | None, reason: str) -> None:
+        """Put event ``seq`` right (or strike it, with ``item`` None) by a correction, as a
+        scorekeeper does; the game is then folded again as corrected (engine.corrections)."""
+        fixed: dict[str, Any] | None = None
+        if item is not None:
+            saved, self.state = self.state, self._state_before(seq)
+            try:
+                fixed = msgspec.to_builtins(self.event(item))
+            finally:
+                self.state = saved
+            assert fixed is not None
+            for key in ("seq", "hash", "claims"):
+                fixed.pop(key, None)
+        self.act({"type": "correct", "actor": None, "corrects": seq, "reason": reason, "event": fixed})
+        effective, problem = self.rs.effective(self.events)
+        assert problem is None, problem
+        self.state = self.rs.setup(self.header)
+        self.rs.fold(self.state, effective)
+
+    def _state_before(self, seq: int) -> Any:
+        effective, _ = self.rs.effective(self.events[:seq - 1])
+        state = self.rs.setup(self.header)
+        self.rs.fold(state, effective)
+        return state
+
     def shuffle(self, seat: int, first: Sequence[str] = (), unknown: bool = False) -> None:
         order = None if unknown else self.order(seat, first)
         self.act({"type": "shuffle", "actor": None, "seat": seat, "order": order})

@@ -1,6 +1,6 @@
 """Hand-made games of Killer Bunnies Odyssey, shared by the dispute table's writer
 (tests/engine/make_odyssey_disputes.py), the fixtures (fixtures/make_odyssey.py) and the
-rule tests.
+rule tests (tests/engine/test_odyssey_*.py).
 
 Most games run on a *conveyor*: every turn the player draws the card he then puts down as
 his bottom run card, so his hand keeps the five cards he kept at the start (his Specials and
@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from engine.killer_odyssey.core import cards
 from engine.killer_odyssey.scenario import Scenario
@@ -39,6 +41,21 @@ class Game:
         if not found:
             raise ValueError(f"no piece of {code} in play")
         return max(found)
+
+    def renamed(self, game_id: str) -> Game:
+        """The same game under another id (a fixture of its own)."""
+        self.sc.header = msgspec.structs.replace(self.sc.header, game_id=game_id)
+        return self
+
+    def branch(self, mark: str | int, game_id: str) -> Game:
+        """The game up to a position, as a new game to go on differently (a what-if)."""
+        at = self.marks[mark] if isinstance(mark, str) else mark
+        old = self.sc
+        sc = Scenario([p.name for p in old.header.players], list(old.header.options["decks"]),
+                      game_id=game_id, options=old.header.options, source=old.header.source)
+        sc.events = list(old.events[:at])
+        sc.rs.fold(sc.state, sc.events)
+        return Game(sc, self.about, {k: v for k, v in self.marks.items() if v <= at})
 
     def hand(self, seat: int) -> list[str]:
         t = cards(self.sc.state)
@@ -74,11 +91,12 @@ def _start(players: Sequence[str], decks: Sequence[str], hands: Sequence[Sequenc
     return Game(sc, about)
 
 
-def mulligan(source: str = "recorded") -> Game:
+def mulligan(source: str = "recorded", options: dict[str, Any] | None = None) -> Game:
     """Blue (Ada) against Green (Bo). Bo's first seven hold no Resource: he mulligans, his pile
     is shuffled and cut, he deals again for 5 Civ points. The first roll ties once. Later Bo
     draws one card too many and Ada spots it: the Hexascrewup takes his d20 below its faces."""
-    sc = Scenario(["Ada", "Bo"], ["blue", "green"], game_id="odyssey-mulligan", source=source)
+    sc = Scenario(["Ada", "Bo"], ["blue", "green"], game_id="odyssey-mulligan", source=source,
+                  options=options)
     g = Game(sc, mulligan.__doc__ or "")
     g.mark("start")
     sc.shuffle(0, ["WB01", "WB01", "WB03", "WB14", "WB22", "WB27", "WB30", "WB01", "WB01", "WB04"])
@@ -116,10 +134,10 @@ def mulligan(source: str = "recorded") -> Game:
     return g
 
 
-def seven() -> Game:
+def seven(source: str = "recorded") -> Game:
     """The seven-card reading (hand_size=7): once his run cards are down, a player draws back to
     seven cards before the next one sets up."""
-    sc = Scenario(["Ada", "Bo"], ["blue", "green"], game_id="odyssey-seven", source="recorded",
+    sc = Scenario(["Ada", "Bo"], ["blue", "green"], game_id="odyssey-seven", source=source,
                   options={"hand_size": 7})
     g = Game(sc, seven.__doc__ or "")
     sc.shuffle(0, ["WB01"] * 4 + ["WB03", "WB22", "WB27", "WB04", "WB09"])
@@ -141,7 +159,7 @@ def seven() -> Game:
     return g
 
 
-def board(source: str = "recorded") -> Game:
+def board(source: str = "recorded", options: dict[str, Any] | None = None) -> Game:
     """Blue (Ada) against Green (Bo), on the conveyor: Resources saved, bunnies and cities,
     occupants, a Ground Weapon and a City Weapon with their dice, Feed The Bunny and feeding, a
     Bunny Modifier, a d6 band, a reshuffle and its cut, Specials from the hand and saved, Very
@@ -154,7 +172,7 @@ def board(source: str = "recorded") -> Game:
                        "WB17", "WB26", "WB25", "WB30", "WB12", "WB06"],
                       ["WG01", "WG01", "WG03", "WG11", "WG20", "WG15", "WG10", "WG23", "WG24",
                        "WG06", "WG04", "WG09", "WG12"]],
-               about=board.__doc__ or "", game_id="odyssey-board", source=source)
+               about=board.__doc__ or "", game_id="odyssey-board", source=source, options=options)
     g.mark("start")
     for _ in range(4):
         g.turn("flip save")
@@ -217,7 +235,7 @@ def board(source: str = "recorded") -> Game:
     return g
 
 
-def siege() -> Game:
+def siege(source: str = "recorded", options: dict[str, Any] | None = None) -> Game:
     """Blue (Ada) against Green (Bo): cards flipped whose conditions cannot be met are burned (a
     pink box without a bunny, a green box without a city)."""
     g = _start(["Ada", "Bo"], ["blue", "green"],
@@ -225,7 +243,7 @@ def siege() -> Game:
                       ["WG14", "WG01", "WG27", "WG22", "WG24", "WG26", "WG30"]],
                runs=[("WB01", "WB03"), ("WG14", "WG01")],
                draws=[["WB18", "WB01"], ["WG01", "WG01"]],
-               about=siege.__doc__ or "", game_id="odyssey-siege")
+               about=siege.__doc__ or "", game_id="odyssey-siege", source=source, options=options)
     g.turn("flip save")
     g.mark("pink-without-bunny")
     g.turn("flip discard")
@@ -235,7 +253,7 @@ def siege() -> Game:
     return g
 
 
-def race() -> Game:
+def race(source: str = "recorded", options: dict[str, Any] | None = None) -> Game:
     """Blue (Ada) builds cities and fills them while Green (Bo) only saves Resources; Ada's
     total reaches 60 on Bo's turn, with a Very Special card."""
     flips = ["WB01"] * 4 + ["WB13", "WB08", "WB07", "WB06", "WB12", "WB06", "WB04", "WB12", "WB04",
@@ -245,7 +263,7 @@ def race() -> Game:
                       ["WG01", "WG01", "WG27", "WG28", "WG25", "WG23", "WG22"]],
                runs=[("WB01", "WB01"), ("WG01", "WG01")],
                draws=[flips, ["WG01"] * 14 + ["WG02"] * 4],
-               about=race.__doc__ or "", game_id="odyssey-race")
+               about=race.__doc__ or "", game_id="odyssey-race", source=source, options=options)
     plays = ["flip save"] * 6 + ["flip play at=0", "flip play into=5", "flip play into=5",
                                  "flip play into=5", "flip play at=1", "flip play into=6",
                                  "flip play into=6", "flip play at=2", "flip play into=7",
@@ -286,7 +304,7 @@ def _city_refs(g: Game, play: str, cities: list[int]) -> str:
     return play
 
 
-def trio() -> Game:
+def trio(source: str = "recorded", options: dict[str, Any] | None = None) -> Game:
     """Blue (Ada), Green (Bo), Orange (Cy): trades in a three-player game, a creature kidnapped
     from a city and placed again, a creature brought back from the discard pile."""
     g = _start(["Ada", "Bo", "Cy"], ["blue", "green", "orange"],
@@ -297,7 +315,7 @@ def trio() -> Game:
                draws=[["WB01", "WB03", "WB11", "WB14", "WB04", "WB01"],
                       ["WG01", "WG03", "WG11", "WG01", "WG04", "WG01"],
                       ["WO01", "WO03", "WO01", "WO01", "WO04", "WO01"]],
-               about=trio.__doc__ or "", game_id="odyssey-trio")
+               about=trio.__doc__ or "", game_id="odyssey-trio", source=source, options=options)
     for _ in range(3):
         g.turn("flip save")
     g.mark("trade")
@@ -315,7 +333,7 @@ def trio() -> Game:
     return g
 
 
-def duel() -> Game:
+def duel(source: str = "recorded", options: dict[str, Any] | None = None) -> Game:
     """Violet (Vi) against Blue (Ada), two players: a card that hits the adjacent players hits the
     one opponent; a Very Special raid names an opponent."""
     g = _start(["Vi", "Ada"], ["violet", "blue"],
@@ -323,7 +341,7 @@ def duel() -> Game:
                       ["WB01", "WB01", "WB27", "WB22", "WB25", "WB26", "WB30"]],
                runs=[("WV01", "WV01"), ("WB01", "WB01")],
                draws=[["WV01", "WV03", "WV01"], ["WB01", "WB03", "WB01"]],
-               about=duel.__doc__ or "", game_id="odyssey-duel")
+               about=duel.__doc__ or "", game_id="odyssey-duel", source=source, options=options)
     for _ in range(4):
         g.turn("flip save")
     g.mark("border")
@@ -334,7 +352,43 @@ def duel() -> Game:
     return g
 
 
+def table_record(source: str = "recorded") -> Game:
+    """A game recorded at the table: nobody saw the shuffles or the hands, so the record writes
+    those cards ``?`` and names each card as it comes to light (flipped, played from the hand,
+    picked). Bo mulligans with a hand nobody saw (undetermined: only he knew it held no
+    Resource); Ada looks at Bo's hand and finds no Very Special card (undetermined); Bo spots an
+    extra card in Ada's hand that the record never saw drawn (undetermined)."""
+    sc = Scenario(["Ada", "Bo"], ["blue", "green"], game_id="odyssey-at-the-table", source=source)
+    g = Game(sc, table_record.__doc__ or "")
+    sc.shuffle(0, unknown=True)
+    sc.act("deal", 0)
+    sc.act("runs ? ?", 0)
+    sc.shuffle(1, unknown=True)
+    sc.act("deal", 1)
+    sc.act("mulligan", 1)
+    g.mark("mulliganed")
+    sc.shuffle(1, unknown=True)
+    sc.act({"type": "cut", "actor": 0, "seat": 1, "depth": 7})
+    sc.act("deal", 1)
+    sc.act("runs ? ?", 1)
+    sc.roll(0, 10)
+    sc.roll(1, 4)
+    for code in ("WB01", "WG01", "WB01", "WG01", "WB02", "WG01"):
+        sc.act(f"flip save card={code}")
+        sc.act("bottom ?")
+    g.mark("spy")
+    sc.act("play WB23 opponent=1")          # a Special from the hand: Ada's turn ends
+    g.mark("spied")
+    sc.act("flip save card=WG02")
+    sc.act("bottom ?")
+    g.mark("hexascrewup")
+    sc.act("hexascrewup 0 WB27 actor=1")
+    sc.act("flip play card=WB03 at=0")
+    sc.act("bottom ?")
+    return g
+
+
 BUILDERS: dict[str, Callable[[], Game]] = {
     "mulligan": mulligan, "seven": seven, "board": board, "siege": siege, "race": race,
-    "trio": trio, "duel": duel,
+    "trio": trio, "duel": duel, "table": table_record,
 }
