@@ -1,4 +1,5 @@
-"""Write the dispute table of Killer Bunnies Odyssey (tests/engine/dispute_tables/killer-bunnies-odyssey.json).
+"""Write the dispute table of Killer Bunnies Odyssey
+(tests/engine/dispute_tables/killer-bunnies-odyssey.json).
 
     python tests/engine/make_odyssey_disputes.py          # (re)write the table
     python tests/engine/make_odyssey_disputes.py --check  # exit 1 if the file differs
@@ -24,9 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 from engine.killer_odyssey import RULESET  # noqa: E402
 from engine.killer_odyssey.core import cards  # noqa: E402
+from engine.killer_odyssey.games import BUILDERS, Game  # noqa: E402
 from engine.killer_odyssey.state import OdysseyState  # noqa: E402
 from engine.simulate import simulate_one  # noqa: E402
-from engine.killer_odyssey.games import BUILDERS, Game  # noqa: E402
 
 TABLE = ROOT / "tests" / "engine" / "dispute_tables" / "killer-bunnies-odyssey.json"
 
@@ -60,7 +61,7 @@ def build() -> dict[str, Any]:
     games = {name: make() for name, make in BUILDERS.items()}
     setups: dict[str, Any] = {}
     for name, g in games.items():
-        setups[name] = {"about": g.about.strip(), "options": g.sc.header.options,
+        setups[name] = {"about": " ".join(g.about.split()), "options": g.sc.header.options,
                         "players": [p.name for p in g.sc.header.players],
                         "events": g.sc.as_json_events()}
     sim_seed, sim_index, remade_at = _pile_game()
@@ -208,7 +209,8 @@ def build() -> dict[str, Any]:
         "flip play at=5")
     add("board", "saved-four", "legal", "ODY-POS-1", "Ada's bunny into the Bunny Circle",
         "flip play at=0", effects=["ODY-POS-1"])
-    add("board", "zap", "illegal", "ODY-POS-1", "a creature in play moved", f"place {piece(state_at(brd, 'zap'), 'WB03')} at=1")
+    add("board", "zap", "illegal", "ODY-POS-1", "a creature in play moved",
+        f"place {piece(state_at(brd, 'zap'), 'WB03')} at=1")
     stz = state_at(brd, "zap")
     bo_bunny = piece(stz, "WG03")
     ada_bunny = piece(stz, "WB03")
@@ -283,8 +285,8 @@ def build() -> dict[str, Any]:
     add("board", "modifier", "illegal", "ODY-CARD-9", "a Bunny Modifier under Bo's bunny",
         f"flip play target={bo_bunny}")
     ste = state_at(brd, "emp")
-    add("board", "emp", "legal", "ODY-WPN-2", "EMP Bomb at Bo's city", f"flip play target={piece(ste, 'WG11')}",
-        effects=["ODY-WPN-2"])
+    add("board", "emp", "legal", "ODY-WPN-2", "EMP Bomb at Bo's city",
+        f"flip play target={piece(ste, 'WG11')}", effects=["ODY-WPN-2"])
     add("board", "emp", "illegal", "ODY-WPN-2", "a City Weapon at Ada's own city",
         f"flip play target={piece(ste, 'WB11')}")
     add("board", "emp-waits", "legal", "ODY-KILL-2", "the city falls: Ada scores it and its tortoise",
@@ -397,6 +399,13 @@ def build() -> dict[str, Any]:
         "becomes the new draw pile", effects=["ODY-PILE-1"])
     add("simulated", remade_at - 1, "disputed", "ODY-PILE-1", "a claim that nothing was made again",
         claims=[{"effect": "pile_remade", "rule": "ODY-PILE-1", "cards": 0}])
+    # -- a game recorded at the table: what the record cannot decide -----------------------------
+    add("table", games["table"].marks["mulliganed"] - 1, "undetermined", "ODY-MULL-1", "Bo's hand "
+        "nobody saw: only he knew it held no Resource", "mulligan")
+    add("table", "spy", "undetermined", "ODY-CARD-7", "Bo's hand nobody saw: whether it held a Very "
+        "Special card is not on the record", "play WB23 opponent=1")
+    add("table", "hexascrewup", "undetermined", "ODY-HEX-1", "a draw nobody recorded would give Ada "
+        "a sixth card", "hexascrewup 0 WB27 actor=1")
     # COST-2 allowing: the event that begins a round gives the used Resources back
     back_at = _first_with(games["board"], "ODY-COST-2")
     add("board", back_at, "legal", "ODY-COST-2", "the round ends: used Resources come back",
