@@ -165,6 +165,16 @@ def _commit_draws(state: OdysseyState, seat: int, kinds: list[int]) -> None:
         take_drawn(state, seat, kind)
 
 
+def _refill_first(state: OdysseyState) -> None:
+    """Under the seven-card hand a player draws back to seven before the set-up goes on
+    (ODY-HAND-1): anything else first is out of order by that rule."""
+    if state.phase == "setup" and state.setup_step == "refill":
+        seat = state.setup_seat
+        held = len(state.seats[seat].hand)
+        refuse("ODY-HAND-1", f"seat {seat} holds {held} cards: under the {hand_size(state)}-card hand "
+               f"he draws back to {hand_size(state)} before the set-up goes on", seat=seat, held=held)
+
+
 def _advance_setup(state: OdysseyState) -> list[Effect]:
     if state.setup_seat + 1 < state.n:
         state.setup_seat += 1
@@ -184,6 +194,7 @@ def on_shuffle(state: OdysseyState, ev: Shuffle) -> tuple[Effect, ...]:
                and not state.shuffles and state.cut_owed is None)
     queued = bool(state.shuffles) and state.shuffles[0] == seat
     if not (initial or queued):
+        _refill_first(state)
         refuse("ODY-SHUF-1", f"no shuffle of seat {seat}'s draw pile is owed now", seat=seat)
     pile = state.seats[seat].draw
     order = ev.order
@@ -265,6 +276,7 @@ def on_deal(state: OdysseyState, ev: Deal) -> tuple[Effect, ...]:
     seat = _seat(state, ev.actor, "ODY-DEAL-1")
     if (state.phase != "setup" or state.setup_step != "deal" or state.setup_seat != seat
             or state.shuffles or state.cut_owed is not None):
+        _refill_first(state)
         refuse("ODY-DEAL-1", f"no deal is owed by seat {seat} now", seat=seat)
     names: list[str | None] = list(ev.cards) if ev.cards is not None else [None] * DEAL
     if len(names) != DEAL:
@@ -381,6 +393,7 @@ def on_roll(state: OdysseyState, ev: Roll) -> tuple[Effect, ...]:
         return tuple(out)
     strike = state.strike
     if strike is None or state.shuffles or state.cut_owed is not None or state.placing:
+        _refill_first(state)
         refuse("ODY-CARD-10", "no card waits for a roll now")
     _table(ev, resolve._strike_rule(strike))
     rule = resolve._strike_rule(strike)
