@@ -36,6 +36,7 @@ SET_NAME = "odyssey"
 
 _extra_folders: list[Path] = []
 _library: Library | None = None
+_library_folders: tuple[Path, ...] = ()
 _tables: dict[str, Table] = {}
 
 
@@ -56,9 +57,12 @@ def folders() -> list[Path]:
 
 
 def library() -> Library:
-    global _library
-    if _library is None:
-        _library = Library(folders())
+    """The deck library of the folders named now (read again when they change)."""
+    global _library, _library_folders
+    where = tuple(folders())
+    if _library is None or where != _library_folders:
+        _library, _library_folders = Library(where), where
+        _tables.clear()
     return _library
 
 
