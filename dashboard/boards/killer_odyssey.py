@@ -1,0 +1,127 @@
+"""The Killer Bunnies Odyssey board: the Bunny Circle, the Center Circle with its cities and
+their occupants, each player's saved Resources by colour (the ones used this round set
+aside), his Civ score as a bar towards 60, his hand and run positions as his perspective
+knows them."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from dashboard.boards.tiles import CSS, label, row
+
+TARGET = 60
+"""The total that ends the game (ODY-END-1)."""
+COLOUR = {"blue": "#2e6fd8", "green": "#2e9e4f", "red": "#c0392b", "yellow": "#d4a017",
+          "violet": "#8e44ad", "orange": "#e67e22"}
+OWNER = ["#2e6fd8", "#2e9e4f", "#c0392b", "#d4a017", "#8e44ad", "#e67e22"]
+
+ODY_CSS = """
+<style>
+.wo-card {display: inline-flex; flex-direction: column; justify-content: center; align-items: center;
+  min-width: 54px; height: 58px; padding: 2px 4px; border: 2px solid #888; border-radius: 6px;
+  background: #fff; font-size: 0.72rem; text-align: center; color: #222;}
+.wo-card b {font-size: 0.8rem;}
+.wo-card.city {min-width: 96px; height: auto; min-height: 48px; border-style: double; border-width: 4px;}
+.wo-card.back {background: repeating-linear-gradient(45deg, #555, #555 4px, #777 4px, #777 8px);
+  color: #fff;}
+.wo-card.used {opacity: 0.4;}
+.wo-res {display: inline-block; width: 18px; height: 18px; border-radius: 4px; margin-right: 2px;
+  vertical-align: middle;}
+.wo-res.used {opacity: 0.3; outline: 1px dashed #555;}
+.wo-civ {height: 16px; background: #eee; border-radius: 8px; overflow: hidden; width: 260px;
+  display: inline-flex; vertical-align: middle;}
+.wo-civ > .d20 {background: #27ae60;} .wo-civ > .play {background: #82e0aa;}
+.wo-inside {display: flex; gap: 2px; flex-wrap: wrap; justify-content: center; margin-top: 2px;}
+.wo-mini {font-size: 0.65rem; padding: 0 3px; border: 1px solid #aaa; border-radius: 3px;
+  background: #f8f8f8;}
+</style>
+"""
+
+
+def _piece(item: dict[str, Any], names: list[str], *, city: bool = False) -> str:
+    owner = item.get("owner", 0)
+    colour = OWNER[owner % len(OWNER)]
+    extra = ""
+    if city:
+        inside = "".join(f'<span class="wo-mini">{escape(o["card"])} {o["points"]}</span>'
+                         for o in item.get("occupants", []))
+        extra = (f'<div class="wo-inside">{inside}</div>' if inside else "") + \
+            f'<div>{len(item.get("occupants", []))}/{item.get("capacity") or 0}</div>'
+    else:
+        under = " ".join(escape(u["card"]) for u in item.get("under", []))
+        on = " ".join(escape(o["card"]) for o in item.get("on", []))
+        extra = (f"<div>under {under}</div>" if under else "") + \
+            (f'<div style="color:#c0392b">feed {on}</div>' if on else "")
+    who = escape(names[owner]) if owner < len(names) else f"seat {owner}"
+    title = escape(f'#{item["piece"]} {item["name"]} ({who})')
+    return (f'<span class="wo-card{" city" if city else ""}" style="border-color:{colour}" '
+            f'title="{title}"><b>{escape(item["card"])}</b>#{item["piece"]} · {item["points"]}{extra}</span>')
+
+
+def _hand(hand: Any) -> str:
+    if isinstance(hand, list):
+        return row([f'<span class="wo-card">{escape(c)}</span>' if c != "?" else
+                    '<span class="wo-card back">?</span>' for c in hand] or ["(empty)"])
+    return row(['<span class="wo-card back"></span>'] * min(int(hand), 12) or ["(empty)"])
+
+
+def _civ(seat: dict[str, Any]) -> str:
+    d20 = max(0, min(seat["civ"], TARGET))
+    total = max(0, min(seat["total"], TARGET))
+    return (f'<span class="wo-civ" title="d20 {seat["civ"]}, total {seat["total"]} of {TARGET}">'
+            f'<span class="d20" style="width:{100 * d20 / TARGET:.1f}%"></span>'
+            f'<span class="play" style="width:{100 * max(0, total - d20) / TARGET:.1f}%"></span></span> '
+            f'<span class="wr-chip">total {seat["total"]} / {TARGET}</span>'
+            f'<span class="wr-chip">d20 {seat["civ"]}</span>')
+
+
+def _saved(seat: dict[str, Any]) -> str:
+    by_colour: dict[str, list[bool]] = {}
+    others = []
+    for item in seat["saved"]:
+        if item["colour"]:
+            by_colour.setdefault(item["colour"], []).append(item["used"])
+        else:
+            others.append(item)
+    parts = []
+    for colour in sorted(by_colour):
+        used = by_colour[colour]
+        marks = "".join(f'<span class="wo-res{" used" if u else ""}" style="background:'
+                        f'{COLOUR.get(colour, "#999")}"></span>' for u in sorted(used))
+        parts.append(f'<span class="wr-chip">{escape(colour)} {len(used)}'
+                     f'{f" ({sum(used)} used this round)" if any(used) else ""}</span>{marks}')
+    parts += [f'<span class="wo-card" title="{escape(o["name"])}">{escape(o["card"])}<br>'
+              f'{escape(o["type"].replace("_", " "))}</span>' for o in others]
+    return row(parts or ["(nothing saved)"])
+
+
+def render_html(view: dict[str, Any], names: list[str]) -> str:
+    """HTML for an Odyssey view (already filtered to one perspective)."""
+    parts = [CSS, ODY_CSS, '<div class="wr-board">']
+    strike = view.get("strike")
+    if strike:
+        parts.append(label(f"waiting for the {strike['die']}: {strike['card']} {strike['name']} of "
+                           f"seat {strike['player']} at {strike['targets']}"))
+    parts.append(label(f"The Bunny Circle ({len(view['circle'])} creatures, clockwise)"))
+    parts.append(row([_piece(c, names) for c in view["circle"]] or ["(empty)"]))
+    parts.append(label(f"The Center Circle ({len(view['center'])} cities, with their occupants)"))
+    parts.append(row([_piece(c, names, city=True) for c in view["center"]] or ["(empty)"]))
+    for seat in view["seats"]:
+        s = seat["seat"]
+        name = names[s] if s < len(names) else f"seat {s}"
+        active = " active" if view["active"] == s else ""
+        colour = OWNER[s % len(OWNER)]
+        winner = " 🏆" if s in view.get("winners", []) else ""
+        parts.append(f'<div class="wr-seat{active}" style="border-left: 6px solid {colour}">'
+                     f'<b>seat {s}: {escape(name)}</b> <span class="wr-chip">{escape(seat["deck"])} '
+                     f'deck</span>{winner} {_civ(seat)}')
+        run = seat["run"]
+        parts.append(label(f"run cards: top {run['top'] or '-'}, bottom {run['bottom'] or '-'} · "
+                           f"draw pile {seat['draw'] if isinstance(seat['draw'], int) else len(seat['draw'])}"
+                           f" · discard pile {len(seat['discard'])}"))
+        parts.append(label("saved (face up)") + _saved(seat))
+        parts.append(label("hand") + _hand(seat["hand"]))
+        parts.append("</div>")
+    parts.append("</div>")
+    return "".join(parts)

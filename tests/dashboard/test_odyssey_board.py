@@ -1,0 +1,67 @@
+"""The Killer Bunnies Odyssey board: the two circles, saved Resources by colour with those used
+this round set aside, the Civ bar towards 60, and hands as the perspective knows them; and the
+replay page drawing it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.boards.killer_odyssey import render_html
+from engine.killer_odyssey import RULESET
+from engine.killer_odyssey.games import board, race
+from logstore.store import Store
+from tests.dashboard.conftest import APP
+
+
+def test_the_board_draws_both_circles_and_every_seat() -> None:
+    g = board()
+    state = RULESET.setup(g.sc.header)
+    RULESET.fold(state, g.sc.events[:g.marks["bands"]])  # Ada has paid for her EMP Bomb this round
+    view = RULESET.view(state, 0)
+    html = render_html(view, ["Ada", "Bo"])
+    assert "The Bunny Circle (" in html and "The Center Circle (" in html
+    for item in view["circle"] + view["center"]:
+        assert f"#{item['piece']}" in html
+    assert "(3 used this round)" in html
+    assert html.count('class="wo-card back"') >= view["seats"][1]["hand"]
+    for code in view["seats"][0]["hand"]:
+        assert code in html
+    assert "total " in html and "/ 60" in html
+
+
+def test_the_civ_bar_is_full_at_the_end() -> None:
+    g = race()
+    view = RULESET.view(g.sc.state, "spectator")
+    html = render_html(view, ["Ada", "Bo"])
+    assert "🏆" in html and "total 60 / 60" in html
+    assert 'style="width:' in html
+
+
+@pytest.fixture()
+def odyssey_store(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "warren.db"
+    with Store(path) as store:
+        store.import_bytes(race(source="simulated").sc.record(), "<race>")
+    old = os.environ.get("WARREN_DB")
+    os.environ["WARREN_DB"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("WARREN_DB", None)
+    else:
+        os.environ["WARREN_DB"] = old
+
+
+def test_the_replay_page_draws_an_odyssey_game(odyssey_store: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params["game"] = "odyssey-race"
+    at.query_params["seq"] = "60"
+    at.query_params["as"] = "1"
+    at.switch_page("screens/replay.py").run()
+    assert not at.exception, at.exception
+    html = "".join(h.proto.body for h in at.get("html"))
+    assert "The Center Circle" in html and "wo-civ" in html
