@@ -148,13 +148,30 @@ def city_points(state: OdysseyState, city: int, occupants: bool = True) -> int:
 
 def total(state: OdysseyState, seat: int) -> int:
     """d20 + creatures in the circle + cities (+ occupants by default) (ODY-SCORE-1)."""
-    in_play = [creature_points(state, b) for b in state.circle.owned_by(seat)]
-    in_play += [city_points(state, c, state.opts.occupants_score) for c in state.center.owned_by(seat)]
-    return civ_points.total(state.seats[seat].civ, in_play)
+    return totals(state)[seat]
 
 
 def totals(state: OdysseyState) -> list[int]:
-    return [total(state, s) for s in range(state.n)]
+    """Every seat's total (ODY-SCORE-1), in one pass over the two circles."""
+    t = cards(state)
+    points, mod_points = t.points, t.modifier_points
+    pieces = state.pieces
+    out = [s.civ for s in state.seats]
+    spaces = state.circle.spaces
+    for pid in state.circle.order:
+        space = spaces[pid]
+        value = points[pieces[pid].kind]
+        for m in space.under:
+            value += mod_points[pieces[m].kind]
+        out[space.owner] += value
+    occupants = state.opts.occupants_score
+    for pid, space in state.center.spaces.items():
+        value = points[pieces[pid].kind]
+        if occupants:
+            for c in space.inside:
+                value += points[pieces[c].kind]
+        out[space.owner] += value
+    return out
 
 
 def change_civ(state: OdysseyState, seat: int, amount: int, rule: str, why: str) -> list[Effect]:
@@ -172,12 +189,13 @@ def change_civ(state: OdysseyState, seat: int, amount: int, rule: str, why: str)
     return out
 
 
-def check_end(state: OdysseyState) -> list[Effect]:
+def check_end(state: OdysseyState, scores: list[int] | None = None) -> list[Effect]:
     """The game ends the moment a total reaches 60, on any turn (ODY-END-1); of several who
     reach it at once, the highest total wins (ties share: R-ODY-16)."""
     if state.over or state.phase in ("setup", "first"):
         return []
-    scores = totals(state)
+    if scores is None:
+        scores = totals(state)
     winners = civ_points.reached(scores, TARGET)
     if not winners:
         return []

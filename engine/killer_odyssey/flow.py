@@ -60,18 +60,27 @@ def end_turn(state: OdysseyState) -> list[Effect]:
     seat = state.active
     assert seat is not None
     out: list[Effect] = [Effect("ODY-TURN-1", "turn_ended", {"seat": seat, "turn": state.turn})]
+    starved = False
     for demand in feeding.falling_due(state.demands, seat, state.seats[seat].turns):
         if demand.bunny in state.pieces and demand in state.demands:
             out.extend(kill_creature(state, demand.bunny, demand.placed_by, "ODY-FEED-1", "feed",
                                      starved=True))
+            starved = True
     out.extend(queue_reshuffles(state))
-    out.append(Effect("ODY-SCORE-1", "totals", {"totals": totals(state),
-                                                "civ": [s.civ for s in state.seats]}))
-    out.extend(check_end(state))
+    if starved:
+        out.extend(scored(state))
     if state.over:
         return out
     out.extend(start_turn(state, (seat + 1) % state.n))
     return out
+
+
+def scored(state: OdysseyState) -> list[Effect]:
+    """After an event that may have changed a total: every total (ODY-SCORE-1), and the end of
+    the game if one reaches 60 (ODY-END-1)."""
+    scores = totals(state)
+    return [Effect("ODY-SCORE-1", "totals", {"totals": scores, "civ": [s.civ for s in state.seats]}),
+            *check_end(state, scores)]
 
 
 def kill_creature(state: OdysseyState, pid: int, by: int | None, rule: str, weapon: str,

@@ -17,7 +17,6 @@ from engine.killer_odyssey import resolve
 from engine.killer_odyssey.core import (
     cards,
     change_civ,
-    check_end,
     hand_size,
     kit,
     leave_play,
@@ -45,7 +44,7 @@ from engine.killer_odyssey.events import (
     Trade,
     Use,
 )
-from engine.killer_odyssey.flow import end_turn, start_turn
+from engine.killer_odyssey.flow import end_turn, scored, start_turn
 from engine.killer_odyssey.readings import judged, refuse_under
 from engine.killer_odyssey.state import OdysseyState
 from engine.killer_odyssey.table import CUT_MARGIN, CUT_SMALL, DEAL, FIRST_DIE, HEXASCREWUP_CIV, MULLIGAN_CIV
@@ -122,9 +121,12 @@ def _no_choices(event: Any, what: str) -> None:
             refuse("ODY-CARD-1", f"{what} asks for no {name}", field=name)
 
 
-def _after(state: OdysseyState, out: list[Effect]) -> tuple[Effect, ...]:
+def _after(state: OdysseyState, out: list[Effect], scores: bool = True) -> tuple[Effect, ...]:
+    """What follows any event by itself: reshuffles owed, and (``scores``: when the event may
+    have changed a total) the end of the game at 60."""
     out.extend(queue_reshuffles(state))
-    out.extend(check_end(state))
+    if scores and not state.over and state.phase not in ("setup", "first"):
+        out.extend(scored(state))
     return tuple(out)
 
 
@@ -429,7 +431,7 @@ def can_play(state: OdysseyState, seat: int, kind: int) -> bool:
     """Could the card be played here by some choice (ODY-BURN-1 tells a burn from a discard)?"""
     from engine.killer_odyssey.legal import play_choices
 
-    return bool(play_choices(state, seat, kind))
+    return bool(play_choices(state, seat, kind, first=True))
 
 
 def on_flip(state: OdysseyState, ev: Flip) -> tuple[Effect, ...]:
@@ -483,7 +485,7 @@ def on_flip(state: OdysseyState, ev: Flip) -> tuple[Effect, ...]:
         s.discard.append(kind)
         out.append(Effect("ODY-BURN-1", "burned", {"seat": seat, "card": t.code(kind)}) if burned else
                    Effect("ODY-TURN-6", "discarded", {"seat": seat, "card": t.code(kind)}))
-    return _after(state, out)
+    return _after(state, out, scores=plan is not None)
 
 
 def _hand_card(state: OdysseyState, seat: int, code: str, rule: str) -> tuple[int, Any]:
@@ -578,7 +580,7 @@ def on_discard(state: OdysseyState, ev: Discard) -> tuple[Effect, ...]:
         out.append(Effect("ODY-SPEC-2", "replaced", {"seat": seat}))
     state.played = True
     out.extend(end_turn(state))
-    return _after(state, out)
+    return _after(state, out, scores=False)
 
 
 def on_bottom(state: OdysseyState, ev: Bottom) -> tuple[Effect, ...]:
@@ -593,7 +595,7 @@ def on_bottom(state: OdysseyState, ev: Bottom) -> tuple[Effect, ...]:
     state.seats[seat].run.bottom = hand_plan.kinds[0]
     out = [Effect("ODY-TURN-5", "replaced", {"seat": seat})]
     out.extend(end_turn(state))
-    return _after(state, out)
+    return _after(state, out, scores=False)
 
 
 def on_pass(state: OdysseyState, ev: Pass) -> tuple[Effect, ...]:
@@ -620,7 +622,7 @@ def on_pass(state: OdysseyState, ev: Pass) -> tuple[Effect, ...]:
                                     "or Very Special card", seat=seat))
     out.append(Effect("ODY-TURN-6", "passed", {"seat": seat}))
     out.extend(end_turn(state))
-    return _after(state, out)
+    return _after(state, out, scores=False)
 
 
 def on_feed(state: OdysseyState, ev: Feed) -> tuple[Effect, ...]:
@@ -647,7 +649,8 @@ def on_feed(state: OdysseyState, ev: Feed) -> tuple[Effect, ...]:
     resolve.mark_used(state, seat, pay)
     leave_play(state, ev.demand)
     return _after(state, [Effect("ODY-FEED-1", "fed", {"seat": seat, "piece": demand.bunny,
-                                                       "demands": [ev.demand], "paid": units})])
+                                                       "demands": [ev.demand], "paid": units})],
+                  scores=False)
 
 
 def on_place(state: OdysseyState, ev: Place) -> tuple[Effect, ...]:
@@ -822,7 +825,7 @@ def on_overdraw(state: OdysseyState, ev: Overdraw) -> tuple[Effect, ...]:
     held = len(state.seats[seat].hand)
     gap = 1 if seat == state.active and state.replace_owed else 0
     return _after(state, [Effect("ODY-HEX-1", "extra_card", {
-        "seat": seat, "held": held, "extra": held > hand_size(state) + gap})])
+        "seat": seat, "held": held, "extra": held > hand_size(state) + gap})], scores=False)
 
 
 HANDLERS: dict[type[Event], Handler] = {

@@ -286,9 +286,10 @@ class _Choices:
             setattr(self, name, fields.get(name))
 
 
-def play_choices(state: OdysseyState, seat: int, kind: int) -> list[dict[str, Any]]:
+def play_choices(state: OdysseyState, seat: int, kind: int, first: bool = False) -> list[dict[str, Any]]:
     """Every choice set card ``kind`` may be played with by ``seat`` here (payment left to
-    warren's own choice), each checked by the play's own guards."""
+    warren's own choice), each checked by the play's own guards; with ``first``, the first
+    one found only (is the card playable at all?)."""
     t = cards(state)
     if t.pink[kind] and not has_bunny(state, seat):
         return []
@@ -307,4 +308,6 @@ def play_choices(state: OdysseyState, seat: int, kind: int) -> list[dict[str, An
         except RuleViolation:
             continue
         out.append(fields)
+        if first:
+            break
     return out

@@ -127,9 +127,17 @@ def deck_list(name: str, opts: OdysseyOptions) -> dict[str, int]:
     return dict(deck.cards)
 
 
+_hashes: dict[tuple[int, str, tuple[tuple[str, int], ...]], str] = {}
+
+
 def deck_hash(name: str, cards: Mapping[str, int]) -> str:
-    """The content hash of a deck list with the library's definitions (ODY-DECK-2)."""
+    """The content hash of a deck list with the library's definitions (ODY-DECK-2); computed
+    once per list and library."""
     lib = library()
+    memo = (id(lib), name, tuple(sorted(cards.items())))
+    found = _hashes.get(memo)
+    if found is not None:
+        return found
     definitions: dict[str, Card] = {}
     for code in cards:
         card = lib.by_code.get(code)
@@ -137,7 +145,8 @@ def deck_hash(name: str, cards: Mapping[str, int]) -> str:
             raise WarrenError(f"ODY-DECK-1: deck {name!r} holds card {code}, which no deck file "
                               "of the library defines")
         definitions[code] = card
-    return content_hash(cards, definitions)
+    _hashes[memo] = content_hash(cards, definitions)
+    return _hashes[memo]
 
 
 def header_fields(opts: OdysseyOptions) -> dict[str, object]:

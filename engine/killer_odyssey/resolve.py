@@ -187,21 +187,22 @@ def plan_payment(state: OdysseyState, seat: int, cost: dict[str, int],
             refuse("ODY-COST-1", "the card costs nothing, yet the record pays for it", pay=paid)
         return {}
     have = available(state, seat)
-    saved = saved_colours(state, seat)
-    try:
-        if paid is not None:
-            costs.check_payment(cost, saved, paid)
-        else:
-            costs.payment(cost, saved)
-    except Refusal as exc:
-        refuse("ODY-COST-1", exc.message, **{**exc.facts, "cost": dict(cost), "available": have})
     try:
         if paid is not None:
             costs.check_payment(cost, have, paid)
             return {c: n for c, n in paid.items() if n}
         return costs.payment(cost, have)
-    except Refusal as exc:
-        refuse("ODY-COST-2", f"{exc.message}: saved Resources that paid this round are used up "
+    except Refusal as short:
+        # Not payable now: because Resources are used this round (ODY-COST-2), or not at all.
+        saved = saved_colours(state, seat)
+        try:
+            if paid is not None:
+                costs.check_payment(cost, saved, paid)
+            else:
+                costs.payment(cost, saved)
+        except Refusal as exc:
+            refuse("ODY-COST-1", exc.message, **{**exc.facts, "cost": dict(cost), "available": have})
+        refuse("ODY-COST-2", f"{short.message}: saved Resources that paid this round are used up "
                "until it ends", cost=dict(cost), available=have)
 
 
