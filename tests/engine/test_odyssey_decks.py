@@ -172,3 +172,11 @@ def test_a_tables_own_deck_folder_joins_the_library(tmp_path: Path) -> None:
         lib_module._extra_folders.clear()
         lib_module._library = None
         lib_module._tables.clear()
+
+
+def test_the_decks_page_lists_every_card_and_says_whose_they_are() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "odyssey-decks.md").read_text()
+    assert "is warren's\ninvention" in page and "None is a card of the publisher" in page
+    for name, data in STARTERS.items():
+        for card in data["card"]:
+            assert f"| {card['code']} | {card['copies']} | {card['name']} |" in page, card["code"]
