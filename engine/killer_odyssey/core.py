@@ -46,8 +46,18 @@ KIT_RULES: dict[str, str] = {
 CIV_DIE = civ_points.DieCounter()
 
 
+_last: list[Any] = [None, None]
+"""The table looked up last (key, table): one game is folded at a time in the hot loop."""
+
+
 def cards(state: OdysseyState) -> Table:
-    return table_by_key(state.key, state.opts)
+    """The card tables of the state's game (engine.killer_odyssey.library)."""
+    if _last[0] is state.key:
+        table: Table = _last[1]
+        return table
+    table = table_by_key(state.key, state.opts)
+    _last[0], _last[1] = state.key, table
+    return table
 
 
 def refuse(rule: str, message: str, **facts: Any) -> NoReturn:
@@ -252,6 +262,8 @@ def queue_reshuffles(state: OdysseyState) -> list[Effect]:
     """An empty draw pile is made again from its seat's discard pile, to be shuffled and cut
     (ODY-PILE-1; option empty_pile)."""
     if state.opts.empty_pile != "reshuffle" or state.over:
+        return []
+    if all(s.draw or not s.discard for s in state.seats):
         return []
     out: list[Effect] = []
     for seat, s in enumerate(state.seats):

@@ -41,7 +41,7 @@ class _Seat:
 
 class Bare:
     __slots__ = ("active", "center", "circle", "demands", "first", "n", "next_piece", "opts",
-                 "phase", "pieces", "rolls", "seats", "strike", "t")
+                 "over", "phase", "pieces", "rolls", "seats", "strike", "t")
 
     def __init__(self, header: Header, opts: OdysseyOptions) -> None:
         self.t: Table = table_for(opts)
@@ -61,6 +61,7 @@ class Bare:
         self.active = 0
         self.first = 0
         self.phase = "setup"
+        self.over = False
 
     # -- helpers ------------------------------------------------------------------------------
     def draw(self, seat: int) -> None:
@@ -164,6 +165,19 @@ class Bare:
         self.pieces[pid] = [kind, owner]
         return pid
 
+    def check_end(self) -> None:
+        """The totals, and the end at 60: the bookkeeping the outcome needs."""
+        points = self.t.points
+        totals = [s.civ for s in self.seats]
+        for pid in self.circle:
+            kind, owner = self.pieces[pid]
+            totals[owner] += points[kind]
+        for pid, inside in self.center.items():
+            kind, owner = self.pieces[pid]
+            totals[owner] += points[kind] + sum(points[self.pieces[o][0]] for o in inside)
+        if max(totals) >= 60:
+            self.over = True
+
     def end_turn(self) -> None:
         seat = self.active
         turns = self.seats[seat].turns
@@ -207,6 +221,7 @@ class Bare:
             self.draw(ev.actor)
         elif tag == "roll":
             self._roll(ev)
+            self.check_end()
         elif tag == "flip":
             s = self.seats[ev.actor]
             kind = s.top or 0
@@ -218,12 +233,14 @@ class Bare:
                 s.discard.append(kind)
             else:
                 self.play(ev.actor, kind, ev)
+                self.check_end()
         elif tag == "play":
             s = self.seats[ev.actor]
             kind = t.kind[ev.card]
             _take(s.hand, kind)
             self.draw(ev.actor)
             self.play(ev.actor, kind, ev)
+            self.check_end()
             if t.type[kind] == "special" and self.strike is None:
                 self.end_turn()
         elif tag == "use":
@@ -232,6 +249,7 @@ class Bare:
             if entry is not None:
                 s.saved.remove(entry)
                 self.play(ev.actor, entry[1], ev)
+                self.check_end()
         elif tag == "discard":
             s = self.seats[ev.actor]
             kind = t.kind[ev.card]

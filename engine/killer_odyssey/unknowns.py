@@ -56,6 +56,13 @@ class HandPlan:
 def plan_from_hand(state: OdysseyState, seat: int, codes: Sequence[str], rule: str,
                    where: str) -> HandPlan:
     """Plan ``codes`` leaving ``seat``'s hand; refuse with ``rule`` a card it cannot hold."""
+    if not state.partial and len(codes) == 1:
+        # the hot path of a game whose every card is known: one card, no unknowns
+        kind = kind_of(state, codes[0], where)
+        if kind not in state.seats[seat].hand:
+            refuse(rule, f"seat {seat} holds no {codes[0]} in hand", seat=seat, card=codes[0],
+                   hand=len(state.seats[seat].hand))
+        return HandPlan(seat, [kind], [])
     hand = Counter(state.seats[seat].hand)
     pool = state.seats[seat].unseen
     kinds: list[int] = []
