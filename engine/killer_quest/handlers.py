@@ -329,7 +329,7 @@ def _play_notes(state: QuestState, seat: int, card: int, origin: str, kind: str)
         notes.append(Effect("KBQ-SPC-2", "special_from_hand", {"seat": seat, "card": card}))
     if kind == "very_special" and seat != state.active:
         notes.append(Effect("KBQ-VSP-1", "played_off_turn", {"seat": seat, "card": card}))
-    if origin == "saved" and kind == "special":
+    if origin == "saved" and kind == "special" and seat == state.active:
         rule = "KBQ-ORDER-2" if state.phase in ("flipped", "bottom") else "KBQ-SPC-5"
         notes.append(Effect(rule, "saved_card_used", {"seat": seat, "card": card}))
     if d.pink[card] and not d.aggressive[card]:
