@@ -39,7 +39,8 @@ def start_turn(state: OdysseyState, seat: int) -> list[Effect]:
     out: list[Effect] = []
     if seat == state.first:
         state.round += 1
-        out.append(Effect("ODY-TURN-1", "round_started", {"round": state.round}))
+        out.append(Effect("ODY-TURN-1", "round_started", {
+            "round": state.round, "civ": [s.civ for s in state.seats], "totals": totals(state)}))
         if state.opts.resource_reset == "round":
             out.extend(reset_resources(state, list(range(state.n))))
     if state.opts.resource_reset == "own_turn":
