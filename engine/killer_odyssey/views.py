@@ -15,7 +15,7 @@ import msgspec
 
 from engine.capabilities import Perspective
 from engine.hidden import UNKNOWN
-from engine.killer_odyssey.core import cards, city_points, creature_points, total
+from engine.killer_odyssey.core import cards, totals
 from engine.killer_odyssey.events import (
     Bottom,
     Deal,
@@ -43,6 +43,7 @@ def view(state: OdysseyState, perspective: Perspective) -> dict[str, Any]:
     t = cards(state)
     referee = perspective == "referee"
     out = state.position_view(perspective)
+    scores = totals(state)
     seats = []
     for seat, s in enumerate(state.seats):
         own = referee or perspective == seat
@@ -55,7 +56,7 @@ def view(state: OdysseyState, perspective: Perspective) -> dict[str, Any]:
             saved.append({"piece": pid, **_card(state, p.kind), "type": t.type[p.kind],
                           "colour": t.resource[p.kind], "used": p.used, "traded": p.traded})
         seats.append({
-            "seat": seat, "deck": t.deck_of(seat), "civ": s.civ, "total": total(state, seat),
+            "seat": seat, "deck": t.deck_of(seat), "civ": s.civ, "total": scores[seat],
             "hand": [t.code(k) for k in s.hand] if own else len(s.hand),
             "run": run,
             "draw": [t.code(k) for k in reversed(s.draw)] if referee else len(s.draw),
@@ -63,11 +64,13 @@ def view(state: OdysseyState, perspective: Perspective) -> dict[str, Any]:
             "saved": saved, "mulliganed": s.mulliganed, "turns": s.turns,
         })
     circle = []
+    pieces = state.pieces
     for pid in state.circle.order:
-        p = state.pieces[pid]
+        p = pieces[pid]
         space = state.circle.spaces[pid]
+        points = t.points[p.kind] + sum(t.modifier_points[pieces[m].kind] for m in space.under)
         circle.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
-                       "points": creature_points(state, pid), "bunny": t.bunny[p.kind],
+                       "points": points, "bunny": t.bunny[p.kind],
                        "traded": p.traded,
                        "under": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.under],
                        "on": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.on]})
@@ -76,7 +79,7 @@ def view(state: OdysseyState, perspective: Perspective) -> dict[str, Any]:
         p = state.pieces[pid]
         space = state.center.spaces[pid]
         center.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
-                       "points": city_points(state, pid, occupants=False),
+                       "points": t.points[p.kind],
                        "capacity": t.capacity[p.kind], "traded": p.traded,
                        "occupants": [{"piece": c, **_card(state, state.pieces[c].kind),
                                       "points": t.points[state.pieces[c].kind]} for c in space.inside]})
