@@ -40,6 +40,9 @@ from engine.killer.catalogue.schema import (
 )
 from engine.rules import WarrenError
 
+ODYSSEY_FIELDS = ("code", "copies", "resource", "creature", "city")
+"""Card fields Odyssey added to the catalogue (left out of the content hash when unset)."""
+
 CURRENT = "current"
 """The default printing: the later card readings (card-facts.md §1.6 item 7)."""
 
@@ -219,6 +222,11 @@ def _content_hash(catalogue: Catalogue) -> str:
         record = msgspec.to_builtins(card)
         record.pop("text", None)
         record.pop("source", None)
+        for later in ODYSSEY_FIELDS:
+            # fields added for Odyssey count only where a card has them, so that the hash of
+            # a catalogue without them is what it was before they existed
+            if record.get(later) is None:
+                record.pop(later, None)
         cards.append(record)
     body = {
         "set": catalogue.set_name,
