@@ -26,8 +26,13 @@ have in common lives here, as pure modules over the kit's own data structures:
 * ``auction``: bidding in turn order.
 * ``carrots``: carrots, the small Magic Carrot deck, and who wins at the end.
 * ``trading``: what may be traded, when, and the one-trade rule.
-* ``piles``: the draw pile and the discard piles; reshuffling large cards only.
-* ``costs``: card costs paid with saved Resources (Odyssey's hexagons, White as any colour).
+* ``piles``: the draw pile and the discard piles; reshuffling large cards only; cuts (Odyssey:
+  an opponent cuts a reshuffled pile, leaving five cards a side).
+* ``costs``: card costs paid with saved Resources (Odyssey's hexagons, White as any colour),
+  and a payment a record names checked against a cost.
+* ``decks``: a player's own deck (Odyssey): a personal deck file's list, its checks with file,
+  line and reason, and its content hash.
+* ``civ``: a count kept on a die (Odyssey's Civ points on the d20) and the total score.
 * ``hooks``: the registry of named hooks for cards that fit no primitive.
 
 Nothing here does I/O except the catalogue loader (which reads deck files at the
