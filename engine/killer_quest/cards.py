@@ -1251,9 +1251,43 @@ def misfortune(state: QuestState, seat: int, card: int, out: list[Effect]) -> bo
     return True
 
 
+PLAY_CHOICES = ("on", "at", "player", "carrots", "number", "weapon", "roamer", "stakes", "sources")
+"""The fields of a play that are the card's choices."""
+
+_EVERY = frozenset(PLAY_CHOICES)
+USES: dict[type, frozenset[str]] = {
+    fx.EnterCircle: frozenset({"at"}), fx.Attach: frozenset({"on"}),
+    fx.Attack: frozenset({"on", "roamer"}), fx.Kill: frozenset({"on"}),
+    fx.Abduct: frozenset({"on"}), fx.Revive: frozenset(), fx.Feed: frozenset({"on"}),
+    fx.SettleFeed: frozenset({"on"}), fx.TakeCarrot: frozenset({"carrots"}),
+    fx.StealCarrot: frozenset(), fx.CarrotUpkeep: frozenset({"player"}),
+    fx.SetPrices: frozenset(), fx.CloseMarket: frozenset(), fx.HalfPrice: frozenset(),
+    fx.GainSupply: frozenset(), fx.LoseSupply: frozenset({"player"}),
+    fx.TakeHalfSupply: frozenset({"sources"}), fx.GainMoney: frozenset(),
+    fx.RollBands: frozenset({"on"}), fx.RollPattern: frozenset({"on"}),
+    fx.RollLowest: frozenset(), fx.RollMatches: frozenset({"number"}),
+    fx.RollOff: frozenset({"on"}), fx.Gamble: frozenset({"stakes"}),
+    fx.Auction: frozenset({"on"}), fx.SkipTurn: frozenset({"player"}),
+    fx.CurseWeapon: frozenset({"player"}), fx.DiscardHand: frozenset({"player"}),
+    fx.ExchangeHandWeapon: frozenset({"player"}), fx.RotateTopRun: frozenset(),
+    fx.Cancel: frozenset({"weapon"}), fx.Clear: frozenset(), fx.Redirect: frozenset({"on"}),
+    fx.ReuseWeapon: frozenset({"weapon", "on"}), fx.BoostWeapons: frozenset(),
+    fx.Roam: frozenset({"on"}), fx.Dormant: frozenset({"on"}),
+}
+"""Primitive -> the choices a play of it may name (a hook: any). A play naming a choice
+none of its card's primitives takes is refused by the card's rule: a bunny goes into the
+circle, not on a bunny; a price card names nobody (R-KBQ-10)."""
+
+
+def named_choices(ev: Play) -> list[str]:
+    return [f for f in PLAY_CHOICES if getattr(ev, f) not in (None, [], False)]
+
+
 def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
-    """Every top-level primitive of the card accepts the play's choices (nothing changes)."""
-    for effect in core.deck(state).effects(ctx.card):
+    """Every top-level primitive of the card accepts the play's choices (nothing changes),
+    and the play names no choice the card does not take."""
+    effects = core.deck(state).effects(ctx.card)
+    for effect in effects:
         check = CHECKS.get(type(effect))
         if check is None:
             raise RuleViolation(card_rule(state, ctx.card), f"card {ctx.card} cannot be played "
@@ -1262,3 +1296,11 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
             check(state, ctx, effect, ev)
         except Refusal as r:
             raise core.kit(r) from None
+    named = named_choices(ev)
+    if named:
+        takes: frozenset[str] = frozenset().union(*(USES.get(type(e), _EVERY) for e in effects))
+        extra = [f for f in named if f not in takes]
+        if extra:
+            raise RuleViolation(card_rule(state, ctx.card), f"card {ctx.card} takes no "
+                                f"{extra[0]}= choice (it takes: {', '.join(sorted(takes)) or 'none'})",
+                                card=ctx.card, choice=extra[0])
