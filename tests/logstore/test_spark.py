@@ -55,8 +55,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     fill(db, games=12)
     if "trust-no-bunny" in known_slugs():
         fill(db, "trust-no-bunny", games=3, players=5)
-    if "killer-bunnies-odyssey" in known_slugs():
-        fill(db, "killer-bunnies-odyssey", games=4, players=2)
+    for slug in ("killer-bunnies-quest", "killer-bunnies-odyssey"):
+        if slug in known_slugs():
+            fill(db, slug, games=4, players=2)
     out = root / "exported"
     export_parquet(db, out)
     return db, out
