@@ -496,6 +496,10 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
         if not small and not state.opts.reshuffle_supplies:
             raise refuse("KBQ-SUP-1", f"the {e.goods} deck is empty and its discards are never "
                          "reshuffled", goods=e.goods)
+        used = state.cabbage_discard if e.goods == "cabbage" else state.water_discard
+        if not small and not used:
+            raise refuse("KBQ-SUP-1", f"no {e.goods} card is left to buy: the deck and its "
+                         "discards are empty", goods=e.goods)
     charge = price
     if state.coupon and state.coupon[0] == seat:
         full, charged = state.coupon[1] + price, state.coupon[2]

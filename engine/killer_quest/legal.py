@@ -199,8 +199,10 @@ def _own_turn_extras(state: QuestState, seat: int, seq: int) -> list[Event]:
     money = core.money_of(state, seat)
     market = state.market
     if market.open and money:
-        for goods, small in (("cabbage", state.cabbage_deck), ("water", state.water_deck)):
-            if (small or state.opts.reshuffle_supplies) and money >= _charge(state, seat, goods):
+        for goods, small, used in (("cabbage", state.cabbage_deck, state.cabbage_discard),
+                                   ("water", state.water_deck, state.water_discard)):
+            if (small or (state.opts.reshuffle_supplies and used)) \
+                    and money >= _charge(state, seat, goods):
                 out.append(Buy(seq=seq, actor=seat, goods=goods))  # type: ignore[arg-type]
         if money >= _charge(state, seat, "carrot"):
             out.extend(Buy(seq=seq, actor=seat, goods="carrot", carrot=c) for c in market.carrots)

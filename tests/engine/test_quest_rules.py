@@ -630,6 +630,22 @@ def _() -> None:
     refuses(g, "KBQ-SUP-1", Buy, 0, goods="cabbage")
 
 
+def test_the_reshuffle_house_rule_turns_the_discarded_supplies_over() -> None:
+    # R-KBQ-16: the option reshuffles the discarded cabbage cards when the deck is empty...
+    g = table(3, money={0: [DOLLA_10]}, options={"reshuffle_supplies": True})
+    for c in list(g.state.cabbage_deck):
+        g.state.cabbage_deck.remove(c)
+        g.state.cabbage_discard.append(c)
+    g.buy(0, "cabbage")
+    assert len(g.state.seats[0].cabbage) == 1 and not g.state.cabbage_discard
+    # ...and still sells nothing when the deck and its discards are both empty
+    g2 = table(3, money={0: [DOLLA_10]}, options={"reshuffle_supplies": True})
+    for c in list(g2.state.cabbage_deck):
+        g2.state.cabbage_deck.remove(c)
+        g2.state.seats[1].cabbage.append(c)
+    refuses(g2, "KBQ-SUP-1", Buy, 0, goods="cabbage")
+
+
 def _feeding_table() -> Scenario:
     """Seat 0 put a 1/1 feed on seat 1's bunny; seat 1's turn, holding a cabbage and a water."""
     g = table(3, circle=[(BLUE_CONGENIAL, 0), (GREEN_CONGENIAL, 1)], hands={0: [FEED_1_1]})
