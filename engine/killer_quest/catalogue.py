@@ -64,6 +64,14 @@ def deck_for(opts: QuestOptions) -> Deck:
     deck = DECKS.get(key)
     if deck is None:
         catalogue = library().catalogue(opts.deck_set, opts.printing, opts.extra_decks)
+        from engine.killer_quest.cards import HOOKS
+
+        missing = HOOKS.missing(catalogue.hooks())
+        if missing:
+            users = sorted(c.id for c in catalogue.by_id.values() for e in fx.walk(list(c.effects))
+                           if isinstance(e, fx.Hook) and e.name in missing)
+            raise WarrenError(f"deck set {opts.deck_set!r} uses hooks Killer Bunnies Quest does not "
+                              f"implement: {', '.join(missing)} (cards: {', '.join(users)})")
         deck = DECKS[key] = Deck(key, catalogue)
     if opts.catalogue is not None and opts.catalogue != deck.catalogue.content_hash:
         raise WarrenError(

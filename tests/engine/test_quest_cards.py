@@ -17,6 +17,7 @@ from engine.killer_quest.events import Bid, Choose, Discard, Feed, Flip, Play, R
 from engine.killer_quest.options import QuestOptions
 from engine.killer_quest.rulebook import BOX_CARDS
 from engine.killer_quest.scenario import Scenario
+from engine.rules import WarrenError
 from engine.simulate import simulate_one
 from tests.engine.quest_helpers import (
     AREA_51,
@@ -1364,6 +1365,25 @@ def test_every_card_of_the_box_works_and_is_refused() -> None:
     ids = set(box.by_id) | set(old.by_id)
     assert ids - set(WORKS) == set(), "cards with no case where they work"
     assert ids - set(REFUSED) == set(), "cards with no case where they are refused"
+
+
+def test_a_deck_naming_an_unknown_hook_is_refused_at_the_start(tmp_path: Path) -> None:
+    (tmp_path / "odd.toml").write_text("""format = 1
+[deck]
+id = "odd-hook"
+title = "A card no primitive fits, and no hook either"
+numbers = "990-990"
+
+[[card]]
+id = "strange-idol"
+name = "Strange Idol"
+numbers = "990"
+type = "special"
+effects = [{ do = "hook", name = "strange_idol" }]
+""", encoding="utf-8")
+    catalogue.use_deck_folders([tmp_path])
+    with pytest.raises(WarrenError, match="strange_idol.*strange-idol"):
+        catalogue.deck_for(QuestOptions(extra_decks=["odd-hook"]))
 
 
 def test_every_hook_is_implemented() -> None:
