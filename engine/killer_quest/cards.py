@@ -62,8 +62,12 @@ def applies(kind: type) -> Callable[[Apply], Apply]:
 
 def card_rule(state: QuestState, card: int) -> str:
     """The card's own rule, or KBQ-CARD-CUSTOM for a card from a user's deck file."""
-    rule = card_rule_id(core.deck(state).card(card).id)
-    return rule if rule in RULES else CUSTOM_CARD
+    d = core.deck(state)
+    rule = d.rules.get(card)
+    if rule is None:
+        rule = card_rule_id(d.card(card).id)
+        rule = d.rules[card] = rule if rule in RULES else CUSTOM_CARD
+    return rule
 
 
 def _no_check(state: QuestState, ctx: Ctx, effect: Any, ev: Play) -> None:

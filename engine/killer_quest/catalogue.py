@@ -96,7 +96,7 @@ class Deck:
     """A catalogue and the per-card tables the rules read in their hot paths."""
 
     __slots__ = ("aggressive", "bunny", "catalogue", "key", "kind", "large", "modifier_cards",
-                 "pink", "saved_types", "type", "value", "weapon_level")
+                 "pink", "rules", "saved_types", "type", "value", "weapon_level")
 
     def __init__(self, key: str, catalogue: Catalogue) -> None:
         self.key = key
@@ -113,6 +113,8 @@ class Deck:
         self.large: frozenset[int] = frozenset(n for n, c in cards.items() if c.large)
         self.modifier_cards: frozenset[int] = frozenset(n for n, c in cards.items() if c.modifier)
         self.kind: dict[int, str] = {n: kind_of(c) for n, c in cards.items()}
+        self.rules: dict[int, str] = {}
+        """Card number -> its card rule id (filled as the rules ask: engine.killer_quest.cards)."""
 
     def card(self, number: int) -> Card:
         return self.catalogue.card(number)

@@ -79,6 +79,14 @@ def _seat(event: Event) -> int:
 
 def _owes(state: QuestState, seat: int, *kinds: str) -> str:
     """``seat`` must owe one of ``kinds`` now (KBQ-TURN-4)."""
+    phase = state.phase
+    if state.active == seat and phase in kinds and not state.stack and not state.over:
+        # the common case, as waiting.awaited reads it: the active player at his stage
+        for st in state.seats:
+            if st.present and not st.laid:
+                break
+        else:
+            return phase
     owed = waiting.awaited(state)
     kind = owed.decisions.get(seat)
     if kind in kinds:
