@@ -132,7 +132,7 @@ def window_actions(state: QuestState, seat: int, window: Window) -> list[Event]:
     return _special_plays(now, seat, seq, very_special_only=True)
 
 
-# -- the turn -----------------------------------------------------------------------------------------
+# -- the turn --------------------------------------------------------------------------------------
 
 
 def _runs(state: QuestState, seat: int, seq: int) -> list[Event]:
@@ -352,7 +352,7 @@ NEEDS: dict[type, Callable[[QuestState, int, Any], list[dict[str, Any]]]] = {
 """Primitive -> the choices a play of it names (each candidate is then checked)."""
 
 
-# -- what a card waits for ---------------------------------------------------------------------------
+# -- what a card waits for -------------------------------------------------------------------------
 
 
 def _choice(state: QuestState) -> Choice:
@@ -382,7 +382,7 @@ def _choose_revive(state: QuestState, seat: int, seq: int) -> list[Event]:
 def _places(size: int, k: int) -> list[list[int]]:
     places: list[list[int]] = [[]]
     for i in range(k):
-        places = [p + [pos] for p in places for pos in range(size + i + 1)]
+        places = [[*p, pos] for p in places for pos in range(size + i + 1)]
     return places
 
 
@@ -391,7 +391,7 @@ def _choose_clovers(state: QuestState, seat: int, seq: int) -> list[Event]:
     bunnies = state.circle.order if _black_cat_anywhere(state, c) else state.circle.owned_by(seat)
     places: list[list[int]] = [[]]
     for _ in range(c.count):
-        places = [p + [b] for p in places for b in bunnies]
+        places = [[*p, b] for p in places for b in bunnies]
     return [Choose(seq=seq, actor=seat, under=p) for p in places]
 
 

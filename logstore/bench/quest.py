@@ -122,7 +122,8 @@ def report(games: int, repeats: int, verdicts: int) -> dict[str, Any]:
               f"{s['median_ms']:.3f} ms, p99 {s['p99_ms']:.3f} ms, worst {s['max_ms']:.3f} ms"
               "   (target: under 2 ms)")
     v = bench_verdict(long_game, verdicts)
-    print(f"  verdicts at random positions of the long game: mean {v['mean_ms']:.3f} ms, p99 {v['p99_ms']:.3f} ms, "
+    print(f"  verdicts at random positions of the long game: mean {v['mean_ms']:.3f} ms, "
+          f"p99 {v['p99_ms']:.3f} ms, "
           f"worst {v['max_ms']:.3f} ms (open {v['open_ms']:.1f} ms)   (target: under 10 ms)")
     m = bench_simulate(max(20, games // 2), repeats)
     print(f"  simulate, 4 players   {m['games_per_s']:>12.1f} games/s (CPU time, one core)   "
