@@ -207,7 +207,7 @@ def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, 
         return make(store, parent, at, actions, seat=seat, replaces=replaces, author=author, note=note)
 
 
-# -- analytics (through logstore.analytics.views and logstore.analytics.stats) ---------------------
+# -- analytics (through logstore.analytics.views and logstore.analytics.stats) ---------------------------
 @st.cache_data(show_spinner="Refreshing the statistics...", max_entries=16)
 def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str, Any]]:
     from logstore.analytics.stats import run_stat, stats_for

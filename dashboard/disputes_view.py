@@ -147,7 +147,7 @@ def show_legal(dispute: Dispute, seq: int, seat: int) -> None:
         st.json(found.to_dict()["actions"], expanded=False)
 
 
-# -- proposing and judging -------------------------------------------------------------------------
+# -- proposing and judging ----------------------------------------------------------------------------
 def _use_next(text: str) -> None:
     st.session_state[ACTION] = text
 
@@ -226,7 +226,7 @@ def show_verdicts(verdicts: list[Verdict], names: list[str]) -> None:
         st.json([v.to_dict() for v in verdicts], expanded=False)
 
 
-# -- the current event explained -------------------------------------------------------------------
+# -- the current event explained ------------------------------------------------------------------------
 def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Perspective) -> None:
     st.markdown("**The current event explained**")
     if seq == 0:

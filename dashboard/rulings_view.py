@@ -152,7 +152,7 @@ def show_ruling_banner(found: Ruling, seq: int, names: list[str]) -> None:
             cols[2].caption(f"You are at seq {seq}; the ruling is about seq {found.seq}.")
 
 
-# -- saving rulings --------------------------------------------------------------------------------
+# -- saving rulings ---------------------------------------------------------------------------------
 def _save_ruling(game_id: str, seq: int, seat: int | None) -> None:
     """Callback: store a ruling with the engine's verdict on the first proposed action (or on
     the event recorded next, when none is proposed)."""
@@ -202,7 +202,7 @@ def ruling_form(game_id: str, seq: int, seat: int | None, earlier: list[Ruling])
         (st.success if kind == "success" else st.error)(text)
 
 
-# -- listing rulings -------------------------------------------------------------------------------
+# -- listing rulings ----------------------------------------------------------------------------------
 REF = "dsp_ref"
 REF_MSG = "dsp_ref_msg"
 

@@ -80,7 +80,7 @@ def branch_line(info: BranchInfo) -> Line:
                         info.replaced)
 
 
-# -- making a branch -------------------------------------------------------------------------------
+# -- making a branch ---------------------------------------------------------------------------------
 def _make_branch(game_id: str, seq: int, seat: int | None) -> None:
     """Callback: judge the proposed actions and store them as a branch through logstore."""
     ss = st.session_state
@@ -122,7 +122,7 @@ def branch_maker(game_id: str, seq: int, seat: int | None) -> None:
         (st.success if kind == "success" else st.error)(text)
 
 
-# -- comparing -------------------------------------------------------------------------------------
+# -- comparing --------------------------------------------------------------------------------------------
 def divergence_report(info: BranchInfo, ruleset: Ruleset[Any, Any]) -> None:
     head = (f"Branch **{info.game_id}** leaves {info.parent_game} after seq {info.parent_seq}: "
             f"{info.alternatives} alternative(s) in place of {info.replaced} recorded event(s)"

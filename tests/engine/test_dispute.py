@@ -246,7 +246,7 @@ def test_a_seat_off_its_turn_has_no_legal_action_and_is_told_why() -> None:
     assert found.to_dict()["seq"] == 2
 
 
-# -- explaining events -----------------------------------------------------------------------------
+# -- explaining events -------------------------------------------------------------------------------
 def test_explain_shows_rules_effects_and_the_change_of_state() -> None:
     d = _kings()
     draw = d.explain(2)
@@ -289,7 +289,7 @@ def test_diff_views_reads_like_a_change_list() -> None:
     assert lines == ["phase: draw -> lay", "hands[0]: +9H (1 -> 2)", 'blinds[0.1]: gone (was {"card":"KH"})']
 
 
-# -- re-runs ---------------------------------------------------------------------------------------
+# -- re-runs ------------------------------------------------------------------------------------------
 def test_rerun_under_another_first_seat_finds_the_planted_difference() -> None:
     header, events = _setup("bunnies", "kings")
     result = rerun(BUNNIES, header, list(events), {"first_seat": 0})
@@ -332,7 +332,7 @@ def test_rerun_refuses_an_option_the_ruleset_does_not_have() -> None:
         rerun(BUNNIES, header, events, {"colour": "red"})
 
 
-# -- branches (the pure part) ----------------------------------------------------------------------
+# -- branches (the pure part) ---------------------------------------------------------------------------
 def test_a_branch_keeps_the_prefix_and_reports_where_the_continuation_diverges() -> None:
     header, events = _setup("bunnies", "kings")
     plan = plan_branch(BUNNIES, header, list(events), 2, ["lay AC"], game_id="k~1",
@@ -369,7 +369,7 @@ def test_alternatives_may_stand_in_for_fewer_parent_events() -> None:
     assert plan.continued == len(events) - 7
 
 
-# -- claims ----------------------------------------------------------------------------------------
+# -- claims ------------------------------------------------------------------------------------------------
 def test_claims_the_engine_derives_are_not_disputed() -> None:
     effects = (Effect("BUN-BUNNY-1", "bunny_scored", {"seat": 1, "rank": "A", "cards": ["AC", "AD"]}),)
     assert check_claims(BUNNIES, 5, [{"effect": "bunny_scored", "rank": "A"}], effects) == []
@@ -393,7 +393,7 @@ def test_a_record_with_claims_reports_the_disputed_ones_apart_from_violations() 
     assert [(d.seq, d.rule) for d in report.disputed] == [(3, "BUN-BUNNY-1")]
 
 
-# -- the benchmark function ------------------------------------------------------------------------
+# -- the benchmark function -------------------------------------------------------------------------------
 def test_bench_verdict_reports_its_figures() -> None:
     figures = bench_verdict(events=300, verdicts=20)
     assert set(figures) == {"events", "open_ms", "mean_ms", "median_ms", "p99_ms", "max_ms"}

@@ -47,7 +47,7 @@ def db(tmp_path: Path, game: Path) -> Path:
     return path
 
 
-# -- help ------------------------------------------------------------------------------------------
+# -- help -------------------------------------------------------------------------------------------
 def _subcommands() -> list[str]:
     return sorted(dispute.list_commands(click.Context(dispute)))
 
@@ -62,7 +62,7 @@ def test_every_subcommand_has_help_an_example_and_json(name: str) -> None:
     assert f"## warren dispute {name}" in DOC.read_text(), f"{name} is missing from docs/cli.md"
 
 
-# -- verdict ---------------------------------------------------------------------------------------
+# -- verdict ------------------------------------------------------------------------------------------
 def test_verdict_illegal_from_a_file(game: Path) -> None:
     code, out, _ = run("verdict", str(game), "--at", "4", "--action", "lay 3D", "--seat", "0")
     assert code == 1
@@ -120,7 +120,7 @@ def test_a_missing_store_is_a_clear_error(tmp_path: Path) -> None:
     assert code == 2 and "no warren store" in err
 
 
-# -- legal, explain, rerun, claims, notation -------------------------------------------------------
+# -- legal, explain, rerun, claims, notation -----------------------------------------------------------
 def test_legal_lists_actions_readably_and_as_json(db: Path) -> None:
     code, out, _ = run("legal", KINGS, "--at", "2", "--seat", "1", db=db)
     assert code == 0 and "lay 9C" in out and "lay AC AD AH" in out
@@ -173,7 +173,7 @@ def test_notation_lists_every_action() -> None:
     assert code == 2 and "unknown ruleset 'chess'" in err
 
 
-# -- branches and rulings through the CLI ----------------------------------------------------------
+# -- branches and rulings through the CLI -----------------------------------------------------------------
 def test_branch_branches_rule_rulings_export_and_import(db: Path, tmp_path: Path, game: Path) -> None:
     code, out, _ = run("branch", KINGS, "--at", "2", "--action", "lay AC", "--by", "judge", "--json", db=db)
     made = json.loads(out)
@@ -213,7 +213,7 @@ def test_branch_of_a_file_written_to_a_file(game: Path, tmp_path: Path) -> None:
     assert check_path(out_path).ok
 
 
-# -- parity with `warren check` on the illegal fixtures --------------------------------------------
+# -- parity with `warren check` on the illegal fixtures ---------------------------------------------------
 ILLEGAL = sorted((ROOT / "fixtures").glob("*/illegal-*.jsonl"))
 
 
