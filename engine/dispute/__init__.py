@@ -30,7 +30,13 @@ writing actions), facts, claims, verdict, legal, explain, game (:class:`Dispute`
 branch, bench. See docs/disputes.md.
 """
 
-from engine.dispute.branch import BranchDivergence, BranchPlan, IllegalAlternative, plan_branch
+from engine.dispute.branch import (
+    BranchDivergence,
+    BranchPlan,
+    IdenticalBranch,
+    IllegalAlternative,
+    plan_branch,
+)
 from engine.dispute.claims import ClaimsReport, DisputedClaim, check_claims, claim_matches, record_claims
 from engine.dispute.explain import Change, Explanation, diff_views, event_rules, explain_step
 from engine.dispute.facts import EffectNote, RuleRef, effect_notes, position_dict, position_facts, rule_ref
@@ -70,6 +76,7 @@ __all__ = [
     "EffectNote",
     "Explanation",
     "GameEnd",
+    "IdenticalBranch",
     "IllegalAlternative",
     "JudgeError",
     "LegalActions",

@@ -18,7 +18,7 @@ from engine.pending import Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.trust_no_bunny import render
+from engine.trust_no_bunny import render, words
 from engine.trust_no_bunny.bots import HeuristicBot
 from engine.trust_no_bunny.chance import sample_chance
 from engine.trust_no_bunny.common import GAME_OVER
@@ -55,6 +55,7 @@ from engine.trust_no_bunny.suspects import suspects
 from engine.trust_no_bunny.table import MAX_PLAYERS, MIN_PLAYERS
 from engine.trust_no_bunny.timer import timeout
 from engine.trust_no_bunny.views import view
+from engine.wording import Names
 
 HANDLERS = {
     Roles: roles, Offers: offers, ChooseItem: choose_item, Deal: deal,
@@ -79,6 +80,7 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},
         suspects=suspects,
     )
+    vocabulary = words.VOCABULARY
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)
@@ -111,6 +113,14 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
 
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         return render.event_view(event, perspective)
+
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        # A player's choice (an Item, a vote, the night's cards) is its own and the referee's.
+        seen = perspective == "referee" or perspective == event.actor
+        viewer = perspective if isinstance(perspective, int) else None
+        said = words.describe(event, self.event_view(event, perspective), names or (), seen, viewer)
+        return said if said is not None else super().describe(event, names, perspective)
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return render.effect_view(effect, perspective)
