@@ -66,7 +66,7 @@ def test_every_subcommand_has_help_an_example_and_json(name: str) -> None:
 def test_verdict_illegal_from_a_file(game: Path) -> None:
     code, out, _ = run("verdict", str(game), "--at", "4", "--action", "lay 3D", "--seat", "0")
     assert code == 1
-    assert "ILLEGAL by BUN-LAY-2" in out and "top=9C" in out and "§Play" in out
+    assert "ILLEGAL by BUN-LAY-2" in out and "top card: 9♣" in out and "§Play" in out
 
 
 def test_verdict_legal_from_the_store_as_json(db: Path) -> None:
