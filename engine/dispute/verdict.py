@@ -18,6 +18,7 @@ from engine.dispute.facts import (
     rule_ref,
 )
 from engine.dispute.notation import ActionError, format_action, propose
+from engine.hidden import UNDETERMINED
 from engine.record import Event, event_to_dict
 from engine.rules import RuleViolation
 from engine.ruleset import GameState, Ruleset
@@ -46,11 +47,20 @@ class Verdict:
     disputed_claims: list[DisputedClaim] = field(default_factory=list)
 
     @property
-    def status(self) -> Literal["legal", "illegal", "disputed"]:
-        """``disputed``: the action is legal but a claim it carries is not borne out."""
+    def undetermined(self) -> list[EffectNote]:
+        """Checks the rules could not decide from what a game recorded at the table knows."""
+        return [e for e in self.effects if e.kind == UNDETERMINED]
+
+    @property
+    def status(self) -> Literal["legal", "illegal", "disputed", "undetermined"]:
+        """``disputed``: the action is legal but a claim it carries is not borne out;
+        ``undetermined``: no rule is known to forbid it, but a rule needs a fact nobody saw
+        (engine.hidden) to say it is legal."""
         if not self.legal:
             return "illegal"
-        return "disputed" if self.disputed_claims else "legal"
+        if self.disputed_claims:
+            return "disputed"
+        return "undetermined" if self.undetermined else "legal"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +78,7 @@ class Verdict:
             "position_facts": self.position_facts,
             "effects": [e.to_dict() for e in self.effects],
             "disputed_claims": [d.to_dict() for d in self.disputed_claims],
+            "undetermined": [{"rule": e.rule, "needs": e.data.get("needs", "")} for e in self.undetermined],
         }
 
 
@@ -132,7 +143,12 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
                                                            or "the table")
     head = f"at seq {verdict.at} (turn {pos['turn']}, round {pos['round']}, phase {pos['phase']}, {acting})"
     lines = [head, f"proposed: {who(verdict.actor)}: {verdict.notation}"]
-    if verdict.legal:
+    if verdict.status == "undetermined":
+        lines.append("verdict: UNDETERMINED (no rule is known to forbid it, but the record does not "
+                     "show enough to say it is legal)")
+        lines += [f"  {e.rule}: {e.data.get('needs', '')} ({e.text})" for e in verdict.undetermined]
+        lines += [f"  then: {e.line()}" for e in verdict.effects if e.kind != UNDETERMINED]
+    elif verdict.legal:
         lines.append("verdict: LEGAL" if not verdict.disputed_claims else
                      "verdict: LEGAL, but a claim is DISPUTED")
         lines += [f"  then: {e.line()}" for e in verdict.effects]

@@ -26,9 +26,11 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     """Check record files: readable, hash chain intact, every event legal.
 
     A folder means every *.jsonl below it. With --json, one object per record per line:
-    path, ok, game_id, ruleset, events, chain, broken_at, violation, error, disputed_claims.
-    Exit 0 when all are fine, 1 when a rule is broken, a chain is broken or a claimed
-    consequence is disputed, 2 when a file is unreadable (the highest code wins).
+    path, ok, game_id, ruleset, events, chain, broken_at, violation, error, disputed_claims,
+    and undetermined for a game recorded at the table with checks that need a card nobody
+    saw. Exit 0 when all are fine (undetermined checks included: no rule is known to be
+    broken), 1 when a rule is broken, a chain is broken or a claimed consequence is
+    disputed, 2 when a file is unreadable (the highest code wins).
 
     Example: warren check fixtures/bunnies --json
     """
@@ -41,7 +43,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     for folder in empty:
         click.echo(f"{folder}: no *.jsonl records in this folder", err=True)
     worst = 0
-    counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0}
+    counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0, "undetermined": 0}
     out = sys.stdout.buffer
     with progress(len(files), "checking") as advance:
         for path in files:
@@ -57,6 +59,8 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
                 counts["disputed"] += 1
             else:
                 counts["ok"] += 1
+                if result.undetermined:
+                    counts["undetermined"] += 1
             if as_json:
                 out.write(result_to_json(result) + b"\n")
             else:
@@ -67,8 +71,13 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     if not as_json:
         click.echo(f"{len(files)} record(s): {counts['ok']} ok, {counts['illegal']} illegal, "
                    f"{counts['broken']} broken chain, {counts['disputed']} with disputed claims, "
-                   f"{counts['unreadable']} unreadable", err=True)
+                   f"{counts['unreadable']} unreadable" + _undetermined_note(counts["undetermined"]),
+                   err=True)
     sys.exit(worst)
+
+
+def _undetermined_note(count: int) -> str:
+    return f"; {count} ok with undetermined checks" if count else ""
 
 
 def _check_line(result: CheckResult) -> str:
@@ -86,6 +95,11 @@ def _check_line(result: CheckResult) -> str:
         more = f" (+{len(result.disputed_claims) - 1} more)" if len(result.disputed_claims) > 1 else ""
         return (click.style("disputed   ", fg="yellow")
                 + f"{head}: claim at seq {first.seq} [{first.rule}]: {first.message}{more}")
+    if result.undetermined:
+        doubt = result.undetermined[0]
+        more = f" (+{len(result.undetermined) - 1} more)" if len(result.undetermined) > 1 else ""
+        return (click.style("ok?        ", fg="cyan")
+                + f"{head}: undetermined at seq {doubt.seq} [{doubt.rule}]: {doubt.needs}{more}")
     return click.style("ok         ", fg="green") + head
 
 

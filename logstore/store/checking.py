@@ -37,10 +37,22 @@ class CheckDisputedClaim(msgspec.Struct, frozen=True):
     message: str
 
 
+class CheckUndetermined(msgspec.Struct, frozen=True):
+    """One of ``undetermined`` in a line of ``warren check --json``: a check the rules could
+    not decide from what a game recorded at the table knows (docs/record-format.md)."""
+
+    seq: int
+    rule: str
+    needs: str
+    """The unknown fact that would decide it, in words."""
+
+
 class CheckResult(msgspec.Struct, frozen=True):
     """One line of ``warren check --json`` (docs/cli.md), plus ``disputed_claims``: claims a
     record makes about consequences that the engine does not derive (docs/disputes.md). A
-    disputed claim is not an illegal action, but the record is not ok."""
+    disputed claim is not an illegal action, but the record is not ok. A record with unknown
+    cards may add ``undetermined``: checks that need a fact nobody saw; they leave the record
+    ok (exit 0), since no rule is known to be broken (docs/record-format.md#unknowns)."""
 
     path: str
     ok: bool
@@ -52,6 +64,8 @@ class CheckResult(msgspec.Struct, frozen=True):
     violation: CheckViolation | None
     error: str | None
     disputed_claims: list[CheckDisputedClaim] = []
+    undetermined: list[CheckUndetermined] | msgspec.UnsetType = msgspec.UNSET
+    """Present only for a record that has some (the line of any other record is unchanged)."""
 
     @property
     def exit_code(self) -> int:
@@ -81,20 +95,23 @@ def check_bytes(data: bytes, path: str) -> CheckResult:
 
     ruleset = get_ruleset(record.header.ruleset)
     disputed: list[CheckDisputedClaim] = []
-    if any(event.claims for event in record.events):
-        # Claims are rare; only records that carry them pay for collecting effects.
+    undetermined: list[CheckUndetermined] | msgspec.UnsetType = msgspec.UNSET
+    if record.header.source == "recorded" or any(event.claims for event in record.events):
+        # Claims and games recorded at the table are rarer; only they pay for effects.
         from engine.dispute.claims import record_claims
 
         report = record_claims(ruleset, record.header, record.events)
         found = report.violation
         disputed = [CheckDisputedClaim(d.seq, d.rule, d.message) for d in report.disputed]
+        if report.undetermined:
+            undetermined = [CheckUndetermined(u.seq, u.rule, u.needs) for u in report.undetermined]
     else:
         found = check_events(ruleset, record.header, record.events)
     violation = None if found is None else CheckViolation(found.seq, found.rule, found.message)
     ok = violation is None and record.chain != "broken" and not disputed
     return CheckResult(
         path, ok, record.header.game_id, record.header.ruleset, len(record.events),
-        record.chain, record.broken_at, violation, None, disputed,
+        record.chain, record.broken_at, violation, None, disputed, undetermined,
     )
 
 

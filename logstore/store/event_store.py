@@ -26,16 +26,17 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from hashlib import sha256
 from itertools import count, repeat
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 import msgspec
 import sqlite_utils
 
+from engine.corrections import Correction
 from engine.record import (
     Chain,
     Event,
@@ -189,11 +190,8 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
 
 
 def _event_type(ruleset: Ruleset[Any, Any]) -> Any:
-    union = _union_types.get(ruleset.slug)
-    if union is None:
-        union = Union[ruleset.event_types]  # noqa: UP007
-        _union_types[ruleset.slug] = union
-    return union
+    """The type an appended event converts to: the game's events and corrections."""
+    return ruleset.event_union
 
 
 def _idle_cores() -> int:
@@ -294,8 +292,7 @@ class Store:
                 zip(repeat(game_id), count(), game.types, game.actors, game.texts),
             )
             if game.snapshots:
-                state_type = type(get_ruleset(game.header.ruleset).setup(game.header))
-                self._insert_snapshots(game_id, state_type, game.snapshots)
+                self._insert_snapshots(game_id, get_ruleset(game.header.ruleset), game.snapshots)
             conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -318,9 +315,9 @@ class Store:
         )
 
     def _insert_snapshots(
-        self, game_id: str, state_type: type, snapshots: Sequence[tuple[int, bytes]]
+        self, game_id: str, ruleset: Ruleset[Any, Any], snapshots: Sequence[tuple[int, bytes]]
     ) -> None:
-        shape = layout(state_type)
+        shape = layout(ruleset)
         self.conn.executemany(
             "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
             [(game_id, seq, shape, blob) for seq, blob in snapshots],
@@ -446,9 +443,15 @@ class Store:
             header, state = self._resume(game_id, last_seq)
             ruleset = get_ruleset(header.ruleset)
             new = self._new_lines(ruleset, header, state, row.chain, last_line, events)
+            if new.corrected:
+                # The batch corrects the past: the game is judged again as corrected, and
+                # the snapshots (states of the uncorrected past) are dropped.
+                state = self._judge_corrected(game_id, ruleset, header, last_seq, new.events)
+                conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+                new.snapshots = []
             conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", new.rows)
-            if new.snapshots:
-                self._insert_snapshots(game_id, type(state), new.snapshots)
+            if new.snapshots and not self._has_corrections(game_id):
+                self._insert_snapshots(game_id, ruleset, new.snapshots)
             outcome = ruleset.outcome(state)
             conn.execute(
                 "UPDATE games SET n_events = ?, over = ?, winners = ?, scores = ? WHERE game_id = ?",
@@ -464,6 +467,26 @@ class Store:
             self._rollback()
             raise
         return state.seq
+
+    def _judge_corrected(self, game_id: str, ruleset: Ruleset[Any, Any], header: Header, last_seq: int,
+                         new: list[Event]) -> GameState:
+        """The state after ``new`` appended to the stored events, all corrections honoured;
+        :class:`RuleViolation` if the corrected game is illegal at one of the new seqs."""
+        events = [*self._stored_events(game_id, ruleset, last_seq), *new]
+        effective, bad = ruleset.effective(events)
+        state: GameState = ruleset.setup(header)
+        try:
+            ruleset.fold(state, effective)
+        except RuleViolation as exc:
+            if exc.seq is not None and exc.seq <= last_seq:
+                # The correction makes an event already stored illegal: it stays out.
+                exc.message = (f"{exc.message} (event {exc.seq}, once the correction is applied; "
+                               "correct that event too, in the same batch)")
+                exc.args = (f"{exc.rule}: {exc.message}",)
+            raise
+        if bad is not None:
+            raise bad
+        return state
 
     def _new_lines(
         self,
@@ -502,11 +525,17 @@ class Store:
                 raise StoreError(f"game {game_id!r}: bad event for seq {seq}: {exc}") from None
             if event.actor is not None and not 0 <= event.actor < n_seats:
                 raise StoreError(f"game {game_id!r}: seq {seq}: actor {event.actor} is not a seat")
-            try:
-                ruleset.apply(state, event)
-            except RuleViolation as exc:
-                exc.seq = seq
-                raise
+            out.events.append(event)
+            if type(event) is Correction:
+                out.corrected = True
+            if out.corrected:
+                state.seq = seq  # judged with the corrected game (Store._judge_corrected)
+            else:
+                try:
+                    ruleset.apply(state, event)
+                except RuleViolation as exc:
+                    exc.seq = seq
+                    raise
             body = event_to_dict(event)
             if sealed:
                 prev = sha256(prev.encode() + canon_event(body)).hexdigest()
@@ -521,7 +550,7 @@ class Store:
             out.rows.append((game_id, seq, tag_of[type(event)], event.actor, text + terminator if trailing
                              else terminator + text))
             if seq % SNAPSHOT_EVERY == 0:
-                out.snapshots.append((seq, dump_state(state)))
+                out.snapshots.append((seq, dump_state(ruleset, state)))
         return out
 
     def _header_line(self, game_id: str) -> str:
@@ -612,9 +641,28 @@ class Store:
             raise StoreError(f"game {game_id!r} has legal positions 0..{last}, not {target}")
         return self._resume(game_id, target)[1]
 
+    def _has_corrections(self, game_id: str) -> bool:
+        return self.conn.execute(
+            "SELECT 1 FROM events WHERE game_id = ? AND type = 'correct' LIMIT 1", (game_id,)
+        ).fetchone() is not None
+
+    def _stored_events(self, game_id: str, ruleset: Ruleset[Any, Any], upto: int) -> list[Event]:
+        decode = ruleset.event_decoder.decode
+        rows = self.conn.execute(
+            "SELECT line FROM events WHERE game_id = ? AND seq > 0 AND seq <= ? ORDER BY seq",
+            (game_id, upto),
+        ).fetchall()
+        return [decode(r[0]) for r in rows]
+
     def _resume(self, game_id: str, seq: int) -> tuple[Header, GameState]:
         header = self._header(game_id)
         ruleset = get_ruleset(header.ruleset)
+        if self._has_corrections(game_id):
+            # A correction rewrites the past: fold the game as corrected, from the start.
+            effective, _ = ruleset.effective(self._stored_events(game_id, ruleset, seq))
+            state = ruleset.setup(header)
+            ruleset.fold(state, effective)
+            return header, state
         state = self.load_snapshot(game_id, seq, header=header) or ruleset.setup(header)
         rows = self.conn.execute(
             "SELECT line FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
@@ -628,7 +676,8 @@ class Store:
         """Keep ``state`` (the position after ``state.seq``) as a snapshot of the game."""
         self._begin()
         try:
-            self._insert_snapshots(game_id, type(state), [(state.seq, dump_state(state))])
+            ruleset = get_ruleset(self._header(game_id).ruleset)
+            self._insert_snapshots(game_id, ruleset, [(state.seq, dump_state(ruleset, state))])
             self.conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -638,13 +687,13 @@ class Store:
         """The newest usable snapshot at or before ``seq``, or None. One that does not
         load as the ruleset's own state (another layout, a foreign object) is skipped."""
         header = header or self._header(game_id)
-        state_type = type(get_ruleset(header.ruleset).setup(header))
+        ruleset = get_ruleset(header.ruleset)
         rows = self.conn.execute(
             "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? AND layout = ? "
-            "ORDER BY seq DESC", (game_id, seq, layout(state_type)),
+            "ORDER BY seq DESC", (game_id, seq, layout(ruleset)),
         ).fetchall()
         for at, blob in rows:
-            state = load_state(blob, state_type)
+            state = load_state(ruleset, blob)
             if state is not None and state.seq == at:
                 return state
         return None
@@ -683,7 +732,7 @@ class Store:
                     ),
                 )
                 self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (gid,))
-                self._insert_snapshots(gid, type(ruleset.setup(record.header)), snapshots)
+                self._insert_snapshots(gid, ruleset, snapshots)
                 self.conn.execute("COMMIT")
             except BaseException:
                 self._rollback()
@@ -696,3 +745,6 @@ class Store:
 class _NewLines:
     rows: list[tuple[str, int, str, int | None, str]]
     snapshots: list[tuple[int, bytes]]
+    events: list[Event] = field(default_factory=list)
+    corrected: bool = False
+    """The batch holds a correction: its events are judged with the whole corrected game."""

@@ -16,10 +16,11 @@ from typing import Any
 
 import msgspec
 
+from engine.reader import GameVisitor, walk
 from engine.record import Chain, Event, Header, Record
 from engine.registry import get_ruleset
-from engine.rules import RuleViolation, WarrenError
-from engine.ruleset import Ruleset
+from engine.rules import Violation, WarrenError
+from engine.ruleset import GameState, Ruleset
 from logstore.store.errors import BrokenChain, DuplicateGame
 from logstore.store.reading import read_for_store
 from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state
@@ -72,7 +73,7 @@ def tags(ruleset: Ruleset[Any, Any]) -> dict[type[Event], str]:
     found = _tag_maps.get(ruleset.slug)
     if found is None:
         found = {}
-        for event_type in ruleset.event_types:
+        for event_type in ruleset.record_types:
             tag = event_type.__struct_config__.tag  # msgspec types a tag as str | int | None
             if not isinstance(tag, str):
                 raise TypeError(f"{event_type.__name__}: an event type is tagged with its type name")
@@ -85,30 +86,53 @@ def judge_game(
     ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event]
 ) -> tuple[ReplayVerdict, list[tuple[int, bytes]]]:
     """Replay every event with the rules: the verdict, and a snapshot every K events."""
-    state = ruleset.setup(header)
-    snapshots: list[tuple[int, bytes]] = []
-    fold = ruleset.fold
-    violation: RuleViolation | None = None
+    judged = walk(ruleset, header, events, _Judge(ruleset, len(events)))
+    return judged.verdict, judged.snapshots
+
+
+class _Judged:
+    __slots__ = ("snapshots", "verdict")
+
+    def __init__(self, verdict: ReplayVerdict, snapshots: list[tuple[int, bytes]]) -> None:
+        self.verdict = verdict
+        self.snapshots = snapshots
+
+
+class _Judge(GameVisitor[_Judged]):
+    """The store's walk over a game: its verdict, and a snapshot every K events."""
+
     every = SNAPSHOT_EVERY
-    try:
-        for start in range(0, len(events), every):
-            fold(state, events[start:start + every])
-            if state.seq % every == 0 and not state.over:
-                snapshots.append((state.seq, dump_state(state)))
-    except RuleViolation as exc:
-        violation = exc
-    outcome = ruleset.outcome(state) if violation is None else None
-    verdict = ReplayVerdict(
-        n_events=len(events),
-        ok=violation is None,
-        violation_seq=None if violation is None else violation.seq,
-        violation_rule=None if violation is None else violation.rule,
-        violation_message=None if violation is None else violation.message,
-        over=bool(state.over),
-        winners=None if outcome is None else list(outcome.winners),
-        scores=None if outcome is None or outcome.scores is None else list(outcome.scores),
-    )
-    return verdict, snapshots
+
+    def __init__(self, ruleset: Ruleset[Any, Any], n_events: int) -> None:
+        self.ruleset = ruleset
+        self.n_events = n_events
+        self.snapshots: list[tuple[int, bytes]] = []
+        self.violation: Violation | None = None
+        self.verdict = NEW_GAME
+
+    def visit_position(self, state: GameState) -> None:
+        if not state.over:
+            self.snapshots.append((state.seq, dump_state(self.ruleset, state)))
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        self.violation = violation
+
+    def end_game(self, state: GameState) -> None:
+        violation = self.violation
+        outcome = self.ruleset.outcome(state) if violation is None else None
+        self.verdict = ReplayVerdict(
+            n_events=self.n_events,
+            ok=violation is None,
+            violation_seq=None if violation is None else violation.seq,
+            violation_rule=None if violation is None else violation.rule,
+            violation_message=None if violation is None else violation.message,
+            over=bool(state.over),
+            winners=None if outcome is None else list(outcome.winners),
+            scores=None if outcome is None or outcome.scores is None else list(outcome.scores),
+        )
+
+    def result(self) -> _Judged:
+        return _Judged(self.verdict, self.snapshots)
 
 
 def prepare_record(record: Record, texts: list[str]) -> Prepared:

@@ -28,7 +28,7 @@ from hashlib import sha256
 from operator import attrgetter
 from pathlib import Path
 from types import GenericAlias
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
@@ -61,7 +61,7 @@ def array_decoder(ruleset: Ruleset[Any, Any]) -> msgspec.json.Decoder[list[Event
     decoder = _array_decoders.get(ruleset.slug)
     if decoder is None:
         # list[Union[...]] of the ruleset's event types, spelled as the call it is at run time
-        decoder = msgspec.json.Decoder(GenericAlias(list, (Union[ruleset.event_types],)))  # noqa: UP007
+        decoder = msgspec.json.Decoder(GenericAlias(list, (ruleset.event_union,)))
         _array_decoders[ruleset.slug] = decoder
     return decoder
 

@@ -175,3 +175,27 @@ def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, 
     path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
     code, out, _ = run("check", str(path), "--json")
     assert code == 0 and json.loads(out)["disputed_claims"] == []
+
+
+def test_a_game_recorded_at_the_table_reports_what_it_cannot_decide(tmp_path: Path) -> None:
+    from engine.bunnies.events import Deal, Draw, Lay, Pickup
+    from engine.record import event_to_dict, seal
+
+    u = "?"
+    header = {"warren": 1, "kind": "header", "game_id": "table-1", "ruleset": "bunnies",
+              "options": {"first_seat": 0},
+              "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}],
+              "source": "recorded", "created": "2026-12-01T10:00:00Z"}
+    events = [Deal(seq=1, actor=None, hands=[[u] * 7, [u] * 7], blinds=[[u] * 4, [u] * 4], shared=[u] * 3,
+                   stock=[u] * 27),
+              Draw(seq=2, actor=0), Lay(seq=3, actor=0, cards=["9C"]), Draw(seq=4, actor=1),
+              Pickup(seq=5, actor=1)]
+    path = tmp_path / "table.jsonl"
+    path.write_bytes(b"".join(seal(header, [event_to_dict(e) for e in events])))
+    code, out, _ = run("check", str(path), "--json")
+    line = json.loads(out)
+    assert code == 0 and line["ok"] and line["violation"] is None
+    assert line["undetermined"] == [{"seq": 5, "rule": "BUN-PICKUP-1",
+                                     "needs": "legal only if seat 1's hand held no card of rank 9 or higher"}]
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "undetermined at seq 5 [BUN-PICKUP-1]" in out
