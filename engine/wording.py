@@ -128,7 +128,7 @@ def value_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
             return "none"
         if key in vocab.seat_list_keys and all(_is_seat(v) for v in value):
             return seats_text(value, names)
-        if key in vocab.per_seat_keys and len(value) == len(names) and _plain(value):
+        if key in vocab.per_seat_keys and len(value) == len(names):
             return ", ".join(f"{seat_name(s, names)} {value_text(vocab, key, v, names)}"
                              for s, v in enumerate(value))
         if all(isinstance(v, dict) for v in value):

@@ -147,8 +147,8 @@ def plan_branch(
         try:
             ruleset.apply(state, event)
         except RuleViolation as exc:
-            divergence = BranchDivergence(original.seq, event.seq, exc.rule, exc.message,
-                                          short(ruleset.describe(original)))
+            said = ruleset.describe(original, [p.name for p in header.players])
+            divergence = BranchDivergence(original.seq, event.seq, exc.rule, exc.message, short(said))
             break
         continued += 1
     branch_header = msgspec.structs.replace(

@@ -94,7 +94,7 @@ class Dispute:
 
     def legal(self, seat: int, *, at: int | None = None, turn: int | None = None) -> LegalActions:
         seq = self.seq_of(at, turn)
-        return legal_at(self.ruleset, self.state_at(seq), seat, n_seats=self.n_seats)
+        return legal_at(self.ruleset, self.state_at(seq), seat, n_seats=self.n_seats, names=self.names)
 
     def explain(self, seq: int) -> Explanation:
         """Explain recorded event ``seq``; the first illegal event is explained too."""
