@@ -24,7 +24,9 @@ FEW_BARS = 12
 FEW_BARS_WIDTH = 36
 """Up to FEW_BARS bars are drawn FEW_BARS_WIDTH px wide, not stretched across the chart."""
 SHORT_LABEL = 4
-"""Category labels this long or shorter are written level; longer ones are slanted."""
+LEVEL_LETTERS = 60
+"""Category labels are written level when they are short (SHORT_LABEL letters at most) or
+few (LEVEL_LETTERS letters in all); otherwise they are slanted so they do not collide."""
 
 
 def _is_number(table: pa.Table, column: str) -> bool:
@@ -101,8 +103,9 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str) ->
     values = [r for r in rows if r.get(y) is not None and r.get(x) is not None]
     x_type = "Q" if line and _is_number(table, x) else ("O" if _is_number(table, x) else "N")
     longest = max((len(str(r[x])) for r in values), default=0)
-    x_axis = alt.Axis(labelAngle=0 if longest <= SHORT_LABEL else -40, labelLimit=120,
-                      labelOverlap=True)
+    categories = len({r[x] for r in values})
+    level = longest <= SHORT_LABEL or categories * longest <= LEVEL_LETTERS
+    x_axis = alt.Axis(labelAngle=0 if level else -40, labelLimit=120, labelOverlap=True)
     tooltip = [alt.Tooltip(f"{c}:{'Q' if _is_number(table, c) else 'N'}", title=_words(c))
                for c in table.column_names if c != "ruleset"][:8]
     ci = enc.get("ci", "")

@@ -287,6 +287,9 @@ def test_stats_charts_download_as_png_and_csv(server: str, fresh: Tab, shots: Pa
     pg.goto(f"{server}/stats")
     fresh.wait("Win rate by seat position", 90_000)
     fresh.settled()
+    heading = pg.get_by_role("heading", name=re.compile("^Win rate by seat position"))
+    heading.scroll_into_view_if_needed()
+    heading.evaluate("e => e.scrollIntoView({block: 'start'})")  # its chart, intervals drawn
     fresh.shot(shots, "stats.png")
     with pg.expect_download() as png:
         pg.locator('[data-testid="stDownloadButton"] button', has_text="PNG").first.click()
