@@ -69,4 +69,4 @@ elif "sql_result" in st.session_state:
     writer.writeheader()
     writer.writerows(result_rows)
     st.download_button("Download CSV", buffer.getvalue().encode(), file_name="warren-query.csv",
-                       mime="text/csv", key="sql_csv", icon=":material/download:")
+                       mime="text/csv", key="sql_csv", icon=":material/download:", on_click="ignore")

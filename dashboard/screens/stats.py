@@ -96,10 +96,10 @@ for result in results:
                 st.download_button(
                     "PNG" + (f" ({game})" if several else ""), data=partial(chart_png, chart, title),
                     file_name=f"{slug}{f'-{game}' if several else ''}.png", mime="image/png",
-                    key=f"png_{name}_{game}", icon=":material/image:")
+                    key=f"png_{name}_{game}", icon=":material/image:", on_click="ignore")
             st.download_button(
                 "CSV", data=_csv(shown, table.column_names), file_name=f"{slug}.csv",
-                mime="text/csv", key=f"csv_{name}", icon=":material/download:")
+                mime="text/csv", key=f"csv_{name}", icon=":material/download:", on_click="ignore")
         with st.expander("data and SQL"):
             st.dataframe(shown, hide_index=True, key=f"table_{name}")
             st.code(result["sql"], language="sql")

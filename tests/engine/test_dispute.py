@@ -253,7 +253,7 @@ def test_every_listed_legal_action_is_judged_legal(slug: str) -> None:
 
 def test_a_seat_off_its_turn_has_no_legal_action_and_is_told_why() -> None:
     found = _kings().legal(0, at=1)
-    assert found.actions == [] and "to act: 1" in (found.note or "")
+    assert found.actions == [] and "to act: seat 1 (Bo)" in (found.note or "")
     assert legal_at(BUNNIES, _kings().state_at(1), 1, n_seats=2).notations == ["draw"]
     assert found.to_dict()["seq"] == 2
 

@@ -129,7 +129,7 @@ def test_legal_lists_actions_readably_and_as_json(db: Path) -> None:
     assert {"type": "lay", "cards": ["9C"], "seq": 3, "actor": 1} in answer["actions"]
     assert len(answer["actions"]) == len(answer["notations"])
     code, out, _ = run("legal", KINGS, "--at", "2", "--seat", "0", "--json", db=db)
-    assert json.loads(out)["actions"] == [] and "to act: 1" in json.loads(out)["note"]
+    assert json.loads(out)["actions"] == [] and "to act: seat 1 (Bo)" in json.loads(out)["note"]
 
 
 def test_explain_an_event(db: Path) -> None:
