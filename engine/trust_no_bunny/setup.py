@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
+from engine.trust_no_bunny import unknown
 from engine.trust_no_bunny.common import (
     ask,
     card_counts,
@@ -32,8 +34,11 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
         # TNB-SET-1: roles are dealt once, before anything else.
         raise RuleViolation("TNB-SET-1", "the roles were already dealt", phase=state.phase)
     require_chance(event, "TNB-SET-1")
+    if UNKNOWN in event.werebunnies or UNKNOWN in event.quirks or UNKNOWN in event.mutations:
+        # A game recorded at the table that does not know every role (unknown.py).
+        return unknown.roles(state, event)
     n = state.n
-    wbs = event.werebunnies
+    wbs: list[int] = event.werebunnies  # type: ignore[assignment]  # no "?" left here
     if len(wbs) != WEREBUNNIES or len(set(wbs)) != WEREBUNNIES or not all(is_seat(state, s) for s in wbs):
         # TNB-SET-1: two Werebunnies at two different seats of the game.
         raise RuleViolation("TNB-SET-1", f"the Werebunnies must be two different seats of 0..{n - 1}",
@@ -76,6 +81,8 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
                             phase=state.phase)
     require_chance(event, "TNB-ITEM-1")
     offered = event.items
+    if state.partial or any(UNKNOWN in pair for pair in offered):
+        return unknown.offers(state, event)
     if len(offered) != state.n or any(
         len(pair) != OFFERED_ITEMS or len(set(pair)) != OFFERED_ITEMS or any(i not in ITEMS for i in pair)
         for pair in offered
@@ -106,6 +113,9 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-ITEM-3", f"seat {seat} already chose its Item", seat=seat)
     offer = state.offers[seat]  # type: ignore[index]
     if event.item not in offer:
+        if event.item == UNKNOWN or UNKNOWN in offer:
+            # An Item nobody saw, or an offer the record knows only in part (unknown.py).
+            return unknown.choose_item(state, seat, event)
         raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
                             item=event.item)
     state.items[seat] = event.item
@@ -131,11 +141,13 @@ def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
                             phase=state.phase)
     require_chance(event, "TNB-DEAL-1")
     hands = event.hands
+    if state.partial or any(UNKNOWN in hand for hand in hands):
+        return unknown.deal(state, event)
     if len(hands) != state.n or any(len(h) != STARTING_HAND for h in hands):
         raise RuleViolation("TNB-DEAL-1", f"every player is dealt {STARTING_HAND} cards",
                             dealt=[len(h) for h in hands])
     total = [0, 0, 0, 0, 0]
-    counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]
+    counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]  # type: ignore[arg-type]
     for counts in counted:
         for v in (1, 2, 3, 4):
             total[v] += counts[v]

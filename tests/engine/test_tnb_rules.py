@@ -944,7 +944,7 @@ SAMPLE_FIELDS: dict[str, dict[str, object]] = {
     "card_lost": {"seat": 0, "card": 1}, "propose": {"team": [0, 1]}, "vote": {"accept": True},
     "guard": {}, "bless": {"target": 1}, "predict": {"damage": True},
     "sabotage": {"target": 1, "quirk": BRAVE}, "gaze": {"target": 1}, "brew": {}, "rest": {},
-    "draw": {"cards": [[]] * 5}, "timeout": {},
+    "draw": {"cards": [[]] * 5}, "timeout": {}, "act": {},
 }
 
 
