@@ -169,8 +169,12 @@ def render(view: dict[str, Any], names: list[str]) -> str:
         item = me["item"] or "-"
         if me["item_lost"]:
             item += " (lost)"
+        hand = f"{me['hand']}"
+        if me.get("hand_size"):
+            low, high = me["hand_size"]
+            hand += f" ({low} to {high} cards)" if low != high else f" ({low} cards)"
         lines.append(f"me: seat {_seat(me['seat'], names)} · {role} ({secret}){extra} · item {item}"
-                     f" · hand {me['hand']}")
+                     f" · hand {hand}")
         for note in me["notes"]:
             lines.append("  " + ", ".join(f"{k}={v}" for k, v in note.items()))
     if "seats" in view:

@@ -19,6 +19,7 @@ keeps the fewest and the most cards it can be owed, and checks the draw against 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 from engine.hidden import UNKNOWN, undetermined
 from engine.record import Event
@@ -352,7 +353,13 @@ class UnseenNight:
         self.weaken_range: list[tuple[int, int]] = [(0, 0)] * n
         self.defended: list[int | None] = [None] * n
         self.weakened: list[int | None] = [None] * n
-        c_lo = c_hi = g_lo = g_hi = 0
+        # Per guard: defending points (fewest, most), weakening points (fewest), and the most
+        # it can weaken as (points without Frenzy, Frenzy's extra, certainly a Werebunny).
+        self.defend_range: list[tuple[int, int]] = [(0, 0)] * n
+        self.weakening: dict[int, tuple[int, int, bool]] = {}
+        g_lo = 0
+        g_most = 0
+        werebunnies_home = 0
         for s in range(n):
             play = plays[s]
             if state.on_guard[s]:
@@ -366,25 +373,36 @@ class UnseenNight:
                         self.defended[s] = d_range[0]
                     if w_range[0] == w_range[1]:
                         self.weakened[s] = w_range[0]
+                    if play.weaken or role(state, s) == WEREBUNNY:
+                        self.weakening[s] = (w, fr[1] * k, True)
                 else:
                     most = reach[s]
                     sh = (0, SHIELD_POINTS if most and could_hold(state, s, SHIELD) else 0)
-                    top = (MAX_CARD + _frenzy(state, s)[1]) * most if could_be_werebunny(state, s) else 0
                     d_range = (0, MAX_CARD * most + sh[1])
-                    w_range = (0, top)
+                    werebunny = could_be_werebunny(state, s)
+                    w_range = (0, (MAX_CARD + _frenzy(state, s)[1]) * most if werebunny else 0)
+                    if could_be_werebunny(state, s):
+                        self.weakening[s] = (MAX_CARD * most, _frenzy(state, s)[1] * most,
+                                             role(state, s) == WEREBUNNY)
+                self.defend_range[s] = d_range
                 self.weaken_range[s] = w_range
-                c_lo += w_range[0] - d_range[1]
-                c_hi += w_range[1] - d_range[0]
-            elif isinstance(play, HomeAction):
-                g = sum(play.gnaw)
-                g_lo += g
-                g_hi += g
-            elif could_gnaw(state, s):
-                g_hi += MAX_CARD * reach[s]
+            else:
+                if role(state, s) == WEREBUNNY:
+                    werebunnies_home += 1
+                if isinstance(play, HomeAction):
+                    g_lo += sum(play.gnaw)
+                elif could_gnaw(state, s):
+                    g_most = max(g_most, MAX_CARD * reach[s])
+        # TNB-MUT-1: one Werebunny has Gnaw, so one seat gnaws: a known gnawer is the only one.
+        g_hi = g_lo if g_lo else g_most
+        self.werebunnies_home = werebunnies_home
+        c_lo = sum(w[0] for w in self.weaken_range) - sum(d[1] for d in self.defend_range)
+        c_hi = -sum(d[0] for d in self.defend_range)
         self.c_range = (c_lo, c_hi)
         self.g_range = (g_lo, g_hi)
         if stage is None:
-            through = (max(0, wolves + g_lo + c_lo), max(0, wolves + g_lo + c_hi))
+            top = c_hi + self.most_weakening(g_lo > 0)
+            through = (max(0, wolves + g_lo + c_lo), max(0, wolves + g_lo + top))
             if g_lo != g_hi or through[0] != through[1]:
                 # TNB-REC-1: what the engine cannot work out, the record states.
                 raise RuleViolation("TNB-REC-1", "the record does not know every action of night "
@@ -421,15 +439,37 @@ class UnseenNight:
                 f"tonight's actions gnaw exactly {g_lo}" if g_lo == g_hi else f"only {g_lo} to {g_hi} can be")
             raise RuleViolation("TNB-MUT-1", f"the stage shows {gnawed} points gnawed from home, but {why}",
                                 gnawed=gnawed, at_least=g_lo, at_most=g_hi)
+        on_guard = sum(1 for w in self.weakening.values() if w[2])
+        if gnawed and on_guard >= WEREBUNNIES:
+            # TNB-MUT-1: the gnawing Werebunny is at home, but both are known to be on guard.
+            raise RuleViolation("TNB-MUT-1", f"the stage shows {gnawed} points gnawed from home, but both "
+                                "Werebunnies are known to be on guard", gnawed=gnawed)
         c_lo, c_hi = self.c_range
         low = max(0, self.wolves + gnawed + c_lo)
-        high = max(0, self.wolves + gnawed + c_hi)
+        high = max(0, self.wolves + gnawed + c_hi + self.most_weakening(gnawed > 0))
         if not low <= through <= high:
             # TNB-RES-1: wolves + weakening + gnawed - defending, as far as the known facts go.
             allowed = f"exactly {low}" if low == high else f"only {low} to {high}"
             raise RuleViolation("TNB-RES-1", f"the stage shows {through} wolves getting through, but with "
                                 f"{self.wolves} wolves, {gnawed} points gnawed and what the guards can hold, "
                                 f"{allowed} can", unblocked=through, at_least=low, at_most=high)
+
+    def most_weakening(self, gnawed: bool, leave_out: int | None = None) -> int:
+        """The most weakening points the guards (but ``leave_out``) can have played: only the
+        two Werebunnies weaken (TNB-GUARD-3), fewer on guard when one is known at home or
+        gnawed from home (TNB-MUT-1), and only one of them has Frenzy (TNB-SET-3, TNB-MUT-2)."""
+        at_home = max(self.werebunnies_home, 1 if gnawed else 0)
+        slots = WEREBUNNIES - at_home
+        options = {s: w for s, w in self.weakening.items() if s != leave_out}
+        forced = [s for s, w in options.items() if w[2]]
+        free = [s for s in options if s not in forced]
+        best = 0
+        for k in range(0, max(0, slots - len(forced)) + 1):
+            for extra in combinations(free, k):
+                chosen = [*forced, *extra]
+                points = sum(options[s][0] for s in chosen) + max((options[s][1] for s in chosen), default=0)
+                best = max(best, points)
+        return best
 
     # -- what the seats were told ----------------------------------------------------
     def _read_notices(self) -> None:
@@ -542,7 +582,7 @@ class UnseenNight:
                                 f"{'is at home' if not state.on_guard[t] else 'holds no Medallion'} tonight",
                                 seat=t)
         low = sum(self.weaken_range[s][0] for s in range(state.n) if s != t)
-        high = sum(self.weaken_range[s][1] for s in range(state.n) if s != t)
+        high = self.most_weakening(self.gnawed > 0, leave_out=t)
         if type(weakened) is not int or not low <= weakened <= high:
             raise RuleViolation("TNB-ITEM-8", f"the Medallion tells seat {t} of {weakened!r} weakening "
                                 f"points, but the other guards can have played only {low} to {high}",
@@ -597,8 +637,8 @@ class UnseenNight:
                     raise _untold(s, "what the Crystal Ball showed")
         for s in range(n):
             if type(plays[s]) is Guard and has_item(state, s, MEDALLION) and self.medallion[s] is None:
-                others = [self.weaken_range[t] for t in range(n) if t != s]
-                low, high = sum(r[0] for r in others), sum(r[1] for r in others)
+                low = sum(self.weaken_range[t][0] for t in range(n) if t != s)
+                high = self.most_weakening(self.gnawed > 0, leave_out=s)
                 if low == high:
                     self.medallion[s] = low
                 elif is_open(state, s):
