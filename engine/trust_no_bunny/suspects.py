@@ -65,7 +65,8 @@ def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
             excluded.add(seat["seat"])
             deductions.append(f"seat {seat['seat']} is Townsfolk (the record knows it)")
         elif seat.get("role") == "werebunny":
-            need.append((frozenset({seat["seat"]}), f"seat {seat['seat']} is a Werebunny (the record knows it)"))
+            known = seat["seat"]
+            need.append((frozenset({known}), f"seat {known} is a Werebunny (the record knows it)"))
     me = view.get("me") or {}
     my_seat = me.get("seat")
     townsfolk = me.get("role") == "townsfolk"
