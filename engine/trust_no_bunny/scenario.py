@@ -259,6 +259,21 @@ class TableScenario:
         self.effects: list[tuple[Effect, ...]] = []
         self.first_mayor = first_mayor
 
+    @classmethod
+    def of(cls, header: Header, events: Sequence[Event]) -> TableScenario:
+        """A record already written (a redaction, a file) to go on with."""
+        table = cls.__new__(cls)
+        table.ruleset = RULESET
+        table.header = header
+        table.state = RULESET.setup(header)
+        table.events = []
+        table.effects = []
+        table.first_mayor = 0
+        for event in events:
+            table.effects.append(RULESET.apply(table.state, event))
+            table.events.append(event)
+        return table
+
     @property
     def seq(self) -> int:
         return len(self.events) + 1
