@@ -22,6 +22,7 @@ from engine.trust_no_bunny.events import (
     Act,
     Bless,
     BlessedBy,
+    Brew,
     CardLost,
     ChooseItem,
     Deal,
@@ -627,3 +628,120 @@ def test_a_timeout_at_night_at_the_table() -> None:
     assert effects[0].kind == "night_timed_out" and t.state.phase == "dawn"
     assert hand_range(t.state, 0) == (0, 3), "a guard not listed may have staged cards nobody saw"
     assert hand_range(t.state, 3) == (3, 3), "a player at home whose timer ran out did nothing"
+
+
+# -- more of the same, rule by rule ---------------------------------------------------------
+def test_a_night_the_record_knows_whole_needs_no_stage() -> None:
+    t = at_night([0, 1])
+    for seat in (0, 1):
+        t.add(Guard, seat)  # the guards played nothing, and the record knows it
+    for seat in (2, 3):
+        t.add(Rest, seat)
+    t.add(Predict, 4, damage=True)
+    assert t.state.nights[-1]["unblocked"] == 4 and t.state.wall == 1
+    assert t.state.hidden.owed_lo[4] == 2  # type: ignore[union-attr]  # home, and a right prediction
+
+
+def test_home_actions_at_the_table_answer_to_the_public_rules() -> None:
+    t = at_night([0, 1])
+    refuses(t, "TNB-HOME-1", Rest, 0)
+    refuses(t, "TNB-HOME-2", Bless, 2, target=0)
+    refuses(t, "TNB-SAB-2", Sabotage, 2, target=0, quirk="grumpy")
+    refuses(t, "TNB-SAB-2", Sabotage, 2, target=2, quirk=BRAVE)
+    accepts(t, Bless, 2, target=3)
+
+
+def test_item_actions_a_seats_own_record_knows() -> None:
+    g = truth(items=[CRYSTAL_BALL, *[HORSESHOE] * 4])
+    g.day([1, 2])
+    g.night(home={0: home(Gaze, target=3)})
+    g.dawn()
+    g.day([1, 2, 3])
+    mine = own(g, 0)
+    refuses(mine, "TNB-ITEM-4", Gaze, 0, target=4)  # once a game
+    refuses(mine, "TNB-ITEM-5", Brew, 0)  # it holds the Crystal Ball, not the Recipe
+    accepts(mine, Predict, 0, damage=True)
+
+
+def test_a_known_townsfolk_guard_cannot_weaken() -> None:
+    g = truth()
+    g.day([0, 1])
+    mine = own(g, 0)
+    refuses(mine, "TNB-GUARD-3", Guard, 0, weaken=[1])
+    accepts(mine, Guard, 0, defend=[1])
+
+
+def test_cards_named_from_a_hand_the_record_does_not_know() -> None:
+    t = at_night([0, 1])
+    t.night(unblocked=0)
+    t.dawn()
+    t.day([0, 1, 2])
+    # Seat 0 may hold 0 to 5 cards: naming four is legal only if it held them.
+    assert doubts(accepts(t, Guard, 0, defend=[1, 1, 2, 2])) == [
+        ("TNB-GUARD-2", "legal only if seat 0 held at least 4 cards")]
+    refuses(t, "TNB-GUARD-2", Guard, 1, defend=[1] * 9)
+
+
+def test_a_lost_card_whose_value_the_hand_decides() -> None:
+    t = TableScenario()
+    t.add(Roles, werebunnies=[U, U], quirks=[U] * N, mutations=[U] * N, first_mayor=0)
+    t.add(Offers, items=[[U, U]] * N)
+    for seat in range(N):
+        t.add(ChooseItem, seat, item=U)
+    t.add(Deal, hands=[[2, 2, 2], *[[U] * 3] * 4])
+    t.add(Accuse, 0, suspects=[1, 2])
+    refuses(t, "TNB-ACC-3", CardLost, seat=0, card=3)
+    t.add(CardLost, seat=0, card=U)
+    assert t.state.hands[0][2] == 2 and t.state.notes[0][-1]["card"] == 2, "a hand of 2s lost a 2"
+
+
+def test_what_a_stage_may_tell() -> None:
+    t = at_night([0, 1])
+    for seat in range(4):
+        t.add(Act, seat)
+    told: list[tuple[str, Any]] = [
+        ("TNB-REC-2", BlessedBy(seat=2, by=2)),
+        ("TNB-REC-2", MedallionTold(seat=9, weakened_by_others=0)),
+        ("TNB-ITEM-8", MedallionTold(seat=2, weakened_by_others=0)),  # at home tonight
+        ("TNB-REC-2", GazeTold(seat=2, werebunny=False)),  # nobody knows it gazed
+    ]
+    for rule, notice in told:
+        refuses(t, rule, Act, 4, stage=NightStage(unblocked=0, told=[notice]))
+    both = [BlessedBy(seat=2, by=3), BlessedBy(seat=4, by=3)]
+    refuses(t, "TNB-REC-2", Act, 4, stage=NightStage(unblocked=0, told=both))
+    accepts(t, Act, 4, stage=NightStage(unblocked=0, told=[BlessedBy(seat=2, by=3), Sabotaged(seat=0)]))
+    assert t.state.pending_item_loss == [0]
+
+
+def test_timeouts_at_night_in_a_seats_own_record() -> None:
+    g = truth()
+    g.day([0, 1])
+    g.add(Rest, 2)
+    g.add(Timeout)  # seat 0 staged nothing; seat 1's staging nobody but it knows
+    mine = own(g, 0)
+    timeout = mine.events[-1]
+    assert isinstance(timeout, Timeout) and [s.seat for s in timeout.staged] == [0]
+    assert hand_range(mine.state, 0) == (3, 3), "seat 0 knows it played nothing"
+    whole = truth(options={"guard_timeout": "whole_hand"})
+    whole.day([0, 1])
+    whole.add(Rest, 2)
+    whole.add(Timeout)
+    assert hand_range(own(whole, 0).state, 0) == (0, 0)
+    assert hand_range(own(whole, 2).state, 0) == (0, 0), "a whole hand played leaves nothing"
+
+
+def test_a_reveal_that_contradicts_a_seats_own_record() -> None:
+    g = truth()
+    for seat in (0, 1):
+        g.add(Accuse, seat, suspects=[3, 4])
+        g.add(CardLost, seat=seat, card=1)
+    mine = own(g, 0)
+    wrong = Reveal(werebunnies=[3, 4], quirks=[BRAVE, HOMEBODY, HOMEBODY, None, None],
+                   mutations=[None, None, None, STEALTH, GNAW], items=[HORSESHOE] * 5,
+                   hand_sizes=[2, 2, 3, 3, 3])
+    refuses(mine, "TNB-REC-3", Accuse, 2, suspects=[3, 4], reveal=wrong)  # seat 0 is a Homebody
+    swapped = msgspec.structs.replace(wrong, quirks=[HOMEBODY] * 3 + [None, None],
+                                      items=[SHIELD] + [HORSESHOE] * 4)
+    refuses(mine, "TNB-REC-3", Accuse, 2, suspects=[3, 4], reveal=swapped)  # it kept the Horseshoe
+    right = msgspec.structs.replace(wrong, quirks=[HOMEBODY] * 3 + [None, None])
+    accepts(mine, Accuse, 2, suspects=[3, 4], reveal=right)
