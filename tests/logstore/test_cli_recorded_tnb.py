@@ -1,0 +1,65 @@
+"""A game of Trust No Bunny recorded at the table, nobody's hand known, through the commands:
+check, replay as a seat, a dispute verdict, suspects (R-TNB-22, docs/record-format.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from logstore.cli import main
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "trust-no-bunny"
+TABLE = str(FOLDER / "recorded-table.jsonl")
+DOUBT = str(FOLDER / "recorded-undetermined.jsonl")
+EARLY = str(next(FOLDER.glob("illegal-TNB-REC-1-seq-*-recorded-stage-too-early.jsonl")))
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout
+
+
+def test_check_tells_a_clean_table_record_an_undetermined_one_and_a_mistake_apart() -> None:
+    code, out = run("check", TABLE, DOUBT, EARLY, "--json")
+    table, doubt, early = (json.loads(line) for line in out.splitlines())
+    assert code == 1  # the mistake
+    assert table["ok"] and table["violation"] is None and "undetermined" not in table
+    assert doubt["ok"] and doubt["undetermined"] == [
+        {"seq": 14, "rule": "TNB-ACC-4", "needs": "the game goes on only if seats 0 and 4 are not both Werebunnies"}]
+    assert not early["ok"] and early["violation"]["rule"] == "TNB-REC-1" and early["violation"]["seq"] == 23
+    code, _ = run("check", TABLE, DOUBT, "--json")
+    assert code == 0, "undetermined checks break no rule known"
+
+
+def test_replay_as_a_seat_shows_what_the_table_knows_of_it() -> None:
+    code, out = run("replay", TABLE, "--turn", "3", "--as", "2", "--json")
+    assert code == 0
+    view = json.loads(out)["view"]
+    me = view["me"]
+    assert me["role"] == "?" and me["quirk"] == "?" and me["item"] == "?"
+    assert me["hand_size"][0] <= me["hand_size"][1]
+    assert [n["unblocked"] for n in view["nights"]] == [1, 0]
+    code, text = run("replay", TABLE, "--turn", "3", "--as", "2")
+    assert code == 0 and "cards)" in text
+
+
+def test_a_dispute_verdict_on_a_table_record() -> None:
+    code, out = run("dispute", "verdict", TABLE, "--at", "21", "--action", "act actor=1", "--json")
+    verdict = json.loads(out)
+    assert code == 1 and verdict["rule"]["id"] == "TNB-NIGHT-1"
+    code, out = run("dispute", "verdict", TABLE, "--at", "22", "--action", "sabotage 4 homebody actor=3", "--json")
+    verdict = json.loads(out)
+    assert code == 0 and verdict["status"] == "legal"
+    assert [e["kind"] for e in verdict["effects"]] == ["undetermined"]
+    code, out = run("dispute", "verdict", TABLE, "--at", "23", "--action",
+                    '{"type": "act", "actor": 4, "stage": {"unblocked": 40}}', "--json")
+    assert code == 1 and json.loads(out)["rule"]["id"] == "TNB-RES-1"
+
+
+def test_suspects_from_what_the_table_saw() -> None:
+    code, out = run("suspects", TABLE, "--to", "66", "--as", "spectator", "--json")
+    report = json.loads(out)
+    assert code == 0 and [1, 3] in report["pairs"] and len(report["pairs"]) == 5
+    assert any("19 wolves got through" in d for d in report["deductions"])
