@@ -26,8 +26,8 @@ def test_check_tells_a_clean_table_record_an_undetermined_one_and_a_mistake_apar
     table, doubt, early = (json.loads(line) for line in out.splitlines())
     assert code == 1  # the mistake
     assert table["ok"] and table["violation"] is None and "undetermined" not in table
-    assert doubt["ok"] and doubt["undetermined"] == [
-        {"seq": 14, "rule": "TNB-ACC-4", "needs": "the game goes on only if seats 0 and 4 are not both Werebunnies"}]
+    needs = "the game goes on only if seats 0 and 4 are not both Werebunnies"
+    assert doubt["ok"] and doubt["undetermined"] == [{"seq": 14, "rule": "TNB-ACC-4", "needs": needs}]
     assert not early["ok"] and early["violation"]["rule"] == "TNB-REC-1" and early["violation"]["seq"] == 23
     code, _ = run("check", TABLE, DOUBT, "--json")
     assert code == 0, "undetermined checks break no rule known"
@@ -49,7 +49,8 @@ def test_a_dispute_verdict_on_a_table_record() -> None:
     code, out = run("dispute", "verdict", TABLE, "--at", "21", "--action", "act actor=1", "--json")
     verdict = json.loads(out)
     assert code == 1 and verdict["rule"]["id"] == "TNB-NIGHT-1"
-    code, out = run("dispute", "verdict", TABLE, "--at", "22", "--action", "sabotage 4 homebody actor=3", "--json")
+    code, out = run("dispute", "verdict", TABLE, "--at", "22", "--action", "sabotage 4 homebody actor=3",
+                    "--json")
     verdict = json.loads(out)
     assert code == 0 and verdict["status"] == "legal"
     assert [e["kind"] for e in verdict["effects"]] == ["undetermined"]
