@@ -278,12 +278,23 @@ class TableScenario:
     def seq(self) -> int:
         return len(self.events) + 1
 
+    def make(self, kind: type[Event], actor: int | None, **fields: Any) -> Event:
+        return kind(seq=self.seq, actor=actor, **fields)
+
     def add(self, kind: type[Event], actor: int | None = None, **fields: Any) -> tuple[Effect, ...]:
-        event = kind(seq=self.seq, actor=actor, **fields)
+        event = self.make(kind, actor, **fields)
         effects = self.ruleset.apply(self.state, event)
         self.events.append(event)
         self.effects.append(effects)
         return effects
+
+    def attempt(self, kind: type[Event], actor: int | None = None, **fields: Any) -> RuleViolation | None:
+        """Try one more event: the violation (state untouched), or None and the event kept."""
+        try:
+            self.add(kind, actor, **fields)
+        except RuleViolation as exc:
+            return exc
+        return None
 
     def start(self) -> None:
         n = self.state.n
