@@ -80,7 +80,10 @@ def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | 
     if kind == "card_lost":
         seat: int = owed.seat  # type: ignore[assignment]
         pool = state.hands[seat][:]
-        return CardLost(seq=seq, actor=None, seat=seat, card=draw_from(pool, 1, rng)[0])
+        lost = draw_from(pool, 1, rng)
+        # A game recorded at the table may not know a single card of the hand.
+        card: Card = lost[0] if lost else "?"
+        return CardLost(seq=seq, actor=None, seat=seat, card=card)
     if kind == "draw":
         pool = state.deck[:]
         if sum(state.owed) > sum(pool):

@@ -71,27 +71,25 @@ def redact(ruleset: TrustNoBunny, event: Event, perspective: Perspective, before
     if kind is CardLost:
         lost: CardLost = event  # type: ignore[assignment]
         return event if lost.seat == seat else msgspec.structs.replace(event, card=U)
-    after = _after(ruleset, event, before)
-    if after is None:
-        return event  # an illegal event: the redacted game stops before it (engine.redact)
+    seen = event
     if kind is Guard or kind is Act or isinstance(event, HomeAction):
         seen = event if event.actor == seat else Act(seq=event.seq, actor=event.actor)
-        return _with_stage(seen, before, after, seat)
-    if kind is Timeout:
+    elif kind is Timeout:
         staged = [entry for entry in event.staged if entry.seat == seat]  # type: ignore[attr-defined]
         if (seat is not None and not staged and before.phase == "night" and before.on_guard[seat]
                 and before.agenda.owes(seat) and before.guard_timeout == "staged"):
             staged = [Staged(seat=seat)]  # it staged nothing, and knows it
         seen = msgspec.structs.replace(event, staged=staged)
-        return _with_reveal(_with_stage(seen, before, after, seat), before, after)
-    if kind is Draw:
+    elif kind is Draw:
         cards = event.cards  # type: ignore[attr-defined]
         seen = msgspec.structs.replace(event, cards=[list(c) if s == seat else U
                                                      for s, c in enumerate(cards)])
-        return _with_reveal(seen, before, after)
-    if kind is Accuse or kind is Vote:
-        return _with_reveal(event, before, after)
-    return event
+    elif kind is not Accuse and kind is not Vote:
+        return event
+    after = _after(ruleset, event, before)
+    if after is None:
+        return seen  # an illegal event: the redacted game stops before it (engine.redact)
+    return _with_reveal(_with_stage(seen, before, after, seat), before, after)
 
 
 def _roles(event: Roles, seat: int | None) -> Roles:

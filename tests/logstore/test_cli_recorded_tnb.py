@@ -6,9 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 from click.testing import CliRunner
 
 from logstore.cli import main
+from logstore.recording.session import Refusal, TableSession, table_header
+from logstore.store import Store
+from logstore.store.checking import check_path
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "trust-no-bunny"
 TABLE = str(FOLDER / "recorded-table.jsonl")
@@ -52,8 +56,8 @@ def test_a_dispute_verdict_on_a_table_record() -> None:
     code, out = run("dispute", "verdict", TABLE, "--at", "22", "--action", "sabotage 4 homebody actor=3",
                     "--json")
     verdict = json.loads(out)
-    assert code == 0 and verdict["status"] == "legal"
-    assert [e["kind"] for e in verdict["effects"]] == ["undetermined"]
+    assert code == 0 and verdict["status"] == "undetermined"
+    assert verdict["undetermined"] == [{"rule": "TNB-SAB-1", "needs": "legal only if seat 3 is a Werebunny"}]
     code, out = run("dispute", "verdict", TABLE, "--at", "23", "--action",
                     '{"type": "act", "actor": 4, "stage": {"unblocked": 40}}', "--json")
     assert code == 1 and json.loads(out)["rule"]["id"] == "TNB-RES-1"
@@ -64,3 +68,40 @@ def test_suspects_from_what_the_table_saw() -> None:
     report = json.loads(out)
     assert code == 0 and [1, 3] in report["pairs"] and len(report["pairs"]) == 5
     assert any("19 wolves got through" in d for d in report["deductions"])
+
+
+def test_a_scorekeeper_records_a_night_through_the_recording_session(tmp_path: Path) -> None:
+    """The recorder's session offers what the table can write (``choose_item ?``, ``act``)
+    and proposes each chance event as the table saw it: every card unknown, the first mayor
+    to be typed in."""
+    store = Store(tmp_path / "w.db")
+    header = table_header("trust-no-bunny", ["Ann", "Ben", "Cat", "Dan", "Eve"], game_id="tnb-at-the-table")
+    session = TableSession.start(store, header, out=tmp_path / "t.jsonl")
+    roles = session.chance_template()
+    assert roles is not None and not roles.complete and roles.fields == ["first_mayor"]
+    assert not isinstance(session.enter(msgspec.structs.replace(roles.event, first_mayor=2)), Refusal)
+
+    def chance() -> None:
+        template = session.chance_template()
+        assert template is not None and template.complete
+        assert not isinstance(session.enter(template.event), Refusal)
+
+    chance()  # the offers
+    for seat in range(5):
+        assert [o.notation for o in session.offers() if o.seat == seat] == ["choose_item ?"]
+        session.enter("choose_item ?", seat)
+    chance()  # the deal
+    for seat in range(5):
+        session.enter("ready", seat)
+    session.enter("propose 2 3", 2)
+    for seat in range(5):
+        session.enter("vote yes", seat)
+    assert {o.notation for o in session.offers()} == {"act"}
+    for seat in range(4):
+        session.enter("act", seat)
+    refused = session.enter("act", 4)
+    assert isinstance(refused, Refusal) and refused.rule == "TNB-REC-1"
+    session.enter("act 'stage={\"unblocked\": 1, \"gnawed\": 1}'", 4)
+    chance()  # the draw, nobody's cards seen
+    checked = check_path(tmp_path / "t.jsonl")
+    assert checked.ok and checked.chain == "sealed" and checked.events == 25
