@@ -78,11 +78,9 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     require_chance(event, "TNB-DRAW-1")
     n = state.n
     cards = event.cards
-    if state.partial or any(UNKNOWN in c for c in cards):
+    if state.partial or UNKNOWN in cards:
         # A game recorded at the table: draws nobody saw (unseen_night.py).
-        from engine.trust_no_bunny.unseen_night import draw as draw_unseen
-
-        return draw_unseen(state, event)
+        return _draw_unseen(state, event)
     owed = state.owed
     if len(cards) != n:
         raise RuleViolation("TNB-DRAW-1", f"the draw lists cards for each of the {n} seats",
@@ -103,7 +101,12 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if reshuffle:
         for v in (1, 2, 3, 4):
             pool[v] += state.discard[v]
-    counted = [card_counts(c, "TNB-DRAW-2", "the draw") for c in cards]  # type: ignore[arg-type]
+    try:
+        counted = [card_counts(c, "TNB-DRAW-2", "the draw") for c in cards]  # type: ignore[arg-type]
+    except RuleViolation:
+        if any(UNKNOWN in c for c in cards):
+            return _draw_unseen(state, event)  # cards nobody saw, at the table
+        raise
     need = [0, 0, 0, 0, 0]
     for counts in counted:
         for v in (1, 2, 3, 4):
@@ -142,6 +145,12 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     else:
         start_round(state)
     return tuple(effects)
+
+
+def _draw_unseen(state: TnbState, event: Draw) -> tuple[Effect, ...]:
+    from engine.trust_no_bunny.unseen_night import draw as draw_unseen
+
+    return draw_unseen(state, event)
 
 
 def _check_reveal(state: TnbState, event: Draw, hand_sizes: list[int]) -> None:

@@ -41,7 +41,7 @@ from engine.trust_no_bunny.events import (
     Vote,
 )
 from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.unknown import hand_range
+from engine.trust_no_bunny.unknown import hand_range, is_open
 from engine.trust_no_bunny.unseen_night import notices_for
 
 if TYPE_CHECKING:
@@ -77,12 +77,12 @@ def redact(ruleset: TrustNoBunny, event: Event, perspective: Perspective, before
     elif kind is Timeout:
         staged = [entry for entry in event.staged if entry.seat == seat]  # type: ignore[attr-defined]
         if (seat is not None and not staged and before.phase == "night" and before.on_guard[seat]
-                and before.agenda.owes(seat) and before.guard_timeout == "staged"):
+                and before.agenda.owes(seat) and before.guard_timeout == "staged" and is_open(before, seat)):
             staged = [Staged(seat=seat)]  # it staged nothing, and knows it
         seen = msgspec.structs.replace(event, staged=staged)
     elif kind is Draw:
         cards = event.cards  # type: ignore[attr-defined]
-        seen = msgspec.structs.replace(event, cards=[list(c) if s == seat else U
+        seen = msgspec.structs.replace(event, cards=[(U if c == U else list(c)) if s == seat else U
                                                      for s, c in enumerate(cards)])
     elif kind is not Accuse and kind is not Vote:
         return event
@@ -97,14 +97,15 @@ def _roles(event: Roles, seat: int | None) -> Roles:
     wbs = event.werebunnies
     if seat is None:
         return msgspec.structs.replace(event, werebunnies=[U, U], quirks=[U] * n, mutations=[U] * n)
+    # What the record itself does not know stays unknown ("?" is never replaced by a value).
     if seat in wbs:
         # A Werebunny knows its partner, not the partner's Mutation (R-TNB-1).
         return msgspec.structs.replace(
-            event, quirks=[None if s in wbs else U for s in range(n)],
-            mutations=[event.mutations[s] if s == seat else (U if s in wbs else None) for s in range(n)])
+            event, quirks=[event.quirks[s] if s in wbs else U for s in range(n)],
+            mutations=[U if s in wbs and s != seat else event.mutations[s] for s in range(n)])
     return msgspec.structs.replace(
         event, werebunnies=[U, U], quirks=[event.quirks[s] if s == seat else U for s in range(n)],
-        mutations=[None if s == seat else U for s in range(n)])
+        mutations=[event.mutations[s] if s == seat else U for s in range(n)])
 
 
 def _after(ruleset: TrustNoBunny, event: Event, before: TnbState) -> TnbState | None:

@@ -960,6 +960,8 @@ def notices_for(before: TnbState, after: TnbState, seat: int) -> list[Notice]:
     new = after.notes[seat][len(before.notes[seat]):]
     out: list[Notice] = []
     for note in new:
+        if UNKNOWN in note.values():
+            continue  # a note the record itself could not fill in tells nothing
         kind = note.get("kind")
         if kind == "blessed_by":
             out.append(BlessedBy(seat=seat, by=note["seat"]))

@@ -745,3 +745,17 @@ def test_a_reveal_that_contradicts_a_seats_own_record() -> None:
     refuses(mine, "TNB-REC-3", Accuse, 2, suspects=[3, 4], reveal=swapped)  # it kept the Horseshoe
     right = msgspec.structs.replace(wrong, quirks=[HOMEBODY] * 3 + [None, None])
     accepts(mine, Accuse, 2, suspects=[3, 4], reveal=right)
+
+
+def test_a_recorded_game_redacted_again_checks_and_invents_nothing() -> None:
+    """Redacting a record that already leaves things unknown, for any perspective, gives a
+    record that checks clean and names nothing the record did not know."""
+    for game in _games(4):
+        n = len(game.header.players)
+        for first in ("spectator", 1):
+            header, events = redact_game(RULESET, game.header, game.events, first)  # type: ignore[arg-type]
+            for again in ("spectator", *range(n)):
+                h2, e2 = redact_game(RULESET, header, events, again)  # type: ignore[arg-type]
+                assert check_events(RULESET, h2, e2) is None, (first, again)
+                if first == "spectator":
+                    assert [event_to_dict(e) for e in e2] == [event_to_dict(e) for e in events]
