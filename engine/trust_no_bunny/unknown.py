@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from engine.hidden import UNKNOWN, undetermined
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
-from engine.trust_no_bunny.common import is_seat, settled
+from engine.trust_no_bunny.common import ask_everybody, is_seat, settled
 from engine.trust_no_bunny.events import Accuse, CardLost, ChooseItem, Deal, Offers, Reveal, Roles
 from engine.trust_no_bunny.state import Hidden
 from engine.trust_no_bunny.table import (
@@ -306,8 +306,6 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
 
 def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
     """Item offers of a recorded game, ``"?"`` for an Item nobody saw (TNB-ITEM-1, -2)."""
-    from engine.trust_no_bunny.common import ask
-
     refuse_unknowns(state, "the Item offers")
     offered = event.items
     if len(offered) != state.n or any(
@@ -327,7 +325,7 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
     go_partial(state)
     state.offers = [list(pair) for pair in offered]
     state.phase = "items"
-    ask(state, range(state.n), "item")
+    ask_everybody(state, "item")
     return (Effect("TNB-ITEM-1", "items_offered", {}),)
 
 

@@ -759,3 +759,19 @@ def test_a_recorded_game_redacted_again_checks_and_invents_nothing() -> None:
                 assert check_events(RULESET, h2, e2) is None, (first, again)
                 if first == "spectator":
                     assert [event_to_dict(e) for e in e2] == [event_to_dict(e) for e in events]
+
+
+def test_a_partial_state_round_trips_the_codec_and_copies_share_nothing() -> None:
+    game = _games(1)[0]
+    header, events = redact_game(RULESET, game.header, game.events, 1)
+    state = RULESET.setup(header)
+    codec = RULESET.codec
+    for event in events:
+        RULESET.apply(state, event)
+        if event.seq % 9:
+            continue
+        back = codec.decode(codec.encode(state))
+        assert codec.equal(back, state) and RULESET.view(back, 1) == RULESET.view(state, 1)
+        copy = RULESET.copy_state(state)
+        assert copy.hidden is not state.hidden and copy.hidden == state.hidden
+        assert copy.hidden.lo is not state.hidden.lo  # type: ignore[union-attr]
