@@ -99,6 +99,8 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str) ->
     an axis over nothing)."""
     enc = choose_encoding(table, description)
     x, y, color = enc["x"], enc["y"], enc.get("color", "")
+    if color == "ruleset":
+        color = ""  # one chart is one ruleset's (by_ruleset): a colour for it says nothing
     line = enc.get("mark") == "line"
     values = [r for r in rows if r.get(y) is not None and r.get(x) is not None]
     x_type = "Q" if line and _is_number(table, x) else ("O" if _is_number(table, x) else "N")

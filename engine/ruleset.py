@@ -127,8 +127,9 @@ class Ruleset(ABC, Generic[S, O]):
         self.event_decoder = msgspec.json.Decoder(self.event_union)
         self.events_by_type: dict[str, type[Event]] = {
             t.__struct_config__.tag: t  # type: ignore[misc]
-            for t in self.event_types
+            for t in self.record_types
         }
+        """Event type name -> class, for every type a record may hold (corrections too)."""
         self.handlers: dict[type[Event], Handler] = self.build_handlers()
         missing = [t.__name__ for t in self.event_types if t not in self.handlers]
         if missing:
@@ -143,7 +144,7 @@ class Ruleset(ABC, Generic[S, O]):
         event: Event = msgspec.convert(fields, self.event_union)
         return event
 
-    def effective(self, events: Sequence[Event]) -> tuple[list[Event], RuleViolation | None]:
+    def effective(self, events: Sequence[Event]) -> tuple[Sequence[Event], RuleViolation | None]:
         """The events as replay folds them, every correction applied, and the violation of a
         malformed correction if there is one (engine.corrections)."""
         return effective_events(events, self.decode_event)

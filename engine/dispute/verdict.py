@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.corrections import Correction
 from engine.dispute.claims import DisputedClaim, check_claims
 from engine.dispute.facts import (
     EffectNote,
@@ -19,7 +20,8 @@ from engine.dispute.facts import (
 )
 from engine.dispute.notation import ActionError, format_action, propose
 from engine.hidden import UNDETERMINED
-from engine.record import Event, event_to_dict
+from engine.reader import check_events
+from engine.record import Event, Header, event_to_dict
 from engine.rules import RuleViolation
 from engine.ruleset import GameState, Ruleset
 
@@ -93,22 +95,22 @@ def judge(
     *,
     n_seats: int,
     seat: int | None = None,
+    history: tuple[Header, Sequence[Event]] | None = None,
 ) -> Verdict:
     """Is ``action`` legal at ``state``? ``state`` is left as it was.
 
     Any seat may be asked about, on its turn or off it: the rules decide, exactly as they do
     when a record is checked, so a verdict and ``warren check`` always cite the same rule.
+    A correction (engine.corrections) rewrites the past, so it is judged with ``history``,
+    the events up to the position: the game is folded again as corrected.
     """
     event = propose(ruleset, state, action, n_seats=n_seats, seat=seat)
     trial = ruleset.copy_state(state)
-    base: dict[str, Any] = {
-        "at": state.seq,
-        "action": event_to_dict(event),
-        "notation": format_action(ruleset, event),
-        "actor": event.actor,
-        "position": position_dict(ruleset, state),
-        "position_facts": position_facts(ruleset, state),
-    }
+    if isinstance(event, Correction):
+        if history is None:
+            raise JudgeError("a correction is judged with the game's events: open the game with them")
+        return _judge_correction(ruleset, state, event, history, base_of(ruleset, state, event))
+    base = base_of(ruleset, state, event)
     try:
         effects = ruleset.apply(trial, event)
     except RuleViolation as exc:
@@ -122,6 +124,33 @@ def judge(
     return Verdict(legal=True, rule=None, message=None, facts={},
                    effects=effect_notes(ruleset, effects),
                    disputed_claims=check_claims(ruleset, event.seq, event.claims, effects), **base)
+
+
+def base_of(ruleset: Ruleset[Any, Any], state: GameState, event: Event) -> dict[str, Any]:
+    """What every verdict on ``event`` at ``state`` says of the position and the action."""
+    return {
+        "at": state.seq,
+        "action": event_to_dict(event),
+        "notation": format_action(ruleset, event),
+        "actor": event.actor,
+        "position": position_dict(ruleset, state),
+        "position_facts": position_facts(ruleset, state),
+    }
+
+
+def _judge_correction(ruleset: Ruleset[Any, Any], state: GameState, event: Correction,
+                      history: tuple[Header, Sequence[Event]], base: dict[str, Any]) -> Verdict:
+    """A correction is legal when the game, folded again as corrected, stays legal up to it."""
+    header, events = history
+    found = check_events(ruleset, header, [*events, event])
+    if found is not None:
+        message = found.message if found.seq == event.seq else \
+            f"{found.message} (event {found.seq}, once the correction is applied)"
+        return Verdict(legal=False, rule=rule_ref(ruleset, found.rule), message=message,
+                       facts=plain(found.facts), **base)
+    effects = ruleset.apply(ruleset.copy_state(state), event)
+    return Verdict(legal=True, rule=None, message=None, facts={}, effects=effect_notes(ruleset, effects),
+                   **base)
 
 
 def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,

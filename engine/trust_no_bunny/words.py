@@ -6,12 +6,14 @@ notes) spelled out for "what changed" (engine.wording gives the rest).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.hidden import UNKNOWN
 from engine.record import Event
 from engine.trust_no_bunny.events import (
     Accuse,
+    Act,
     Bless,
     Brew,
     CardLost,
@@ -21,32 +23,45 @@ from engine.trust_no_bunny.events import (
     Gaze,
     Guard,
     HomeAction,
+    NightStage,
     Offers,
     Predict,
     Propose,
     Ready,
     Rest,
+    Reveal,
     Roles,
     Sabotage,
     Timeout,
     Vote,
 )
-from engine.wording import Names, Vocabulary, seat_name, seats_text
+from engine.wording import Names, Vocabulary, and_list, seat_name, seats_text
 
 NAMES_OF_THINGS = frozenset({"quirk", "quirks", "mutation", "mutations", "item", "items", "offers"})
 """Keys whose values are the game's named things (Items, Quirks, Mutations)."""
 
 
 def thing(name: str | None) -> str:
-    """An Item, Quirk or Mutation by its name: ``crystal_ball`` -> ``Crystal Ball``."""
+    """An Item, Quirk or Mutation by its name: ``crystal_ball`` -> ``Crystal Ball``; one a
+    game recorded at the table did not see (``"?"``) is ``unknown``."""
     if not name:
         return "none"
+    if name == UNKNOWN:
+        return "unknown"
     return " ".join(word.capitalize() for word in name.split("_"))
 
 
-def cards(values: list[int]) -> str:
-    """Cards by value, as the record writes them: ``1 2 4``."""
+def cards(values: Sequence[int | str] | str) -> str:
+    """Cards by value, as the record writes them: ``1 2 4``; ``?`` for a card nobody saw, and
+    ``cards nobody saw`` for a whole draw nobody counted (a recorded game)."""
+    if values == UNKNOWN:
+        return "cards nobody saw"
     return " ".join(str(v) for v in values) if values else "no card"
+
+
+def seats_or_unknown(seats: Sequence[int | str], names: Names) -> str:
+    """Seats by name; a seat a recorded game did not know (``"?"``) as ``someone unknown``."""
+    return and_list([seat_name(s, names) if isinstance(s, int) else "someone unknown" for s in seats])
 
 
 def _gnaw(record: Mapping[str, Any]) -> str:
@@ -57,6 +72,38 @@ def _gnaw(record: Mapping[str, Any]) -> str:
 # -- events ---------------------------------------------------------------------------------------
 def describe(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
              viewer: int | None) -> str | None:
+    """``event`` in words (see :func:`_event`), then what a recorded game writes on it: the
+    night's stage the table was shown (TNB-REC-1), the reveal at the end (TNB-REC-3)."""
+    said = _event(event, record, names, seen, viewer)
+    if said is None:
+        return None
+    stage = _stage(event)
+    if stage is not None:
+        wolves = "wolf" if stage.unblocked == 1 else "wolves"
+        said += f"; the night's stage: {stage.unblocked} {wolves} got through" + (
+            f", {stage.gnawed} points gnawed" if stage.gnawed else "")
+    reveal = _reveal(event)
+    if reveal is not None:
+        said += f"; the end reveals the Werebunnies: {seats_text(reveal.werebunnies, names)}"
+    return said
+
+
+def _stage(event: Event) -> NightStage | None:
+    """The night's stage a recorded game writes on the event that ends a night (public)."""
+    if isinstance(event, Guard | HomeAction | Act | Timeout):
+        return event.stage
+    return None
+
+
+def _reveal(event: Event) -> Reveal | None:
+    """The reveal a recorded game writes on the event that ends it (public)."""
+    if isinstance(event, Accuse | Vote | Draw | Timeout):
+        return event.reveal
+    return None
+
+
+def _event(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
+           viewer: int | None) -> str | None:
     """``event`` in words from ``record``, the event as the perspective saw it; ``seen``
     says whether the perspective saw a player's secret choice (its own, or the referee);
     ``viewer`` is the seat looking, if a seat is."""
@@ -65,13 +112,15 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
     if isinstance(event, Roles):
         mayor = f"first mayor {seat_name(event.first_mayor, names)}"
         if "werebunnies" in record and "quirks" in record:  # the referee's record
-            return f"the roles: Werebunnies {seats_text(event.werebunnies, names)}; {mayor}"
+            if all(s == UNKNOWN for s in event.werebunnies):
+                return f"the roles are dealt (nobody at the table saw them); {mayor}"
+            return f"the roles: Werebunnies {seats_or_unknown(event.werebunnies, names)}; {mayor}"
         if record.get("role") is not None:
             role = "a Werebunny" if record["role"] == "werebunny" else "a Townsfolk"
             secret = thing(record.get("quirk") or record.get("mutation"))
             partner = ""
             if record.get("werebunnies"):
-                partner = " with " + seats_text(record["werebunnies"], names)
+                partner = " with " + seats_or_unknown(record["werebunnies"], names)
             return (f"the roles are dealt in secret: {seat_name(viewer, names)} is {role} ({secret})"
                     f"{partner}; {mayor}")
         return f"the roles are dealt in secret; {mayor}"
@@ -81,7 +130,9 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
             return f"two Items are offered to each player ({mine_text(offered, viewer, names)})"
         return "two Items are offered to each player"
     if isinstance(event, ChooseItem):
-        return f"{who} keeps the {thing(event.item)}" if seen else f"{who} chooses an Item"
+        if not seen or event.item == UNKNOWN:
+            return f"{who} chooses an Item"
+        return f"{who} keeps the {thing(event.item)}"
     if isinstance(event, Deal):
         hand = record.get("hands")
         own = ""
@@ -94,7 +145,7 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
     if isinstance(event, Ready):
         return f"{who} is ready, accusing nobody"
     if isinstance(event, CardLost):
-        lost = f" (a {record['card']})" if "card" in record else ""
+        lost = f" (a {record['card']})" if record.get("card") not in (None, UNKNOWN) else ""
         return f"{seat_name(event.seat, names)} loses a card for the accusation{lost}"
     if isinstance(event, Propose):
         return f"{who} proposes {seats_text(event.team, names)} as guards"
@@ -116,10 +167,14 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
         drawn_cards = record.get("cards")
         if isinstance(drawn_cards, list) and (not drawn_cards or isinstance(drawn_cards[0], int)):
             return f"dawn: the cards are drawn ({mine}{cards(drawn_cards)})"
+        if isinstance(drawn_cards, list) and all(c == UNKNOWN for c in drawn_cards):
+            return "dawn: the cards are drawn (nobody at the table saw them)"
         if isinstance(drawn_cards, list):
             drawn = [f"{seat_name(s, names)} {cards(c)}" for s, c in enumerate(drawn_cards) if c]
             return "dawn: the cards are drawn (" + (", ".join(drawn) or "nobody draws") + ")"
         return "dawn: the cards are drawn"
+    if isinstance(event, Act):
+        return f"{who} acts tonight (nobody at the table saw what)"
     if isinstance(event, Timeout):
         staged = record.get("staged") or []
         extra = "; staged: " + "; ".join(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +180,33 @@ def test_a_seat_is_told_its_own_deal_and_nobody_else_s() -> None:
 
 def test_a_description_without_names_calls_seats_by_number() -> None:
     assert BUN.describe(Lay(seq=5, actor=0, cards=["AS"])) == "seat 0 lays A♠"
+
+
+@pytest.mark.parametrize("slug", known_slugs())
+@pytest.mark.parametrize("seen", [0, "spectator"])
+def test_a_game_recorded_at_the_table_reads_in_words_too(slug: str, seen: int | str) -> None:
+    """A record with unknowns (``"?"``: what a seat or the table did not see) and the events
+    only such records hold (a night action nobody saw, the stage, the reveal)."""
+    from engine.redact import redact_game
+
+    replay, names = _replay(slug)
+    header, events = redact_game(replay.ruleset, replay.header, list(replay.events), seen)  # type: ignore[arg-type]
+    partial = Replay(replay.ruleset, header, events)
+    assert partial.violation is None
+    for event in events:
+        for looking in (seen, "referee"):
+            text = replay.ruleset.describe(event, names, looking)  # type: ignore[arg-type]
+            assert text and not PYTHON.search(text), (event.seq, looking, text)
+
+
+@pytest.mark.parametrize("name", ["recorded-table", "recorded-undetermined"])
+def test_the_shipped_recorded_trust_no_bunny_games_read_in_words(name: str) -> None:
+    from engine.reader import read_record
+
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "trust-no-bunny" / f"{name}.jsonl"
+    record = read_record(path.read_bytes(), str(path))
+    names = [p.name for p in record.header.players]
+    for event in record.events:
+        for looking in ("referee", "spectator", 0):
+            text = TNB.describe(event, names, looking)
+            assert text and not PYTHON.search(text), (event.seq, looking, text)
