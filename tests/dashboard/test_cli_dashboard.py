@@ -86,6 +86,8 @@ def test_the_demo_says_what_it_skipped_and_its_counts_add_up(tmp_path: Path, ser
     assert "refused broken-chain-edited-lay.jsonl: hash chain" in out
     imported = int(re.search(r"imported (\d+) of", out).group(1))  # type: ignore[union-attr]
     added, skipped = map(int, re.search(r": (\d+) added, (\d+) skipped", out).groups())  # type: ignore[union-attr]
-    assert imported == len(fixtures) - 1 and added + skipped == 2 * 25
+    refused = out.count("\n  refused ")
+    assert imported + refused == len(fixtures) and refused >= 1  # each refusal said, with its reason
+    assert added + skipped == 2 * 25
     total = int(re.search(r"store .*: (\d+) game", out).group(1))  # type: ignore[union-attr]
     assert total == imported + added
