@@ -107,4 +107,5 @@ class Dispute:
             raise PositionError(f"event {seq} is out of range: this game has events 1..{top}"
                                 + ("" if top == len(events) else
                                    f" (the record stops being legal at seq {top})"))
-        return explain_step(self.ruleset, self.state_at(seq - 1), events[seq - 1], n_seats=self.n_seats)
+        return explain_step(self.ruleset, self.state_at(seq - 1), events[seq - 1], n_seats=self.n_seats,
+                            names=self.names)

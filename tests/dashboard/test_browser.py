@@ -125,10 +125,12 @@ class Tab:
 
 
 CUT_LABELS = """() => Array.from(document.querySelectorAll(
-    'button p, [data-testid="stMarkdownContainer"] strong, [data-testid="stWidgetLabel"] p'))
+    'button p, [data-testid="stMarkdownContainer"] strong, [data-testid="stWidgetLabel"] p, ' +
+    '.wr-text-table td, .wr-text-table th'))
   .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
   .map(e => e.innerText)"""
-"""Visible labels whose text is wider than their box (shown cut, or with an ellipsis)."""
+"""Visible labels and text-table cells whose text is wider than their box (shown cut, or with
+an ellipsis): a cell wraps instead."""
 
 
 def _listen(tab: Tab, server: str) -> None:

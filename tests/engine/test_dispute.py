@@ -273,7 +273,8 @@ def test_explain_shows_rules_effects_and_the_change_of_state() -> None:
     assert changed["bunnies[1]"].added == ["A"] and "pile" not in changed  # the aces left play
     assert sorted(changed["hands[1]"].removed or []) == ["AC", "AD", "AH", "AS"]
     text = bunny.render()
-    assert "bunny_scored [BUN-BUNNY-1]" in text and "changes (referee view)" in text
+    assert "bunny_scored [BUN-BUNNY-1]" in text and "what changed (as the referee saw it)" in text
+    assert "Bo's bunnies: +aces (0 → 1)" in text and "hands[" not in text  # in words, by name
 
 
 def test_explain_the_first_illegal_event() -> None:
