@@ -1,0 +1,225 @@
+"""The Record page's first step: start a game at the table (ruleset, players within the
+ruleset's range, header options) or resume one being recorded, also opened by its link
+(``/record?game=ID``). A game can be recorded on here if it was recorded at the table
+(``source: "recorded"``) and no illegal event stops it (dashboard.record_view records it).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import json
+import textwrap
+import types
+from collections.abc import Callable
+from typing import Any, Literal, Union, get_args, get_origin
+
+import msgspec
+import streamlit as st
+
+from dashboard import data
+from dashboard.record_view import GAME, NOTE, SEEN, clear_picks
+from dashboard.tables import md
+from engine.registry import get_ruleset, known_slugs
+from engine.rules import WarrenError
+from engine.ruleset import Ruleset
+from logstore.recording.entries import player_names
+
+START_ERROR = "rec_start_error"
+
+
+# -- which game ------------------------------------------------------------------------------------
+def chosen_game() -> str | None:
+    """The game in the URL (``/record?game=ID``), else the one this session records."""
+    wanted = st.query_params.get("game")
+    if wanted:
+        if st.session_state.get(GAME) != wanted:
+            st.session_state[GAME] = wanted
+            st.session_state.pop(SEEN, None)
+            st.session_state.pop(NOTE, None)
+        return wanted
+    current = st.session_state.get(GAME)
+    if current:
+        st.query_params["game"] = current
+    return current if isinstance(current, str) else None
+
+
+def leave() -> None:
+    """Back to starting or resuming a game."""
+    for key in (GAME, SEEN, NOTE):
+        st.session_state.pop(key, None)
+    st.query_params.pop("game", None)
+    clear_picks()
+
+
+def recordable(rows: list[dict[str, Any]], game_id: str) -> dict[str, Any] | None:
+    """The game's row if it can be recorded on here, else None (with the reason on the page)."""
+    row = next((r for r in rows if r["game_id"] == game_id), None)
+    if row is None:
+        st.error(f"There is no game {game_id!r} in the store. Start one below, or resume one being "
+                 "recorded.", icon=":material/error:")
+    elif row["source"] != "recorded":
+        st.error(f"Game {game_id!r} was not recorded at the table (its source is {row['source']!r}): "
+                 "only a game recorded at the table is recorded on. Open it on the Replay page.",
+                 icon=":material/error:")
+    elif not row["ok"]:
+        st.error(f"Game {game_id!r} has an illegal event at event {row['violation_seq']} "
+                 f"({row['violation_rule']}): nothing can be recorded after it.", icon=":material/block:")
+    else:
+        return row
+    return None
+
+
+def being_recorded(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games recorded at the table that are not over (nor stopped by an illegal event)."""
+    return [r for r in rows if r["source"] == "recorded" and not r["over"] and r["ok"]
+            and not r.get("parent_game")]
+
+
+# -- starting a game ---------------------------------------------------------------------------------
+def title_of(slug: str) -> str:
+    try:
+        return get_ruleset(slug).title
+    except WarrenError:
+        return slug
+
+
+def option_notes(options_type: type) -> dict[str, str]:
+    """Each option's docstring (the line under its field), to explain it on the form."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(options_type)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    notes: dict[str, str] = {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for field, doc in itertools.pairwise(body):
+        if isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name) \
+                and isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant) \
+                and isinstance(doc.value.value, str):
+            notes[field.target.id] = " ".join(doc.value.value.split())
+    return notes
+
+
+def _literal(tp: Any) -> tuple[Any, ...] | None:
+    return get_args(tp) if get_origin(tp) is Literal else None
+
+
+def _plain(tp: Any) -> Any:
+    """``int | None`` is asked as an int left blank for the default."""
+    if get_origin(tp) in (Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        return args[0] if len(args) == 1 else tp
+    return tp
+
+
+def option_inputs(ruleset: Ruleset[Any, Any]) -> Callable[[], dict[str, Any]]:
+    """A widget per header option (its default shown); returns a reader of the options the
+    scorekeeper changed (a typed option that does not read is a :class:`WarrenError`)."""
+    notes = option_notes(ruleset.options_type)
+    readers: list[Callable[[], tuple[str, Any] | None]] = []
+    for spec in msgspec.structs.fields(ruleset.options_type):
+        name, default = spec.name, spec.default
+        key = f"rec_opt_{ruleset.slug}_{name}"
+        label = name.replace("_", " ")
+        help_ = notes.get(name)
+        choices = _literal(spec.type)
+        if choices is not None:
+            st.selectbox(label, choices, index=choices.index(default) if default in choices else 0,
+                         key=key, help=help_)
+        elif spec.type is bool:
+            st.checkbox(label, value=bool(default), key=key, help=help_)
+        elif spec.type is int:
+            st.number_input(label, value=int(default), step=1, key=key, help=help_)
+        else:
+            st.text_input(label, key=key, help=help_, placeholder="the rules' default (or JSON, e.g. [1, 2])"
+                          if default is None else f"default {json.dumps(default)}")
+
+        def read(name: str = name, key: str = key, default: Any = default, tp: Any = spec.type) -> \
+                tuple[str, Any] | None:
+            value = st.session_state.get(key)
+            if isinstance(value, str) and _literal(tp) is None and _plain(tp) is not str:
+                if not value.strip():
+                    return None
+                try:
+                    value = json.loads(value)
+                except json.JSONDecodeError:
+                    raise WarrenError(f"option {name}: {value!r} is not JSON (e.g. [1, 2] or 3)") from None
+            elif isinstance(value, str) and not value.strip():
+                return None
+            return None if value == default else (name, value)
+
+        readers.append(read)
+
+    def chosen() -> dict[str, Any]:
+        return dict(found for read in readers if (found := read()) is not None)
+
+    return chosen
+
+
+def _count_key(slug: str) -> str:
+    return f"rec_count_{slug}"
+
+
+def start_form() -> None:
+    """Ruleset, players (within the ruleset's range), options, and an optional id."""
+    st.subheader("Start a game")
+    slugs = known_slugs()
+    slug = st.selectbox("Ruleset", slugs, format_func=title_of, key="rec_ruleset")
+    ruleset = get_ruleset(slug)
+    low, high = ruleset.min_players, ruleset.max_players
+    if low == high:
+        count = low
+        st.caption(f"{ruleset.title} is played by {low} players.")
+    else:
+        count = int(st.number_input(f"Players ({low} to {high})", low, high, value=low, step=1,
+                                    key=_count_key(slug)))
+    st.markdown("**Players**, in seat order")
+    with st.container(horizontal=True, gap="small", key="rec_names"):
+        for seat in range(count):
+            st.text_input(f"Seat {seat}", key=f"rec_name_{seat}", width=170, placeholder="name")
+    with st.expander("Options", key="rec_options"):
+        chosen = option_inputs(ruleset)
+    st.text_input("Game id (optional)", key="rec_new_id", placeholder=f"{slug}-table-DATE-TIME",
+                  help="Left blank, the game is named after the ruleset and the time it starts.")
+    st.button("Start recording", key="rec_start", type="primary", icon=":material/play_arrow:",
+              on_click=_start, args=(slug, count, chosen))
+    error = st.session_state.pop(START_ERROR, None)
+    if error:
+        st.error(md(error), icon=":material/error:")
+
+
+def _start(slug: str, count: int, chosen: Callable[[], dict[str, Any]]) -> None:
+    try:
+        names = player_names([st.session_state.get(f"rec_name_{seat}") or "" for seat in range(count)])
+        if len(names) != count:
+            raise WarrenError(f"name all {count} players (every seat needs a name)")
+        game_id = (st.session_state.get("rec_new_id") or "").strip() or None
+        started = data.start_table_game(slug, names, chosen(), game_id)
+    except WarrenError as exc:
+        st.session_state[START_ERROR] = str(exc)
+        return
+    _open(started, f"Recording {started}: {', '.join(names)}.")
+
+
+def _open(game_id: str, note: str) -> None:
+    st.session_state[GAME] = game_id
+    st.session_state.pop(SEEN, None)
+    st.session_state[NOTE] = {"kind": "info", "text": note}
+    st.query_params["game"] = game_id
+    clear_picks()
+
+
+def resume_form(rows: list[dict[str, Any]]) -> None:
+    """The games being recorded, to go on with one (also opened by ``/record?game=ID``)."""
+    st.subheader("Resume a game")
+    open_games = being_recorded(rows)
+    if not open_games:
+        st.caption("No game is being recorded in this store.")
+        return
+    players = {r["game_id"]: ", ".join(r["players"]) for r in open_games}
+    events = {r["game_id"]: r["n_events"] for r in open_games}
+    pick = st.selectbox("Game being recorded", list(players), key="rec_resume",
+                        format_func=lambda g: f"{g} ({players[g]}; {events[g]} events)")
+    st.button("Resume recording", key="rec_resume_go", icon=":material/play_circle:",
+              on_click=lambda: _open(pick, f"Resumed {pick} at event {events[pick]}."))
