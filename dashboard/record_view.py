@@ -241,7 +241,8 @@ def field_picker(session: TableSession, field: FieldChoice, key: str) -> None:
         if (several and not all(v in values for v in kept)) or (not several and kept not in values):
             del st.session_state[key]
     if len(values) <= PILLS_UP_TO:
-        st.pills(label, values, selection_mode="multi" if several else "single", format_func=word, key=key)
+        st.pills(label, values, selection_mode="multi" if several else "single", format_func=word, key=key,
+                 wrap=True)  # every card in view, never a row scrolled sideways
     elif several:  # plain-text options
         st.multiselect(label, values, format_func=lambda v: _words(session, field.name, v, element=True),
                        key=key, placeholder="choose")

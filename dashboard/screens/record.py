@@ -35,7 +35,7 @@ if row is None:
 with st.container(horizontal=True, vertical_alignment="center", gap="small", key="rec_head"):
     st.caption(f"{record_start.title_of(row['ruleset'])} · {', '.join(row['players'])} · "
                f"game {row['game_id']} · recorded at the table, seen as the table sees it · "
-               f"store {data.store_path()}")
+               f"store {data.store_path().name}")
     if st.button("Replay it", key="rec_replay", icon=":material/play_circle:",
                  help="Open this game on the Replay page"):
         st.session_state.pop("pos_seq", None)

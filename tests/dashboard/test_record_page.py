@@ -9,11 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
+from engine.redact import redact_game
 from engine.registry import get_ruleset
+from engine.simulate import simulate_one
 from logstore.recording.session import TableSession, table_header
 from logstore.store import Store
 from logstore.store.checking import check_bytes
@@ -267,3 +270,20 @@ def test_a_trust_no_bunny_game_is_recorded_up_to_its_first_night(store: Path) ->
     with Store(store) as s:
         assert s.game(game).n_events == 19
         assert check_bytes(s.export(game), game).ok
+
+
+def test_a_finished_game_shows_its_end_and_its_last_entry_can_still_be_undone(store: Path) -> None:
+    ruleset = get_ruleset("bunnies")
+    played = simulate_one(ruleset, 11, 0)
+    header, events = redact_game(ruleset, played.header, played.events)  # as the table saw it
+    with Store(store) as s:
+        s.create_game(msgspec.structs.replace(header, game_id="finished", hash=None))
+        last = s.append("finished", events, expect_seq=0)
+    at = page(game="finished")
+    assert any("Game over:" in m.value for m in at.success)
+    assert any("The game is over" in m.value for m in at.info)
+    assert not [b for b in at.get("button") if b.key in ("rec_record", "rec_chance")]
+    assert "No game is being recorded in this store." in texts(page().caption)  # not offered to resume
+    click(at, "rec_undo")
+    assert f"Recorded event {last + 1}: the table strikes event {last}" in texts(at.success)
+    assert at.button(key="rec_record")  # the game goes on from before the struck entry
