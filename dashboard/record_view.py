@@ -26,7 +26,7 @@ from dashboard.tables import md
 from engine.corrections import Correction, Struck
 from engine.dispute.notation import action_usage
 from engine.record import Event
-from engine.rules import WarrenError
+from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Perspective
 from engine.wording import seat_name, value_text
 from logstore.recording.choices import (
@@ -83,6 +83,10 @@ def _act(game_id: str, step: Callable[[TableSession], Accepted | Refusal | None]
         with data.table_session(game_id, _seen(game_id)) as session:
             before = session.seq
             try:
+                if session.store.game(game_id).n_events != before:
+                    # Behind already: nothing entered here is judged against a past position.
+                    # (The store refuses it anyway, should another device get in between.)
+                    raise StaleSeq(game_id, before, session.store.game(game_id).n_events)
                 verdict = step(session)
             except StaleSeq:
                 session.refresh()
@@ -90,6 +94,8 @@ def _act(game_id: str, step: Callable[[TableSession], Accepted | Refusal | None]
                 st.session_state[NOTE] = _stale_note(session, before)
                 clear_picks()
                 return
+            except RuleViolation as exc:  # a correction that makes a later event illegal
+                verdict = _refusal(session, exc)
             except WarrenError as exc:
                 st.session_state[NOTE] = {"kind": "error", "text": f"Not recorded: {exc}"}
                 return
@@ -105,6 +111,13 @@ def _act(game_id: str, step: Callable[[TableSession], Accepted | Refusal | None]
             clear_picks()
     except WarrenError as exc:  # the store went away, the game cannot be opened
         st.session_state[NOTE] = {"kind": "error", "text": f"Not recorded: {exc}"}
+
+
+def _refusal(session: TableSession, exc: RuleViolation) -> Refusal:
+    from logstore.recording.session import Refusal
+
+    rule = session.ruleset.rulebook.get(exc.rule)
+    return Refusal(exc.rule, exc.message, rule.text if rule else "")
 
 
 def _accepted_note(session: TableSession, verdict: Accepted) -> dict[str, Any]:
@@ -209,6 +222,10 @@ def _refresh(game_id: str) -> None:
 
 
 # -- drawing ------------------------------------------------------------------------------------------
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _words(session: TableSession, name: str, value: Any, element: bool = False) -> str:
     shown = [value] if element else value
     return value_text(session.ruleset.vocabulary, name, shown, session.names)
@@ -274,7 +291,7 @@ def chance_panel(session: TableSession, game_id: str) -> bool:
         try:
             event = fill_template(session, template.event, template_values(fields, picked))
         except WarrenError as exc:
-            st.caption(md(str(exc)))
+            st.caption(md(_sentence(str(exc))))
             event = None
     if event is not None:
         said = session.ruleset.describe(event, session.names, PERSPECTIVE)
@@ -309,12 +326,18 @@ def action_panel(session: TableSession, game_id: str) -> None:
     else:
         st.markdown(f"**{md(seat_name(seat, session.names))}**: {md(tags[0].replace('_', ' '))}")
     choice = next(c for c in mine if c.tag == st.session_state[kind_key])
+    extra = [f for f in choice.fields if f.kind == "typed" and not f.required]
     for field in choice.fields:
-        field_picker(session, field, _pick_key(choice, field))
+        if field not in extra:
+            field_picker(session, field, _pick_key(choice, field))
+    if extra:  # rarely seen at a table (a card shown, a night's stage): out of the way until needed
+        with st.expander("What else the table saw (optional)", key=f"rec_extra_{seat}_{choice.tag}"):
+            for field in extra:
+                field_picker(session, field, _pick_key(choice, field))
     try:
         event = build_action(session, choice, _picked(choice))
     except WarrenError as exc:
-        st.caption(md(str(exc)))
+        st.caption(md(_sentence(str(exc))))
     else:
         offered = any(o.event is event for o in choice.offers)
         said = session.ruleset.describe(event, session.names, PERSPECTIVE)
@@ -325,9 +348,8 @@ def action_panel(session: TableSession, game_id: str) -> None:
               on_click=_enter_picked, args=(game_id,))
     optional = session.pending.optional
     if optional is not None:
-        rule = session.ruleset.rulebook.get(optional.rule) if optional.rule else None
-        st.caption(f"The table may also record chance now, the {md(optional.kind)}"
-                   + (f" ({rule.id}: {md(rule.text)})" if rule else "") + ": type it below.")
+        st.caption(f"The table may also record chance now: the {md(optional.kind)}"
+                   + (f" ({optional.rule})" if optional.rule else "") + ". Type it below.")
     st.caption("The pickers offer what the rules allow from what the table knows; anything else "
                "can be typed below, and is judged the same way.")
 

@@ -139,7 +139,7 @@ def picked_fields(choice: ActionChoice, picked: dict[str, Any]) -> dict[str, Any
             value = sorted(value or [], key=lambda v: order.get(_key(v), len(order))) or None
         if value is None:
             if spec.required and not (spec.kind == "one" and None in spec.values):
-                raise WarrenError(f"choose the {spec.name.replace('_', ' ')} first")
+                raise WarrenError(f"nothing picked yet: {spec.name.replace('_', ' ')}")
             continue
         fields[spec.name] = value
     return fields

@@ -172,6 +172,17 @@ def test_an_earlier_entry_is_corrected(store: Path) -> None:
     at.text_input(key="rec_pick_fix_reason").input("")
     click(at, "rec_fix_go")
     assert "Not recorded: say why" in texts(at.error)
+    typed(at, "draw")
+    typed(at, "lay TC")  # Bo's ten beats the eight
+    at.selectbox(key="rec_pick_fix_seq").select(3)
+    at.radio(key="rec_pick_fix_how").set_value("replace it")
+    at.text_input(key="rec_pick_fix_text").input("lay KC")
+    at.text_input(key="rec_pick_fix_reason").input("it was the king")
+    click(at, "rec_fix_go")  # a king there makes Bo's ten illegal: refused, nothing written
+    refusal = texts(at.error)
+    assert "Refused** by **BUN-LAY-2**" in refusal and "once the correction is applied" in refusal
+    with Store(store) as s:
+        assert s.game(game).n_events == 6
 
 
 def test_a_second_device_appending_first_is_told_not_forked(store: Path) -> None:
@@ -235,7 +246,7 @@ def test_the_start_form_refuses_what_cannot_be_recorded(store: Path) -> None:
         assert s.record(game_of(at)).header.options == {"wall": 3}
 
 
-def test_a_trust_no_bunny_game_is_recorded_up_to_its_first_night(store: Path) -> None:
+def test_a_trust_no_bunny_game_is_recorded_through_its_first_night(store: Path) -> None:
     at = start(FIVE, ruleset="trust-no-bunny")
     game = game_of(at)
     assert "the table saw the first mayor: give it here" in texts(at.caption)
@@ -266,9 +277,18 @@ def test_a_trust_no_bunny_game_is_recorded_up_to_its_first_night(store: Path) ->
         run(at)
         click(at, "rec_record")
         assert f"{name} votes" in texts(at.success)
-    assert "voted yes" in html_text(at) and "act" in texts(at.markdown)
+    assert "voted yes" in html_text(at) and "To record: **Ann acts tonight" in texts(at.markdown)
+    for name in FIVE[:-1]:  # the night: the table sees who acts, not what
+        click(at, "rec_record")
+        assert f"{name} acts tonight" in texts(at.success)
+    click(at, "rec_record")  # the last action ends the night: the table saw its stage
+    assert "Refused** by **TNB-REC-1**" in texts(at.error)
+    at.text_input(key="rec_pick_4_act_stage").input('{"unblocked": 1, "gnawed": 1}')
+    click(at, "rec_record")
+    assert "Recorded event 24: Eve acts tonight" in texts(at.success)
+    assert "Next: the draw, recorded by the table." in texts(at.markdown)
     with Store(store) as s:
-        assert s.game(game).n_events == 19
+        assert s.game(game).n_events == 24
         assert check_bytes(s.export(game), game).ok
 
 

@@ -95,7 +95,7 @@ def test_cards_picked_are_the_offer_that_has_them_and_other_sets_are_judged(bunn
     assert not any(o.event is mixed for o in lay.offers)
     verdict = bunnies.judge(mixed)
     assert isinstance(verdict, Refusal) and verdict.rule.startswith("BUN-")
-    with pytest.raises(WarrenError, match="choose the cards"):
+    with pytest.raises(WarrenError, match="nothing picked yet: cards"):
         picked_fields(lay, {"cards": []})
 
 
