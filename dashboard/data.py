@@ -1,7 +1,7 @@
 """The dashboard's only door to warren's data: the logstore library, cached per session.
 
-Nothing here touches SQLite directly; every read and every write (rulings, branches) goes
-through logstore.
+Nothing here touches SQLite directly; every read and every write (rulings, branches, games
+recorded at the table) goes through logstore.
 """
 
 from __future__ import annotations
