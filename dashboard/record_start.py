@@ -56,15 +56,16 @@ def leave() -> None:
 def recordable(rows: list[dict[str, Any]], game_id: str) -> dict[str, Any] | None:
     """The game's row if it can be recorded on here, else None (with the reason on the page)."""
     row = next((r for r in rows if r["game_id"] == game_id), None)
+    shown = md(repr(game_id))
     if row is None:
-        st.error(f"There is no game {game_id!r} in the store. Start one below, or resume one being "
+        st.error(f"There is no game {shown} in the store. Start one below, or resume one being "
                  "recorded.", icon=":material/error:")
     elif row["source"] != "recorded":
-        st.error(f"Game {game_id!r} was not recorded at the table (its source is {row['source']!r}): "
+        st.error(f"Game {shown} was not recorded at the table (its source is {md(repr(row['source']))}): "
                  "only a game recorded at the table is recorded on. Open it on the Replay page.",
                  icon=":material/error:")
     elif not row["ok"]:
-        st.error(f"Game {game_id!r} has an illegal event at event {row['violation_seq']} "
+        st.error(f"Game {shown} has an illegal event at event {row['violation_seq']} "
                  f"({row['violation_rule']}): nothing can be recorded after it.", icon=":material/block:")
     else:
         return row

@@ -321,7 +321,7 @@ def action_panel(session: TableSession, game_id: str) -> None:
     if st.session_state.get(kind_key) not in tags:
         st.session_state[kind_key] = tags[0]
     if len(tags) > 1:
-        st.radio(f"What {seat_name(seat, session.names)} does", tags, key=kind_key, horizontal=True,
+        st.radio(f"What {md(seat_name(seat, session.names))} does", tags, key=kind_key, horizontal=True,
                  format_func=lambda t: t.replace("_", " "))
     else:
         st.markdown(f"**{md(seat_name(seat, session.names))}**: {md(tags[0].replace('_', ' '))}")
@@ -496,4 +496,4 @@ def recording(game_id: str) -> None:
             st.session_state[SEEN] = (game_id, session.seq)
             position(session, game_id)
     except WarrenError as exc:
-        st.error(f"Game {game_id!r} cannot be recorded on: {md(str(exc))}", icon=":material/error:")
+        st.error(f"Game {md(repr(game_id))} cannot be recorded on: {md(str(exc))}", icon=":material/error:")

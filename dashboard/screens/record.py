@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import data, record_start, record_view
+from dashboard.tables import md
 
 st.title("Record")
 
@@ -33,9 +34,9 @@ if row is None:
     st.stop()
 
 with st.container(horizontal=True, vertical_alignment="center", gap="small", key="rec_head"):
-    st.caption(f"{record_start.title_of(row['ruleset'])} · {', '.join(row['players'])} · "
-               f"game {row['game_id']} · recorded at the table, seen as the table sees it · "
-               f"store {data.store_path().name}")
+    st.caption(f"{md(record_start.title_of(row['ruleset']))} · {md(', '.join(row['players']))} · "
+               f"game {md(row['game_id'])} · recorded at the table, seen as the table sees it · "
+               f"store {md(data.store_path().name)}")
     if st.button("Replay it", key="rec_replay", icon=":material/play_circle:",
                  help="Open this game on the Replay page"):
         st.session_state.pop("pos_seq", None)
