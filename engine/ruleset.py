@@ -116,6 +116,10 @@ class Ruleset(ABC, Generic[S, O]):
             t.__struct_config__.tag: t  # type: ignore[misc]
             for t in self.event_types
         }
+        reserved = [t.__name__ for t in self.event_types if "kind" in t.__struct_fields__]
+        if reserved:
+            # A top-level "kind" marks the header and seal lines (docs/record-format.md).
+            raise TypeError(f"{self.slug}: events may not have a field named 'kind': {reserved}")
         self.handlers: dict[type[Event], Handler] = self.build_handlers()
         missing = [t.__name__ for t in self.event_types if t not in self.handlers]
         if missing:

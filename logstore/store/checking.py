@@ -10,9 +10,10 @@ from typing import Any
 
 import msgspec
 
-from engine.reader import check_events, read_record
-from engine.record import Chain, RecordError, decode_header, split_lines
-from engine.rules import WarrenError
+from engine.reader import ByteStream, check_events, header_of, read_record
+from engine.record import Chain, End, Record, RecordError
+from engine.registry import get_ruleset
+from logstore.store.reading import Prepended, open_record
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -66,6 +67,10 @@ class CheckResult(msgspec.Struct, frozen=True):
     disputed_claims: list[CheckDisputedClaim] = []
     undetermined: list[CheckUndetermined] | msgspec.UnsetType = msgspec.UNSET
     """Present only for a record that has some (the line of any other record is unchanged)."""
+    last_seal: int | msgspec.UnsetType | None = msgspec.UNSET
+    """Present only for a record cut after its last seal (format 2 on, no closing seal line):
+    how many events its last seal line vouches for, null if it has none left. Its chain is
+    ``broken`` at the seq after its last event, which is where its end went missing."""
 
     @property
     def exit_code(self) -> int:
@@ -77,22 +82,34 @@ class CheckResult(msgspec.Struct, frozen=True):
 
 
 def _header_facts(data: bytes, path: str) -> tuple[str | None, str | None]:
-    try:
-        header = decode_header(split_lines(data, path)[0], path)
-    except WarrenError:
-        return None, None
-    return header.game_id, header.ruleset
+    header = header_of(data, path)
+    return (None, None) if header is None else (header.game_id, header.ruleset)
+
+
+def _unreadable(path: str, error: RecordError, data: bytes = b"") -> CheckResult:
+    game_id, slug = _header_facts(data, path) if data else (None, None)
+    return CheckResult(path, False, game_id, slug, 0, None, None, None, str(error))
 
 
 def check_bytes(data: bytes, path: str) -> CheckResult:
     """Judge one record given as bytes."""
-    try:
-        record = read_record(data, path)
-    except RecordError as exc:
-        game_id, slug = _header_facts(data, path)
-        return CheckResult(path, False, game_id, slug, 0, None, None, None, str(exc))
-    from engine.registry import get_ruleset
+    return check_record_source(data, path)[0]
 
+
+def check_record_source(
+    source: bytes | ByteStream, path: str, head: bytes = b""
+) -> tuple[CheckResult, End | None]:
+    """Judge one record (its bytes, or a stream), and say how it ends (None if unreadable).
+    ``head`` is the start of the file, for naming the game of a record that fails later."""
+    try:
+        record = read_record(source, path)
+    except RecordError as exc:
+        return _unreadable(path, exc, source if isinstance(source, bytes) else head), None
+    return judge_record(record), record.end
+
+
+def judge_record(record: Record) -> CheckResult:
+    """The verdict on a decoded record: chain, seal lines, legality, claims."""
     ruleset = get_ruleset(record.header.ruleset)
     disputed: list[CheckDisputedClaim] = []
     undetermined: list[CheckUndetermined] | msgspec.UnsetType = msgspec.UNSET
@@ -109,19 +126,38 @@ def check_bytes(data: bytes, path: str) -> CheckResult:
         found = check_events(ruleset, record.header, record.events)
     violation = None if found is None else CheckViolation(found.seq, found.rule, found.message)
     ok = violation is None and record.chain != "broken" and not disputed
+    last_seal: int | msgspec.UnsetType | None = msgspec.UNSET
+    if record.end == "cut":
+        last_seal = record.last_seal
     return CheckResult(
-        path, ok, record.header.game_id, record.header.ruleset, len(record.events),
-        record.chain, record.broken_at, violation, None, disputed, undetermined,
+        record.path, ok, record.header.game_id, record.header.ruleset, len(record.events),
+        record.chain, record.broken_at, violation, None, disputed, undetermined, last_seal,
     )
 
 
 def check_path(path: Path) -> CheckResult:
+    return check_file(path)[0]
+
+
+def check_file(path: Path | str) -> tuple[CheckResult, End | None]:
+    """Judge one record file, read as a stream (only a regular file is read)."""
+    name = str(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return CheckResult(str(path), False, None, None, 0, None, None, None,
-                           f"{path}: cannot read: {exc.strerror or exc}")
-    return check_bytes(data, str(path))
+        stream = open_record(name)
+    except RecordError as exc:
+        return _unreadable(name, exc), None
+    with stream:
+        try:
+            head = stream.read(HEAD_BYTES)
+            return check_record_source(Prepended(head, stream), name, head)
+        except OSError as exc:
+            return _unreadable(name, RecordError(name, None, f"cannot read: {exc.strerror or exc}")), None
+        except MemoryError:
+            return _unreadable(name, RecordError(name, None, "too large to read into memory")), None
+
+
+HEAD_BYTES = 1 << 16
+"""The first bytes of a file are kept, to name the game of a record that fails later."""
 
 
 def result_to_json(result: CheckResult) -> bytes:

@@ -121,7 +121,8 @@ def test_illegal_event_reports_seq_and_rule(games: Path, tmp_path: Path) -> None
     first = events[1]
     assert first["type"] == "draw"
     twice = {"seq": 3, "type": "draw", "actor": first["actor"]}
-    text = "\n".join(json.dumps(x) for x in [header, events[0], first, twice]) + "\n"
+    closing = {"kind": "seal", "events": 3}
+    text = "\n".join(json.dumps(x) for x in [header, events[0], first, twice, closing]) + "\n"
     path = tmp_path / "twice.jsonl"
     path.write_text(text)
     code, out, _ = run("check", str(path), "--json")
@@ -163,7 +164,8 @@ def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, 
     # seq 2 is a draw: it scores no bunny, whatever the record says.
     events[1]["claims"] = [{"effect": "bunny_scored", "rule": "BUN-BUNNY-1"}]
     path = tmp_path / "claims.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
+    closing = {"kind": "seal", "events": len(events)}
+    path.write_text("\n".join(json.dumps(x) for x in [header, *events, closing]) + "\n")
     code, out, _ = run("check", str(path), "--json")
     result = json.loads(out)
     assert code == 1 and not result["ok"]
@@ -172,7 +174,7 @@ def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, 
     # A claim the engine does derive is not disputed.
     events[1]["claims"] = []
     events[0]["claims"] = [{"effect": "dealt", "rule": "BUN-DEAL-1"}]
-    path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
+    path.write_text("\n".join(json.dumps(x) for x in [header, *events, closing]) + "\n")
     code, out, _ = run("check", str(path), "--json")
     assert code == 0 and json.loads(out)["disputed_claims"] == []
 
