@@ -98,7 +98,7 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
               help="How to give the result: a table, CSV, JSON Lines or a Parquet file.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the result to this file (required for --format parquet).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(min=0.1, max=24 * 3600.0), default=30.0, show_default=True,
               help="Stop the query after this many seconds.")
 @click.option("--memory", default="1GB", show_default=True, help="DuckDB memory limit for the query.")
 @db_option
