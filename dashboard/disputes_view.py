@@ -244,10 +244,12 @@ def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Pe
         shown = "referee" if seen == "referee" else data.perspective_label(seen, game.names)
         st.caption(f"What changed (as {shown} saw it)")
         st.code("\n".join(c.line() for c in changes) or "(nothing visible changed)", language=None)
-    violation = game.replay.violation
+    violation = game.replay.violation_seen_by(seen)
     if violation is not None and seq == game.replay.last_seq:
         bad = dispute.explain(violation.seq)
         rule = bad.violation.rule if bad.violation is not None else None
-        st.error(f"The next recorded event ({violation.seq}: {bad.notation}) is illegal by "
+        # The event as this perspective saw it, not its full notation (a secret action's content).
+        what = bad.notation if seen == "referee" else timeline.describe(game, violation.seq, seen)
+        st.error(f"The next recorded event ({violation.seq}: {what}) is illegal by "
                  f"**{violation.rule}**: {violation.message}"
                  + (f"  \n{rule.id}: {rule.text} ({rule.source})" if rule is not None else ""))

@@ -30,7 +30,7 @@ from engine.corrections import (
 )
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
-from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, WarrenError
+from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, Violation, WarrenError
 
 __all__ = ["EMPTY", "GameState", "Handler", "Outcome", "Perspective", "Ruleset"]
 
@@ -106,6 +106,12 @@ class Ruleset(ABC, Generic[S, O]):
     event_types: ClassVar[tuple[type[Event], ...]]
     capabilities: Capabilities[S] = Capabilities()
     """What the game offers beyond the contract (engine.capabilities)."""
+    public_violations: ClassVar[frozenset[str]] = frozenset()
+    """Rules whose violations tell nothing that any seat could not see: their message and
+    facts are shown to every perspective (:meth:`violation_view`)."""
+    actor_violations: ClassVar[frozenset[str]] = frozenset()
+    """Rules whose violations tell the acting seat only what it knew itself (its own hand,
+    role or Item): shown whole to that seat too."""
 
     def __init__(self) -> None:
         self.record_types: tuple[type[Event], ...] = (*self.event_types, Correction)
@@ -302,6 +308,27 @@ class Ruleset(ABC, Generic[S, O]):
         position as the full game does (the contract suite checks it). Default: the event
         as it is, for a game without hidden information."""
         return event
+
+    def violation_view(self, violation: Violation, perspective: Perspective, actor: int | None) -> Violation:
+        """A violation as ``perspective`` may learn of it, like a view: the rule id always
+        (that the event breaks it is what the record shows), the message and the facts only
+        where they hold nothing the perspective could not see. ``actor`` is the seat of the
+        illegal event (None for chance). The referee sees everything; a rule in
+        :attr:`public_violations` is shown whole to everybody, one in
+        :attr:`actor_violations` to its actor too; anything else is told as the rule's own
+        words, the facts withheld (a Townsfolk's illegal Sabotage must not tell the table
+        who is Townsfolk, nor a lay of a card not in hand show that hand to the opponent)."""
+        rule = violation.rule
+        if perspective == "referee" or rule in self.public_violations:
+            return violation
+        if actor is not None and perspective == actor and rule in self.actor_violations:
+            return violation
+        who = "a spectator" if perspective == "spectator" else f"seat {perspective}"
+        known = self.rulebook.get(rule)
+        said = known.text if known is not None else "the rules forbid it"
+        return Violation(violation.seq, rule,
+                         f"{said} (what decided it is not shown: it involves what {who} could not see)",
+                         {})
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""

@@ -42,7 +42,7 @@ with left:
 with right:
     timeline.show_current(game, seq, seen)
     st.html(timeline.event_window(game, seq, seen))
-    violation = game.replay.violation
+    violation = game.replay.violation_seen_by(seen)  # like the view: what this perspective may know
     if violation is not None:
         st.error(f"Event {violation.seq} breaks {violation.rule}: {violation.message}. "
                  f"Replay stops at {game.replay.last_seq}.")

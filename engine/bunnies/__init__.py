@@ -52,6 +52,16 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "BUN-END-1"
     capabilities = Capabilities(values={"greedy": bots.greedy_value, "prolong": bots.prolong_value})
+    # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and
+    # facts name only what both players see (the pile, laid cards, the blind cards' places,
+    # hand sizes, the stock's size, the bunny stacks, whose go it is).
+    public_violations = frozenset({
+        "BUN-TURN-1", "BUN-DRAW-1", "BUN-DRAW-2", "BUN-LAY-2", "BUN-LAY-3", "BUN-BLIND-1",
+        "BUN-BLIND-2", "BUN-BLIND-4", "BUN-BLIND-5", "BUN-DEAL-2", "BUN-BUNNY-1", "BUN-BUNNY-2",
+        "BUN-BUNNY-4", "BUN-BUNNY-5", "BUN-BUNNY-6", "BUN-END-1", "BUN-END-2", "REC-FIX-1", "REC-FIX-2",
+    })
+    # ...and these name the acting player's own hand, which it sees (the opponent does not).
+    actor_violations = frozenset({"BUN-LAY-1", "BUN-PICKUP-1"})
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)

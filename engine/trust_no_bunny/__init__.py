@@ -79,6 +79,20 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},
         suspects=suspects,
     )
+    # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and
+    # facts name only what the whole table sees (phases, the mayor, teams, who voted or
+    # acted, public accusations, the end).
+    public_violations = frozenset({
+        "TNB-MUSTER-1", "TNB-DAY-1", "TNB-DAY-2", "TNB-DAY-3", "TNB-VOTE-1", "TNB-VOTE-2",
+        "TNB-ACC-2", "TNB-NIGHT-1", "TNB-GUARD-1", "TNB-HOME-1", "TNB-END-1", "TNB-WOLF-3",
+        "REC-FIX-1", "REC-FIX-2",
+    })
+    # ...and these name the acting player's own secrets (its hand, role, Mutation, Item,
+    # offer, its own home action), which it knows and nobody else does.
+    actor_violations = frozenset({
+        "TNB-ACC-1", "TNB-ITEM-3", "TNB-GUARD-2", "TNB-GUARD-3", "TNB-HOME-2", "TNB-HOME-3",
+        "TNB-SAB-1", "TNB-SAB-2", "TNB-MUT-1", "TNB-ITEM-4", "TNB-ITEM-5", "TNB-ITEM-9",
+    })
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)
