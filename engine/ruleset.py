@@ -28,6 +28,7 @@ from engine.corrections import (
     effective_events,
     struck_marker,
 )
+from engine.options import refusal
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, Violation, WarrenError
@@ -156,7 +157,8 @@ class Ruleset(ABC, Generic[S, O]):
         try:
             return msgspec.convert(header.options, self.options_type)
         except msgspec.ValidationError as exc:
-            raise WarrenError(f"bad option for {self.slug}: {exc}") from None
+            # Out of its bounds (engine.options) or of the wrong kind: which option, and why.
+            raise WarrenError(refusal(self.slug, self.options_type, exc)) from None
 
     def check_header(self, header: Header) -> None:
         """Refuse a header this ruleset cannot set up (player count, options)."""

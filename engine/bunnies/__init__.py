@@ -13,7 +13,7 @@ from engine.bunnies import bots
 from engine.bunnies.events import EVENT_TYPES, Deal, Steal
 from engine.bunnies.layout import OWN_SLOTS, is_uncovered
 from engine.bunnies.legal import decision_actions
-from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, SHARED_BLINDS
+from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, MAX_HAND_SIZE, SHARED_BLINDS
 from engine.bunnies.options import BunniesOptions
 from engine.bunnies.play import HANDLERS
 from engine.bunnies.render import render
@@ -69,9 +69,8 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def check_header(self, header: Header) -> None:
         super().check_header(header)
         opts: BunniesOptions = self.options(header)
-        room = len(DECK) - 2 * BLINDS_PER_SEAT - SHARED_BLINDS
-        if not 1 <= opts.hand_size <= room // 2:
-            raise WarrenError(f"bad option for bunnies: hand_size must be 1..{room // 2}")
+        if not 1 <= opts.hand_size <= MAX_HAND_SIZE:  # also bounded on its type (engine.options)
+            raise WarrenError(f"bad option for bunnies: hand_size must be 1..{MAX_HAND_SIZE}")
 
     def setup(self, header: Header) -> BunniesState:
         opts: BunniesOptions = self.options(header)

@@ -15,7 +15,6 @@ from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     ITEM_WEIGHT,
     ITEMS,
-    MUTATIONS,
     OFFERED_ITEMS,
     ONE_HOLDER_ITEMS,
     QUIRKS,
@@ -62,7 +61,14 @@ def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | 
     kind = owed.kind
     if kind == "roles":
         wbs = sorted(rng.sample(range(n), WEREBUNNIES))
-        mutations = rng.sample(MUTATIONS, WEREBUNNIES)
+        pool = state.table.mutations
+        mutations: list[str | None]
+        if not pool:
+            mutations = [None] * WEREBUNNIES
+        elif state.table.distinct_mutations:
+            mutations = list(rng.sample(pool, WEREBUNNIES))
+        else:
+            mutations = [rng.choice(pool) for _ in range(WEREBUNNIES)]
         return Roles(
             seq=seq, actor=None, werebunnies=wbs,
             quirks=[None if s in wbs else rng.choice(QUIRKS) for s in range(n)],

@@ -267,3 +267,25 @@ def test_export_into_a_folder_that_cannot_be_written_is_a_clear_error(tmp_path: 
     blocker.write_text("in the way")
     code, _, err = run("export", games[0].header.game_id, "-o", str(blocker / "out.jsonl"), "--db", db)
     assert code == 2 and "cannot write" in err and "Traceback" not in err
+
+
+# -- 4. a header option as a memory bomb -----------------------------------------------------------
+def test_an_option_outside_its_bounds_is_refused_before_anything_is_built(tmp_path: Path) -> None:
+    from engine.trust_no_bunny import RULESET as TNB
+
+    game = simulate_one(TNB, 1, 0, players=5)
+    header = {**header_to_dict(game.header), "options": {"deck": {"1": 1_000_000_000, "2": 16}}}
+    bomb = tmp_path / "bomb.jsonl"
+    bomb.write_bytes(b"".join(seal(header, [event_to_dict(e) for e in game.events])))
+    code, out, _ = run("check", str(bomb), "--json")
+    error = json.loads(out)["error"]
+    assert code == 2 and "bad option for trust-no-bunny: deck must be 0 to 4 values, each 0..100" in error
+    code, _, err = run("replay", str(bomb), "--as", "referee")
+    assert code == 2 and "deck must be" in err
+    # warren's own simulate wrote such records: it refuses the option now.
+    code, _, err = run("simulate", "trust-no-bunny", "--games", "1", "--players", "5",
+                       "--option", 'deck={"1": 1000000000}', "--out", str(tmp_path / "sim"))
+    assert code == 2 and "deck must be" in err and not (tmp_path / "sim").exists()
+    code, _, err = run("simulate", "bunnies", "--games", "1", "--option", "hand_size=100000",
+                       "--out", str(tmp_path / "sim"))
+    assert code == 2 and "hand_size must be 1..20" in err
