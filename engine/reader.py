@@ -302,15 +302,18 @@ class _Reader:
         """Read a run of event lines that are canonical, or return False (nothing read)."""
         ruleset = self.ruleset
         assert ruleset is not None
+        array = b"[" + b",".join(stripped) + b"]"
         try:
-            events: list[Event] = array_decoder(ruleset).decode(b"[" + b",".join(stripped) + b"]")
+            events: list[Event] = array_decoder(ruleset).decode(array)
         except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
             return False
         n = len(events)
         first = len(self.events) + 1
         if (
             n != len(stripped)
-            or list(map(_canonical.encode, events)) != stripped
+            # One encode of the whole array: equal bytes means each line is its event's
+            # canonical form (the encoder writes "[", the events joined by ",", "]").
+            or _canonical.encode(events) != array
             or list(map(_seq, events)) != list(range(first, first + n))
             or not set(map(_actor, events)) <= self.seats
         ):

@@ -34,7 +34,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 
     Example: warren check fixtures/bunnies --json
     """
-    from logstore.store.checking import check_file, result_to_json
+    from logstore.store.checking import check_files, result_to_json
     from logstore.store.reading import record_paths
 
     files = list(record_paths(paths))
@@ -46,8 +46,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0, "undetermined": 0}
     out = sys.stdout.buffer
     with progress(len(files), "checking") as advance:
-        for path in files:
-            result, end = check_file(path)
+        for result, end in check_files(files):
             worst = max(worst, result.exit_code)
             if result.error is not None:
                 counts["unreadable"] += 1

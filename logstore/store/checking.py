@@ -5,8 +5,14 @@ One process checks a whole archive: rulesets and decoders are built once and reu
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pickle
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import msgspec
 
@@ -167,3 +173,94 @@ def result_to_json(result: CheckResult) -> bytes:
 def result_to_dict(result: CheckResult) -> dict[str, Any]:
     as_dict: dict[str, Any] = msgspec.to_builtins(result)  # a Struct becomes a dict
     return as_dict
+
+
+# -- both cores for a folder of many records -------------------------------------------------
+PARALLEL_FROM = 64
+"""From this many files on, ``check_files`` hands every other batch to a helper process (the
+helper costs a Python start-up, about 0.2 s of the other core; repaid after a few dozen
+records). ``WARREN_CHECK_JOBS=1`` keeps everything in one process."""
+BATCH = 16
+"""Files per batch: small enough that the two processes stay in step, large enough that
+the pipe carries few messages."""
+
+
+def check_files(paths: Sequence[Path]) -> Iterator[tuple[CheckResult, End | None]]:
+    """Every file's verdict, in the order given. For many files, this process and one helper
+    process each judge every other batch (both cores), and the answers are merged back in
+    order, so the output and the exit code are the same as with one process."""
+    jobs = os.environ.get("WARREN_CHECK_JOBS", "")
+    one = jobs == "1" or (os.cpu_count() or 1) < 2 or len(paths) < PARALLEL_FROM
+    helper = None if one else _start_helper()
+    if helper is None:
+        yield from map(check_file, paths)
+        return
+    batches = [list(paths[i:i + BATCH]) for i in range(0, len(paths), BATCH)]
+    # Odd batches go to the helper, two of them ahead; even ones are judged here meanwhile.
+    alive = True
+    try:
+        for i in (1, 3):
+            if i < len(batches):
+                _send(helper, batches[i])
+        for i, batch in enumerate(batches):
+            answers = _receive(helper, len(batch)) if i % 2 and alive else None
+            if answers is None:
+                alive = alive and not i % 2  # a helper that stopped answering does no more
+                yield from map(check_file, batch)
+                continue
+            yield from answers
+            if i + 4 < len(batches):
+                _send(helper, batches[i + 4])
+    finally:
+        _stop_helper(helper)
+
+
+def _start_helper() -> subprocess.Popen[bytes] | None:
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    try:
+        return subprocess.Popen([sys.executable, "-m", "logstore.store.check_helper"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    except OSError:
+        return None
+
+
+def _send(helper: subprocess.Popen[bytes], batch: list[Path]) -> None:
+    assert helper.stdin is not None
+    with contextlib.suppress(OSError):
+        pickle.dump([str(p) for p in batch], helper.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        helper.stdin.flush()
+
+
+def _receive(helper: subprocess.Popen[bytes], count: int) -> list[tuple[CheckResult, End | None]] | None:
+    assert helper.stdout is not None
+    try:
+        answers: list[tuple[CheckResult, End | None]] = pickle.load(helper.stdout)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError):
+        return None
+    return answers if isinstance(answers, list) and len(answers) == count else None
+
+
+def _stop_helper(helper: subprocess.Popen[bytes]) -> None:
+    for pipe in (helper.stdin, helper.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
+    try:
+        helper.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        helper.kill()
+        helper.wait()
+
+
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
+    """The helper's loop: a batch of paths in, their verdicts out (pickled, in order)."""
+    while True:
+        try:
+            batch = pickle.load(requests)
+        except EOFError:
+            return
+        pickle.dump([check_file(path) for path in batch], answers, protocol=pickle.HIGHEST_PROTOCOL)
+        answers.flush()
+

@@ -172,7 +172,8 @@ _union_types: dict[str, Any] = {}
 
 
 def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat, not strftime: the same text, a fifth of the time (once per imported game)
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def _json_or_null(value: list[int] | None) -> str | None:
@@ -440,10 +441,13 @@ class Store:
         return self._write_all(self._prepared(files, workers), progress)
 
     def _prepared(self, files: list[str], workers: int) -> Iterator[Prepared | Refused]:
-        if workers <= 0:
-            yield from map(self._prepare_file, files)
-            return
+        # The stored game ids, read once: a file whose id is among them is not read further
+        # (one that another writer stores meanwhile is still caught at its write).
         known = frozenset(r[0] for r in self.conn.execute("SELECT game_id FROM games"))
+        if workers <= 0:
+            for path in files:
+                yield prepare_path(path, known.__contains__)
+            return
         answers = prepared_by_helpers(files, workers, known, str(self.path))
         for i, answer in enumerate(answers):
             if answer is None:

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from engine.reader import GameVisitor, read_record, walk
-from engine.record import MAX_LINE_BYTES, Chain, Event, Header, Record
+from engine.record import Chain, Event, Header, Record
 from engine.registry import get_ruleset
 from engine.rules import Violation, WarrenError
 from engine.ruleset import GameState, Ruleset
@@ -170,6 +170,9 @@ class Refused:
     ``Store.import_paths``, which tells a re-import from a different game)."""
 
 
+HEAD_BYTES = 1 << 16
+"""The first read of a file: its header line, to skip a stored game unread."""
+
 _known: frozenset[str] = frozenset()
 _db = ""
 
@@ -198,7 +201,7 @@ def prepare_path(path: str, known: Callable[[str], bool]) -> Prepared | Refused:
     game_id = None
     try:
         with open_record(path) as stream:
-            head = stream.readline(MAX_LINE_BYTES + 1)
+            head = stream.read(HEAD_BYTES)  # one read, not a byte at a time (the file is raw)
             game_id = peek_game_id(head)
             if game_id is not None and known(game_id):
                 return Refused(path, game_id, str(DuplicateGame(game_id, _db)), stored=True)
