@@ -144,7 +144,7 @@ def dispute_for(game: LoadedGame) -> Dispute:
 
     replay = game.replay
     return Dispute(game.ruleset, game.record.header, last_seq=replay.last_seq, state_at=replay.state_at,
-                   events=game.record.events, violation=replay.violation,
+                   events=replay.events, violation=replay.violation,
                    seq_for_turn=replay.seq_for_turn)
 
 

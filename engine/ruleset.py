@@ -121,8 +121,9 @@ class Ruleset(ABC, Generic[S, O]):
         self.event_decoder = msgspec.json.Decoder(self.event_union)
         self.events_by_type: dict[str, type[Event]] = {
             t.__struct_config__.tag: t  # type: ignore[misc]
-            for t in self.event_types
+            for t in self.record_types
         }
+        """Event type name -> class, for every type a record may hold (corrections too)."""
         reserved = [t.__name__ for t in self.event_types if "kind" in t.__struct_fields__]
         if reserved:
             # A top-level "kind" marks the header and seal lines (docs/record-format.md).
@@ -141,7 +142,7 @@ class Ruleset(ABC, Generic[S, O]):
         event: Event = msgspec.convert(fields, self.event_union)
         return event
 
-    def effective(self, events: Sequence[Event]) -> tuple[list[Event], RuleViolation | None]:
+    def effective(self, events: Sequence[Event]) -> tuple[Sequence[Event], RuleViolation | None]:
         """The events as replay folds them, every correction applied, and the violation of a
         malformed correction if there is one (engine.corrections)."""
         return effective_events(events, self.decode_event)

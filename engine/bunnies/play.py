@@ -358,7 +358,9 @@ def _check_group(state: BunniesState, seat: int, cards: list[str]) -> None:
                 raise RuleViolation("BUN-BUNNY-1", f"{card} left play in seat {owner}'s bunny",
                                     card=card, bunny_of=owner)
         # BUN-LAY-1: cards are laid from the player's own hand.
-        raise RuleViolation("BUN-LAY-1", f"{card!r} is not in seat {seat}'s hand",
+        seen = (" (it has come to light elsewhere already, REC-UNK-2)"
+                if state.partial and UNKNOWN in hand and card in _DECK_SET else "")
+        raise RuleViolation("BUN-LAY-1", f"{card!r} is not in seat {seat}'s hand{seen}",
                             card=card, hand=sorted(hand))
     rank = cards[0][0]
     for card in cards:

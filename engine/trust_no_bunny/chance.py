@@ -61,14 +61,14 @@ def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | 
     kind = owed.kind
     if kind == "roles":
         wbs = sorted(rng.sample(range(n), WEREBUNNIES))
-        pool = state.table.mutations
+        kinds = state.table.mutations  # the game's pool of Mutations (R-TNB-5)
         mutations: list[str | None]
-        if not pool:
+        if not kinds:
             mutations = [None] * WEREBUNNIES
         elif state.table.distinct_mutations:
-            mutations = list(rng.sample(pool, WEREBUNNIES))
+            mutations = list(rng.sample(kinds, WEREBUNNIES))
         else:
-            mutations = [rng.choice(pool) for _ in range(WEREBUNNIES)]
+            mutations = [rng.choice(kinds) for _ in range(WEREBUNNIES)]
         return Roles(
             seq=seq, actor=None, werebunnies=wbs,
             quirks=[None if s in wbs else rng.choice(QUIRKS) for s in range(n)],

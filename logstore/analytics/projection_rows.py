@@ -81,6 +81,8 @@ class _Chunk:
         self.game_ids.append(header.game_id)
         state = rs.setup(header)
         handlers = rs.handlers
+        # The game as corrected (engine.corrections); a copy only when it has corrections.
+        events, _ = rs.effective(events)
         key_figures = rs.key_figures
         t_turn = self.t_turn.append
         t_round = self.t_round.append

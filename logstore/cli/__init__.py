@@ -8,6 +8,7 @@ runs, so that starting ``warren`` stays cheap:
 
 - :mod:`logstore.cli.records`: check, simulate, import, export, ls, verify;
 - :mod:`logstore.cli.games`: replay, suspects, rules;
+- :mod:`logstore.cli.record`: record (a game at the table), redact;
 - :mod:`logstore.cli.dispute`: the ``warren dispute ...`` group;
 - :mod:`logstore.cli.analytics`: query, stats, export-parquet;
 - :mod:`logstore.cli.dashboard`: dashboard, demo;
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import click
 
-from logstore.cli import analytics, dashboard, dispute, games, records
+from logstore.cli import analytics, dashboard, dispute, games, record, records
 from logstore.cli.common import WarrenGroup
 
 __all__ = ["main"]
@@ -39,6 +40,7 @@ def main() -> None:
 for command in (
     records.check, records.simulate, records.import_, records.export, records.ls, records.verify,
     games.replay, games.suspects, games.rules,
+    record.record, record.redact,
     dispute.dispute,
     analytics.query, analytics.stats, analytics.export_parquet,
     dashboard.dashboard, dashboard.demo,

@@ -112,7 +112,10 @@ def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int 
 
     Legal: the effects it would have. Illegal: the rule id, its paraphrase and rulebook
     section, the message, the facts of the position that decided it. Works for any seat,
-    on its turn or off it. Exit 0 legal, 1 illegal (or a claim it carries is disputed).
+    on its turn or off it. In a game recorded at the table, a verdict may be undetermined:
+    no rule is known to forbid the action, but deciding needs a card nobody saw (the rule
+    and that fact are named). Exit 0 legal or undetermined, 1 illegal (or a claim it
+    carries is disputed).
 
     Example: warren dispute verdict game.jsonl --at 13 --action 'lay 9H' --seat 1
     """
@@ -125,7 +128,7 @@ def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int 
         else:
             click.echo(f"{d.header.game_id} ({d.ruleset.slug})")
             click.echo(render_verdict(v, d.names))
-    _out(0 if v.status == "legal" else EXIT_ILLEGAL)
+    _out(0 if v.status in ("legal", "undetermined") else EXIT_ILLEGAL)
 
 
 # -- legal ----------------------------------------------------------------------------------------

@@ -103,10 +103,10 @@ def _check_line(result: CheckResult, end: str | None = None) -> str:
         return (click.style("disputed   ", fg="yellow")
                 + f"{head}: claim at seq {first.seq} [{first.rule}]: {first.message}{more}")
     if result.undetermined:
-        unknown = result.undetermined[0]
+        doubt = result.undetermined[0]
         more = f" (+{len(result.undetermined) - 1} more)" if len(result.undetermined) > 1 else ""
         return (click.style("ok?        ", fg="cyan")
-                + f"{head}: undetermined at seq {unknown.seq} [{unknown.rule}]: {unknown.needs}{more}")
+                + f"{head}: undetermined at seq {doubt.seq} [{doubt.rule}]: {doubt.needs}{more}")
     return click.style("ok         ", fg="green") + head
 
 

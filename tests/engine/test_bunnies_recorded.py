@@ -167,3 +167,16 @@ def test_redacting_a_game_for_the_table_hides_every_unseen_card() -> None:
     _, ann = redact_game(RULESET, full, events, 0)
     assert ann[0].hands[0] == deck[:7] and set(ann[0].hands[1]) == {U}
     assert ann[1].card == deck[25], "Ann's record names the card she drew: the top of the stock"
+
+
+def test_a_dispute_at_the_table_can_be_undetermined() -> None:
+    from engine.dispute import judge
+
+    state, _ = play([blind_deal(), Draw(seq=2, actor=0), Lay(seq=3, actor=0, cards=["9C"]),
+                     Draw(seq=4, actor=1)])
+    verdict = judge(RULESET, state, "pickup", n_seats=2)
+    assert verdict.status == "undetermined" and verdict.legal
+    assert verdict.to_dict()["undetermined"] == [
+        {"rule": "BUN-PICKUP-1", "needs": "legal only if seat 1's hand held no card of rank 9 or higher"}]
+    assert judge(RULESET, state, "lay 9D", n_seats=2).status == "legal"  # an unknown card comes to light
+    assert judge(RULESET, state, "lay 5D", n_seats=2).status == "illegal"

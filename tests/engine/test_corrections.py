@@ -79,3 +79,20 @@ def test_an_earlier_illegal_event_is_reported_before_a_later_bad_correction() ->
     events.append(fix(4, 9, type="draw", actor=1))
     found = check_events(BUNNIES, HEADER, events)
     assert found is not None and (found.seq, found.rule) == (3, "BUN-TURN-1")
+
+
+def test_a_dispute_judges_a_correction_against_the_game_as_corrected() -> None:
+    from engine.dispute import Dispute
+
+    events = game("0 draw", "0 lay 3D", "1 draw", "1 lay 2C")  # seq 5 is illegal (BUN-LAY-2)...
+    dispute = Dispute.of_record(BUNNIES, HEADER, events[:4])
+    ok = dispute.verdict({"type": "correct", "actor": None, "corrects": 3, "reason": "it was the 4D",
+                          "event": {"type": "lay", "actor": 0, "cards": ["4D"]}}, at=4)
+    assert ok.status == "legal" and ok.effects[0].kind == "corrected"
+    bad = dispute.verdict({"type": "correct", "actor": None, "corrects": 3, "reason": "",
+                           "event": {"type": "lay", "actor": 0, "cards": ["4D"]}}, at=4)
+    assert bad.status == "illegal" and bad.rule is not None and bad.rule.id == "REC-FIX-2"
+    later = dispute.verdict({"type": "correct", "actor": None, "corrects": 2, "reason": "no draw",
+                             "event": None}, at=4)
+    assert later.status == "illegal" and later.rule is not None and later.rule.id == "BUN-DRAW-1"
+    assert "once the correction is applied" in (later.message or "")

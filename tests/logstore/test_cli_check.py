@@ -179,21 +179,8 @@ def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, 
     assert code == 0 and json.loads(out)["disputed_claims"] == []
 
 
-def test_a_game_recorded_at_the_table_reports_what_it_cannot_decide(tmp_path: Path) -> None:
-    from engine.bunnies.events import Deal, Draw, Lay, Pickup
-    from engine.record import event_to_dict, seal
-
-    u = "?"
-    header = {"warren": 1, "kind": "header", "game_id": "table-1", "ruleset": "bunnies",
-              "options": {"first_seat": 0},
-              "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}],
-              "source": "recorded", "created": "2026-12-01T10:00:00Z"}
-    events = [Deal(seq=1, actor=None, hands=[[u] * 7, [u] * 7], blinds=[[u] * 4, [u] * 4], shared=[u] * 3,
-                   stock=[u] * 27),
-              Draw(seq=2, actor=0), Lay(seq=3, actor=0, cards=["9C"]), Draw(seq=4, actor=1),
-              Pickup(seq=5, actor=1)]
-    path = tmp_path / "table.jsonl"
-    path.write_bytes(b"".join(seal(header, [event_to_dict(e) for e in events])))
+def test_a_game_recorded_at_the_table_reports_what_it_cannot_decide() -> None:
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "bunnies" / "recorded-at-the-table.jsonl"
     code, out, _ = run("check", str(path), "--json")
     line = json.loads(out)
     assert code == 0 and line["ok"] and line["violation"] is None

@@ -198,3 +198,23 @@ def test_a_ruleset_filter_keeps_only_its_games(tmp_path: Path) -> None:
             record = store.record(row.game_id)
             outcome = rs.outcome(Replay(rs, record.header, record.events).final)
             assert (outcome.winners if outcome else None) == row.winners
+
+
+def test_stats_say_how_many_games_were_partly_unknown(tmp_path: Path) -> None:
+    from logstore.analytics.projections import refresh
+
+    path = tmp_path / "warren.db"
+    fill(path, games=2)
+    with Store(path) as store:
+        store.import_paths([FIXTURES / "bunnies" / "recorded-at-the-table.jsonl",
+                            FIXTURES / "bunnies" / "recorded-with-a-correction.jsonl"])
+        refresh(store)
+    con, _ = connect(path)
+    try:
+        stat = next(s for s in all_stats() if s.name == "recorded_games")
+        rows = {r["source"]: r for r in run_stat(con, stat).table.to_pylist()}
+    finally:
+        con.close()
+    assert rows["recorded"]["games"] == 2 and rows["recorded"]["partly_unknown"] == 1
+    assert rows["recorded"]["undetermined_checks"] == 1
+    assert rows["simulated"]["partly_unknown"] == 0
