@@ -3,6 +3,8 @@ TNB-END-2..4, TNB-QUIRK-*)."""
 
 from __future__ import annotations
 
+from itertools import chain
+
 from engine.rules import Effect, RuleViolation
 from engine.trust_no_bunny.common import card_counts, refuse_if_over, require_chance
 from engine.trust_no_bunny.day import finish, start_round
@@ -33,18 +35,19 @@ def quirk_met(state: TnbState, seat: int, hand_size: int | None = None) -> bool:
     return False
 
 
-def round_end(state: TnbState, hand_sizes: list[int]) -> tuple[str, str, str, list[int]] | None:
-    """How the round ends the game, if it does: (winner, reason, rule, winners)."""
-    n = state.n
-    town = [s for s in range(n) if not state.is_werebunny[s]]
+def round_end(state: TnbState, hand_sizes: list[int] | None = None) -> tuple[str, str, str, list[int]] | None:
+    """How the round ends the game, if it does: (winner, reason, rule, winners).
+    ``hand_sizes`` stand for the hands held (default: the hands as they are)."""
     if state.wall == 0 and state.tower == 0:
         return "werebunnies", "defences_down", "TNB-END-2", list(state.werebunnies or ())
-    if state.round >= ROUNDS:
-        winners = [s for s in town if quirk_met(state, s, hand_sizes[s])]
+    last = state.round >= ROUNDS
+    if not last and not (state.round == ROUNDS - 1 and state.early_end and state.wall > 0):
+        return None
+    town = [s for s in range(state.n) if not state.is_werebunny[s]]
+    if last:
+        winners = [s for s in town if quirk_met(state, s, None if hand_sizes is None else hand_sizes[s])]
         return "townsfolk", "town_survived", "TNB-END-3", winners
-    if state.round == ROUNDS - 1 and state.early_end and state.wall > 0:
-        return "townsfolk", "wall_held", "TNB-END-4", town
-    return None
+    return "townsfolk", "wall_held", "TNB-END-4", town
 
 
 def _shortfall(state: TnbState) -> tuple[int, bool]:
@@ -86,37 +89,38 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if reshuffle:
         for v in (1, 2, 3, 4):
             pool[v] += state.discard[v]
-    counted = [card_counts(c, "TNB-DRAW-2", "the draw") for c in cards]
-    need = [0, 0, 0, 0, 0]
-    for counts in counted:
-        for v in (1, 2, 3, 4):
-            need[v] += counts[v]
-    if any(need[v] > pool[v] for v in (1, 2, 3, 4)):
+    # Every card of the draw counted at once (C speed); when the counts miss a card, one of
+    # them is not a card value, and card_counts names it.
+    flat = list(chain.from_iterable(cards))
+    need = card_counts(flat, "TNB-DRAW-2", "the draw")
+    if need[1] > pool[1] or need[2] > pool[2] or need[3] > pool[3] or need[4] > pool[4]:
         # TNB-DRAW-2: the cards drawn must be in the deck.
         raise RuleViolation("TNB-DRAW-2", "the draw holds cards the deck does not have",
                             drawn=need[1:], deck=pool[1:])
-    hand_sizes = [state.hand_size(s) + drawn[s] for s in range(n)]
     effects: list[Effect] = []
     if reshuffle:
         state.discard = [0, 0, 0, 0, 0]
         effects.append(Effect("TNB-DRAW-2", "discard_reshuffled", {}))
-    for v in (1, 2, 3, 4):
-        pool[v] -= need[v]
+    pool[1] -= need[1]
+    pool[2] -= need[2]
+    pool[3] -= need[3]
+    pool[4] -= need[4]
     state.deck = pool
     night = state.round
-    for seat, counts in enumerate(counted):
-        if drawn[seat]:
-            hand = state.hands[seat]
-            for v in (1, 2, 3, 4):
-                hand[v] += counts[v]
-            state.notes[seat].append({"night": night, "kind": "drew", "cards": sorted(cards[seat])})
+    hands, notes = state.hands, state.notes
+    for seat, drawn_cards in enumerate(cards):
+        if drawn_cards:
+            hand = hands[seat]
+            for card in drawn_cards:  # values checked above: 1 to 4
+                hand[card] += 1
+            notes[seat].append({"night": night, "kind": "drew", "cards": sorted(drawn_cards)})
     effects.append(Effect("TNB-DRAW-1", "cards_drawn", {"drawn": drawn}))
     for seat in state.pending_item_loss:
         # TNB-ITEM-9: the sabotaged Item goes at the end of the night.
         state.item_lost[seat] = True
     state.pending_item_loss = []
     state.owed = [0] * n
-    ending = round_end(state, hand_sizes)
+    ending = round_end(state)  # the hands as drawn: the Hoarder's (TNB-QUIRK-3)
     if ending is not None:
         winner, reason, rule, winners = ending
         finish(state, winner, reason, rule, winners, effects)
