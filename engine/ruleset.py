@@ -344,7 +344,19 @@ class Ruleset(ABC, Generic[S, O]):
 
     def key_figures(self, state: S) -> dict[str, Any]:
         """A few numbers per position for per-turn statistics and charts."""
+        if self.figure_names:
+            return dict(zip(self.figure_names, self.figure_row(state), strict=True))
         return {}
+
+    figure_names: ClassVar[tuple[str, ...]] = ()
+    """The names of :meth:`key_figures`, in order, for a ruleset that gives them as a row
+    (:meth:`figure_row`): the projections then take them column-wise, one tuple per turn
+    instead of a dict, which is most of what a projection costs beyond the replay."""
+
+    def figure_row(self, state: S) -> tuple[Any, ...]:
+        """The key figures of a position as a tuple in the order of :attr:`figure_names`
+        (only asked of rulesets that name them)."""
+        raise NotImplementedError(f"{self.slug} gives its key figures as a dict only")
 
 
 EMPTY = NO_EFFECTS

@@ -153,16 +153,16 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
             rule="BUN-END-2",
         )
 
-    def key_figures(self, state: BunniesState) -> dict[str, Any]:
-        # Called at every turn end by the projections: set operations in C, no generators.
+    figure_names = ("hand", "blinds_left", "bunnies", "pile", "stock")
+
+    def figure_row(self, state: BunniesState) -> tuple[Any, ...]:
+        # Called at every turn end by the projections: set operations in C, no generators,
+        # a tuple rather than a dict (key_figures makes the dict of it).
         hands, bunnies, present = state.hands, state.bunnies, state.blinds.keys()
-        return {
-            "hand": [len(hands[0]), len(hands[1])],
-            "blinds_left": [len(present & _OWN_SETS[0]), len(present & _OWN_SETS[1])],
-            "bunnies": [len(bunnies[0]), len(bunnies[1])],
-            "pile": len(state.pile),
-            "stock": len(state.stock),
-        }
+        return ([len(hands[0]), len(hands[1])],
+                [len(present & _OWN_SETS[0]), len(present & _OWN_SETS[1])],
+                [len(bunnies[0]), len(bunnies[1])],
+                len(state.pile), len(state.stock))
 
 
 RULESET = Bunnies()

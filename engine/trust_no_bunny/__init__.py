@@ -137,16 +137,13 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
             return None
         return Outcome(winners=list(state.winners), reason=state.reason or "", rule=state.end_rule or "")
 
-    def key_figures(self, state: TnbState) -> dict[str, Any]:
-        return {
-            "round": state.round,
-            "wall": state.wall,
-            "tower": state.tower,
-            "wolves": state.wolves,
-            "hands": [state.hand_size(s) for s in range(state.n)],
-            "deck": sum(state.deck),
-            "proposals": len(state.proposals),
-        }
+    figure_names = ("round", "wall", "tower", "wolves", "hands", "deck", "proposals")
+
+    def figure_row(self, state: TnbState) -> tuple[Any, ...]:
+        # The key figures as a row, taken column-wise by the projections (key_figures
+        # makes the dict of it).
+        return (state.round, state.wall, state.tower, state.wolves,
+                [sum(hand) for hand in state.hands], sum(state.deck), len(state.proposals))
 
 
 RULESET = TrustNoBunny()
