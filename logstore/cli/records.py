@@ -25,12 +25,13 @@ if TYPE_CHECKING:
 def check(paths: tuple[Path, ...], as_json: bool) -> None:
     """Check record files: readable, hash chain intact, every event legal.
 
-    A folder means every *.jsonl below it (checked with both cores when there are many;
-    the output keeps their order). With --json, one object per record per line: path, ok,
-    game_id, ruleset, events, chain, broken_at, violation, error, disputed_claims,
-    undetermined for a game recorded at the table with checks that need a card nobody saw,
-    and last_seal for a record cut after its last seal line (its chain is broken at the
-    seq after its last event). A format 1 record, which has no seal lines, is "open". Exit 0 when all are fine (undetermined checks included: no rule is known to be
+    A folder means every *.jsonl below it (checked with both cores when there are many and
+    a core is idle; the output keeps their order). With --json, one object per record per
+    line: path, ok, game_id, ruleset, events, chain, broken_at, violation, error,
+    disputed_claims, undetermined for a game recorded at the table with checks that need a
+    card nobody saw, and last_seal for a record cut after its last seal line (its chain is
+    broken at the seq after its last event). A format 1 record, which has no seal lines, is
+    "open". Exit 0 when all are fine (undetermined checks included: no rule is known to be
     broken), 1 when a rule is broken, a chain is broken or a claimed consequence is
     disputed, 2 when a file is unreadable (the highest code wins).
 

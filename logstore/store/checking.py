@@ -19,6 +19,7 @@ import msgspec
 from engine.reader import ByteStream, check_events, header_of, read_record
 from engine.record import Chain, End, Record, RecordError
 from engine.registry import get_ruleset
+from logstore.store.cores import idle_cores
 from logstore.store.reading import Prepended, open_record
 
 EXIT_OK = 0
@@ -177,9 +178,10 @@ def result_to_dict(result: CheckResult) -> dict[str, Any]:
 
 # -- both cores for a folder of many records -------------------------------------------------
 PARALLEL_FROM = 64
-"""From this many files on, ``check_files`` hands every other batch to a helper process (the
-helper costs a Python start-up, about 0.2 s of the other core; repaid after a few dozen
-records). ``WARREN_CHECK_JOBS=1`` keeps everything in one process."""
+"""From this many files on, ``check_files`` hands every other batch to a helper process when
+a core is idle (the helper costs a Python start-up, about 0.2 s of the other core; repaid
+after a few dozen records). ``WARREN_CHECK_JOBS=1`` keeps everything in one process,
+``WARREN_CHECK_JOBS=2`` starts the helper whatever the load."""
 BATCH = 16
 """Files per batch: small enough that the two processes stay in step, large enough that
 the pipe carries few messages."""
@@ -190,7 +192,10 @@ def check_files(paths: Sequence[Path]) -> Iterator[tuple[CheckResult, End | None
     process each judge every other batch (both cores), and the answers are merged back in
     order, so the output and the exit code are the same as with one process."""
     jobs = os.environ.get("WARREN_CHECK_JOBS", "")
-    one = jobs == "1" or (os.cpu_count() or 1) < 2 or len(paths) < PARALLEL_FROM
+    # A helper when asked (WARREN_CHECK_JOBS=2), or for many files when a core is idle: on a
+    # busy machine it would only compete with the other work, and cost its start-up.
+    wanted = jobs == "2" or (jobs == "" and idle_cores() >= 1)
+    one = not wanted or (os.cpu_count() or 1) < 2 or len(paths) < PARALLEL_FROM
     helper = None if one else _start_helper()
     if helper is None:
         yield from map(check_file, paths)

@@ -57,6 +57,7 @@ from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
 from logstore.store import schema
+from logstore.store.cores import idle_cores
 from logstore.store.errors import (
     BrokenChain,
     DuplicateGame,
@@ -221,16 +222,6 @@ def _closing_seal(header_line: str, last_line: str, events: int) -> str:
     terminator = "\r\n" if (last_line if trailing else header_line).endswith("\r\n") else "\n"
     text = seal_line(prev, events, b"").decode()
     return text + terminator if trailing else terminator + text
-
-
-def _idle_cores() -> int:
-    """Cores left after this process and the machine's current load (1-minute average)."""
-    cores = os.cpu_count() or 1
-    try:
-        busy = os.getloadavg()[0]
-    except (OSError, AttributeError):  # no load average on this platform
-        busy = 0.0
-    return max(0, min(4, round(cores - 1 - busy)))
 
 
 class Store:
@@ -437,7 +428,7 @@ class Store:
         """
         files = [str(f) for f in record_paths(paths)]
         if workers is None:
-            workers = _idle_cores() if len(files) >= PARALLEL_FROM else 0
+            workers = idle_cores() if len(files) >= PARALLEL_FROM else 0
         return self._write_all(self._prepared(files, workers), progress)
 
     def _prepared(self, files: list[str], workers: int) -> Iterator[Prepared | Refused]:

@@ -188,3 +188,24 @@ def test_a_game_recorded_at_the_table_reports_what_it_cannot_decide() -> None:
                                      "needs": "legal only if seat 1's hand held no card of rank 9 or higher"}]
     code, out, _ = run("check", str(path))
     assert code == 0 and "undetermined at seq 5 [BUN-PICKUP-1]" in out
+
+
+def test_a_folder_checked_on_both_cores_gives_the_same_lines_in_the_same_order(
+        games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    sources = sorted(games.glob("*.jsonl"))
+    for i in range(70):  # past PARALLEL_FROM: every other batch goes to the helper process
+        (folder / f"{i:03d}.jsonl").write_bytes(sources[i % len(sources)].read_bytes())
+    (folder / "040-broken.jsonl").write_bytes(b'{"warren": 2, "kind": "header"\n')
+    lines = sources[0].read_bytes().splitlines(keepends=True)
+    (folder / "050-illegal.jsonl").write_bytes(b"".join(lines[:3] + lines[4:]))
+    answers = {}
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("WARREN_CHECK_JOBS", jobs)
+        answers[jobs] = run("check", str(folder), "--json")
+    assert answers["1"] == answers["2"]
+    code, out, _ = answers["2"]
+    assert code == 2 and len(out.splitlines()) == 72
+    paths = [json.loads(line)["path"] for line in out.splitlines()]
+    assert paths == [str(p) for p in sorted(folder.glob("*.jsonl"))]
