@@ -238,3 +238,23 @@ def run_query(sql: str, seconds: float = 10.0) -> pa.Table:
 
     with open_sandbox(store_path(), Limits(seconds=seconds)) as box:
         return box.run(sql)
+
+
+@st.cache_data(show_spinner=False)
+def _schema(path: str, stamp: float) -> dict[str, list[tuple[str, str]]]:
+    from logstore.analytics.projections import TABLES
+    from logstore.analytics.sandbox import Limits, open_sandbox
+
+    with open_sandbox(Path(path), Limits(seconds=10.0)) as box:
+        listed = box.run("SELECT table_name, column_name, data_type FROM information_schema.columns "
+                         "ORDER BY table_name, ordinal_position").to_pylist()
+    found: dict[str, list[tuple[str, str]]] = {name: [] for name in TABLES}
+    for row in listed:
+        if row["table_name"] in found:
+            found[row["table_name"]].append((row["column_name"], row["data_type"]))
+    return found
+
+
+def schema() -> dict[str, list[tuple[str, str]]]:
+    """Every table the SQL box may read (the sandbox's, in order), with its columns and types."""
+    return _schema(str(store_path()), store_stamp())

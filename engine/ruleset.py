@@ -32,6 +32,16 @@ from engine.options import refusal
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, Violation, WarrenError
+from engine.wording import (
+    GENERIC,
+    Names,
+    Vocabulary,
+    change_lines,
+    event_text,
+    fact_text,
+    outcome_text,
+    seat_name,
+)
 
 __all__ = ["EMPTY", "GameState", "Handler", "Outcome", "Perspective", "Ruleset"]
 
@@ -113,6 +123,9 @@ class Ruleset(ABC, Generic[S, O]):
     actor_violations: ClassVar[frozenset[str]] = frozenset()
     """Rules whose violations tell the acting seat only what it knew itself (its own hand,
     role or Item): shown whole to that seat too."""
+    vocabulary: ClassVar[Vocabulary] = GENERIC
+    """How the game's views, facts and records read in words (engine.wording): the
+    defaults of the ``describe*`` methods word any game from it."""
 
     def __init__(self) -> None:
         self.record_types: tuple[type[Event], ...] = (*self.event_types, Correction)
@@ -280,15 +293,42 @@ class Ruleset(ABC, Generic[S, O]):
     def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
-    def describe(self, event: Event) -> str:
-        """A short human rendering of an event."""
-        fields = {
-            k: v for k, v in msgspec.structs.asdict(event).items()
-            if k not in ("seq", "actor", "hash", "claims") and v is not None
-        }
-        who = "table" if event.actor is None else f"seat {event.actor}"
-        args = " ".join(f"{k}={v}" for k, v in fields.items())
-        return f"{who}: {event.__struct_config__.tag} {args}".rstrip()
+    # -- in words (engine.wording) -----------------------------------------------------
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        """The event in words as ``perspective`` saw it happen, players by name: what the
+        dashboard's timeline and ``warren replay`` print ("Ann lays A♠"). Default: the
+        event as :meth:`event_view` shows it, worded with :attr:`vocabulary`. A game
+        overrides it to say its events its own way (and calls this for what it does not)."""
+        names = names or ()
+        if type(event) is Correction:
+            what = "strikes" if event.event is None else "corrects"
+            return f"{seat_name(event.actor, names)} {what} event {event.corrects} ({event.reason})"
+        if type(event) is Struck:
+            return f"(struck by the correction at event {event.by})"
+        return event_text(self.vocabulary, self.event_view(event, perspective), names)
+
+    def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+        """What changed from one view (of :meth:`view`) to the next, one line per change,
+        in words and with players by name. Default: :func:`engine.wording.change_lines`."""
+        return change_lines(self.vocabulary, before, after, names)
+
+    def describe_fact(self, key: str, value: Any, names: Names) -> str:
+        """One named fact (a violation's, an effect's or a position's) as ``what: value``
+        in words (``top card: Q♥``)."""
+        return fact_text(self.vocabulary, key, value, names)
+
+    def describe_outcome(self, outcome: Outcome, names: Names) -> str:
+        """How the game ended, in words: who won, why, by which rule, the scores."""
+        return outcome_text(self.vocabulary, outcome, names)
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        """A field of a proposed action (typed in the dispute box or on the command line) as
+        the record writes it. A game may accept other spellings of its values (Bunnies reads
+        the ten of clubs as ``10C`` as well as ``TC``) and refuse what cannot be one, with a
+        :class:`WarrenError` saying which value is wrong and why ("9X is not a card").
+        Recorded events never pass through here. Default: the value as given."""
+        return value
 
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         """An event as ``perspective`` saw it happen.

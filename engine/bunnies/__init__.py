@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from engine.bunnies import bots
+from engine.bunnies import bots, words
 from engine.bunnies.events import EVENT_TYPES, Deal, Steal
 from engine.bunnies.layout import OWN_SLOTS, is_uncovered
 from engine.bunnies.legal import decision_actions
@@ -25,6 +25,7 @@ from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
+from engine.wording import Names
 
 _OWN_SETS = (frozenset(OWN_SLOTS[0]), frozenset(OWN_SLOTS[1]))
 """Each seat's own blind slots, for counting what is left."""
@@ -62,6 +63,7 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     })
     # ...and these name the acting player's own hand, which it sees (the opponent does not).
     actor_violations = frozenset({"BUN-LAY-1", "BUN-PICKUP-1"})
+    vocabulary = words.VOCABULARY
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)
@@ -122,6 +124,20 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render(view, names)
+
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        said = words.describe(event, self.event_view(event, perspective), names or ())
+        return said if said is not None else super().describe(event, names, perspective)
+
+    def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+        return words.describe_changes(before, after, names)
+
+    def describe_outcome(self, outcome: Outcome, names: Names) -> str:
+        return words.describe_outcome(outcome, names)
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        return words.read_cards(field, value)
 
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         record = super().event_view(event, perspective)

@@ -3,8 +3,7 @@ TNB-END-2..4, TNB-QUIRK-*)."""
 
 from __future__ import annotations
 
-from itertools import chain
-
+from engine.hidden import UNKNOWN
 from engine.rules import Effect, RuleViolation
 from engine.trust_no_bunny.common import card_counts, refuse_if_over, require_chance
 from engine.trust_no_bunny.day import finish, start_round
@@ -35,19 +34,29 @@ def quirk_met(state: TnbState, seat: int, hand_size: int | None = None) -> bool:
     return False
 
 
-def round_end(state: TnbState, hand_sizes: list[int] | None = None) -> tuple[str, str, str, list[int]] | None:
-    """How the round ends the game, if it does: (winner, reason, rule, winners).
-    ``hand_sizes`` stand for the hands held (default: the hands as they are)."""
+def ending(state: TnbState) -> tuple[str, str, str] | None:
+    """Whether this dawn ends the game, from public facts alone: (winner, reason, rule)."""
+    if state.wall == 0 and state.tower == 0:
+        return "werebunnies", "defences_down", "TNB-END-2"
+    if state.round >= ROUNDS:
+        return "townsfolk", "town_survived", "TNB-END-3"
+    if state.round == ROUNDS - 1 and state.early_end and state.wall > 0:
+        return "townsfolk", "wall_held", "TNB-END-4"
+    return None
+
+
+def round_end(state: TnbState, hand_sizes: list[int]) -> tuple[str, str, str, list[int]] | None:
+    """How the round ends the game, if it does: (winner, reason, rule, winners)."""
+    n = state.n
+    town = [s for s in range(n) if not state.is_werebunny[s]]
     if state.wall == 0 and state.tower == 0:
         return "werebunnies", "defences_down", "TNB-END-2", list(state.werebunnies or ())
-    last = state.round >= ROUNDS
-    if not last and not (state.round == ROUNDS - 1 and state.early_end and state.wall > 0):
-        return None
-    town = [s for s in range(state.n) if not state.is_werebunny[s]]
-    if last:
-        winners = [s for s in town if quirk_met(state, s, None if hand_sizes is None else hand_sizes[s])]
+    if state.round >= ROUNDS:
+        winners = [s for s in town if quirk_met(state, s, hand_sizes[s])]
         return "townsfolk", "town_survived", "TNB-END-3", winners
-    return "townsfolk", "wall_held", "TNB-END-4", town
+    if state.round == ROUNDS - 1 and state.early_end and state.wall > 0:
+        return "townsfolk", "wall_held", "TNB-END-4", town
+    return None
 
 
 def _shortfall(state: TnbState) -> tuple[int, bool]:
@@ -69,6 +78,9 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     require_chance(event, "TNB-DRAW-1")
     n = state.n
     cards = event.cards
+    if state.partial or UNKNOWN in cards:
+        # A game recorded at the table: draws nobody saw (unseen_night.py).
+        return _draw_unseen(state, event)
     owed = state.owed
     if len(cards) != n:
         raise RuleViolation("TNB-DRAW-1", f"the draw lists cards for each of the {n} seats",
@@ -89,41 +101,64 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if reshuffle:
         for v in (1, 2, 3, 4):
             pool[v] += state.discard[v]
-    # Every card of the draw counted at once (C speed); when the counts miss a card, one of
-    # them is not a card value, and card_counts names it.
-    flat = list(chain.from_iterable(cards))
-    need = card_counts(flat, "TNB-DRAW-2", "the draw")
-    if need[1] > pool[1] or need[2] > pool[2] or need[3] > pool[3] or need[4] > pool[4]:
+    try:
+        counted = [card_counts(c, "TNB-DRAW-2", "the draw") for c in cards]  # type: ignore[arg-type]
+    except RuleViolation:
+        if any(UNKNOWN in c for c in cards):
+            return _draw_unseen(state, event)  # cards nobody saw, at the table
+        raise
+    need = [0, 0, 0, 0, 0]
+    for counts in counted:
+        for v in (1, 2, 3, 4):
+            need[v] += counts[v]
+    if any(need[v] > pool[v] for v in (1, 2, 3, 4)):
         # TNB-DRAW-2: the cards drawn must be in the deck.
         raise RuleViolation("TNB-DRAW-2", "the draw holds cards the deck does not have",
                             drawn=need[1:], deck=pool[1:])
+    hand_sizes = [state.hand_size(s) + drawn[s] for s in range(n)]
+    if event.reveal is not None:
+        _check_reveal(state, event, hand_sizes)
     effects: list[Effect] = []
     if reshuffle:
         state.discard = [0, 0, 0, 0, 0]
         effects.append(Effect("TNB-DRAW-2", "discard_reshuffled", {}))
-    pool[1] -= need[1]
-    pool[2] -= need[2]
-    pool[3] -= need[3]
-    pool[4] -= need[4]
+    for v in (1, 2, 3, 4):
+        pool[v] -= need[v]
     state.deck = pool
     night = state.round
-    hands, notes = state.hands, state.notes
-    for seat, drawn_cards in enumerate(cards):
-        if drawn_cards:
-            hand = hands[seat]
-            for card in drawn_cards:  # values checked above: 1 to 4
-                hand[card] += 1
-            notes[seat].append({"night": night, "kind": "drew", "cards": sorted(drawn_cards)})
+    for seat, counts in enumerate(counted):
+        if drawn[seat]:
+            hand = state.hands[seat]
+            for v in (1, 2, 3, 4):
+                hand[v] += counts[v]
+            state.notes[seat].append({"night": night, "kind": "drew", "cards": sorted(cards[seat])})
     effects.append(Effect("TNB-DRAW-1", "cards_drawn", {"drawn": drawn}))
     for seat in state.pending_item_loss:
         # TNB-ITEM-9: the sabotaged Item goes at the end of the night.
         state.item_lost[seat] = True
     state.pending_item_loss = []
     state.owed = [0] * n
-    ending = round_end(state)  # the hands as drawn: the Hoarder's (TNB-QUIRK-3)
+    ending = round_end(state, hand_sizes)
     if ending is not None:
         winner, reason, rule, winners = ending
         finish(state, winner, reason, rule, winners, effects)
     else:
         start_round(state)
     return tuple(effects)
+
+
+def _draw_unseen(state: TnbState, event: Draw) -> tuple[Effect, ...]:
+    from engine.trust_no_bunny.unseen_night import draw as draw_unseen
+
+    return draw_unseen(state, event)
+
+
+def _check_reveal(state: TnbState, event: Draw, hand_sizes: list[int]) -> None:
+    """A reveal on a dawn of a record that knows everything: only when it ends the game, and
+    then it must show what the state holds (TNB-REC-3)."""
+    from engine.trust_no_bunny.unknown import check_reveal, refuse_misplaced_reveal
+
+    if ending(state) is None:
+        refuse_misplaced_reveal("this dawn does not end the game")
+    assert event.reveal is not None
+    check_reveal(state, event.reveal, [(size, size) for size in hand_sizes])

@@ -70,14 +70,29 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
         # TNB-GUARD-1: only guards play cards at the Tower.
         raise RuleViolation("TNB-GUARD-1", f"seat {seat} is at home tonight, not on guard",
                             guards=state.team)
+    if state.partial:
+        # A game recorded at the table that does not know everything (unseen_night.py).
+        from engine.trust_no_bunny.unseen_night import guard as guard_unseen
+
+        return guard_unseen(state, seat, event)
     d, w = check_guard_play(state, seat, event.defend, event.weaken)
     weakened = w if event.weaken else None  # nothing to take out of the hand for weakening
     if len(state.agenda.decisions) == 1:
         return _close(state, seat, event, d, weakened)
-    if event.claims:
-        check_stage_claims(event.claims, None)
+    if event.claims or event.stage is not None:
+        _not_the_end(event)
     commit_play(state, seat, event, d, weakened)
     return NO_EFFECTS
+
+
+def _not_the_end(event: Guard | HomeAction) -> None:
+    """A night action that does not end the night shows no stage (R-TNB-19, TNB-REC-1)."""
+    if event.claims:
+        check_stage_claims(event.claims, None)
+    if event.stage is not None:
+        from engine.trust_no_bunny.unseen_night import misplaced_stage
+
+        misplaced_stage()
 
 
 def _home(state: TnbState, event: HomeAction) -> tuple[int, list[int] | None]:
@@ -109,13 +124,22 @@ def _other_seat(state: TnbState, seat: int, target: object, rule: str, what: str
 def _finish_home(state: TnbState, seat: int, event: HomeAction, g: list[int] | None) -> tuple[Effect, ...]:
     if len(state.agenda.decisions) == 1:
         return _close(state, seat, event, g, None)
-    if event.claims:
-        check_stage_claims(event.claims, None)
+    if event.claims or event.stage is not None:
+        _not_the_end(event)
     commit_play(state, seat, event, g, None)
     return NO_EFFECTS
 
 
+def _home_unseen(state: TnbState, event: HomeAction) -> tuple[Effect, ...]:
+    """A home action of a game recorded at the table that does not know everything."""
+    from engine.trust_no_bunny.unseen_night import home
+
+    return home(state, event)
+
+
 def bless(state: TnbState, event: Bless) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     target = event.target
     _other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
@@ -126,11 +150,15 @@ def bless(state: TnbState, event: Bless) -> tuple[Effect, ...]:
 
 
 def predict(state: TnbState, event: Predict) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     return _finish_home(state, seat, event, g)
 
 
 def sabotage(state: TnbState, event: Sabotage) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     if not state.is_werebunny[seat]:
         # TNB-SAB-1: Sabotage is the Werebunnies' alone.
@@ -144,6 +172,8 @@ def sabotage(state: TnbState, event: Sabotage) -> tuple[Effect, ...]:
 
 
 def gaze(state: TnbState, event: Gaze) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     _require_item_action(state, seat, CRYSTAL_BALL, "TNB-ITEM-4")
     _other_seat(state, seat, event.target, "TNB-ITEM-4", "a gaze")
@@ -151,12 +181,16 @@ def gaze(state: TnbState, event: Gaze) -> tuple[Effect, ...]:
 
 
 def brew(state: TnbState, event: Brew) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     _require_item_action(state, seat, MYSTICAL_RECIPE, "TNB-ITEM-5")
     return _finish_home(state, seat, event, g)
 
 
 def rest(state: TnbState, event: Rest) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     return _finish_home(state, seat, event, g)
 
@@ -195,6 +229,16 @@ def _close(state: TnbState, seat: int, event: Event, first: list[int] | None,
     result = NightResult(state, plays)
     if event.claims:
         check_stage_claims(event.claims, result.stage_effects(), result.tower_open)
+    stage = event.stage  # type: ignore[attr-defined]
+    if stage is not None:
+        from engine.trust_no_bunny.unseen_night import check_known_stage
+
+        def commit(trial: TnbState) -> None:
+            again = NightResult(trial, plays)
+            commit_play(trial, seat, event, first, second)
+            again.apply(trial)
+
+        check_known_stage(state, stage, result.unblocked, result.gnawed, commit)
     commit_play(state, seat, event, first, second)
     return result.apply(state)
 

@@ -2,7 +2,8 @@
 
 Sections of trust-no-bunny.txt: How to Win, Rounds, Wolves, Cards and Defense, Getting
 Cards, Sabotage, Quirks/Magic Items/Mutations, Accuse, The Timer. Rulings (R-TNB-n) fill
-the gaps and live in docs/rulings.md, section trust-no-bunny.
+the gaps and live in docs/rulings.md, section trust-no-bunny. The TNB-REC rules are how a
+game recorded at the table writes what nobody saw (R-TNB-22 to R-TNB-27).
 """
 
 from __future__ import annotations
@@ -156,5 +157,16 @@ RULES = Rulebook(
              f"{SRC} §The Timer; {_r(14)}"),
         Rule("TNB-TIME-6", "The timer while choosing Items keeps the first Item offered; while "
              "mustering it declares the player ready.", _r(13)),
+        # -- a game recorded at the table -----------------------------------------------
+        Rule("TNB-REC-1", "In a game recorded at the table, the event that ends a night whose "
+             "actions the record does not all know states the stage the table was shown (wolves "
+             "through, points gnawed); only that event carries a stage, and it must agree with the "
+             "known actions.", f"{_r(24)}; docs/record-format.md#unknowns-in-trust-no-bunny"),
+        Rule("TNB-REC-2", "A stage lists what a seat was told at dawn only as the rules can have "
+             "told it, each once; a seat the record knows whole is told there everything it learnt.",
+             f"{_r(25)}; docs/record-format.md#unknowns-in-trust-no-bunny"),
+        Rule("TNB-REC-3", "Only the event that ends a recorded game reveals every role, Quirk, "
+             "Mutation, Item and hand size, and the reveal agrees with everything known before.",
+             f"{_r(26)}; docs/record-format.md#unknowns-in-trust-no-bunny"),
     ],
 )

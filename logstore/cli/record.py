@@ -106,6 +106,11 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
         if template is not None and template.complete:
             question = (f"[{session.seq + 1}] {session.pending.chance.kind} (unseen by the table): "
                         "Enter records it as unknown, or type it as you saw it> ")
+        elif template is not None:
+            tag = type(template.event).__struct_config__.tag
+            example = " ".join(f"{name}=..." for name in template.fields if name not in ("seq", "hash"))
+            seen = ", ".join(template.fields)
+            question = f"[{session.seq + 1}] {tag}: the table saw {seen}: type `{tag} {example}`> "
         else:
             question = f"[{session.seq + 1}] {session.waiting_for()}> "
         try:
@@ -194,6 +199,8 @@ def _seat_of(session: Any, line: str) -> tuple[str, int | None]:
 def _merge_template(session: Any, template: Any, line: str) -> Any:
     """What the scorekeeper typed for owed chance, over the table's template: the typed
     fields replace the template's (``roles first_mayor=2``)."""
+    import msgspec
+
     from engine.dispute.notation import read_action
     from engine.record import event_to_dict
 
@@ -201,7 +208,11 @@ def _merge_template(session: Any, template: Any, line: str) -> Any:
     base = event_to_dict(template)
     if proposed.tag != base["type"]:
         raise WarrenError(f"the table owes a {base['type']} now, not a {proposed.tag}")
-    return session.ruleset.decode_event({**base, **proposed.fields, "seq": session.seq + 1})
+    try:
+        body = {**base, **proposed.fields, "seq": session.seq + 1}
+        return msgspec.convert(body, session.ruleset.event_union, strict=False)
+    except msgspec.ValidationError as exc:
+        raise WarrenError(f"cannot read {line!r}: {exc}") from None
 
 
 def _show(session: Any, echo: Echo) -> None:

@@ -255,6 +255,10 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
 
     Example: warren ls --ruleset bunnies
     """
+    if ruleset is not None:
+        from engine.registry import get_ruleset
+
+        get_ruleset(ruleset)  # an unknown slug is an error naming the known ones, as everywhere
     with open_store(db, create=False) as store:
         rows = store.games(ruleset)
     if as_json:
@@ -270,7 +274,8 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
         table.add_column(name)
     for row in rows:
         verdict = "ok" if row.ok else f"{row.violation_rule} @ {row.violation_seq}"
-        winners = "" if row.winners is None else ",".join(str(w) for w in row.winners)
+        winners = "" if row.winners is None else ", ".join(
+            row.players[w] if 0 <= w < len(row.players) else f"seat {w}" for w in row.winners)
         table.add_row(row.game_id, row.ruleset, ", ".join(row.players), str(row.n_events),
                       row.chain, verdict, winners)
     console = Console()

@@ -56,7 +56,7 @@ WRITERS: dict[str, Callable[[str, Path], list[str]]] = {
     "dispute branch --out": lambda db, out: [
         "dispute", "branch", GAME_ID, "--at", "3", "--action", json.dumps(
             {k: v for k, v in json.loads(GAME.lines()[4]).items() if k not in ("hash", "seq")}),
-        "--out", str(out), "--db", db],
+        "--replaces", "0", "--out", str(out), "--db", db],
     "rulings export": lambda db, out: ["dispute", "rulings", "--export", str(out), "--db", db],
     "query --out": lambda db, out: ["query", "SELECT 1 AS one", "-f", "json", "-o", str(out), "--db", db],
 }

@@ -222,7 +222,8 @@ def test_reimporting_what_is_stored_is_not_an_error_but_another_game_under_its_i
 def test_a_branch_whose_parent_is_not_stored_is_refused(tmp_path: Path, games: list[SimulatedGame]) -> None:
     with Store(tmp_path / "a.db") as store:
         store.import_bytes(b"".join(games[0].lines()), "parent.jsonl")
-        info, _ = create_branch(store, games[0].header.game_id, 5, [event_to_dict(games[0].events[5])])
+        info, _ = create_branch(store, games[0].header.game_id, 5, [event_to_dict(games[0].events[5])],
+                                replaces=0)
         branch = store.export(info.game_id)
     with Store(tmp_path / "b.db") as other:
         with pytest.raises(StoreError, match=r"which is not in .* import the parent first"):
@@ -248,10 +249,10 @@ def test_a_crash_while_saving_a_branch_leaves_nothing_and_a_rerun_makes_one(
 
         monkeypatch.setattr(branches, "insert_row", crash)
         with pytest.raises(KeyboardInterrupt):
-            create_branch(store, parent, 5, [event_to_dict(games[0].events[5])])
+            create_branch(store, parent, 5, [event_to_dict(games[0].events[5])], replaces=0)
         assert [g.game_id for g in store.games()] == [parent]
         monkeypatch.undo()
-        info, _ = create_branch(store, parent, 5, [event_to_dict(games[0].events[5])])
+        info, _ = create_branch(store, parent, 5, [event_to_dict(games[0].events[5])], replaces=0)
         assert info.game_id == f"{parent}~1"
         assert [b.game_id for b in branches.list_branches(store)] == [f"{parent}~1"]
         assert branches.branch_info(store, info.game_id).registered
