@@ -11,16 +11,16 @@ import inspect
 import itertools
 import json
 import textwrap
-import types
 from collections.abc import Callable
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any
 
-import msgspec
+import msgspec.inspect as mi
 import streamlit as st
 
 from dashboard import data
 from dashboard.record_view import GAME, NOTE, SEEN, clear_picks
 from dashboard.tables import md
+from engine.options import bounds
 from engine.registry import get_ruleset, known_slugs
 from engine.rules import WarrenError
 from engine.ruleset import Ruleset
@@ -102,53 +102,60 @@ def option_notes(options_type: type) -> dict[str, str]:
     return notes
 
 
-def _literal(tp: Any) -> tuple[Any, ...] | None:
-    return get_args(tp) if get_origin(tp) is Literal else None
-
-
-def _plain(tp: Any) -> Any:
-    """``int | None`` is asked as an int left blank for the default."""
-    if get_origin(tp) in (Union, types.UnionType):
-        args = [a for a in get_args(tp) if a is not type(None)]
-        return args[0] if len(args) == 1 else tp
-    return tp
+def _asked(t: mi.Type) -> mi.Type:
+    """``int | None`` (None: the rules' default) is asked as what it is when given."""
+    if isinstance(t, mi.UnionType):
+        given = [p for p in t.types if not isinstance(p, mi.NoneType)]
+        return given[0] if len(given) == 1 else t
+    return t
 
 
 def option_inputs(ruleset: Ruleset[Any, Any]) -> Callable[[], dict[str, Any]]:
-    """A widget per header option (its default shown); returns a reader of the options the
-    scorekeeper changed (a typed option that does not read is a :class:`WarrenError`)."""
-    notes = option_notes(ruleset.options_type)
+    """A widget per header option (its default shown, its bounds in its help: engine.options);
+    returns a reader of the options the scorekeeper changed (a typed option that does not
+    read is a :class:`WarrenError`; one out of bounds is refused when the game starts)."""
+    options_type = ruleset.options_type
+    notes = option_notes(options_type)
+    said = bounds(options_type)
+    info = mi.type_info(options_type)
+    assert isinstance(info, mi.StructType)
     readers: list[Callable[[], tuple[str, Any] | None]] = []
-    for spec in msgspec.structs.fields(ruleset.options_type):
-        name, default = spec.name, spec.default
+    for spec in info.fields:
+        name, default, t = spec.name, spec.default, spec.type
         key = f"rec_opt_{ruleset.slug}_{name}"
         label = name.replace("_", " ")
-        help_ = notes.get(name)
-        choices = _literal(spec.type)
-        if choices is not None:
+        allowed = f"Allowed: {said[name]}." if said.get(name) else ""
+        help_ = " ".join(part for part in (notes.get(name), allowed) if part) or None
+        typed = False
+        if isinstance(t, mi.LiteralType):
+            choices = list(t.values)
             st.selectbox(label, choices, index=choices.index(default) if default in choices else 0,
                          key=key, help=help_)
-        elif spec.type is bool:
+        elif isinstance(t, mi.BoolType):
             st.checkbox(label, value=bool(default), key=key, help=help_)
-        elif spec.type is int:
-            st.number_input(label, value=int(default), step=1, key=key, help=help_)
+        elif isinstance(t, mi.IntType):
+            st.number_input(label, value=int(default), step=1, min_value=t.ge, max_value=t.le, key=key,
+                            help=help_)
         else:
-            st.text_input(label, key=key, help=help_, placeholder="the rules' default (or JSON, e.g. [1, 2])"
-                          if default is None else f"default {json.dumps(default)}")
+            typed = not isinstance(_asked(t), mi.StrType)  # JSON, or a word for a text option
+            shown = "the rules' default" if default is None else f"default {json.dumps(default)}"
+            st.text_input(label, key=key, help=help_, placeholder=shown + (" (or JSON, e.g. [1, 2])"
+                                                                            if typed else ""))
 
-        def read(name: str = name, key: str = key, default: Any = default, tp: Any = spec.type) -> \
+        def read(name: str = name, key: str = key, default: Any = default, typed: bool = typed) -> \
                 tuple[str, Any] | None:
             value = st.session_state.get(key)
-            if isinstance(value, str) and _literal(tp) is None and _plain(tp) is not str:
+            if isinstance(value, str):
                 if not value.strip():
                     return None
-                try:
-                    value = json.loads(value)
-                except json.JSONDecodeError:
-                    raise WarrenError(f"option {name}: {value!r} is not JSON (e.g. [1, 2] or 3)") from None
-            elif isinstance(value, str) and not value.strip():
-                return None
-            return None if value == default else (name, value)
+                if typed:
+                    try:
+                        value = json.loads(value)
+                    except json.JSONDecodeError:
+                        raise WarrenError(f"option {name}: {value!r} is not JSON "
+                                          "(e.g. [1, 2] or 3)") from None
+            same = value == (list(default) if isinstance(default, tuple) else default)
+            return None if same else (name, value)
 
         readers.append(read)
 

@@ -227,6 +227,8 @@ def test_a_game_is_resumed_by_its_link_and_other_links_are_explained(store: Path
 def test_the_start_form_refuses_what_cannot_be_recorded(store: Path) -> None:
     at = start(["Ann", "ann"])
     assert any("two players are called 'ann'" in e.value for e in at.error)
+    hand = at.number_input(key="rec_opt_bunnies_hand_size")  # a number, within the option's bounds
+    assert (hand.value, hand.min, hand.max) == (7, 1, 20) and "Allowed: 1..20." in hand.help
     at = start(["Ann", ""])
     assert any("name all 2 players" in e.value for e in at.error)
     at = page()
@@ -240,6 +242,9 @@ def test_the_start_form_refuses_what_cannot_be_recorded(store: Path) -> None:
     click(at, "rec_start")
     assert any("option wolves" in e.value and "not JSON" in e.value for e in at.error)
     at.text_input(key="rec_opt_trust-no-bunny_wolves").input("")
+    at.text_input(key="rec_opt_trust-no-bunny_wall").input("100000")  # out of the option's bounds
+    click(at, "rec_start")
+    assert any("bad option for trust-no-bunny: wall must be 1.." in e.value for e in at.error)
     at.text_input(key="rec_opt_trust-no-bunny_wall").input("3")
     click(at, "rec_start")
     with Store(store) as s:
