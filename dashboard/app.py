@@ -1,7 +1,7 @@
 """warren's dashboard: step through games, settle disputes, read the statistics.
 
 Run with ``warren dashboard`` (or ``streamlit run dashboard/app.py``). Every page has its
-own address (``/games``, ``/replay?game=...&seq=...``), so a link opens it directly.
+own address (``/games``, ``/replay?game=...&seq=...``, ``/record?game=...``), so a link opens it directly.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ PAGES = [
     st.Page(SCREENS / "games.py", title="Games", icon=":material/table_rows:", url_path="games"),
     st.Page(SCREENS / "replay.py", title="Replay", icon=":material/play_circle:", url_path="replay"),
     st.Page(SCREENS / "disputes.py", title="Disputes", icon=":material/gavel:", url_path="disputes"),
+    st.Page(SCREENS / "record.py", title="Record", icon=":material/edit_note:", url_path="record"),
     st.Page(SCREENS / "stats.py", title="Stats", icon=":material/bar_chart:", url_path="stats"),
     st.Page(SCREENS / "sql.py", title="SQL", icon=":material/database:", url_path="sql"),
 ]

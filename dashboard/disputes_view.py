@@ -257,7 +257,7 @@ def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Pe
             st.html(tables.bullets(changes))
         else:
             st.caption("Nothing visible changed.")
-    violation = game.replay.violation
+    violation = game.replay.violation_seen_by(seen)  # like the view: what this perspective may know
     if violation is not None and seq == game.replay.last_seq:
         bad = dispute.explain(violation.seq)
         rule = bad.violation.rule if bad.violation is not None else None

@@ -184,7 +184,7 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
                + (" · the branch leaves here" if mark is not None and seq == mark else ""))
     st.html(board_html(line.ruleset.slug, line.ruleset.view(state, perspective), line.names))
     st.html(_window(line, seq, perspective))
-    violation = line.replay.violation
+    violation = line.replay.violation_seen_by(perspective)
     if violation is not None and seq == last:
         rule = rule_ref(line.ruleset, violation.rule)
         st.error(f"The next event ({violation.seq}, {line.labels[violation.seq - 1]}) is illegal here by "

@@ -28,9 +28,10 @@ from engine.corrections import (
     effective_events,
     struck_marker,
 )
+from engine.options import refusal
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
-from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, WarrenError
+from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, Violation, WarrenError
 from engine.wording import (
     GENERIC,
     Names,
@@ -116,6 +117,12 @@ class Ruleset(ABC, Generic[S, O]):
     event_types: ClassVar[tuple[type[Event], ...]]
     capabilities: Capabilities[S] = Capabilities()
     """What the game offers beyond the contract (engine.capabilities)."""
+    public_violations: ClassVar[frozenset[str]] = frozenset()
+    """Rules whose violations tell nothing that any seat could not see: their message and
+    facts are shown to every perspective (:meth:`violation_view`)."""
+    actor_violations: ClassVar[frozenset[str]] = frozenset()
+    """Rules whose violations tell the acting seat only what it knew itself (its own hand,
+    role or Item): shown whole to that seat too."""
     vocabulary: ClassVar[Vocabulary] = GENERIC
     """How the game's views, facts and records read in words (engine.wording): the
     defaults of the ``describe*`` methods word any game from it."""
@@ -130,6 +137,10 @@ class Ruleset(ABC, Generic[S, O]):
             for t in self.record_types
         }
         """Event type name -> class, for every type a record may hold (corrections too)."""
+        reserved = [t.__name__ for t in self.event_types if "kind" in t.__struct_fields__]
+        if reserved:
+            # A top-level "kind" marks the header and seal lines (docs/record-format.md).
+            raise TypeError(f"{self.slug}: events may not have a field named 'kind': {reserved}")
         self.handlers: dict[type[Event], Handler] = self.build_handlers()
         missing = [t.__name__ for t in self.event_types if t not in self.handlers]
         if missing:
@@ -160,7 +171,8 @@ class Ruleset(ABC, Generic[S, O]):
         try:
             return msgspec.convert(header.options, self.options_type)
         except msgspec.ValidationError as exc:
-            raise WarrenError(f"bad option for {self.slug}: {exc}") from None
+            # Out of its bounds (engine.options) or of the wrong kind: which option, and why.
+            raise WarrenError(refusal(self.slug, self.options_type, exc)) from None
 
     def record_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options a new record's header carries, given the ones asked for: a game may
@@ -346,6 +358,27 @@ class Ruleset(ABC, Generic[S, O]):
         as it is, for a game without hidden information."""
         return event
 
+    def violation_view(self, violation: Violation, perspective: Perspective, actor: int | None) -> Violation:
+        """A violation as ``perspective`` may learn of it, like a view: the rule id always
+        (that the event breaks it is what the record shows), the message and the facts only
+        where they hold nothing the perspective could not see. ``actor`` is the seat of the
+        illegal event (None for chance). The referee sees everything; a rule in
+        :attr:`public_violations` is shown whole to everybody, one in
+        :attr:`actor_violations` to its actor too; anything else is told as the rule's own
+        words, the facts withheld (a Townsfolk's illegal Sabotage must not tell the table
+        who is Townsfolk, nor a lay of a card not in hand show that hand to the opponent)."""
+        rule = violation.rule
+        if perspective == "referee" or rule in self.public_violations:
+            return violation
+        if actor is not None and perspective == actor and rule in self.actor_violations:
+            return violation
+        who = "a spectator" if perspective == "spectator" else f"seat {perspective}"
+        known = self.rulebook.get(rule)
+        said = known.text if known is not None else "the rules forbid it"
+        return Violation(violation.seq, rule,
+                         f"{said} (what decided it is not shown: it involves what {who} could not see)",
+                         {})
+
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""
         return effect
@@ -357,7 +390,19 @@ class Ruleset(ABC, Generic[S, O]):
 
     def key_figures(self, state: S) -> dict[str, Any]:
         """A few numbers per position for per-turn statistics and charts."""
+        if self.figure_names:
+            return dict(zip(self.figure_names, self.figure_row(state), strict=True))
         return {}
+
+    figure_names: ClassVar[tuple[str, ...]] = ()
+    """The names of :meth:`key_figures`, in order, for a ruleset that gives them as a row
+    (:meth:`figure_row`): the projections then take them column-wise, one tuple per turn
+    instead of a dict, which is most of what a projection costs beyond the replay."""
+
+    def figure_row(self, state: S) -> tuple[Any, ...]:
+        """The key figures of a position as a tuple in the order of :attr:`figure_names`
+        (only asked of rulesets that name them)."""
+        raise NotImplementedError(f"{self.slug} gives its key figures as a dict only")
 
 
 EMPTY = NO_EFFECTS

@@ -51,6 +51,8 @@ PAGES = (
      "a game event by event, as the referee, a spectator or any player knew it"),
     ("screens/disputes.py", ":material/gavel:",
      "was an action legal here, by which rule; what-if branches; rulings kept with a link"),
+    ("screens/record.py", ":material/edit_note:",
+     "a game recorded at the table as it is played, each event checked and stored at once"),
     ("screens/stats.py", ":material/bar_chart:", "the canned statistics, as charts with their data"),
     ("screens/sql.py", ":material/database:", "your own SELECT over warren's tables"),
 )

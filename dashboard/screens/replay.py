@@ -48,7 +48,7 @@ def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
     with right:
         timeline.show_current(game, seq, seen)
         st.html(timeline.event_window(game, seq, seen))
-        violation = game.replay.violation
+        violation = game.replay.violation_seen_by(seen)  # like the view: what this perspective may know
         if violation is not None:
             st.error(f"Event {violation.seq} breaks {violation.rule}: {md(violation.message)}. "
                      f"Replay stops at {game.replay.last_seq}.", icon=":material/block:")

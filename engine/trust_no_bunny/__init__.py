@@ -83,6 +83,20 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},
         suspects=suspects,
     )
+    # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and
+    # facts name only what the whole table sees (phases, the mayor, teams, who voted or
+    # acted, public accusations, the end).
+    public_violations = frozenset({
+        "TNB-MUSTER-1", "TNB-DAY-1", "TNB-DAY-2", "TNB-DAY-3", "TNB-VOTE-1", "TNB-VOTE-2",
+        "TNB-ACC-2", "TNB-NIGHT-1", "TNB-GUARD-1", "TNB-HOME-1", "TNB-END-1", "TNB-WOLF-3",
+        "REC-FIX-1", "REC-FIX-2",
+    })
+    # ...and these name the acting player's own secrets (its hand, role, Mutation, Item,
+    # offer, its own home action), which it knows and nobody else does.
+    actor_violations = frozenset({
+        "TNB-ACC-1", "TNB-ITEM-3", "TNB-GUARD-2", "TNB-GUARD-3", "TNB-HOME-2", "TNB-HOME-3",
+        "TNB-SAB-1", "TNB-SAB-2", "TNB-MUT-1", "TNB-ITEM-4", "TNB-ITEM-5", "TNB-ITEM-9",
+    })
     vocabulary = words.VOCABULARY
 
     def build_handlers(self) -> dict[Any, Any]:
@@ -140,25 +154,22 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
             return None
         return Outcome(winners=list(state.winners), reason=state.reason or "", rule=state.end_rule or "")
 
-    def key_figures(self, state: TnbState) -> dict[str, Any]:
+    figure_names = ("round", "wall", "tower", "wolves", "hands", "deck", "proposals")
+
+    def figure_row(self, state: TnbState) -> tuple[Any, ...]:
+        # The key figures as a row, taken column-wise by the projections (key_figures
+        # makes the dict of it).
+        hands: list[int | None]
+        deck: int | None
         if state.hidden is not None:
             # A game recorded at the table: a hand's size or the deck's may be unknown (None).
-            hidden = state.hidden
             sizes = [hand_range(state, s) for s in range(state.n)]
-            hands: list[int | None] = [low if low == high else None for low, high in sizes]
-            deck: int | None = hidden.deck_size
+            hands = [low if low == high else None for low, high in sizes]
+            deck = state.hidden.deck_size
         else:
-            hands = [state.hand_size(s) for s in range(state.n)]
+            hands = [sum(hand) for hand in state.hands]
             deck = sum(state.deck)
-        return {
-            "round": state.round,
-            "wall": state.wall,
-            "tower": state.tower,
-            "wolves": state.wolves,
-            "hands": hands,
-            "deck": deck,
-            "proposals": len(state.proposals),
-        }
+        return (state.round, state.wall, state.tower, state.wolves, hands, deck, len(state.proposals))
 
 
 RULESET = TrustNoBunny()

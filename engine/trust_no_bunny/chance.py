@@ -16,7 +16,6 @@ from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     ITEM_WEIGHT,
     ITEMS,
-    MUTATIONS,
     OFFERED_ITEMS,
     ONE_HOLDER_ITEMS,
     QUIRKS,
@@ -63,7 +62,14 @@ def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | 
     kind = owed.kind
     if kind == "roles":
         wbs = sorted(rng.sample(range(n), WEREBUNNIES))
-        mutations = rng.sample(MUTATIONS, WEREBUNNIES)
+        kinds = state.table.mutations  # the game's pool of Mutations (R-TNB-5)
+        mutations: list[str | None]
+        if not kinds:
+            mutations = [None] * WEREBUNNIES
+        elif state.table.distinct_mutations:
+            mutations = list(rng.sample(kinds, WEREBUNNIES))
+        else:
+            mutations = [rng.choice(kinds) for _ in range(WEREBUNNIES)]
         return Roles(
             seq=seq, actor=None, werebunnies=[*wbs],
             quirks=[None if s in wbs else rng.choice(QUIRKS) for s in range(n)],

@@ -66,7 +66,8 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-MUSTER-1", f"seat {seat} already declared itself ready this round",
                             round=state.round)
     named = event.suspects
-    if len(named) != 2 or named[0] == named[1] or seat in named or not all(is_seat(state, s) for s in named):
+    if len(named) != 2 or named[0] == named[1] or seat in named or not (
+            is_seat(state, named[0]) and is_seat(state, named[1])):
         # TNB-ACC-1: two different players, neither of them the accuser.
         raise RuleViolation("TNB-ACC-1", "an accusation names two different other players",
                             suspects=list(named))
@@ -75,10 +76,11 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
         from engine.trust_no_bunny.unknown import accuse as accuse_unseen
 
         return accuse_unseen(state, seat, event)
-    if state.hand_size(seat) == 0:
+    hand = state.hands[seat]
+    if not (hand[1] or hand[2] or hand[3] or hand[4]):
         # TNB-ACC-1: the accusation costs a card, so an empty hand cannot accuse.
         raise RuleViolation("TNB-ACC-1", f"seat {seat} holds no card to pay for an accusation", hand=0)
-    a, b = sorted(named)
+    a, b = named if named[0] < named[1] else (named[1], named[0])
     pair = (a, b)
     wbs = state.werebunnies
     accusations = state.accusations
@@ -97,13 +99,23 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
         finish(state, "townsfolk", "unanimous_accusation", "TNB-ACC-4",
                [s for s in range(state.n) if not state.is_werebunny[s]], effects)
         return tuple(effects)
-    if pair not in state.refuted and all(accusations[s] == pair for s in range(state.n) if s not in pair):
+    if _everybody_else_accuses(accusations, pair) and pair not in state.refuted:
         # Everybody outside the pair accuses it and the game goes on: the table knows the
         # pair is wrong (TNB-ACC-4 would have ended the game otherwise).
         state.refuted.append(pair)
         effects.append(Effect("TNB-ACC-4", "pair_refuted", {"suspects": [a, b]}))
     state.pending_loss = seat
     return tuple(effects)
+
+
+def _everybody_else_accuses(accusations: list[tuple[int, int] | None], pair: tuple[int, int]) -> bool:
+    """Does every seat outside ``pair`` stand accusing it? (A loop that stops at the first
+    seat that does not: most accusations are not unanimous.)"""
+    a, b = pair
+    for s, accused in enumerate(accusations):  # noqa: SIM110 - a loop, not a generator: the hot path
+        if accused != pair and s != a and s != b:
+            return False
+    return True
 
 
 def _check_reveal(state: TnbState, event: Accuse, unanimous: bool) -> None:
@@ -174,7 +186,9 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
         raise _not_mayor(state, seat)
     team = event.team
     size = state.table.guards[state.round - 1]
-    if len(team) != size or len(set(team)) != size or not all(is_seat(state, s) for s in team):
+    # Seats are ints (events decode strictly), so the bounds of the smallest and the largest
+    # say whether all are seats of the game (TNB-DAY-2).
+    if len(team) != size or len(set(team)) != size or (team and not 0 <= min(team) <= max(team) < state.n):
         # TNB-DAY-2: exactly tonight's number of guards, all different seats.
         raise RuleViolation("TNB-DAY-2", f"night {state.round} needs a team of {size} different "
                             f"seats, not {list(team)}", size=size, team=list(team))

@@ -9,7 +9,6 @@ from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
     card_counts,
     check_stage_claims,
-    has_item,
     is_seat,
     move_to_discard,
     refuse_if_over,
@@ -48,8 +47,12 @@ def check_guard_play(state: TnbState, seat: int, defend: list[int], weaken: list
                      rule: str = "TNB-GUARD-2") -> tuple[list[int], list[int]]:
     """Counts of the cards a guard plays, after checking them (TNB-GUARD-2, TNB-GUARD-3)."""
     d = card_counts(defend, rule, "the cards played")
+    if not weaken:
+        # Most guards only defend: nothing to weaken with, nothing to add up.
+        require_in_hand(state, seat, d, rule, defend)  # TNB-GUARD-2
+        return d, [0, 0, 0, 0, 0]
     w = card_counts(weaken, rule, "the cards played")
-    if weaken and not state.is_werebunny[seat]:
+    if not state.is_werebunny[seat]:
         # TNB-GUARD-3: only a Werebunny weakens the defences.
         raise RuleViolation("TNB-GUARD-3", f"seat {seat} is Townsfolk and cannot weaken the defences",
                             weaken=list(weaken))
@@ -73,11 +76,12 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
 
         return guard_unseen(state, seat, event)
     d, w = check_guard_play(state, seat, event.defend, event.weaken)
+    weakened = w if event.weaken else None  # nothing to take out of the hand for weakening
     if len(state.agenda.decisions) == 1:
-        return _close(state, seat, event, d, w)
+        return _close(state, seat, event, d, weakened)
     if event.claims or event.stage is not None:
         _not_the_end(event)
-    commit_play(state, seat, event, d, w)
+    commit_play(state, seat, event, d, weakened)
     return NO_EFFECTS
 
 
@@ -256,14 +260,15 @@ class NightResult:
         seat_defend = [0] * n
         seat_weaken = [0] * n
         defend = weaken = gnawed = 0
+        items, lost, mutations = state.items, state.item_lost, state.mutations
         for s in range(n):
             play = plays[s]
             if type(play) is Guard:
                 d = sum(play.defend)
-                if d and has_item(state, s, SHIELD):
+                if d and items[s] == SHIELD and not lost[s]:
                     d += SHIELD_POINTS  # TNB-ITEM-7
                 w = sum(play.weaken)
-                if w and state.mutations[s] == FRENZY:
+                if w and mutations[s] == FRENZY:
                     w += FRENZY_BONUS * len(play.weaken)  # TNB-MUT-2
                 seat_defend[s] = d
                 seat_weaken[s] = w
@@ -348,23 +353,26 @@ class NightResult:
             for wb in state.werebunnies or ():
                 owed[wb] += successes
                 notes[wb].append({"night": night, "kind": "sabotage_cards", "cards": successes})
+        items, item_lost = state.items, state.item_lost
+        nights_guarded, nights_home = state.nights_guarded, state.nights_home
+        seat_defend, seat_weaken = self.seat_defend, self.seat_weaken
         for s in range(n):
             play = plays[s]
             kind = type(play)
-            if isinstance(play, Guard):
-                state.nights_guarded[s] += 1
-                notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),
-                                 "weaken": list(play.weaken), "defended": self.seat_defend[s],
-                                 "weakened": self.seat_weaken[s]})
-                if has_item(state, s, MEDALLION):
+            if kind is Guard:
+                nights_guarded[s] += 1
+                notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),  # type: ignore[union-attr]
+                                 "weaken": list(play.weaken), "defended": seat_defend[s],  # type: ignore[union-attr]
+                                 "weakened": seat_weaken[s]})
+                if items[s] == MEDALLION and not item_lost[s]:
                     # TNB-ITEM-8: the weakening points the other guards played.
                     notes[s].append({"night": night, "kind": "medallion",
-                                     "weakened_by_others": self.weaken - self.seat_weaken[s]})
+                                     "weakened_by_others": self.weaken - seat_weaken[s]})
                     effects.append(Effect("TNB-ITEM-8", "medallion_told", {"seat": s}))
                 continue
-            state.nights_home[s] += 1
+            nights_home[s] += 1
             owed[s] += 1  # TNB-DRAW-1: everybody at home draws a card.
-            if has_item(state, s, HORSESHOE):
+            if items[s] == HORSESHOE and not item_lost[s]:
                 owed[s] += 1  # TNB-ITEM-6
             if play.gnaw:  # type: ignore[union-attr]
                 notes[s].append({"night": night, "kind": "gnawed", "cards": list(play.gnaw)})  # type: ignore[union-attr]

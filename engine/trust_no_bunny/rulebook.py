@@ -27,8 +27,10 @@ RULES = Rulebook(
              "everybody else is Townsfolk.", f"{SRC} §Overview, §Accuse; {_r(1)}"),
         Rule("TNB-SET-2", "Each Townsfolk is given one of the three Quirks, all equally likely; "
              "a Werebunny has no Quirk.", f"{SRC} §Quirks; {_r(3)}"),
-        Rule("TNB-SET-3", "Each Werebunny is given a Mutation, the two different; Townsfolk "
-             "have none.", f"{SRC} §Mutations; {_r(5)}"),
+        Rule("TNB-SET-3", "Each Werebunny is given a Mutation from the game's pool (the "
+             "rulebook's one, Gnaw, unless an option names others; none if the pool is empty), "
+             "the two alike or not (different only by option); Townsfolk have none.",
+             f"{SRC} §Quirks, Magic Items, and Mutations; {_r(5)}"),
         Rule("TNB-SET-4", "The first mayor is a seat picked at random with the roles.",
              f"{SRC} §Rounds (1); {_r(8)}"),
         Rule("TNB-ITEM-1", "Every player is offered two different Items out of the five.",
@@ -90,10 +92,10 @@ RULES = Rulebook(
         Rule("TNB-MUT-1", "Gnaw: a Werebunny with Gnaw may also play cards from home to "
              "weaken the defences; the night's stage shows the points gnawed.",
              f"{SRC} §Cards and Defense; {_r(5)}"),
-        Rule("TNB-MUT-2", "Frenzy: every weakening card of its holder counts one point more.",
-             _r(5)),
-        Rule("TNB-MUT-3", "Stealth: a right Sabotage by its holder is not told to the target.",
-             _r(5)),
+        Rule("TNB-MUT-2", "Frenzy (warren's, only by option): every weakening card of its holder "
+             "counts one point more.", _r(5)),
+        Rule("TNB-MUT-3", "Stealth (warren's, only by option): a right Sabotage by its holder is "
+             "not told to the target.", _r(5)),
         Rule("TNB-ITEM-4", "Crystal Ball: once a game, at home, its holder gazes at another "
              "player and learns at dawn whether that player is a Werebunny.",
              f"{SRC} §Rounds (3), §Magic Items; {_r(4)}"),

@@ -44,7 +44,16 @@ from engine.trust_no_bunny.events import (
     Vote,
 )
 from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import CRYSTAL_BALL, GNAW, HOMEBODY, HORSESHOE, ITEMS, STEALTH
+from engine.trust_no_bunny.table import (
+    CRYSTAL_BALL,
+    GNAW,
+    HOMEBODY,
+    HORSESHOE,
+    ITEMS,
+    MUTATIONS,
+    RULEBOOK_MUTATIONS,
+    STEALTH,
+)
 
 CREATED = "2026-11-30T12:00:00Z"
 
@@ -63,9 +72,17 @@ class Scenario:
         game_id: str = "tnb-scenario",
     ) -> None:
         self.ruleset = RULESET
+        wbs = sorted(werebunnies)
+        # By default Mutations that change nothing unless used (Stealth, Gnaw).
+        muts = dict(mutations) if mutations is not None else {wbs[0]: STEALTH, wbs[1]: GNAW}
+        options = dict(options or {})
+        used = [m for m in MUTATIONS if m in muts.values()]
+        if "mutations" not in options and any(m not in RULEBOOK_MUTATIONS for m in used):
+            # warren's own Mutations are played by option only (R-TNB-5): name the ones used.
+            options["mutations"] = used
         self.header = Header(
             warren=FORMAT_VERSION, kind="header", game_id=game_id, ruleset=RULESET.slug,
-            options=dict(options or {}),
+            options=options,
             players=[Player(seat=s, name=f"player {s}") for s in range(players)],
             source="recorded", created=CREATED,
         )
@@ -74,12 +91,9 @@ class Scenario:
         self.events: list[Event] = []
         self.effects: list[tuple[Effect, ...]] = []
         n = players
-        wbs = sorted(werebunnies)
         self.werebunnies = wbs
         self.quirks = list(quirks) if quirks is not None else [
             None if s in wbs else HOMEBODY for s in range(n)]
-        # By default Mutations that change nothing unless used (Stealth, Gnaw).
-        muts = dict(mutations) if mutations is not None else {wbs[0]: STEALTH, wbs[1]: GNAW}
         self.mutations = [muts.get(s) for s in range(n)]
         self.first_mayor = first_mayor
         self.items = list(items) if items is not None else [HORSESHOE] * n

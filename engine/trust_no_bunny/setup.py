@@ -19,7 +19,6 @@ from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     ITEMS,
-    MUTATIONS,
     OFFERED_ITEMS,
     ONE_HOLDER_ITEMS,
     QUIRKS,
@@ -52,17 +51,25 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
         # TNB-SET-2: one of the three Quirks per Townsfolk, none for a Werebunny.
         raise RuleViolation("TNB-SET-2", f"every Townsfolk needs one of {list(QUIRKS)} and every "
                             "Werebunny none", quirks=list(quirks))
-    if len(mutations) != n or any((m not in MUTATIONS) if s in wbs else (m is not None)
-                                  for s, m in enumerate(mutations)):
+    pool = state.table.mutations
+
+    def fits(seat: int, mutation: str | None) -> bool:
+        if seat not in wbs:
+            return mutation is None
+        return mutation in pool if pool else mutation is None
+
+    if len(mutations) != n or not all(fits(s, m) for s, m in enumerate(mutations)):
         if _unknown_roles(event):
             return unknown.roles(state, event)
-        # TNB-SET-3: a Mutation per Werebunny, none for a Townsfolk.
-        raise RuleViolation("TNB-SET-3", f"every Werebunny needs one of {list(MUTATIONS)} and every "
-                            "Townsfolk none", mutations=list(mutations))
-    if mutations[wbs[0]] == mutations[wbs[1]]:
-        # TNB-SET-3: no two Werebunnies are alike.
-        raise RuleViolation("TNB-SET-3", "the two Werebunnies must have different Mutations",
-                            mutations=list(mutations))
+        # TNB-SET-3: a Mutation of the game's pool per Werebunny (none without a pool), none
+        # for a Townsfolk.
+        wanted = f"one of {list(pool)}" if pool else "no Mutation (this game has none)"
+        raise RuleViolation("TNB-SET-3", f"every Werebunny needs {wanted} and every Townsfolk none",
+                            mutations=list(mutations), pool=list(pool))
+    if state.table.distinct_mutations and mutations[wbs[0]] == mutations[wbs[1]]:
+        # TNB-SET-3, by option: the two Werebunnies' Mutations differ.
+        raise RuleViolation("TNB-SET-3", "the two Werebunnies must have different Mutations "
+                            "(option distinct_mutations)", mutations=list(mutations))
     if not is_seat(state, event.first_mayor):
         # TNB-SET-4: the first mayor is a seat of the game.
         raise RuleViolation("TNB-SET-4", f"the first mayor must be a seat 0..{n - 1}",

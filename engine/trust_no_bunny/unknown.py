@@ -102,7 +102,8 @@ def could_be_werebunny(state: TnbState, seat: int) -> bool:
 def could_gnaw(state: TnbState, seat: int) -> bool:
     """Could the seat be the Werebunny with Gnaw (TNB-MUT-1)?"""
     mutation = state.mutations[seat]
-    return mutation == GNAW or (mutation == UNKNOWN and could_be_werebunny(state, seat))
+    return mutation == GNAW or (mutation == UNKNOWN and GNAW in state.table.mutations
+                                and could_be_werebunny(state, seat))
 
 
 def could_hold(state: TnbState, seat: int, item: str) -> bool:
@@ -255,12 +256,13 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
     if len(mutations) != n:
         raise RuleViolation("TNB-SET-3", f"the roles give a Mutation (or null, or '?') for each of the {n} "
                             "seats", mutations=list(mutations))
+    pool = state.table.mutations  # the game's Mutations (R-TNB-5): none if empty
     seen: list[str] = []
     for s in range(n):
         q, m = quirks[s], mutations[s]
         if s in named or len(named) == WEREBUNNIES:
             seen.append(WEREBUNNY if s in named else TOWNSFOLK)
-        elif q in QUIRKS or m is None:
+        elif q in QUIRKS or (m is None and pool):  # without Mutations, none says nothing
             seen.append(TOWNSFOLK)
         elif q is None or m in MUTATIONS:
             # TNB-SET-1: a seat without a Quirk, or with a Mutation, is a Werebunny: say so.
@@ -273,8 +275,10 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
         if q not in ((None, UNKNOWN) if r == WEREBUNNY else (*QUIRKS, UNKNOWN)):
             # TNB-SET-2: a Townsfolk's Quirk is one of the three; a Werebunny has none.
             raise RuleViolation("TNB-SET-2", f"seat {s} cannot have the Quirk {q!r}", seat=s, quirk=q)
-        if m not in ((None, UNKNOWN) if r == TOWNSFOLK else (*MUTATIONS, UNKNOWN)):
-            # TNB-SET-3: a Werebunny's Mutation is one of the three; a Townsfolk has none.
+        werebunny_may = (*pool, UNKNOWN) if pool else (None, UNKNOWN)
+        if m not in ((None, UNKNOWN) if r == TOWNSFOLK else werebunny_may if r == WEREBUNNY
+                     else (None, *pool, UNKNOWN)):
+            # TNB-SET-3: a Werebunny's Mutation is one of the game's pool; a Townsfolk has none.
             raise RuleViolation("TNB-SET-3", f"seat {s} cannot have the Mutation {m!r}", seat=s, mutation=m)
     towns = seen.count(TOWNSFOLK)
     if towns > n - WEREBUNNIES:
@@ -285,8 +289,8 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
         seen = [WEREBUNNY if r == UNKNOWN else r for r in seen]
     werebunnies = [s for s, r in enumerate(seen) if r == WEREBUNNY]
     known = [mutations[s] for s in werebunnies if mutations[s] in MUTATIONS]
-    if len(known) == WEREBUNNIES and known[0] == known[1]:
-        # TNB-SET-3: no two Werebunnies are alike.
+    if state.table.distinct_mutations and len(known) == WEREBUNNIES and known[0] == known[1]:
+        # TNB-SET-3, by option (distinct_mutations): the two Werebunnies' Mutations differ.
         raise RuleViolation("TNB-SET-3", "the two Werebunnies must have different Mutations",
                             mutations=list(mutations))
     if not is_seat(state, event.first_mayor):
@@ -526,14 +530,15 @@ def check_reveal(state: TnbState, reveal: Reveal, sizes: list[tuple[int, int]]) 
                             "table saw the game go on when everybody else accused them (TNB-ACC-4)",
                             werebunnies=[a, b])
     mutations = [reveal.mutations[s] for s in (a, b)]
-    if mutations[0] == mutations[1]:
-        raise RuleViolation("TNB-REC-3", "the reveal gives both Werebunnies the same Mutation",
-                            mutations=list(reveal.mutations))
+    pool = state.table.mutations
+    if state.table.distinct_mutations and mutations[0] == mutations[1]:
+        raise RuleViolation("TNB-REC-3", "the reveal gives both Werebunnies the same Mutation "
+                            "(option distinct_mutations)", mutations=list(reveal.mutations))
     for s in range(n):
         werebunny = s in (a, b)
         q, m, item, size = reveal.quirks[s], reveal.mutations[s], reveal.items[s], reveal.hand_sizes[s]
         bad_quirk = q is not None if werebunny else q not in QUIRKS
-        bad_mutation = m not in MUTATIONS if werebunny else m is not None
+        bad_mutation = (m not in pool if pool else m is not None) if werebunny else m is not None
         if bad_quirk or bad_mutation:
             raise RuleViolation("TNB-REC-3", f"the reveal gives seat {s} the Quirk {q!r} and the Mutation "
                                 f"{m!r}, which a {'Werebunny' if werebunny else 'Townsfolk'} cannot have",

@@ -152,7 +152,7 @@ def home(state: TnbState, event: HomeAction) -> tuple[Effect, ...]:
     plan: Plan = None
     if event.gnaw:
         mutation = state.mutations[seat]
-        if mutation != "gnaw" and not (mutation == UNKNOWN and could_be_werebunny(state, seat)):
+        if not could_gnaw(state, seat):
             # TNB-MUT-1: only a Werebunny with Gnaw weakens from home.
             raise RuleViolation("TNB-MUT-1", f"seat {seat} has no Gnaw and cannot weaken from home",
                                 gnaw=list(event.gnaw))
@@ -331,8 +331,8 @@ def _frenzy(state: TnbState, seat: int) -> tuple[int, int]:
     mutation = state.mutations[seat]
     if mutation == FRENZY:
         return FRENZY_BONUS, FRENZY_BONUS
-    if mutation == UNKNOWN and could_be_werebunny(state, seat):
-        return 0, FRENZY_BONUS
+    if mutation == UNKNOWN and FRENZY in state.table.mutations and could_be_werebunny(state, seat):
+        return 0, FRENZY_BONUS  # only a game that plays Frenzy (its option, R-TNB-5)
     return 0, 0
 
 
@@ -358,7 +358,8 @@ class UnseenNight:
         self.defend_range: list[tuple[int, int]] = [(0, 0)] * n
         self.weakening: dict[int, tuple[int, int, bool]] = {}
         g_lo = 0
-        g_most = 0
+        g_known = 0
+        g_most: list[int] = []
         werebunnies_home = 0
         for s in range(n):
             play = plays[s]
@@ -391,10 +392,15 @@ class UnseenNight:
                     werebunnies_home += 1
                 if isinstance(play, HomeAction):
                     g_lo += sum(play.gnaw)
+                    g_known += bool(play.gnaw)
                 elif could_gnaw(state, s):
-                    g_most = max(g_most, MAX_CARD * reach[s])
-        # TNB-MUT-1: one Werebunny has Gnaw, so one seat gnaws: a known gnawer is the only one.
-        g_hi = g_lo if g_lo else g_most
+                    g_most.append(MAX_CARD * reach[s])
+        # TNB-MUT-1: a seat with Gnaw gnaws. When the Werebunnies' Mutations must differ, one
+        # has Gnaw and a known gnawer is the only one; when they may share it (the default,
+        # R-TNB-5), up to two seats gnaw.
+        gnawers = 1 if state.table.distinct_mutations else WEREBUNNIES
+        g_most.sort(reverse=True)
+        g_hi = g_lo + sum(g_most[:max(0, gnawers - g_known)])
         self.werebunnies_home = werebunnies_home
         c_lo = sum(w[0] for w in self.weaken_range) - sum(d[1] for d in self.defend_range)
         c_hi = -sum(d[0] for d in self.defend_range)
@@ -457,7 +463,8 @@ class UnseenNight:
     def most_weakening(self, gnawed: bool, leave_out: int | None = None) -> int:
         """The most weakening points the guards (but ``leave_out``) can have played: only the
         two Werebunnies weaken (TNB-GUARD-3), fewer on guard when one is known at home or
-        gnawed from home (TNB-MUT-1), and only one of them has Frenzy (TNB-SET-3, TNB-MUT-2)."""
+        gnawed from home (TNB-MUT-1); Frenzy only where the game plays it (TNB-MUT-2), for
+        one of them when their Mutations must differ (TNB-SET-3, by option)."""
         at_home = max(self.werebunnies_home, 1 if gnawed else 0)
         slots = WEREBUNNIES - at_home
         options = {s: w for s, w in self.weakening.items() if s != leave_out}
@@ -467,7 +474,11 @@ class UnseenNight:
         for k in range(0, max(0, slots - len(forced)) + 1):
             for extra in combinations(free, k):
                 chosen = [*forced, *extra]
-                points = sum(options[s][0] for s in chosen) + max((options[s][1] for s in chosen), default=0)
+                # Frenzy's extra points: one Werebunny's at most when their Mutations must
+                # differ, both of them when they may share it (R-TNB-5).
+                extras = [options[s][1] for s in chosen]
+                bonus = max(extras, default=0) if self.state.table.distinct_mutations else sum(extras)
+                points = sum(options[s][0] for s in chosen) + bonus
                 best = max(best, points)
         return best
 
@@ -550,7 +561,10 @@ class UnseenNight:
             if type(play) is not Act and not (type(play) is Sabotage and play.target == t):
                 continue
             mutation = state.mutations[s]
-            if (noticed and mutation == STEALTH) or (not noticed and mutation not in (STEALTH, UNKNOWN)):
+            pool = state.table.mutations  # an unknown Mutation is one of the game's (R-TNB-5)
+            might_be_stealth = mutation == STEALTH or (mutation == UNKNOWN and STEALTH in pool)
+            might_not_be = mutation != STEALTH and not (mutation == UNKNOWN and pool == (STEALTH,))
+            if (noticed and not might_not_be) or (not noticed and not might_be_stealth):
                 continue
             out.append(s)
         return out
@@ -960,13 +974,16 @@ def notices_for(before: TnbState, after: TnbState, seat: int) -> list[Notice]:
     new = after.notes[seat][len(before.notes[seat]):]
     out: list[Notice] = []
     for note in new:
+        kind = note.get("kind")
+        if kind == "sabotaged":
+            # Told of a right Sabotage, whatever the record knows of the Item it cost (an
+            # unknown Item does not make the notice one of Stealth's, TNB-MUT-3).
+            out.append(Sabotaged(seat=seat))
+            continue
         if UNKNOWN in note.values():
             continue  # a note the record itself could not fill in tells nothing
-        kind = note.get("kind")
         if kind == "blessed_by":
             out.append(BlessedBy(seat=seat, by=note["seat"]))
-        elif kind == "sabotaged":
-            out.append(Sabotaged(seat=seat))
         elif kind == "medallion":
             out.append(MedallionTold(seat=seat, weakened_by_others=note["weakened_by_others"]))
         elif kind == "gaze":
@@ -976,7 +993,9 @@ def notices_for(before: TnbState, after: TnbState, seat: int) -> list[Notice]:
         elif kind == "sabotage_cards":
             out.append(SabotageCards(seat=seat, cards=note["cards"]))
     if seat in after.pending_item_loss and not any(isinstance(n, Sabotaged) for n in out):
-        out.append(ItemLost(seat=seat))
+        # The Item goes: without Stealth in the game a right Sabotage is always told
+        # (TNB-SAB-3), with it maybe not (TNB-MUT-3, by option: R-TNB-5).
+        out.append(ItemLost(seat=seat) if STEALTH in after.table.mutations else Sabotaged(seat=seat))
     return out
 
 

@@ -298,9 +298,9 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
                 plan = plan_branch(d.ruleset, d.header, d.events(), at, list(actions),
                                    game_id=name or f"{d.header.game_id}~1", created=now(), seat=seat,
                                    replaces=replaces, start=d.state_at(at))
-            tmp = out.with_name(out.name + ".tmp")
-            tmp.write_bytes(b"".join(branch_lines(plan)))
-            tmp.replace(out)
+            from logstore.store.files import write_file
+
+            write_file(out, b"".join(branch_lines(plan)))
             info = None
         else:
             from logstore.store.branches import create_branch

@@ -73,6 +73,8 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
         seq = game.last_seq
     state = game.state_at(seq)
     view = rs.view(state, seen)
+    # Like the view, the violation as the perspective may know it (its rule id always).
+    violation = game.violation_seen_by(seen)
     step = game.step(seq) if seq >= 1 else None
     # What the perspective saw of the last event and its effects (secret actions stay secret).
     seen_effects = [] if step is None else [
@@ -91,7 +93,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
                 {"rule": e.rule, "kind": e.kind, "data": e.data, "text": rs.rulebook[e.rule].text}
                 for e in seen_effects
             ],
-            "violation": None if game.violation is None else _struct_dict(game.violation),
+            "violation": None if violation is None else _struct_dict(violation),
             "outcome": None if rs.outcome(state) is None else _struct_dict(rs.outcome(state)),
         })
         return
@@ -107,8 +109,8 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     outcome = rs.outcome(state)
     if outcome is not None:
         click.echo(rs.describe_outcome(outcome, names))
-    if game.violation is not None and seq == game.last_seq:
-        v = game.violation
+    if violation is not None and seq == game.last_seq:
+        v = violation
         click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {v.rule}: {v.message}", fg="red"))
 
 

@@ -253,6 +253,27 @@ def test_header_options_are_typed(corpus: Corpus) -> None:
     assert rs.state_type is type(rs.setup(header))
 
 
+def test_every_option_is_bounded_and_refused_outside_its_bounds(corpus: Corpus) -> None:
+    # A sealed, legal record may carry any option value: a number with no bound is a
+    # memory bomb (engine.options). Each must be bounded on its type, and refused beyond.
+    from engine.options import bounds, unbounded
+    from engine.rules import WarrenError
+
+    rs, games = corpus
+    assert unbounded(rs.options_type) == [], f"{rs.slug}: options without bounds"
+    header: Header = games[0].header
+    for name, said in bounds(rs.options_type).items():
+        if not said or ".." not in said:
+            continue
+        huge = 10**12
+        value: Any = huge
+        if "values" in said:
+            value = [huge] * 5 if not said.startswith("0 to") else {"1": huge}
+        bad = msgspec.structs.replace(header, options={**header.options, name: value})
+        with pytest.raises(WarrenError, match=f"bad option for {rs.slug}: {name}"):
+            rs.check_header(bad)
+
+
 PYTHON_TEXT = ("=[", "['", "{'", "None", "True", "False")
 """What a Python repr leaks into a sentence (``cards=['AS']``)."""
 

@@ -2,7 +2,9 @@
 
 Every page is opened by its own address; a game is stepped (a fragment rerun, not the whole
 page), seen from a seat, a dispute judged, a what-if branch made, a ruling saved and opened
-again, a chart downloaded as PNG and its data as CSV, SQL run. Any console error or warning
+again, a chart downloaded as PNG and its data as CSV, SQL run; games are recorded at the
+table (Bunnies, with a refusal, an undo and the download; Trust No Bunny's start up to the
+first night) and two tabs record one game, the stale one told, nothing forked. Any console error or warning
 fails the test, but for one: Streamlit's frontend, opened at a page's address, first asks
 for its server under that path (``/replay/_stcore/health``) and gets a 404 before it tries
 the root; that probe is Streamlit's own and is allowed, nothing else. No control may show a
@@ -39,7 +41,7 @@ LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
 WIDTHS = (1440, 820)
 """A desktop and a tablet."""
 PAGES = (("/", "warren"), ("/games", "Games"), ("/replay", "Replay"), ("/disputes", "Disputes"),
-         ("/stats", "Statistics"), ("/sql", "SQL"))
+         ("/record", "Record"), ("/stats", "Statistics"), ("/sql", "SQL"))
 BUNNIES_GAME = "bunnies-2026-000001"
 TNB_GAME = "trust-no-bunny-2026-000001"
 LAY_2_FIXTURE = "bunnies-fixture-illegal-BUN-LAY-2-nine-on-a-queen"
@@ -54,10 +56,15 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The store the dashboard serves (the Record page writes to it)."""
     from tests.dashboard.conftest import build_demo_store
 
-    db = build_demo_store(tmp_path_factory.mktemp("browser") / "warren.db")
+    return build_demo_store(tmp_path_factory.mktemp("browser") / "warren.db")
+
+
+@pytest.fixture(scope="module")
+def server(db: Path) -> Iterator[str]:
     port = _free_port()
     env = {**os.environ, "WARREN_DB": str(db)}
     proc = subprocess.Popen(dashboard_command(db, port), env=env,
@@ -126,11 +133,11 @@ class Tab:
 
 CUT_LABELS = """() => Array.from(document.querySelectorAll(
     'button p, [data-testid="stMarkdownContainer"] strong, [data-testid="stWidgetLabel"] p, ' +
-    '.wr-text-table td, .wr-text-table th'))
+    '.wr-text-table td, .wr-text-table th, [data-testid="stButtonGroup"] > div'))
   .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
   .map(e => e.innerText)"""
 """Visible labels and text-table cells whose text is wider than their box (shown cut, or with
-an ellipsis): a cell wraps instead."""
+an ellipsis), and rows of picker buttons scrolled sideways: a cell or a row wraps instead."""
 
 
 def _listen(tab: Tab, server: str) -> None:
@@ -366,3 +373,159 @@ def test_quest_replay_judge_and_branch(server: str, fresh: Tab, shots: Path) -> 
     pg.get_by_text(re.compile("Stored branch|No branch was stored")).first.wait_for(timeout=30_000)
     assert "Stored branch" in pg.content(), pg.get_by_text("No branch was stored").first.inner_text()
     fresh.settled()
+
+
+# -- recording at the table -------------------------------------------------------------------------------
+def _pick(tab: Tab, label: str, option: str) -> None:
+    """Click one of a picker's buttons (st.pills), by the picker's label and the option's text."""
+    label_text = tab.page.get_by_text(label, exact=True)
+    group = tab.page.locator('[data-testid="stButtonGroup"]').filter(has=label_text)
+    group.locator("button").filter(has_text=re.compile(f"^{re.escape(option)}$")).click()
+    tab.settled()
+
+
+def _record(tab: Tab, seq: int, button: str = "Record") -> None:
+    """Press a Record button and wait for the entry to be stored as event ``seq``."""
+    tab.page.get_by_role("button", name=button, exact=True).click()
+    tab.wait(f"Recorded event {seq}:")
+    tab.settled()
+
+
+def _type(tab: Tab, entry: str) -> None:
+    box = tab.page.get_by_role("textbox", name="Or type the entry")
+    box.fill(entry)
+    box.press("Enter")
+    tab.settled()
+
+
+def _start(tab: Tab, server: str, game_id: str, names: list[str], ruleset: str | None = None,
+           first_seat: str | None = None) -> None:
+    pg = tab.page
+    pg.goto(f"{server}/record")
+    tab.wait("Start a game")
+    tab.settled()
+    if ruleset is not None:
+        pg.get_by_role("combobox", name="Ruleset").click()
+        pg.get_by_role("option", name=ruleset).click()
+        tab.settled()
+    for seat, name in enumerate(names):
+        box = pg.get_by_role("textbox", name=f"Seat {seat}")
+        box.fill(name)
+        box.press("Enter")
+        tab.settled()
+    if first_seat is not None:
+        pg.get_by_text("Options", exact=True).click()
+        tab.settled()
+        pg.get_by_role("combobox", name="first seat").click()
+        pg.get_by_role("option", name=first_seat).click()
+        tab.settled()
+    box = pg.get_by_role("textbox", name="Game id (optional)")
+    box.fill(game_id)
+    box.press("Enter")
+    tab.settled()
+    pg.get_by_role("button", name="Start recording").click()
+    tab.wait("Next: the ")
+    tab.settled()
+    assert f"game={game_id}" in pg.url
+
+
+def test_record_a_bunnies_game_at_the_table(server: str, db: Path, fresh: Tab, shots: Path) -> None:
+    from logstore.store import Store
+    from logstore.store.checking import check_bytes
+
+    pg = fresh.page
+    game = f"club-{fresh.width}"
+    _start(fresh, server, game, ["Ann", "Bo"], first_seat="0")
+    fresh.reruns.clear()
+    _record(fresh, 1, "Record it")  # the deal, nobody's cards seen
+    _record(fresh, 2)  # Ann draws
+    _pick(fresh, "Cards", "9♣")
+    fresh.wait("To record: Ann lays 9♣")
+    _record(fresh, 3)
+    _record(fresh, 4)  # Bo draws
+    assert fresh.reruns and all(fresh.reruns), fresh.reruns  # each entry: the recording fragment only
+    _type(fresh, "lay 5C")
+    fresh.wait("does not equal or beat the top card 9C")
+    assert "BUN-LAY-2" in pg.content() and "Nothing was written" in pg.content()
+    pg.mouse.move(0, 0)  # no button drawn hovered in the screenshot
+    fresh.shot(shots, "record.png")
+    _type(fresh, "Bo: pickup")
+    fresh.wait("Recorded event 5: Bo picks up the face-up pile")
+    fresh.wait("no card of rank 9 or higher")  # undetermined: nobody saw Bo's hand
+    fresh.settled()
+    pg.get_by_role("button", name="Undo the last entry").click()
+    fresh.wait("Recorded event 6: the table strikes event 5 (undone at the table)")
+    fresh.settled()
+    with pg.expect_download() as download:
+        pg.get_by_role("button", name="Download the record").click()
+    data = Path(download.value.path()).read_bytes()
+    with Store(db) as store:
+        assert data == store.export(game)  # the store's sealed record, byte for byte
+    checked = check_bytes(data, f"{game}.jsonl")
+    assert checked.ok and checked.chain == "sealed" and checked.events == 6
+
+
+def test_two_tabs_recording_one_game_never_fork_it(server: str, db: Path, fresh: Tab) -> None:
+    from logstore.store import Store
+    from logstore.store.checking import check_bytes
+
+    game = f"two-tabs-{fresh.width}"
+    _start(fresh, server, game, ["Ann", "Bo"], first_seat="0")
+    _record(fresh, 1, "Record it")
+    other = Tab(fresh.page.context.new_page(), fresh.width)
+    _listen(other, server)
+    try:
+        other.page.goto(f"{server}/record?game={game}")
+        other.wait("waiting for seat 0 (Ann): draw")
+        other.settled()
+        _record(fresh, 2)  # the first tab records Ann's draw
+        other.page.get_by_role("button", name="Record", exact=True).click()  # the second, its stale draw
+        other.wait("another device recorded meanwhile")
+        other.wait("the game is now at event 2: 2: Ann draws a card")
+        other.wait("waiting for seat 0 (Ann): lay")  # the fresh position
+        other.settled()
+        with Store(db) as store:
+            assert store.game(game).n_events == 2
+        _pick(other, "Cards", "9♣")
+        _record(other, 3)  # now the second tab is ahead
+        _pick(fresh, "Cards", "9♥")
+        fresh.page.get_by_role("button", name="Record", exact=True).click()
+        fresh.wait("the game is now at event 3: 3: Ann lays 9♣")
+        fresh.wait("waiting for seat 1 (Bo): draw")
+        fresh.settled()
+        with Store(db) as store:
+            record = store.export(game)
+        checked = check_bytes(record, game)
+        assert checked.ok and checked.chain == "sealed" and checked.events == 3
+        other.clean()
+    finally:
+        other.page.close()
+
+
+def test_record_the_start_of_a_five_player_trust_no_bunny_game(server: str, fresh: Tab, shots: Path) -> None:
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    _start(fresh, server, f"tnb-club-{fresh.width}", names, ruleset="Trust No Bunny")
+    fresh.wait("the table saw the first mayor")
+    _type(fresh, "roles first_mayor=2")  # typed over the table's template, as warren record reads it
+    fresh.wait("Recorded event 1: the roles are dealt in secret; first mayor Cat")
+    fresh.settled()
+    _record(fresh, 2, "Record it")  # the Items offered, nobody saw which
+    for seat, name in enumerate(names):
+        fresh.wait(f"{name}: choose item" if seat == len(names) - 1 else "Who acts")
+        _record(fresh, 3 + seat)
+    _record(fresh, 8, "Record it")  # the deal
+    for seat in range(len(names)):
+        _record(fresh, 9 + seat)  # ready, accusing nobody
+    fresh.wait("Cat: propose")
+    _pick(fresh, "Proposed team", "Cat")
+    _pick(fresh, "Proposed team", "Dan")
+    fresh.wait("To record: Cat proposes Cat and Dan as guards")
+    _record(fresh, 14)
+    for seat in range(len(names)):
+        if seat == 3:  # the vote half recorded, for the README
+            fresh.page.mouse.move(0, 0)
+            fresh.shot(shots, "record-trust-no-bunny.png")
+        _pick(fresh, "Accept", "yes")
+        _record(fresh, 15 + seat)
+    fresh.wait("To record: Ann acts tonight")  # the first night: the table sees who acts, not what
+    assert "5 yes, 0 no" in fresh.page.content()

@@ -152,10 +152,12 @@ def test_no_dashboard_source_uses_an_emoji() -> None:
         assert not found, (path, found)
 
 
-@pytest.mark.parametrize("name", ["overview", "games", "replay", "disputes", "stats", "sql"])
+@pytest.mark.parametrize("name", ["overview", "games", "replay", "disputes", "record", "stats", "sql"])
 def test_no_page_draws_an_emoji(demo_env: Path, name: str) -> None:
     positional = name in ("replay", "disputes")
     params = {"game": _game(demo_env, "trust-no-bunny"), "seq": "40"} if positional else {}
+    if name == "record":  # a Trust No Bunny game recorded at the table, not over
+        params = {"game": "tnb-recorded-undetermined"}
     at = page(name, **params)
     assert not _emoji(everything(at))
     for message in [*at.error, *at.warning, *at.info, *at.success]:

@@ -106,3 +106,24 @@ def test_missing_and_corrupt_and_empty_store(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setenv("WARREN_DB", str(empty))
     at = replay_page()
     assert any("The store is empty" in i.value for i in at.info)
+
+
+def test_a_violation_is_shown_as_the_perspective_may_know_it(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Townsfolk's illegal Sabotage: the rule id for everybody, its role for nobody else.
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "trust-no-bunny" / \
+        "illegal-TNB-SAB-1-seq-39-townsfolk-sabotage.jsonl"
+    db = tmp_path / "warren.db"
+    with Store(db) as store:
+        game = store.import_bytes(fixture.read_bytes(), str(fixture)).game_id
+        actor = store.record(game).events[38].actor
+    monkeypatch.setenv("WARREN_DB", str(db))
+    errors = {}
+    for seen in ("referee", str((actor + 1) % 5), "spectator"):
+        at = replay_page(game=game, seq="38", **{"as": seen})
+        errors[seen] = " ".join(e.value for e in at.error)
+    assert "TNB-SAB-1" in errors["referee"] and "Townsfolk" in errors["referee"]
+    for seen, text in errors.items():
+        assert "TNB-SAB-1" in text
+        if seen != "referee":
+            assert "Townsfolk" not in text and f"seat {actor} is" not in text

@@ -68,9 +68,19 @@ U = UNKNOWN
 N = 5
 
 
+EVERY_MUTATION = {"mutations": list(MUTATIONS)}
+"""The games here are played with every Mutation warren knows (Frenzy and Stealth by option,
+R-TNB-5), so that what a table cannot know about them is tested."""
+
+
 # -- helpers ------------------------------------------------------------------------------
+def _table(**kw: Any) -> TableScenario:
+    kw["options"] = {**EVERY_MUTATION, **kw.get("options", {})}
+    return TableScenario(**kw)
+
+
 def table(**kw: Any) -> TableScenario:
-    t = TableScenario(**kw)
+    t = _table(**kw)
     t.start()
     return t
 
@@ -146,16 +156,16 @@ def test_a_record_that_names_everything_never_turns_partial() -> None:
 
 # -- roles, Items, the deal ----------------------------------------------------------------
 def test_roles_a_record_knows_in_part() -> None:
-    mine = TableScenario()
+    mine = _table()
     mine.add(Roles, werebunnies=[U, U], quirks=[BRAVE, U, U, U, U], mutations=[None, U, U, U, U],
              first_mayor=1)
     assert mine.state.hidden.roles == ["townsfolk", U, U, U, U]  # type: ignore[union-attr]
-    werebunny = TableScenario()
+    werebunny = _table()
     werebunny.add(Roles, werebunnies=[3, 4], quirks=[U, U, U, None, None],
                   mutations=[None, None, None, GNAW, U], first_mayor=1)
     assert werebunny.state.werebunnies == (3, 4) and werebunny.state.mutations[4] == U
     # Three Quirks named at five players: the other two are the Werebunnies.
-    deduced = TableScenario()
+    deduced = _table()
     deduced.add(Roles, werebunnies=[U, U], quirks=[BRAVE, BRAVE, U, HOARDER, U], mutations=[U] * N,
                 first_mayor=0)
     assert deduced.state.werebunnies == (2, 4)
@@ -167,15 +177,21 @@ def test_roles_a_record_knows_in_part() -> None:
     ("TNB-SET-1", {"quirks": [BRAVE, BRAVE, BRAVE, BRAVE, U]}),  # four Townsfolk of five
     ("TNB-SET-2", {"werebunnies": [0, U], "quirks": [BRAVE, U, U, U, U]}),
     ("TNB-SET-3", {"werebunnies": [0, 1], "mutations": [GNAW, U, FRENZY, U, U]}),
-    ("TNB-SET-3", {"werebunnies": [0, 1], "mutations": [GNAW, GNAW, U, U, U]}),
 ])
 def test_roles_that_contradict_themselves_are_refused(rule: str, fields: dict[str, Any]) -> None:
     roles: dict[str, Any] = {"werebunnies": [U, U], "quirks": [U] * N, "mutations": [U] * N, "first_mayor": 0}
-    refuses(TableScenario(), rule, Roles, **{**roles, **fields})
+    refuses(_table(), rule, Roles, **{**roles, **fields})
+
+
+def test_two_werebunnies_may_share_a_mutation_unless_an_option_says_otherwise() -> None:
+    roles: dict[str, Any] = {"werebunnies": [0, 1], "quirks": [None, None, U, U, U],
+                             "mutations": [GNAW, GNAW, None, None, None], "first_mayor": 0}
+    _table().add(Roles, **roles)  # the rulebook's Gnaw for both (R-TNB-5)
+    refuses(_table(options={"distinct_mutations": True}), "TNB-SET-3", Roles, **roles)
 
 
 def test_items_nobody_saw_and_items_named_later() -> None:
-    t = TableScenario()
+    t = _table()
     t.add(Roles, werebunnies=[U, U], quirks=[U] * N, mutations=[U] * N, first_mayor=0)
     refuses(t, "TNB-ITEM-1", Offers, items=[[SHIELD, SHIELD], *[[U, U]] * 4])
     t.add(Offers, items=[[MEDALLION, U], *[[U, U]] * 4])
@@ -189,7 +205,7 @@ def test_items_nobody_saw_and_items_named_later() -> None:
 
 
 def test_a_deal_nobody_saw_and_one_that_names_too_much() -> None:
-    t = TableScenario()
+    t = _table()
     t.add(Roles, werebunnies=[U, U], quirks=[U] * N, mutations=[U] * N, first_mayor=0)
     t.add(Offers, items=[[U, U]] * N)
     for seat in range(N):
@@ -222,7 +238,7 @@ def test_an_accusation_by_a_hand_the_record_knows_is_empty_is_refused() -> None:
 
 
 def test_a_card_lost_nobody_saw_and_one_that_cannot_be() -> None:
-    t = TableScenario()
+    t = _table()
     t.add(Roles, werebunnies=[U, U], quirks=[U] * N, mutations=[U] * N, first_mayor=0)
     t.add(Offers, items=[[U, U]] * N)
     for seat in range(N):
@@ -272,8 +288,8 @@ def test_a_night_nobody_saw_needs_its_stage_on_its_last_action() -> None:
 
 
 @pytest.mark.parametrize(("rule", "stage"), [
-    ("TNB-RES-1", NightStage(unblocked=32)),  # 4 wolves + two guards of three cards, one with Frenzy
-    ("TNB-MUT-1", NightStage(unblocked=4, gnawed=13)),  # a hand of three gnaws at most 12
+    ("TNB-RES-1", NightStage(unblocked=35)),  # 4 wolves + two guards of three cards, both with Frenzy
+    ("TNB-MUT-1", NightStage(unblocked=4, gnawed=25)),  # two Werebunnies with Gnaw, three cards each: 24
     ("TNB-REC-1", NightStage(unblocked=-1)),
 ])
 def test_a_stage_the_known_facts_rule_out_is_refused(rule: str, stage: NightStage) -> None:
@@ -433,7 +449,7 @@ def test_the_end_reveals_everything() -> None:
     _reveal(hand_sizes=[3, 2, 3, 3, 3]),  # seat 0 lost one of its three cards
     _reveal(werebunnies=[2, 4], quirks=[BRAVE, BRAVE, None, BRAVE, None],
             mutations=[None, None, GNAW, None, FRENZY], hand_sizes=[2, 2, 3, 3, 3]),  # not who was accused
-    _reveal(mutations=[None, None, None, GNAW, GNAW], hand_sizes=[2, 2, 3, 3, 3]),
+    _reveal(mutations=[GNAW, None, None, GNAW, FRENZY], hand_sizes=[2, 2, 3, 3, 3]),  # a Townsfolk's
     _reveal(items=["cake"] * 5, hand_sizes=[2, 2, 3, 3, 3]),
 ])
 def test_a_reveal_that_contradicts_the_record_is_refused(reveal: Reveal) -> None:
@@ -683,7 +699,7 @@ def test_cards_named_from_a_hand_the_record_does_not_know() -> None:
 
 
 def test_a_lost_card_whose_value_the_hand_decides() -> None:
-    t = TableScenario()
+    t = _table()
     t.add(Roles, werebunnies=[U, U], quirks=[U] * N, mutations=[U] * N, first_mayor=0)
     t.add(Offers, items=[[U, U]] * N)
     for seat in range(N):

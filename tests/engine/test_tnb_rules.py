@@ -121,16 +121,42 @@ def _() -> None:
 
 @allow("TNB-SET-3")
 def _() -> None:
+    # The rulebook's own Mutation, for both Werebunnies: the default (R-TNB-5).
+    g = fresh(mutations={3: GNAW, 4: GNAW})
+    assert g.header.options == {}
+    g.roles()
+    assert g.state.mutations == [None, None, None, GNAW, GNAW]
+    # A game played without Mutations.
+    g = fresh(mutations={}, options={"mutations": []})
+    g.roles()
+    assert g.state.mutations == [None] * 5
+    # warren's inventions, by option (the scenario names the ones it uses).
     g = fresh(mutations={3: GNAW, 4: FRENZY})
+    assert g.header.options == {"mutations": [GNAW, FRENZY]}
     g.roles()
     assert g.state.mutations == [None, None, None, GNAW, FRENZY]
+    g = fresh(mutations={3: STEALTH, 4: FRENZY}, options={"mutations": [FRENZY, STEALTH],
+                                                         "distinct_mutations": True})
+    g.roles()
 
 
 @forbid("TNB-SET-3")
 def _() -> None:
-    g = fresh()
+    g = fresh(mutations={3: GNAW, 4: GNAW})
+    # Under the default pool (the rulebook's Gnaw) an invented Mutation is not played...
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, STEALTH]))
+    # ...a Townsfolk has none, and a Werebunny always has one.
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[GNAW, None, None, GNAW, GNAW]))
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, None]))
+    # Without Mutations, none at all.
+    g = fresh(mutations={}, options={"mutations": []})
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, None]))
+    # By option the two must differ.
+    g = fresh(mutations={3: GNAW, 4: FRENZY}, options={"mutations": [GNAW, FRENZY],
+                                                      "distinct_mutations": True})
     refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, GNAW]))
-    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[GNAW, None, None, GNAW, FRENZY]))
+    with pytest.raises(WarrenError, match="distinct_mutations needs at least two"):
+        fresh(options={"mutations": [GNAW], "distinct_mutations": True})
 
 
 @allow("TNB-SET-4")
@@ -1234,7 +1260,8 @@ def _table_accusers() -> TableScenario:
 
 
 _END = Reveal(werebunnies=[3, 4], quirks=[BRAVE, BRAVE, HOMEBODY, None, None],
-              mutations=[None, None, None, GNAW, STEALTH], items=[SHIELD] * 5, hand_sizes=[2, 2, 3, 3, 3])
+              mutations=[None, None, None, GNAW, GNAW], items=[SHIELD] * 5, hand_sizes=[2, 2, 3, 3, 3])
+"""The rulebook's Gnaw for both Werebunnies: the default pool (R-TNB-5)."""
 
 
 @allow("TNB-REC-3")

@@ -71,8 +71,10 @@ def test_the_branch_line_diverges_and_a_copy_of_the_record_is_refused(toured: di
 
 def test_the_suspects_line_shows_a_townsfolk_s_doubt(toured: dict[str, Result]) -> None:
     out = toured["suspects trust-no-bunny-7-000002"].output
-    assert "seen by seat 2" in out and "9 consistent pair(s)" in out and "is Townsfolk" in out
-    assert "55.6%" in out
+    # Both Werebunnies have the rulebook's Gnaw (R-TNB-5): the points gnawed from home and
+    # the guards' totals leave 8 pairs.
+    assert "seen by seat 2" in out and "8 consistent pair(s)" in out and "is Townsfolk" in out
+    assert "50.0%" in out and "points gnawed from home" in out
     werebunny = toured["suspects trust-no-bunny-7-000002 --as 1 --turn 1"].output
     assert "1 consistent pair(s)" in werebunny  # a Werebunny knows its partner from the start
 

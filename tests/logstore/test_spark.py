@@ -54,7 +54,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     db = root / "warren.db"
     fill(db, games=12)
     if "trust-no-bunny" in known_slugs():
-        fill(db, "trust-no-bunny", games=3, players=5)
+        fill(db, "trust-no-bunny", games=4, players=5)  # index 3: the town survives
     if "killer-bunnies-quest" in known_slugs():
         fill(db, "killer-bunnies-quest", games=4, players=4)
     out = root / "exported"
