@@ -16,6 +16,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+import msgspec
+
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, DeckLibrary
 from engine.killer.catalogue.schema import BunnyFace, Card
@@ -88,8 +90,9 @@ def deck_by_key(key: str) -> Deck:
         return DECKS[key]
     except KeyError:
         deck_set, printing, extra = key.split("|")
-        return deck_for(QuestOptions(deck_set=deck_set, printing=printing,
-                                     extra_decks=[d for d in extra.split("+") if d]))
+        return deck_for(msgspec.convert({"deck_set": deck_set, "printing": printing,
+                                         "extra_decks": [d for d in extra.split("+") if d]},
+                                        QuestOptions))
 
 
 class Deck:
