@@ -237,17 +237,24 @@ def content_hash(cards: Mapping[str, int], definitions: Mapping[str, Card]) -> s
     return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
 
 
-def check_size(path: str, text: str, cards: Mapping[str, int], minimum: int) -> None:
+def check_size(path: str, text: str, cards: Mapping[str, int], minimum: int,
+               maximum: int | None = None) -> None:
+    """A deck's size within the game's minimum and, where the game reads no larger deck, its
+    maximum."""
     total = sum(cards.values())
     if total < minimum:
         raise DeckError(path, _line_of_key(text, "deck"),
                         f"the deck holds {total} cards; a deck holds at least {minimum}")
+    if maximum is not None and total > maximum:
+        raise DeckError(path, _line_of_key(text, "deck"),
+                        f"the deck holds {total} cards; warren reads a deck of at most {maximum}")
 
 
 def read_personal_deck(path: str | Path, set_name: str, entry: SetEntry,
                        known: Callable[[str], Card | None],
-                       minimum: int) -> tuple[PersonalDeck, dict[str, Card]]:
-    """Read, resolve and check one personal deck file.
+                       minimum: int, maximum: int | None = None) -> tuple[PersonalDeck, dict[str, Card]]:
+    """Read, resolve and check one personal deck file (its size within ``minimum`` and
+    ``maximum``).
 
     ``known`` finds a card of the library by code or id (for ``[[list]]`` entries and to
     refuse a code the file defines differently from the library). Returns the deck and its
@@ -261,7 +268,7 @@ def read_personal_deck(path: str | Path, set_name: str, entry: SetEntry,
             raise DeckError(p, card_line(text, card.id), f"card {card.id!r}: code {code} is already "
                             f"card {other.id!r} of deck {other.deck!r}, which plays differently")
     cards = deck_list(p, text, deck, own, known)
-    check_size(p, text, cards, minimum)
+    check_size(p, text, cards, minimum, maximum)
 
     def definition(code: str) -> Card:
         found = own.get(code) or known(code)

@@ -22,7 +22,7 @@ from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.killer.catalogue import effects as fx
 from engine.killer.circle import BunnyCircle
-from engine.killer_odyssey import bots, views
+from engine.killer_odyssey import bots, views, words
 from engine.killer_odyssey.chance import sample_chance
 from engine.killer_odyssey.core import cards, creatures_in_play, totals
 from engine.killer_odyssey.events import EVENT_TYPES, TABLE_EVENTS, Flip, Hexascrewup, Play, Use
@@ -34,10 +34,12 @@ from engine.killer_odyssey.resolve import check_supported
 from engine.killer_odyssey.rulebook import RULES
 from engine.killer_odyssey.state import OdysseyState, Seat
 from engine.killer_odyssey.table import MAX_PLAYERS, MIN_PLAYERS, START_CIV
+from engine.options import refusal
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
+from engine.wording import Names
 
 
 class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
@@ -50,6 +52,7 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
     options_type = OdysseyOptions
     event_types = EVENT_TYPES
     game_over_rule = "ODY-END-2"
+    vocabulary = words.VOCABULARY
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value},
         action_notation={"shuffle": ("seat", "order"), "cut": ("seat", "depth"), "deal": ("cards",),
@@ -68,7 +71,7 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
         try:
             return msgspec.convert(options, OdysseyOptions)
         except msgspec.ValidationError as exc:
-            raise WarrenError(f"bad option for {self.slug}: {exc}") from None
+            raise WarrenError(refusal(self.slug, OdysseyOptions, exc)) from None
 
     def record_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Every record names each deck's list and content hash (ODY-DECK-2)."""
@@ -137,6 +140,11 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
 
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         return views.event_view(event, perspective)
+
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        said = words.describe(event, self.event_view(event, perspective), names or ())
+        return said if said is not None else super().describe(event, names, perspective)
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return views.effect_view(effect, perspective)

@@ -27,7 +27,7 @@ from engine.killer.catalogue.loader import Catalogue, CatalogueError, DeckLibrar
 from engine.killer.catalogue.schema import Card, SetEntry
 from engine.killer.decks import PersonalDeck, content_hash, read_personal_deck
 from engine.killer_odyssey.options import OdysseyOptions
-from engine.killer_odyssey.table import DECK_MINIMUM
+from engine.killer_odyssey.table import DECK_MAXIMUM, DECK_MINIMUM
 from engine.rules import WarrenError
 
 DECKS_DIR = Path(__file__).resolve().parent / "decks"
@@ -102,7 +102,8 @@ class Library:
 
     def check_file(self, path: str | Path) -> PersonalDeck:
         """Read and check a personal deck file against this library (``warren deck check``)."""
-        deck, _ = read_personal_deck(path, SET_NAME, self.set_entry, self.find, DECK_MINIMUM)
+        deck, _ = read_personal_deck(path, SET_NAME, self.set_entry, self.find, DECK_MINIMUM,
+                                     DECK_MAXIMUM)
         return deck
 
     def add_file(self, path: str | Path) -> PersonalDeck:
@@ -168,6 +169,9 @@ def table_for(opts: OdysseyOptions) -> Table:
         if size < DECK_MINIMUM:
             raise WarrenError(f"ODY-DECK-1: deck {name!r} holds {size} cards; a deck holds at "
                               f"least {DECK_MINIMUM}")
+        if size > DECK_MAXIMUM:
+            raise WarrenError(f"ODY-DECK-1: deck {name!r} holds {size} cards; warren reads a deck "
+                              f"of at most {DECK_MAXIMUM} (R-ODY-4)")
         if any(n < 1 for n in cards.values()):
             raise WarrenError(f"ODY-DECK-1: deck {name!r} lists a card with fewer than one copy")
         found = deck_hash(name, cards)

@@ -6,20 +6,32 @@ prefer.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
-from engine.killer_odyssey.table import STARTER_DECKS
+from engine.killer_odyssey.table import DECK_MAXIMUM, MAX_PLAYERS, STARTER_DECKS
+
+# Bounds on every option (engine.options): a sealed record may carry any value, so none may
+# grow without limit. A deck id is a deck file's id; a Card Identification Number is two
+# letters and two numbers; a content hash is a SHA-256 in hex. No deck names more than
+# DECK_MAXIMUM cards, nor a card more copies than that (R-ODY-4); at most one deck per seat.
+_DeckId = Annotated[str, Meta(min_length=1, max_length=64)]
+_Code = Annotated[str, Meta(min_length=4, max_length=4)]
+_Copies = Annotated[int, Meta(ge=1, le=DECK_MAXIMUM)]
+_DeckList = Annotated[dict[_Code, _Copies], Meta(max_length=DECK_MAXIMUM)]
+_Hash = Annotated[str, Meta(max_length=64)]
 
 
 class OdysseyOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
-    decks: list[str] = msgspec.field(default_factory=lambda: list(STARTER_DECKS))
+    decks: Annotated[list[_DeckId], Meta(min_length=1, max_length=MAX_PLAYERS)] = msgspec.field(
+        default_factory=lambda: list(STARTER_DECKS))
     """The personal decks, by deck id: seat i plays ``decks[i % len(decks)]`` (ODY-DECK-1)."""
-    deck_lists: dict[str, dict[str, int]] = {}
+    deck_lists: Annotated[dict[_DeckId, _DeckList], Meta(max_length=MAX_PLAYERS)] = {}
     """Every named deck's list, Card Identification Number -> copies. A new record carries
     them (warren fills them in); a record without them plays the library's deck files."""
-    deck_hashes: dict[str, str] = {}
+    deck_hashes: Annotated[dict[_DeckId, _Hash], Meta(max_length=MAX_PLAYERS)] = {}
     """Every named deck's content hash: its list and its cards' definitions (ODY-DECK-2)."""
     hand_size: Literal[5, 7] = 5
     """Five cards in hand beside the two run cards (default, table.DEFAULT_HAND), or seven in

@@ -11,6 +11,9 @@ MAX_PLAYERS = 6
 
 DECK_MINIMUM = 60
 """A player's deck holds no less than 60 cards (§Getting Started)."""
+DECK_MAXIMUM = 300
+"""The rulebook sets no maximum; warren reads a deck of at most 300 cards (five times the
+minimum), so that a record cannot make it build piles without limit (R-ODY-4)."""
 
 START_CIV = 10
 """Every d20 starts at 10 (§Getting Started)."""

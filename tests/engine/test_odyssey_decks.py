@@ -18,7 +18,7 @@ from engine.killer.catalogue import effects as fx
 from engine.killer_odyssey import RULESET
 from engine.killer_odyssey.library import DECKS_DIR, library, table_for, use_deck_folders
 from engine.killer_odyssey.options import OdysseyOptions
-from engine.killer_odyssey.table import RESOURCE_NAMES, STARTER_DECKS
+from engine.killer_odyssey.table import DECK_MAXIMUM, RESOURCE_NAMES, STARTER_DECKS
 from engine.record import FORMAT_VERSION, Header, Player
 from engine.rules import WarrenError
 
@@ -131,6 +131,33 @@ def test_a_deck_below_sixty_or_unknown_is_refused() -> None:
         RULESET.check_header(_header({"decks": ["nope"]}))
     with pytest.raises(WarrenError, match="ZZ01, which no deck file"):
         RULESET.check_header(_header({"decks": ["x"], "deck_lists": {"x": {"WB01": 59, "ZZ01": 1}}}))
+
+
+def test_a_deck_of_up_to_three_hundred_cards_is_read_and_a_larger_one_refused() -> None:
+    # R-ODY-4: the rulebook sets no maximum; warren reads at most DECK_MAXIMUM cards a deck.
+    blue = library().decks["blue"].cards
+    five = {code: 5 * n for code, n in blue.items()}
+    assert sum(five.values()) == DECK_MAXIMUM
+    RULESET.check_header(_header({"decks": ["big"], "deck_lists": {"big": five}}))
+    six = {code: 6 * n for code, n in blue.items()}
+    with pytest.raises(WarrenError, match="ODY-DECK-1: deck 'big' holds 360 cards; warren reads a "
+                                          "deck of at most 300"):
+        RULESET.check_header(_header({"decks": ["big"], "deck_lists": {"big": six}}))
+
+
+@pytest.mark.parametrize(("name", "value", "said"), [
+    ("decks", [], "decks must be 1 to 6 values"),
+    ("decks", ["blue"] * 7, "decks must be 1 to 6 values"),
+    ("decks", ["x" * 65], "decks must be 1 to 6 values"),
+    ("deck_lists", {"mine": {"WB01": 301}}, "deck_lists must be 0 to 6 values"),
+    ("deck_lists", {"mine": {"WB01": 0}}, "deck_lists must be 0 to 6 values"),
+    ("deck_lists", {"mine": {"WB001": 60}}, r"Expected `str` of length <= 4 - at `key` in `\$\.deck_lists"),
+    ("deck_hashes", {"blue": "0" * 65}, "deck_hashes must be 0 to 6 values"),
+])
+def test_deck_options_outside_their_bounds_are_refused(name: str, value: object, said: str) -> None:
+    # engine.options: each option bounded on its type (a card code is four characters)
+    with pytest.raises(WarrenError, match=f"bad option for killer-bunnies-odyssey: {said}"):
+        RULESET.check_header(_header({name: value}))
 
 
 def test_a_deck_list_in_the_header_mixes_starter_cards() -> None:

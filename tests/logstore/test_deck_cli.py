@@ -50,6 +50,18 @@ def test_deck_check_of_a_deck_below_sixty(tmp_path: Path) -> None:
     assert code == 1 and out.strip() == f"{small}:2: the deck holds 59 cards; a deck holds at least 60"
 
 
+def test_deck_check_of_a_deck_above_three_hundred(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_text('format = 1\n[deck]\nid = "big"\ntitle = "b"\nkind = "personal"\n\n'
+                   '[[list]]\ncard = "WB01"\ncopies = 301\n')
+    code, out, _ = run("deck", "check", str(big))
+    said = f"{big}:2: the deck holds 301 cards; warren reads a deck of at most 300"
+    assert code == 1 and out.strip() == said
+    big.write_text(big.read_text().replace("301", "300"))
+    code, out, _ = run("deck", "check", str(big))
+    assert code == 0, out
+
+
 def test_simulate_with_decks_is_reproducible_and_checks(tmp_path: Path) -> None:
     args = ["simulate", "killer-bunnies-odyssey", "--players", "2..6", "--games", "5", "--seed", "7",
             "--decks", "blue,violet,red,green,orange,yellow", "--max-events", "400"]

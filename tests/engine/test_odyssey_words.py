@@ -1,0 +1,102 @@
+"""Odyssey in words (engine.killer_odyssey.words): events as each perspective saw them, players
+by name, cards it did not see told as "a card"; views, effects and facts with seats by name and
+pieces by number."""
+
+from __future__ import annotations
+
+from engine.killer_odyssey import RULESET
+from engine.killer_odyssey.events import (
+    Bottom,
+    Cut,
+    Draw,
+    Feed,
+    Flip,
+    Hexascrewup,
+    Mulligan,
+    Overdraw,
+    Pass,
+    Place,
+    Play,
+    Roll,
+    Runs,
+    Shuffle,
+    Trade,
+    Use,
+)
+from engine.replay import Replay
+from engine.simulate import simulate_one
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def _said(event, perspective="referee"):  # type: ignore[no-untyped-def]
+    return RULESET.describe(event, NAMES, perspective)
+
+
+def test_a_shuffle_shows_its_order_to_the_referee_only() -> None:
+    ev = Shuffle(seq=1, actor=None, seat=1, order=["WG02", "WG01", "WG03"])
+    assert _said(ev) == "Bo's draw pile is shuffled: 3 cards, WG02 on top"
+    assert _said(ev, "spectator") == _said(ev, 1) == "Bo's draw pile is shuffled"
+
+
+def test_a_draw_and_a_bottom_card_are_named_to_their_player_only() -> None:
+    draw = Draw(seq=9, actor=0, card="WB05")
+    assert _said(draw, 0) == "Ann draws a card (WB05)"
+    assert _said(draw, 1) == _said(draw, "spectator") == "Ann draws a card"
+    bottom = Bottom(seq=10, actor=2, card="WR20")
+    assert _said(bottom, 2) == "Cy puts WR20 down as the bottom run card; the turn ends"
+    assert _said(bottom, 0) == "Cy puts a card down as the bottom run card; the turn ends"
+    assert _said(Overdraw(seq=11, actor=1, card="?")) == "Bo draws a card not owed"
+    runs = Runs(seq=4, actor=0, top="WB03", bottom="WB07")
+    assert _said(runs, 0) == "Ann puts down the first run cards: WB03 on top, WB07 below"
+    assert _said(runs, 1) == "Ann puts down the first top and bottom run cards, face down"
+
+
+def test_a_flip_and_a_play_say_what_the_card_asks_for() -> None:
+    flip = Flip(seq=20, actor=1, how="play", target=24, pay={"green": 2}, drew="WG30")
+    assert _said(flip) == ("Bo flips the top run card and plays it (on piece 24, paying 2 green), "
+                           "then draws WG30")
+    assert _said(flip, 0) == "Bo flips the top run card and plays it (on piece 24, paying 2 green)"
+    play = Play(seq=21, actor=1, card="WG29", opponent=2, picked="WR15")
+    assert _said(play) == "Bo plays WG29 from the hand (against Cy, picking WR15)"
+    assert _said(Play(seq=22, actor=0, card="WB10", save=True)) == ("Ann tries to save WB10 straight "
+                                                                    "from the hand")
+    assert _said(Use(seq=23, actor=2, piece=11, target=24, at=0)) == (
+        "Cy uses the saved card, piece 11 (on piece 24, at place 1 of the circle)")
+    assert _said(Flip(seq=24, actor=2, how="save", card="WR01")) == ("Cy flips the top run card WR01 "
+                                                                     "and saves it")
+
+
+def test_the_tables_own_steps_name_every_player() -> None:
+    assert _said(Roll(seq=3, actor=None, seat=2, face=8)) == "Cy rolls the d12: 8"
+    assert _said(Cut(seq=5, actor=0, seat=2, depth=12)) == ("Ann cuts Cy's draw pile: 12 cards from "
+                                                            "the top go under")
+    assert _said(Mulligan(seq=6, actor=1)) == ("Bo takes a mulligan: the 7 cards go back, Civ points "
+                                               "down to 5")
+    assert _said(Trade(seq=30, actor=0, partner=1, give=[3], take_hand=["WG02"])) == (
+        "Ann trades with Bo: gives piece 3, takes WG02")
+    assert _said(Hexascrewup(seq=31, actor=2, against=0, card="WB01")) == (
+        "Cy spots an extra card in Ann's hand: WB01 is picked from it and discarded")
+    assert _said(Feed(seq=32, actor=1, demand=28, pay={"green": 1})) == (
+        "Bo feeds against the Feed The Bunny card, piece 28, paying 1 green")
+    assert _said(Place(seq=33, actor=1, piece=12, into=7)) == "Bo places piece 12 inside city piece 7"
+    assert _said(Pass(seq=34, actor=2)) == "Cy has nothing to play; the turn passes"
+
+
+def test_facts_name_seats_and_leave_pieces_as_numbers() -> None:
+    assert RULESET.describe_fact("by", 1, NAMES) == "by: Bo"
+    assert RULESET.describe_fact("target", 24, NAMES) == "target: 24"
+    assert RULESET.describe_fact("winners", [0, 2], NAMES) == "winners: Ann and Cy"
+    assert RULESET.describe_fact("civ", [10, 5, 12], NAMES) == "Civ points: Ann 10, Bo 5, Cy 12"
+
+
+def test_what_changed_is_each_players_own() -> None:
+    game = simulate_one(RULESET, 7, 0, players=3, bots=("random", "greedy"), options={}, max_events=120)
+    replay = Replay(RULESET, game.header, game.events)
+    lines: list[str] = []
+    for seq in range(1, replay.last_seq + 1):
+        step = replay.step(seq)
+        lines += RULESET.describe_changes(RULESET.view(step.before, 0), RULESET.view(step.after, 0), NAMES)
+    assert any(line.startswith("Ann's hand: ") for line in lines)
+    assert any(line.startswith("Bo's hand: ") for line in lines)  # its size, the cards unseen
+    assert not any(line.startswith("seats ") for line in lines)
