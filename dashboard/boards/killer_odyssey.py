@@ -112,7 +112,8 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
         name = names[s] if s < len(names) else f"seat {s}"
         active = " active" if view["active"] == s else ""
         colour = OWNER[s % len(OWNER)]
-        winner = " 🏆" if s in view.get("winners", []) else ""
+        winner = (' <span class="wr-chip" style="background:#f9e79f">wins</span>'
+                  if s in view.get("winners", []) else "")
         parts.append(f'<div class="wr-seat{active}" style="border-left: 6px solid {colour}">'
                      f'<b>seat {s}: {escape(name)}</b> <span class="wr-chip">{escape(seat["deck"])} '
                      f'deck</span>{winner} {_civ(seat)}')

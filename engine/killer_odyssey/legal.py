@@ -163,25 +163,49 @@ def _rooms(state: OdysseyState, seat: int) -> list[int]:
     return out
 
 
+def _unseen_kinds(state: OdysseyState, seat: int) -> list[int]:
+    """The cards one of ``seat``'s cards nobody saw may be, in a game recorded at the table:
+    every card of that deck not yet seen anywhere (REC-UNK-2)."""
+    pool = state.seats[seat].unseen
+    if pool is None:
+        return []
+    kind = cards(state).kind
+    return sorted(kind[code] for code, n in pool.unseen.items() if n > 0 and code in kind)
+
+
+def _hand_kinds(state: OdysseyState, seat: int) -> set[int]:
+    """The cards ``seat``'s hand may hold: those known there and, where it holds a card nobody
+    saw, every card that one may be (named by the record when it leaves the hand)."""
+    hand = state.seats[seat].hand
+    known = {k for k in hand if k}
+    if 0 in hand:
+        known.update(_unseen_kinds(state, seat))
+    return known
+
+
 def _turn_actions(state: OdysseyState, seat: int, seq: int) -> list[Event]:
     t = cards(state)
     s = state.seats[seat]
     out: list[Event] = []
     top = s.run.top
     if top is not None and not state.played:
-        kind = top
-        if kind:  # a top run card nobody saw is named by the record when it is flipped
+        # a top run card nobody saw is named by the record when it is flipped (REC-UNK-3):
+        # each card it may be is offered, named
+        named = top == 0
+        for kind in (_unseen_kinds(state, seat) if named else [top]):
+            card = t.code(kind) if named else None
             if t.type[kind] in SAVABLE:
-                out.append(Flip(seq=seq, actor=seat, how="save"))
+                out.append(Flip(seq=seq, actor=seat, how="save", card=card))
             if t.type[kind] != "resource":
-                out += [Flip(seq=seq, actor=seat, how="play", **c)
+                out += [Flip(seq=seq, actor=seat, how="play", card=card, **c)
                         for c in play_choices(state, seat, kind)]
-            out.append(Flip(seq=seq, actor=seat, how="discard"))
+            out.append(Flip(seq=seq, actor=seat, how="discard", card=card))
     if not state.played:
-        for kind in sorted({k for k in s.hand if k and t.type[k] == "special"}):
+        hand = _hand_kinds(state, seat)
+        for kind in sorted({k for k in hand if t.type[k] == "special"}):
             code = t.code(kind)
             out += [Play(seq=seq, actor=seat, card=code, **c) for c in play_choices(state, seat, kind)]
-        for kind in sorted({k for k in s.hand if k and t.type[k] in ("special", "very_special")}):
+        for kind in sorted({k for k in hand if t.type[k] in ("special", "very_special")}):
             out.append(Discard(seq=seq, actor=seat, card=t.code(kind)))
         pass_ = Pass(seq=seq, actor=seat)
         if top is None and _accepted(state, pass_):
@@ -196,7 +220,7 @@ def _anytime(state: OdysseyState, seat: int, seq: int, own_turn: bool) -> list[E
     t = cards(state)
     s = state.seats[seat]
     out: list[Event] = []
-    for kind in sorted({k for k in s.hand if k and t.type[k] == "very_special"}):
+    for kind in sorted({k for k in _hand_kinds(state, seat) if t.type[k] == "very_special"}):
         code = t.code(kind)
         out += [Play(seq=seq, actor=seat, card=code, **c) for c in play_choices(state, seat, kind)]
     seen: set[int] = set()
@@ -216,7 +240,7 @@ def _anytime(state: OdysseyState, seat: int, seq: int, own_turn: bool) -> list[E
         gap = 1 if other == state.active and state.replace_owed else 0
         if len(held) > state.opts.hand_size + gap:
             out += [Hexascrewup(seq=seq, actor=seat, against=other, card=t.code(k))
-                    for k in sorted({k for k in held if k})]
+                    for k in sorted(_hand_kinds(state, other))]
     return out
 
 

@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.stat_charts import by_ruleset
+from engine.killer.catalogue.loader import CARD_CODE
 from logstore.analytics.projections import TABLES
 from logstore.analytics.stats import run_stat, stats_for
 from logstore.analytics.views import connect
@@ -106,9 +107,16 @@ def test_card_impact_plots_cards_only(demo_env: Path) -> None:
     charts = _charts(at)
     impact = [values for (spec, values), (name, _g, _r) in zip(charts, expected, strict=True)
               if name == "card_impact"]
-    # a Bunnies card is rank and suit, a Quest card its number: never a slot, an Item or a Quirk
-    assert impact and all(len(r["value"]) == 2 if r["ruleset"] == "bunnies" else r["value"].isdigit()
-                          for values in impact for r in values)
+    # a Bunnies card is rank and suit, a Quest card its number, an Odyssey card its Card
+    # Identification Number (WB07): never a slot, an Item or a Quirk
+    def is_card(ruleset: str, value: str) -> bool:
+        if ruleset == "bunnies":
+            return len(value) == 2
+        if ruleset == "killer-bunnies-odyssey":
+            return CARD_CODE.match(value) is not None
+        return value.isdigit()
+
+    assert impact and all(is_card(r["ruleset"], r["value"]) for values in impact for r in values)
     assert not {"left", "right", "top"} & {r["value"] for values in impact for r in values}
 
 

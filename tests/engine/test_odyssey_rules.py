@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from engine.dispute import Dispute, render_verdict, rerun
 from engine.hidden import UNDETERMINED
 from engine.killer_odyssey import RULESET
 from engine.killer_odyssey.core import cards, change_civ, totals
-from engine.killer_odyssey.events import Bottom, Place
+from engine.killer_odyssey.events import Bottom, Discard, Flip, Place, Play
 from engine.killer_odyssey.flow import kill_creature
 from engine.killer_odyssey.games import board, duel, mulligan, race, seven, table_record, trio
 from engine.killer_odyssey.table import STARTER_DECKS
@@ -185,6 +186,32 @@ def test_a_card_the_deck_cannot_hold_is_refused_at_the_table() -> None:
     with pytest.raises(RuleViolation) as err:
         RULESET.apply(state.copy(), twice)
     assert err.value.rule == "REC-UNK-2"
+
+
+def test_at_the_table_the_cards_nobody_saw_are_offered_by_name() -> None:
+    # REC-UNK-3: a top run card nobody saw is named when it is flipped; so the turn offers a
+    # flip of every card of the deck not seen yet, and only those, each one accepted
+    g = table_record()
+    state = RULESET.setup(g.sc.header)
+    RULESET.fold(state, g.sc.events[:g.marks["spy"]])
+    seat = state.active
+    assert seat == 0 and state.seats[0].run.top == 0
+    offers = RULESET.legal_actions(state, seat)
+    flips = [e for e in offers if isinstance(e, Flip)]
+    pool = state.seats[0].unseen
+    assert pool is not None
+    named = {e.card for e in flips}
+    assert named == {code for code, n in pool.unseen.items() if n > 0}
+    assert "WG01" not in named  # Bo's deck, not Ada's
+    for event in flips:
+        RULESET.apply(state.copy(), event)
+    # the Special played from a hand nobody saw is among the offers too, and is accepted
+    spy = g.sc.events[g.marks["spy"]]
+    assert any(e == msgspec.structs.replace(spy, hash=None) for e in offers if isinstance(e, Play))
+    # a hand of cards nobody saw may hold only what the deck has not shown elsewhere
+    held = {cards(state).code(k) for k in state.seats[0].hand if k}
+    from_hand = {e.card for e in offers if isinstance(e, Play | Discard)}
+    assert from_hand and from_hand <= named | held
 
 
 # -- options -----------------------------------------------------------------------------------------
