@@ -59,19 +59,19 @@ def main() -> None:
     parser.add_argument("--stats", action="store_true", help="also time the Stats page")
     args = parser.parse_args()
     os.environ["WARREN_DB"] = str(args.db.resolve())
-    from logstore.store import Store
+    from logstore.store import GameRow, Store
 
     with Store(args.db, create=False) as store:
         rows = store.games()
-    by_ruleset: dict[str, object] = {}
+    longest: dict[str, GameRow] = {}
     for row in rows:
-        best = by_ruleset.get(row.ruleset)
-        if best is None or row.n_events > best.n_events:  # type: ignore[attr-defined]
-            by_ruleset[row.ruleset] = row
+        best = longest.get(row.ruleset)
+        if best is None or row.n_events > best.n_events:
+            longest[row.ruleset] = row
     print(f"store {args.db}: {len(rows):,} games")
-    for ruleset, row in sorted(by_ruleset.items()):
-        times = step_times(row.game_id, args.steps)  # type: ignore[attr-defined]
-        print(f"  replay step, longest {ruleset} game ({row.n_events:,} events): "  # type: ignore[attr-defined]
+    for ruleset, row in sorted(longest.items()):
+        times = step_times(row.game_id, args.steps)
+        print(f"  replay step, longest {ruleset} game ({row.n_events:,} events): "
               f"median {statistics.median(times) * 1e3:.1f} ms, max {max(times) * 1e3:.1f} ms "
               "(target: median under 50 ms)")
     if args.stats:

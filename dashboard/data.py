@@ -17,7 +17,12 @@ from engine.record import Record
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import WarrenError
-from engine.ruleset import Ruleset
+from engine.ruleset import Perspective, Ruleset
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from logstore.store import Store
 
 
 def store_path() -> Path:
@@ -31,7 +36,7 @@ class StoreUnavailable(WarrenError):
     """No store, or a file that is not a warren store."""
 
 
-def open_store() -> Any:
+def open_store() -> Store:
     """A Store for this rerun (opened read-write; the dashboard writes rulings and branches)."""
     from logstore.store import Store
 
@@ -88,8 +93,8 @@ def games_or_stop(*, allow_empty: bool = False) -> list[dict[str, Any]]:
 @dataclass(frozen=True)
 class LoadedGame:
     record: Record
-    ruleset: Ruleset
-    replay: Replay
+    ruleset: Ruleset[Any, Any]
+    replay: Replay[Any]
 
     @property
     def names(self) -> list[str]:
@@ -113,10 +118,11 @@ def perspective_options(names: list[str]) -> list[str]:
     return ["referee", "spectator", *[f"seat {i}: {n}" for i, n in enumerate(names)]]
 
 
-def parse_perspective(label: str) -> int | str:
+def parse_perspective(label: str) -> Perspective:
+    """A label of :func:`perspective_options` as the engine's perspective."""
     if label.startswith("seat "):
         return int(label.split(":", 1)[0].split()[1])
-    return label
+    return "spectator" if label == "spectator" else "referee"
 
 
 def perspective_label(value: int | str, names: list[str]) -> str:
@@ -128,8 +134,8 @@ def perspective_label(value: int | str, names: list[str]) -> str:
 # -- disputes: verdicts over the loaded game, rulings and branches through logstore ------------
 if TYPE_CHECKING:
     from engine.dispute import BranchPlan, Dispute, Verdict
-    from logstore.branches import BranchInfo
-    from logstore.rulings import Ruling
+    from logstore.store.branches import BranchInfo
+    from logstore.store.rulings import Ruling
 
 
 def dispute_for(game: LoadedGame) -> Dispute:
@@ -138,13 +144,13 @@ def dispute_for(game: LoadedGame) -> Dispute:
 
     replay = game.replay
     return Dispute(game.ruleset, game.record.header, last_seq=replay.last_seq, state_at=replay.state_at,
-                   events=game.record.events, violation=replay.violation,
+                   events=replay.events, violation=replay.violation,
                    seq_for_turn=replay.seq_for_turn)
 
 
 @st.cache_data(show_spinner=False)
 def _rulings(path: str, stamp: float, game_id: str | None) -> tuple[list[Ruling], set[str]]:
-    from logstore import rulings
+    from logstore.store import rulings
 
     with open_store() as store:
         return rulings.list_rulings(store, game_id), rulings.superseded(store)
@@ -157,7 +163,7 @@ def rulings(game_id: str | None = None) -> tuple[list[Ruling], set[str]]:
 
 def ruling(ruling_id: str) -> Ruling | None:
     """One saved ruling, or None."""
-    from logstore import rulings as register
+    from logstore.store import rulings as register
 
     with open_store() as store:
         return register.get(store, ruling_id)
@@ -165,9 +171,9 @@ def ruling(ruling_id: str) -> Ruling | None:
 
 def save_ruling(game_id: str, seq: int, question: str, decided_by: str, *, verdict: Verdict | None = None,
                 turn: int | None = None, note: str | None = None, supersedes: str | None = None) -> Ruling:
-    """Store a ruling for good (append-only) through logstore.rulings."""
-    from logstore import rulings as register
-    from logstore.branches import now
+    """Store a ruling for good (append-only) through logstore.store.rulings."""
+    from logstore.store import rulings as register
+    from logstore.store.branches import now
 
     with open_store() as store:
         made = register.make_ruling(game_id, seq, question, decided_by, now(), verdict=verdict, turn=turn,
@@ -177,7 +183,7 @@ def save_ruling(game_id: str, seq: int, question: str, decided_by: str, *, verdi
 
 @st.cache_data(show_spinner=False)
 def _branches(path: str, stamp: float, game_id: str) -> list[BranchInfo]:
-    from logstore.branches import list_branches
+    from logstore.store.branches import list_branches
 
     with open_store() as store:
         return [b for b in list_branches(store, game_id) if b.parent_game == game_id]
@@ -191,23 +197,23 @@ def branches_of(game_id: str) -> list[BranchInfo]:
 def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, seat: int | None = None,
                   replaces: int | None = None, author: str | None = None,
                   note: str | None = None) -> tuple[BranchInfo, BranchPlan]:
-    """Fork stored game ``parent`` after seq ``at`` and store the branch through logstore.branches.
+    """Fork stored game ``parent`` after seq ``at`` and store the branch through logstore.store.branches.
 
     Raises engine.dispute.IllegalAlternative when an alternative is illegal (nothing stored).
     """
-    from logstore.branches import create_branch as make
+    from logstore.store.branches import create_branch as make
 
     with open_store() as store:
         return make(store, parent, at, actions, seat=seat, replaces=replaces, author=author, note=note)
 
 
-# -- analytics (through logstore.analytics and logstore.stats) ---------------------------
+# -- analytics (through logstore.analytics.views and logstore.analytics.stats) ---------------------------
 @st.cache_data(show_spinner="Refreshing the statistics...", max_entries=16)
 def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str, Any]]:
-    from logstore.analytics import connect
-    from logstore.stats import run_stat, stats_for
+    from logstore.analytics.stats import run_stat, stats_for
+    from logstore.analytics.views import connect
 
-    con, _snap = connect(Path(path), ruleset=ruleset)
+    con, _catalog = connect(Path(path), ruleset=ruleset)
     try:
         present = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games").fetchall()]
         out = []
@@ -226,9 +232,9 @@ def stat_results(ruleset: str | None) -> list[dict[str, Any]]:
     return _stat_results(str(store_path()), store_stamp(), ruleset)
 
 
-def run_query(sql: str, seconds: float = 10.0) -> Any:
+def run_query(sql: str, seconds: float = 10.0) -> pa.Table:
     """A user's SELECT in the sandbox (warren's tables only, time and memory limits)."""
-    from logstore.sandbox import Limits, open_sandbox
+    from logstore.analytics.sandbox import Limits, open_sandbox
 
     with open_sandbox(store_path(), Limits(seconds=seconds)) as box:
         return box.run(sql)

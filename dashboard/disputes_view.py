@@ -60,7 +60,7 @@ def read_actions(text: str) -> list[str | dict[str, Any]]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
-def names_actor(ruleset: Ruleset, action: str | dict[str, Any]) -> bool:
+def names_actor(ruleset: Ruleset[Any, Any], action: str | dict[str, Any]) -> bool:
     """Does the action itself say who acts (``actor=N`` or a JSON ``actor``)?"""
     return read_action(ruleset, action).names_actor
 
@@ -83,7 +83,7 @@ def judge_all(dispute: Dispute, at: int, actions: list[str | dict[str, Any]],
     return verdicts
 
 
-def action_text(ruleset: Ruleset, action: dict[str, Any] | Event) -> str:
+def action_text(ruleset: Ruleset[Any, Any], action: dict[str, Any] | Event) -> str:
     """An action (record form) as notation naming its actor, ready for the text box."""
     if isinstance(action, dict):
         action = msgspec.convert({k: v for k, v in action.items() if k != "hash"},

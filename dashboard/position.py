@@ -8,6 +8,8 @@ from typing import Any
 import streamlit as st
 
 from dashboard import data
+from engine.rules import WarrenError
+from engine.ruleset import Perspective
 
 GAME = "pos_game"
 SEQ = "pos_seq"
@@ -15,10 +17,12 @@ AS = "pos_as"
 TURN = "pos_turn"
 
 
-def _int(text: Any) -> int | None:
+def _int(text: str | None) -> int | None:
+    if text is None:
+        return None
     try:
         return int(text)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
 
 
@@ -52,7 +56,8 @@ def choose_game(rows: list[dict[str, Any]]) -> str | None:
         st.session_state.pop(SEQ, None)
 
     if len(rows) <= PICKER_LIMIT:
-        choice = st.selectbox("Game", [r["game_id"] for r in rows], key=GAME, on_change=picked)
+        ids: list[str] = [r["game_id"] for r in rows]
+        choice = st.selectbox("Game", ids, key=GAME, on_change=picked)
     else:
         choice = st.text_input(f"Game id ({len(rows):,} games: open one from the Games page, or type "
                                "its id)", key=GAME, on_change=picked)
@@ -62,9 +67,9 @@ def choose_game(rows: list[dict[str, Any]]) -> str | None:
     return choice
 
 
-def _known_ids(rows: list[dict[str, Any]]) -> frozenset[str] | Any:
+def _known_ids(rows: list[dict[str, Any]]) -> frozenset[str]:
     """The set of game ids, built once per list of rows (the list is a shared cached object)."""
-    cache = st.session_state.setdefault("_pos_id_sets", {})
+    cache: dict[int, frozenset[str]] = st.session_state.setdefault("_pos_id_sets", {})
     key = id(rows)
     if key not in cache:
         cache.clear()
@@ -76,8 +81,10 @@ def open_game(rows: list[dict[str, Any]]) -> tuple[str, data.LoadedGame]:
     """The page's game (URL, session or picker), folded once; a message and a stop if it fails."""
     game_id = choose_game(rows)
     try:
-        return game_id, data.load_game(game_id)  # type: ignore[arg-type]
-    except data.WarrenError as exc:
+        if game_id is None:  # an empty picker (the pages stop before that on an empty store)
+            raise WarrenError("no game is chosen")
+        return game_id, data.load_game(game_id)
+    except WarrenError as exc:
         st.error(f"Game {game_id!r} cannot be opened: {exc}")
         st.stop()
         raise  # st.stop() ends the run; this line only satisfies the type checker
@@ -96,7 +103,7 @@ def init_seq(game: data.LoadedGame) -> None:
         if seq is None and turn is not None:
             try:
                 seq = game.replay.seq_for_turn(turn)
-            except data.WarrenError as exc:
+            except WarrenError as exc:
                 st.warning(str(exc))
         st.session_state[SEQ] = last if seq is None else seq
     st.session_state[SEQ] = max(0, min(int(st.session_state[SEQ]), last))
@@ -114,7 +121,7 @@ def init_perspective(names: list[str]) -> None:
         st.session_state[AS] = label
 
 
-def perspective_picker(names: list[str]) -> int | str:
+def perspective_picker(names: list[str]) -> Perspective:
     init_perspective(names)
     label = st.selectbox("Seen by", data.perspective_options(names), key=AS,
                          help="The referee sees everything; a seat sees what that player knew; "
@@ -122,7 +129,7 @@ def perspective_picker(names: list[str]) -> int | str:
     return data.parse_perspective(label)
 
 
-def sync_url(game_id: str, seq: int, perspective: int | str, **extra: str) -> None:
+def sync_url(game_id: str, seq: int, perspective: Perspective, **extra: str) -> None:
     wanted = {"game": game_id, "seq": str(seq), "as": str(perspective), **extra}
     for key, value in wanted.items():
         if st.query_params.get(key) != value:
@@ -142,7 +149,7 @@ def step_controls(game: data.LoadedGame) -> int:
         try:
             st.session_state[SEQ] = game.replay.seq_for_turn(int(st.session_state[TURN]))
             st.session_state["pos_turn_for"] = st.session_state[SEQ]
-        except data.WarrenError as exc:
+        except WarrenError as exc:
             st.session_state["pos_jump_error"] = str(exc)
 
     # The turn box follows the position unless the user is typing into it (then jump() ran).

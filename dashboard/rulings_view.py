@@ -15,7 +15,7 @@ import streamlit as st
 from dashboard import data, position
 from dashboard.disputes_view import ACTION, action_text, judge_all, read_actions, who
 from engine.rules import WarrenError
-from logstore.rulings import Ruling
+from logstore.store.rulings import Ruling
 
 RULING = "dsp_ruling"
 """The ruling shown highlighted (its id)."""

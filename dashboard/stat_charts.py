@@ -28,7 +28,10 @@ def chart_hint(description: str) -> dict[str, str]:
         if line.startswith("chart:"):
             words = line.removeprefix("chart:").split()
             hint = {"mark": words[0]} if words and "=" not in words[0] else {}
-            hint.update(w.split("=", 1) for w in words if "=" in w)
+            for word in words:
+                key, is_pair, value = word.partition("=")
+                if is_pair:
+                    hint[key] = value
             return hint
     return {}
 
@@ -66,7 +69,9 @@ def stat_chart(title: str, rows: list[dict[str, Any]], table: pa.Table, descript
         encoding["color"] = alt.Color(f"{color}:N", title=color.replace("_", " "))
         if enc.get("mark") != "line" and color != x:
             encoding["xOffset"] = alt.XOffset(f"{color}:N")
-    return mark.encode(**encoding).properties(height=280)
+    # Altair's chart methods are untyped: the result is the Chart it builds.
+    chart: alt.Chart = mark.encode(**encoding).properties(height=280)
+    return chart
 
 
 def chart_png(chart: alt.Chart) -> bytes:

@@ -39,7 +39,8 @@ def suspicion_rows(game: data.LoadedGame, seq: int, perspective: Perspective) ->
 
 
 def chart(rows: list[dict[str, Any]]) -> alt.Chart:
-    return (
+    # Altair's chart methods are untyped: the result is the Chart it builds.
+    built: alt.Chart = (
         alt.Chart(alt.Data(values=rows), title="Who could it be? Chance of being a Werebunny")
         .mark_line(point=True)
         .encode(
@@ -51,6 +52,7 @@ def chart(rows: list[dict[str, Any]]) -> alt.Chart:
         )
         .properties(height=260)
     )
+    return built
 
 
 @st.cache_data(show_spinner=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 import msgspec
 import streamlit as st
@@ -21,7 +22,7 @@ from engine.record import Event
 from engine.replay import Replay
 from engine.rules import WarrenError
 from engine.ruleset import Perspective, Ruleset
-from logstore.branches import BranchInfo
+from logstore.store.branches import BranchInfo
 
 BRANCH = "dsp_branch"
 BRANCH_MSG = "dsp_branch_msg"
@@ -37,13 +38,13 @@ BRANCH_SEQ = "dsp_cmp_b_seq"
 class Line:
     """One column of the comparison: events, their labels, and a replay to seek in."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any]
     names: list[str]
     events: list[Event]
     labels: list[str]
     """What each event is (``shared`` with the other column, ``alternative``, ``replaced``,
     ``parent event N`` replayed on the branch, ``recorded``), by seq - 1."""
-    replay: Replay
+    replay: Replay[Any]
 
     @property
     def last_seq(self) -> int:
@@ -122,7 +123,7 @@ def branch_maker(game_id: str, seq: int, seat: int | None) -> None:
 
 
 # -- comparing --------------------------------------------------------------------------------------------
-def divergence_report(info: BranchInfo, ruleset: Ruleset) -> None:
+def divergence_report(info: BranchInfo, ruleset: Ruleset[Any, Any]) -> None:
     head = (f"Branch **{info.game_id}** leaves {info.parent_game} after seq {info.parent_seq}: "
             f"{info.alternatives} alternative(s) in place of {info.replaced} recorded event(s)"
             + (f", by {info.author}" if info.author else "") + (f" ({info.note})" if info.note else "") + ".")
@@ -161,7 +162,7 @@ def _window(line: Line, seq: int, perspective: Perspective, radius: int = 3) -> 
             + "".join(rows) + "</table>")
 
 
-def describe(ruleset: Ruleset, event: Event, names: list[str], perspective: Perspective) -> str:
+def describe(ruleset: Ruleset[Any, Any], event: Event, names: list[str], perspective: Perspective) -> str:
     seen = ruleset.event_view(event, perspective)
     fields = " ".join(f"{k}={v}" for k, v in seen.items() if k not in ("seq", "type", "actor", "claims"))
     return f"{disputes_view.who(event.actor, names)}: {seen['type']} {fields}".rstrip()

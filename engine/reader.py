@@ -118,10 +118,12 @@ class GameVisitor(Generic[R]):
 
 def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], visitor: GameVisitor[R]) -> R:
     """Fold ``events`` with the rules, telling ``visitor`` what happens: the one loop
-    every check, import, projection and claims check runs."""
+    every check, import, projection and claims check runs. Corrections are honoured
+    (engine.corrections): the game is folded as corrected."""
     state = ruleset.setup(header)
     visitor.begin_game(header, ruleset, state)
     every = visitor.every
+    events, bad_correction = ruleset.effective(events)
     try:
         if visitor.wants_effects:
             apply = ruleset.apply
@@ -143,6 +145,8 @@ def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], vi
                     visitor.visit_position(state)
         else:
             ruleset.fold(state, events)
+        if bad_correction is not None:
+            raise bad_correction
     except RuleViolation as exc:
         seq = exc.seq if exc.seq is not None else state.seq + 1
         visitor.visit_violation(Violation(seq, exc.rule, exc.message, exc.facts), state)

@@ -70,7 +70,9 @@ class Replay(Generic[S]):
             raise ValueError("snapshot spacing must be at least 1")
         self.ruleset = ruleset
         self.header = header
+        events, bad_correction = ruleset.effective(events)
         self.events = events
+        """The events as folded: every correction applied (engine.corrections)."""
         self.every = every
         self.violation: Violation | None = None
         copy = ruleset.copy_state
@@ -94,6 +96,10 @@ class Replay(Generic[S]):
                 self._turn_seqs.append(seq + 1)
             if seq % every == 0:
                 self._snapshots.append(copy(state))
+        else:
+            if bad_correction is not None:
+                self.violation = Violation(bad_correction.seq or state.seq + 1, bad_correction.rule,
+                                           bad_correction.message, bad_correction.facts)
         self._final = state
         self.last_seq = state.seq
         """The last seq that applied cleanly (the one before a violation, if any)."""

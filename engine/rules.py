@@ -8,7 +8,7 @@ that shows it allowing and forbidding.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,11 @@ class Rulebook(Mapping[str, Rule]):
             if rule.id in self._rules:
                 raise ValueError(f"duplicate rule id {rule.id!r} in {title}")
             self._rules[rule.id] = rule
+
+    def with_rules(self, extra: Iterable[Rule]) -> Rulebook:
+        """This rulebook and ``extra`` rules (those it already has are kept as they are)."""
+        return Rulebook(self.title, self.source, [*self._rules.values(),
+                                                  *(r for r in extra if r.id not in self._rules)])
 
     def __getitem__(self, rule_id: str) -> Rule:
         try:

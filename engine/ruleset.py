@@ -20,6 +20,14 @@ import msgspec
 
 from engine.capabilities import Capabilities, Perspective
 from engine.codec import StateCodec
+from engine.corrections import (
+    CORE_RULES,
+    Correction,
+    Struck,
+    correction_marker,
+    effective_events,
+    struck_marker,
+)
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, WarrenError
@@ -88,7 +96,8 @@ class Ruleset(ABC, Generic[S, O]):
 
     slug: ClassVar[str]
     title: ClassVar[str]
-    rulebook: ClassVar[Rulebook]
+    rulebook: Rulebook
+    """The game's rules; an instance also knows the rules every record shares (REC-*)."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     state_type: type[S]
@@ -99,15 +108,33 @@ class Ruleset(ABC, Generic[S, O]):
     """What the game offers beyond the contract (engine.capabilities)."""
 
     def __init__(self) -> None:
-        self.event_decoder = msgspec.json.Decoder(Union[self.event_types])  # noqa: UP007
+        self.record_types: tuple[type[Event], ...] = (*self.event_types, Correction)
+        """Every event type a record of this game may hold: the game's, and corrections."""
+        self.event_union: Any = Union[self.record_types]  # noqa: UP007
+        self.event_decoder = msgspec.json.Decoder(self.event_union)
         self.events_by_type: dict[str, type[Event]] = {
             t.__struct_config__.tag: t  # type: ignore[misc]
-            for t in self.event_types
+            for t in self.record_types
         }
+        """Event type name -> class, for every type a record may hold (corrections too)."""
         self.handlers: dict[type[Event], Handler] = self.build_handlers()
         missing = [t.__name__ for t in self.event_types if t not in self.handlers]
         if missing:
             raise TypeError(f"{self.slug}: no handler for {missing}")
+        # Corrections and the places of struck events are markers in every game.
+        self.handlers[Correction] = correction_marker
+        self.handlers[Struck] = struck_marker
+        self.rulebook = self.rulebook.with_rules(CORE_RULES)
+
+    def decode_event(self, fields: dict[str, Any]) -> Event:
+        """An event of this game from its record fields (``type`` included)."""
+        event: Event = msgspec.convert(fields, self.event_union)
+        return event
+
+    def effective(self, events: Sequence[Event]) -> tuple[list[Event], RuleViolation | None]:
+        """The events as replay folds them, every correction applied, and the violation of a
+        malformed correction if there is one (engine.corrections)."""
+        return effective_events(events, self.decode_event)
 
     @cached_property
     def codec(self) -> StateCodec[S]:
@@ -269,6 +296,15 @@ class Ruleset(ABC, Generic[S, O]):
         if perspective == "referee" or event.actor is not None:
             return record  # type: ignore[no-any-return]
         return {k: record[k] for k in ("seq", "type", "actor") if k in record}
+
+    def redact(self, event: Event, perspective: Perspective, before: S) -> Event:
+        """``event`` as ``perspective`` saw it happen, written as a record of a game played at
+        the table writes it: every card the perspective did not see is ``"?"``
+        (engine.hidden), every card it saw is named. ``before`` is the full position before
+        the event. Folding the redacted events gives ``perspective`` the same view at every
+        position as the full game does (the contract suite checks it). Default: the event
+        as it is, for a game without hidden information."""
+        return event
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""

@@ -9,6 +9,7 @@ from dashboard import data, position, whatif_view
 from dashboard import disputes_view as dv
 from dashboard import rulings_view as rv
 from dashboard.boards import board_html
+from engine.rules import WarrenError
 
 st.title("Disputes")
 
@@ -44,8 +45,8 @@ with left:
     acting = "game over" if state.over else "to act: " + (
         ", ".join(dv.who(s, game.names) for s in to_act) or "the table")
     st.markdown(f"**Seq {seq} · round {state.round} · turn {state.turn} · phase `{state.phase}` · {acting}**")
-    st.html(board_html(game.ruleset.slug, game.ruleset.view(state, seen), game.names))  # type: ignore[arg-type]
-    dv.show_explanation(game, dispute, seq, seen)  # type: ignore[arg-type]
+    st.html(board_html(game.ruleset.slug, game.ruleset.view(state, seen), game.names))
+    dv.show_explanation(game, dispute, seq, seen)
 with right:
     st.caption("Verdicts and legal actions are the referee's: they may name cards the chosen "
                "perspective does not see.")
@@ -59,11 +60,11 @@ with right:
     st.divider()
     try:
         earlier = data.rulings(game_id)[0]
-    except data.WarrenError:
+    except WarrenError:
         earlier = []
     rv.ruling_form(game_id, seq, seat, earlier)
 
 st.divider()
-whatif_view.show(game, game_id, seq, seat, seen)  # type: ignore[arg-type]
+whatif_view.show(game, game_id, seq, seat, seen)
 st.divider()
 rv.show_rulings(game_id, ruling.ruling_id if ruling else None)

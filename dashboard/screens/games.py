@@ -46,7 +46,8 @@ def keep(row: dict[str, Any]) -> bool:
         return False
     if not length[0] <= row["n_events"] <= length[1]:
         return False
-    return date_range[0] <= row["created"][:10] <= date_range[1]
+    created: str = row["created"][:10]
+    return bool(date_range[0] <= created <= date_range[1])
 
 
 SHOWN_LIMIT = 5000

@@ -26,7 +26,7 @@ seq = position.step_controls(game)
 position.sync_url(game_id, seq, seen)
 
 state = game.replay.state_at(seq)
-view = game.ruleset.view(state, seen)  # type: ignore[arg-type]
+view = game.ruleset.view(state, seen)
 
 left, right = st.columns([3, 2])
 with left:

@@ -8,6 +8,7 @@ import io
 import streamlit as st
 
 from dashboard import data
+from engine.rules import WarrenError
 
 st.title("SQL")
 st.caption("SELECT queries over warren's tables (games, seat_results, turns, effects, events; "
@@ -26,7 +27,7 @@ if st.button("Run", key="sql_run", type="primary") or "sql_result" in st.session
             table = data.run_query(sql, seconds)
             st.session_state["sql_result"] = (table.column_names, table.to_pylist())
             st.session_state.pop("sql_error", None)
-        except data.WarrenError as exc:
+        except WarrenError as exc:
             st.session_state["sql_error"] = str(exc)
             st.session_state.pop("sql_result", None)
         st.session_state["sql_last"] = (sql, seconds)

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import io
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from dashboard import data
 from dashboard.stat_charts import chart_png, stat_chart
+from engine.rules import WarrenError
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 st.title("Statistics")
 
@@ -20,7 +25,7 @@ choice = cols[0].selectbox("Ruleset", ["every ruleset", *rulesets], key="stats_r
 ruleset = None if choice == "every ruleset" else choice
 try:
     results = data.stat_results(ruleset)
-except data.WarrenError as exc:
+except WarrenError as exc:
     st.error(f"The statistics could not be computed: {exc}")
     st.stop()
 
@@ -32,8 +37,8 @@ st.caption(f"{sum(1 for r in rows if ruleset in (None, r['ruleset']))} games · 
            "computed from projections rebuilt by replay; see docs/analytics.md for every column.")
 
 
-def _rows(table: Any) -> list[dict[str, Any]]:
-    out = table.to_pylist()
+def _rows(table: pa.Table) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = table.to_pylist()
     if players and "n_players" in table.column_names:
         out = [r for r in out if r["n_players"] in players]
     return out
@@ -65,7 +70,7 @@ for result in results:
         st.altair_chart(chart, key=f"chart_{name}")
         buttons = st.columns([1, 1, 4])
         buttons[0].download_button(
-            "PNG", data=lambda c=chart: chart_png(c), file_name=f"{name.replace('/', '-')}.png",
+            "PNG", data=partial(chart_png, chart), file_name=f"{name.replace('/', '-')}.png",
             mime="image/png", key=f"png_{name}")
         buttons[1].download_button(
             "CSV", data=_csv(shown, table.column_names), file_name=f"{name.replace('/', '-')}.csv",

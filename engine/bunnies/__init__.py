@@ -19,7 +19,7 @@ from engine.bunnies.play import HANDLERS
 from engine.bunnies.render import render
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
-from engine.bunnies.views import view
+from engine.bunnies.views import redact, view
 from engine.capabilities import Capabilities
 from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event, Header
@@ -65,7 +65,8 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
 
     def setup(self, header: Header) -> BunniesState:
         opts: BunniesOptions = self.options(header)
-        return BunniesState(opts.first_seat, opts.hand_size, opts.steal_from)
+        return BunniesState(opts.first_seat, opts.hand_size, opts.steal_from,
+                            partial=header.source == "recorded")
 
     def copy_state(self, state: BunniesState) -> BunniesState:
         return state.copy()
@@ -103,6 +104,9 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
             pool += sorted(state.blinds[s] for s in OWN_SLOTS[other]
                            if s in state.blinds and is_uncovered(s, state.blinds))
         return Steal(seq=event.seq, actor=event.actor, card=rng.choice(pool))
+
+    def redact(self, event: Event, perspective: Perspective, before: BunniesState) -> Event:
+        return redact(event, perspective, before)
 
     def view(self, state: BunniesState, perspective: Perspective) -> dict[str, Any]:
         return view(state, perspective)

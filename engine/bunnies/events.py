@@ -21,6 +21,10 @@ class Deal(Event, tag="deal", frozen=True):
 class Draw(Event, tag="draw", frozen=True):
     """The player takes the top card of the stock (BUN-DRAW-1)."""
 
+    card: str | None = None
+    """The card drawn, where the record knows it (the drawer's own record of a game played
+    at the table); left out when the stock's order is in the deal."""
+
 
 class Lay(Event, tag="lay", frozen=True):
     """The player lays cards of one rank from hand onto the face-up pile (BUN-LAY-1)."""
@@ -36,10 +40,13 @@ class Flip(Event, tag="flip", frozen=True):
     """With an empty hand, the player turns up an uncovered blind card (BUN-BLIND-1)."""
 
     slot: str
+    card: str | None = None
+    """The card turned up: a recorded game names it when the deal left it unknown (REC-UNK-3)."""
 
 
 class Steal(Event, tag="steal", frozen=True):
-    """Bunny action: the card taken at random from the opponent (BUN-BUNNY-3)."""
+    """Bunny action: the card taken at random from the opponent (BUN-BUNNY-3); ``"?"`` in a
+    recorded game where the scorekeeper did not see it."""
 
     card: str
 
@@ -48,6 +55,8 @@ class Peek(Event, tag="peek", frozen=True):
     """Bunny action: the player looks at one of their blind cards (BUN-BUNNY-4)."""
 
     slot: str
+    card: str | None = None
+    """What the player saw, in the looker's own record of a game played at the table."""
 
 
 class EndTurn(Event, tag="end_turn", frozen=True):

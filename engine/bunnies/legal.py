@@ -8,30 +8,41 @@ from engine.bunnies.events import Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
 from engine.bunnies.layout import OWN_SLOTS, is_uncovered, playable_by
 from engine.bunnies.numbers import CARD_VALUE, RANKS
 from engine.bunnies.state import BunniesState
+from engine.hidden import UNKNOWN
 from engine.record import Event
 
 
 def _lays(state: BunniesState, seat: int, seq: int) -> list[Event]:
     top = CARD_VALUE[state.pile[-1]] if state.pile else 0
     by_rank: dict[str, list[str]] = {}
-    for card in state.hands[seat]:
-        if CARD_VALUE[card] >= top:
+    hand = state.hands[seat]
+    unknown = hand.count(UNKNOWN) if state.partial else 0
+    for card in hand:
+        if card != UNKNOWN and CARD_VALUE[card] >= top:
             by_rank.setdefault(card[0], []).append(card)
     lays: list[Event] = []
     for rank in RANKS:
         group = sorted(by_rank.get(rank, ()))
-        for size in range(1, len(group) + 1):
-            for cards in combinations(group, size):
-                lays.append(Lay(seq=seq, actor=seat, cards=list(cards)))
+        # In a recorded game an unknown card of the hand may be any unseen card (R-BUN-17).
+        unseen = sorted(c for c in state.pool.unseen if c[0] == rank and CARD_VALUE[c] >= top) \
+            if unknown and state.pool is not None else []
+        for size in range(1, len(group) + min(unknown, len(unseen)) + 1):
+            for cards in combinations(group + unseen, size):
+                if sum(1 for c in cards if c in unseen) <= unknown:
+                    lays.append(Lay(seq=seq, actor=seat, cards=list(cards)))
     return lays
 
 
 def _flips(state: BunniesState, seat: int, seq: int) -> list[Event]:
-    return [
-        Flip(seq=seq, actor=seat, slot=slot)
-        for slot in sorted(state.blinds)
-        if playable_by(slot, seat) and is_uncovered(slot, state.blinds)
-    ]
+    flips: list[Event] = []
+    for slot in sorted(state.blinds):
+        if playable_by(slot, seat) and is_uncovered(slot, state.blinds):
+            if state.blinds[slot] == UNKNOWN and state.pool is not None:
+                # The whole table sees the card turned up: the record names it (REC-UNK-3).
+                flips.extend(Flip(seq=seq, actor=seat, slot=slot, card=c) for c in sorted(state.pool.unseen))
+            else:
+                flips.append(Flip(seq=seq, actor=seat, slot=slot))
+    return flips
 
 
 def decision_actions(state: BunniesState, seat: int) -> list[Event]:
@@ -57,9 +68,11 @@ def decision_actions(state: BunniesState, seat: int) -> list[Event]:
             if state.steal_from == "hand_or_blind":
                 stealable += [
                     state.blinds[s] for s in OWN_SLOTS[other]
-                    if s in state.blinds and is_uncovered(s, state.blinds)
+                    if s in state.blinds and is_uncovered(s, state.blinds) and state.blinds[s] != UNKNOWN
                 ]
-            actions += [Steal(seq=seq, actor=seat, card=c) for c in sorted(stealable)]
+            if UNKNOWN in stealable and state.pool is not None:
+                stealable += state.pool.unseen  # an unknown card of the hand may be named
+            actions += [Steal(seq=seq, actor=seat, card=c) for c in sorted(set(stealable))]
         if kind != "bunny" and not state.peeked:
             actions += [
                 Peek(seq=seq, actor=seat, slot=s)

@@ -29,6 +29,18 @@ from engine.bunnies.numbers import (
     bunny_kind,
 )
 from engine.bunnies.state import BunniesState
+from engine.bunnies.unknown import (
+    commit_reveals,
+    deal_pool,
+    drawn_card,
+    pickup_doubt,
+    plan_from_hand,
+    refuse_unknowns,
+    seen_card,
+    steal_unseen,
+    turned_card,
+)
+from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 
 _DECK_SET = frozenset(DECK)
@@ -95,7 +107,7 @@ def can_beat(state: BunniesState, seat: int) -> bool:
         return bool(state.hands[seat])
     top = CARD_VALUE[state.pile[-1]]
     for card in state.hands[seat]:  # noqa: SIM110 - a plain loop is faster than any() here
-        if CARD_VALUE[card] >= top:
+        if card != UNKNOWN and CARD_VALUE[card] >= top:
             return True
     return False
 
@@ -204,13 +216,31 @@ def deal(state: BunniesState, event: Deal) -> tuple[Effect, ...]:
         raise RuleViolation("BUN-DEAL-1", f"there are {SHARED_BLINDS} shared blind cards",
                             shared=len(shared))
     cards = [*hands[0], *hands[1], *blinds[0], *blinds[1], *shared, *event.stock]
+    refuse_unknowns(state, cards, "the deal")
     counts = Counter(cards)
+    if state.partial:
+        # A deal at the table: the named cards are each a card of the deck, once; the rest
+        # are unknown, and together they are the whole deck (REC-UNK-2).
+        hidden = counts.pop(UNKNOWN, 0)
+        unknown = sorted(c for c in counts if c not in _DECK_SET)
+        twice = sorted(c for c, n in counts.items() if n > 1)
+        if unknown or twice or sum(counts.values()) + hidden != len(DECK):
+            raise RuleViolation("BUN-DEAL-1", "the deal must hold each of the 52 cards exactly once "
+                                "(unknown ones as '?')", unknown=unknown, duplicated=twice,
+                                cards=sum(counts.values()) + hidden)
+        state.pool = deal_pool(cards)
+        return _laid_out(state, event)
     unknown = sorted(c for c in counts if c not in _DECK_SET)
     twice = sorted(c for c, n in counts.items() if n > 1)
     missing = sorted(_DECK_SET - counts.keys())
     if unknown or twice or missing:
         raise RuleViolation("BUN-DEAL-1", "the deal must hold each of the 52 cards exactly once",
                             unknown=unknown, duplicated=twice, missing=missing)
+    return _laid_out(state, event)
+
+
+def _laid_out(state: BunniesState, event: Deal) -> tuple[Effect, ...]:
+    hands, blinds, shared = event.hands, event.blinds, event.shared
     state.hands = [list(hands[0]), list(hands[1])]
     state.blinds = dict(zip(ALL_SLOTS, [*blinds[0], *blinds[1], *shared], strict=True))
     state.stock = list(reversed(event.stock))
@@ -230,7 +260,14 @@ def draw(state: BunniesState, event: Draw) -> tuple[Effect, ...]:
         # BUN-DRAW-2: one draw per go, never from an empty stock.
         why = "the stock is empty" if not state.stock else "this go's draw was already made"
         raise RuleViolation("BUN-DRAW-2", why, stock=len(state.stock), phase=state.phase)
-    state.hands[event.actor].append(state.stock.pop())  # type: ignore[index]
+    if event.card is None and state.pool is None:
+        state.hands[event.actor].append(state.stock.pop())  # type: ignore[index]
+    else:
+        card = drawn_card(state, event.card)
+        if card != state.stock[-1]:
+            state.pool.reveal(card, "REC-UNK-2", "drawn")  # type: ignore[union-attr]
+        state.stock.pop()
+        state.hands[event.actor].append(card)  # type: ignore[index]
     state.phase = "lay"
     return NO_EFFECTS
 
@@ -250,11 +287,16 @@ def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
     if len(cards) == 1:
         # One card, the common lay: an empty or unknown name is simply not in the hand.
         card = cards[0]
+        reveal = None
         if card not in hand:
-            _check_group(state, seat, cards)  # raises the rule that forbids it
+            reveal = plan_from_hand(state, seat, cards)
+            if not reveal:
+                _check_group(state, seat, cards)  # raises the rule that forbids it
         rank = card[0]
         if pile and CARD_VALUE[card] < CARD_VALUE[pile[-1]]:
             _too_low(card, pile[-1], cards)
+        if reveal:
+            commit_reveals(state, seat, reveal, "laid")
         hand.remove(card)
         pile.append(card)
     else:
@@ -265,11 +307,14 @@ def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
             rank = cards[0][0]
         except IndexError:  # an empty card name (free when no exception is raised)
             _check_group(state, seat, cards)
+        reveal = plan_from_hand(state, seat, cards) if state.partial else []
         for card in cards:
-            if card not in hand or card[0] != rank:
+            if (card not in hand and card not in reveal) or card[0] != rank:
                 _check_group(state, seat, cards)  # raises the rule that forbids it
         if pile and CARD_VALUE[cards[0]] < CARD_VALUE[pile[-1]]:
             _too_low(cards[0], pile[-1], cards)
+        if reveal:
+            commit_reveals(state, seat, reveal, "laid")
         for card in cards:
             hand.remove(card)
         pile.extend(cards)
@@ -313,7 +358,9 @@ def _check_group(state: BunniesState, seat: int, cards: list[str]) -> None:
                 raise RuleViolation("BUN-BUNNY-1", f"{card} left play in seat {owner}'s bunny",
                                     card=card, bunny_of=owner)
         # BUN-LAY-1: cards are laid from the player's own hand.
-        raise RuleViolation("BUN-LAY-1", f"{card!r} is not in seat {seat}'s hand",
+        seen = (" (it has come to light elsewhere already, REC-UNK-2)"
+                if state.partial and UNKNOWN in hand and card in _DECK_SET else "")
+        raise RuleViolation("BUN-LAY-1", f"{card!r} is not in seat {seat}'s hand{seen}",
                             card=card, hand=sorted(hand))
     rank = cards[0][0]
     for card in cards:
@@ -344,11 +391,13 @@ def pickup(state: BunniesState, event: Pickup) -> tuple[Effect, ...]:
             "BUN-PICKUP-1", "the player holds a card that equals or beats the top card",
             top=state.pile[-1] if state.pile else None, hand=sorted(state.hands[seat]),
         )
+    doubt = pickup_doubt(state, seat) if state.partial else None
     taken = state.pile
     state.hands[seat].extend(taken)
     state.pile = []
     _end_go(state)
-    return (Effect("BUN-PICKUP-1", "pile_picked_up", {"seat": seat, "cards": len(taken)}),)
+    picked = Effect("BUN-PICKUP-1", "pile_picked_up", {"seat": seat, "cards": len(taken)})
+    return (picked,) if doubt is None else (doubt, picked)
 
 
 def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
@@ -372,6 +421,11 @@ def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
         raise RuleViolation("BUN-DEAL-2", f"{slot} is covered by the shared card at "
                             f"{COVERED_BY[slot]}", slot=slot, covered_by=COVERED_BY[slot])
     card = state.blinds[slot]
+    if card == UNKNOWN or event.card is not None:
+        card = turned_card(state, slot, event.card)
+        if state.blinds[slot] == UNKNOWN:
+            state.pool.reveal(card, "REC-UNK-2", f"the blind card at {slot}")  # type: ignore[union-attr]
+            state.blinds[slot] = card
     state.known[seat].add(slot)
     if state.pile and CARD_VALUE[card] < CARD_VALUE[state.pile[-1]]:
         # BUN-BLIND-4: it cannot beat the top: back it goes, and the pile is picked up.
@@ -420,7 +474,10 @@ def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
     other = 1 - seat
     card = event.card
     from_slot: str | None = None
-    if card not in state.hands[other]:
+    if card == UNKNOWN:
+        return _steal_unseen(state, seat)
+    reveal = plan_from_hand(state, other, [card]) if state.partial else []
+    if card not in state.hands[other] and not reveal:
         if state.steal_from == "hand_or_blind":
             for slot in OWN_SLOTS[other]:
                 if state.blinds.get(slot) == card and is_uncovered(slot, state.blinds):
@@ -436,6 +493,8 @@ def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
             where = "hand or uncovered blind cards" if state.steal_from == "hand_or_blind" else "hand"
             raise RuleViolation("BUN-BUNNY-3", f"{card} is not in the opponent's {where}",
                                 card=card, opponent_hand=len(state.hands[other]))
+    if reveal:
+        commit_reveals(state, other, reveal, "stolen")
     if from_slot is None:
         state.hands[other].remove(card)
     else:
@@ -453,6 +512,24 @@ def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
     return tuple(effects)
 
 
+def _steal_unseen(state: BunniesState, seat: int) -> tuple[Effect, ...]:
+    """A steal the scorekeeper did not see (``"?"``): only in a recorded game, and only from
+    the hand, the one place a card leaves without the table seeing which (R-BUN-17)."""
+    refuse_unknowns(state, [UNKNOWN], "the steal")
+    other = 1 - seat
+    if not state.hands[other]:
+        # BUN-BUNNY-3: a steal needs a card to take.
+        raise RuleViolation("BUN-BUNNY-3", f"seat {other} holds no card to steal", opponent_hand=0)
+    steal_unseen(state, seat)
+    state.stole = True
+    effects = [Effect("BUN-BUNNY-3", "card_stolen", {"seat": seat, "from": other, "card": UNKNOWN,
+                                                     "slot": None})]
+    if _has_gone_out(state, other):
+        # R-BUN-12: a player left with nothing in control by a steal has gone out.
+        _finish(state, other, effects)
+    return tuple(effects)
+
+
 def peek(state: BunniesState, event: Peek) -> tuple[Effect, ...]:
     _require_bunny_action(state, event, "look")
     seat: int = event.actor  # type: ignore[assignment]
@@ -462,6 +539,7 @@ def peek(state: BunniesState, event: Peek) -> tuple[Effect, ...]:
         raise RuleViolation("BUN-BUNNY-4", f"{slot!r} is not one of seat {seat}'s blind cards",
                             slot=slot, own_or_shared=sorted(
                                 s for s in state.blinds if playable_by(s, seat)))
+    seen_card(state, slot, event.card)
     state.known[seat].add(slot)
     state.peeked = True
     return (Effect("BUN-BUNNY-4", "blind_seen", {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.hidden import Pool
 from engine.ruleset import GameState
 
 
@@ -18,8 +19,10 @@ class BunniesState(GameState):
         "known",
         "out",
         "owed",
+        "partial",
         "peeked",
         "pile",
+        "pool",
         "scores",
         "steal_from",
         "stock",
@@ -52,8 +55,12 @@ class BunniesState(GameState):
     first_seat: int
     hand_size: int
     steal_from: str
+    partial: bool
+    """A game recorded at the table: cards nobody saw are ``"?"`` (engine.hidden)."""
+    pool: Pool | None
+    """In a partial game, the cards not yet seen anywhere; None when every card is known."""
 
-    def __init__(self, first_seat: int, hand_size: int, steal_from: str) -> None:
+    def __init__(self, first_seat: int, hand_size: int, steal_from: str, partial: bool = False) -> None:
         self._init_position()
         self.hands = [[], []]
         self.blinds = {}
@@ -70,6 +77,8 @@ class BunniesState(GameState):
         self.first_seat = first_seat
         self.hand_size = hand_size
         self.steal_from = steal_from
+        self.partial = partial
+        self.pool = None
 
     def copy(self) -> BunniesState:
         new = BunniesState.__new__(BunniesState)
@@ -94,6 +103,8 @@ class BunniesState(GameState):
         new.first_seat = self.first_seat
         new.hand_size = self.hand_size
         new.steal_from = self.steal_from
+        new.partial = self.partial
+        new.pool = None if self.pool is None else self.pool.copy()
         return new
 
     def all_cards(self) -> list[str]:

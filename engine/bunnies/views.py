@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from engine.bunnies.events import Deal, Draw, Flip, Peek, Steal
 from engine.bunnies.layout import ALL_SLOTS, is_uncovered
 from engine.bunnies.state import BunniesState
+from engine.hidden import UNKNOWN
+from engine.record import Event
 from engine.ruleset import Perspective
 
 HIDDEN = "??"
@@ -31,8 +36,8 @@ def view(state: BunniesState, perspective: Perspective) -> dict[str, Any]:
         card = state.blinds.get(slot)
         if card is None:
             continue
-        seen = referee or (seat is not None and slot in state.known[seat])
-        blinds[slot] = {"card": card if seen else HIDDEN,
+        seen = (referee or (seat is not None and slot in state.known[seat])) and card != UNKNOWN
+        blinds[slot] = {"card": card if seen or referee else HIDDEN,
                         "covered": not is_uncovered(slot, state.blinds)}
     out: dict[str, Any] = {
         **state.position_view(perspective),
@@ -51,4 +56,32 @@ def view(state: BunniesState, perspective: Perspective) -> dict[str, Any]:
 def _order(card: str) -> tuple[int, str]:
     from engine.bunnies.numbers import CARD_VALUE
 
-    return CARD_VALUE[card], card[1]
+    # Unknown cards of a game recorded at the table ("?") come last.
+    return CARD_VALUE.get(card, 99), card[-1]
+
+
+def redact(event: Event, perspective: Perspective, before: BunniesState) -> Event:
+    """What ``perspective`` saw of ``event`` (engine.redact): a seat knows its own hand, what
+    it drew, what it looked at and what a steal between the two players took; the table
+    sees the cards laid and turned up, nothing else."""
+    seat = perspective if isinstance(perspective, int) else None
+    if perspective == "referee":
+        return event
+    if isinstance(event, Deal):
+        def hide(cards: list[str]) -> list[str]:
+            return [UNKNOWN] * len(cards)
+
+        hands = [list(h) if s == seat else hide(h) for s, h in enumerate(event.hands)]
+        return msgspec.structs.replace(event, hands=hands, blinds=[hide(b) for b in event.blinds],
+                                       shared=hide(event.shared), stock=hide(event.stock))
+    if isinstance(event, Draw):
+        card = before.stock[-1] if before.stock else None
+        return msgspec.structs.replace(event, card=card if event.actor == seat else None)
+    if isinstance(event, Flip):
+        return msgspec.structs.replace(event, card=before.blinds.get(event.slot))
+    if isinstance(event, Peek):
+        card = before.blinds.get(event.slot) if event.actor == seat else None
+        return msgspec.structs.replace(event, card=card)
+    if isinstance(event, Steal) and seat is None:
+        return msgspec.structs.replace(event, card=UNKNOWN)
+    return event

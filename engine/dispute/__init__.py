@@ -31,7 +31,14 @@ branch, bench. See docs/disputes.md.
 """
 
 from engine.dispute.branch import BranchDivergence, BranchPlan, IllegalAlternative, plan_branch
-from engine.dispute.claims import ClaimsReport, DisputedClaim, check_claims, claim_matches, record_claims
+from engine.dispute.claims import (
+    ClaimsReport,
+    DisputedClaim,
+    Undetermined,
+    check_claims,
+    claim_matches,
+    record_claims,
+)
 from engine.dispute.explain import Change, Explanation, diff_views, event_rules, explain_step
 from engine.dispute.facts import EffectNote, RuleRef, effect_notes, position_dict, position_facts, rule_ref
 from engine.dispute.game import Dispute
@@ -77,6 +84,7 @@ __all__ = [
     "Rerun",
     "RerunDifference",
     "RuleRef",
+    "Undetermined",
     "Verdict",
     "action_usage",
     "bench_verdict",

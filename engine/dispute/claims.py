@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.dispute.facts import brief_text, plain, plain_values
 from engine.dispute.notation import json_token
+from engine.hidden import is_undetermined
 from engine.reader import GameVisitor, walk
 from engine.record import Event, Header
 from engine.rules import Effect, Violation
@@ -79,6 +80,19 @@ def check_claims(
     return disputed
 
 
+@dataclass(frozen=True, slots=True)
+class Undetermined:
+    """A check the rules could not decide at ``seq`` from what the record knows: the rule,
+    and the unknown fact it needs ("legal only if seat 1 held no card of rank 9 or higher")."""
+
+    seq: int
+    rule: str
+    needs: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "rule": self.rule, "needs": self.needs}
+
+
 @dataclass(slots=True)
 class ClaimsReport:
     """Every claim of a record checked against what the engine derives."""
@@ -88,11 +102,14 @@ class ClaimsReport:
     disputed: list[DisputedClaim]
     violation: Violation | None
     """The first illegal event, if any: claims after it are not checked."""
+    undetermined: list[Undetermined] = field(default_factory=list)
+    """Checks the rules could not decide from what the record knows (engine.hidden)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "claims": self.claims,
             "disputed": [d.to_dict() for d in self.disputed],
+            "undetermined": [u.to_dict() for u in self.undetermined],
             "violation": None if self.violation is None else {
                 "seq": self.violation.seq, "rule": self.violation.rule, "message": self.violation.message,
             },
@@ -106,18 +123,23 @@ class _ClaimsVisitor(GameVisitor[ClaimsReport]):
         self.ruleset = ruleset
         self.count = 0
         self.disputed: list[DisputedClaim] = []
+        self.undetermined: list[Undetermined] = []
         self.violation: Violation | None = None
 
     def visit_event(self, event: Event, effects: tuple[Effect, ...], state: GameState) -> None:
         if event.claims:
             self.count += len(event.claims)
             self.disputed += check_claims(self.ruleset, event.seq, event.claims, effects)
+        for effect in effects:
+            if is_undetermined(effect):
+                needs = str(effect.data.get("needs", ""))
+                self.undetermined.append(Undetermined(event.seq, effect.rule, needs))
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         self.violation = violation
 
     def result(self) -> ClaimsReport:
-        return ClaimsReport(self.count, self.disputed, self.violation)
+        return ClaimsReport(self.count, self.disputed, self.violation, self.undetermined)
 
 
 def record_claims(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event]) -> ClaimsReport:

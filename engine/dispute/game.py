@@ -46,8 +46,9 @@ class Dispute:
     def of_record(cls, ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event],
                   every: int = SNAPSHOT_EVERY) -> Dispute:
         replay = Replay(ruleset, header, events, every=every)
+        # The game as corrected (engine.corrections): explanations and branches read it.
         return cls(ruleset, header, last_seq=replay.last_seq, state_at=replay.state_at,
-                   events=events, violation=replay.violation, seq_for_turn=replay.seq_for_turn)
+                   events=replay.events, violation=replay.violation, seq_for_turn=replay.seq_for_turn)
 
     @property
     def n_seats(self) -> int:
@@ -90,7 +91,9 @@ class Dispute:
     def verdict(self, action: str | dict[str, Any] | Event, *, at: int | None = None,
                 turn: int | None = None, seat: int | None = None) -> Verdict:
         seq = self.seq_of(at, turn)
-        return judge(self.ruleset, self.state_at(seq), action, n_seats=self.n_seats, seat=seat)
+        history = (self.header, self._events[:seq]) if self._events is not None else None
+        return judge(self.ruleset, self.state_at(seq), action, n_seats=self.n_seats, seat=seat,
+                     history=history)
 
     def legal(self, seat: int, *, at: int | None = None, turn: int | None = None) -> LegalActions:
         seq = self.seq_of(at, turn)

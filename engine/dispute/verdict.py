@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.corrections import Correction
 from engine.dispute.claims import DisputedClaim, check_claims
 from engine.dispute.facts import (
     EffectNote,
@@ -18,7 +19,9 @@ from engine.dispute.facts import (
     rule_ref,
 )
 from engine.dispute.notation import ActionError, format_action, propose
-from engine.record import Event, event_to_dict
+from engine.hidden import UNDETERMINED
+from engine.reader import check_events
+from engine.record import Event, Header, event_to_dict
 from engine.rules import RuleViolation
 from engine.ruleset import GameState, Ruleset
 
@@ -46,11 +49,20 @@ class Verdict:
     disputed_claims: list[DisputedClaim] = field(default_factory=list)
 
     @property
-    def status(self) -> Literal["legal", "illegal", "disputed"]:
-        """``disputed``: the action is legal but a claim it carries is not borne out."""
+    def undetermined(self) -> list[EffectNote]:
+        """Checks the rules could not decide from what a game recorded at the table knows."""
+        return [e for e in self.effects if e.kind == UNDETERMINED]
+
+    @property
+    def status(self) -> Literal["legal", "illegal", "disputed", "undetermined"]:
+        """``disputed``: the action is legal but a claim it carries is not borne out;
+        ``undetermined``: no rule is known to forbid it, but a rule needs a fact nobody saw
+        (engine.hidden) to say it is legal."""
         if not self.legal:
             return "illegal"
-        return "disputed" if self.disputed_claims else "legal"
+        if self.disputed_claims:
+            return "disputed"
+        return "undetermined" if self.undetermined else "legal"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +80,7 @@ class Verdict:
             "position_facts": self.position_facts,
             "effects": [e.to_dict() for e in self.effects],
             "disputed_claims": [d.to_dict() for d in self.disputed_claims],
+            "undetermined": [{"rule": e.rule, "needs": e.data.get("needs", "")} for e in self.undetermined],
         }
 
 
@@ -82,22 +95,22 @@ def judge(
     *,
     n_seats: int,
     seat: int | None = None,
+    history: tuple[Header, Sequence[Event]] | None = None,
 ) -> Verdict:
     """Is ``action`` legal at ``state``? ``state`` is left as it was.
 
     Any seat may be asked about, on its turn or off it: the rules decide, exactly as they do
     when a record is checked, so a verdict and ``warren check`` always cite the same rule.
+    A correction (engine.corrections) rewrites the past, so it is judged with ``history``,
+    the events up to the position: the game is folded again as corrected.
     """
     event = propose(ruleset, state, action, n_seats=n_seats, seat=seat)
     trial = ruleset.copy_state(state)
-    base: dict[str, Any] = {
-        "at": state.seq,
-        "action": event_to_dict(event),
-        "notation": format_action(ruleset, event),
-        "actor": event.actor,
-        "position": position_dict(ruleset, state),
-        "position_facts": position_facts(ruleset, state),
-    }
+    if isinstance(event, Correction):
+        if history is None:
+            raise JudgeError("a correction is judged with the game's events: open the game with them")
+        return _judge_correction(ruleset, state, event, history, base_of(ruleset, state, event))
+    base = base_of(ruleset, state, event)
     try:
         effects = ruleset.apply(trial, event)
     except RuleViolation as exc:
@@ -113,6 +126,33 @@ def judge(
                    disputed_claims=check_claims(ruleset, event.seq, event.claims, effects), **base)
 
 
+def base_of(ruleset: Ruleset[Any, Any], state: GameState, event: Event) -> dict[str, Any]:
+    """What every verdict on ``event`` at ``state`` says of the position and the action."""
+    return {
+        "at": state.seq,
+        "action": event_to_dict(event),
+        "notation": format_action(ruleset, event),
+        "actor": event.actor,
+        "position": position_dict(ruleset, state),
+        "position_facts": position_facts(ruleset, state),
+    }
+
+
+def _judge_correction(ruleset: Ruleset[Any, Any], state: GameState, event: Correction,
+                      history: tuple[Header, Sequence[Event]], base: dict[str, Any]) -> Verdict:
+    """A correction is legal when the game, folded again as corrected, stays legal up to it."""
+    header, events = history
+    found = check_events(ruleset, header, [*events, event])
+    if found is not None:
+        message = found.message if found.seq == event.seq else \
+            f"{found.message} (event {found.seq}, once the correction is applied)"
+        return Verdict(legal=False, rule=rule_ref(ruleset, found.rule), message=message,
+                       facts=plain(found.facts), **base)
+    effects = ruleset.apply(ruleset.copy_state(state), event)
+    return Verdict(legal=True, rule=None, message=None, facts={}, effects=effect_notes(ruleset, effects),
+                   **base)
+
+
 def render_verdict(verdict: Verdict, names: Sequence[str] | None = None) -> str:
     """A verdict as a few readable lines."""
     def who(seat: int | None) -> str:
@@ -124,7 +164,12 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None) -> str:
     acting = "game over" if pos["over"] else "to act: " + (", ".join(map(str, pos["to_act"])) or "the table")
     head = f"at seq {verdict.at} (turn {pos['turn']}, round {pos['round']}, phase {pos['phase']}, {acting})"
     lines = [head, f"proposed: {who(verdict.actor)}: {verdict.notation}"]
-    if verdict.legal:
+    if verdict.status == "undetermined":
+        lines.append("verdict: UNDETERMINED (no rule is known to forbid it, but the record does not "
+                     "show enough to say it is legal)")
+        lines += [f"  {e.rule}: {e.data.get('needs', '')} ({e.text})" for e in verdict.undetermined]
+        lines += [f"  then: {e.line()}" for e in verdict.effects if e.kind != UNDETERMINED]
+    elif verdict.legal:
         lines.append("verdict: LEGAL" if not verdict.disputed_claims else
                      "verdict: LEGAL, but a claim is DISPUTED")
         lines += [f"  then: {e.line()}" for e in verdict.effects]

@@ -13,6 +13,8 @@ implementation). What is checked, on simulated games of several seeds and player
 * every state round-trips through the typed codec;
 * replay to N equals the fold of the first N events;
 * simulation is byte-reproducible;
+* the game as each seat (and the table) saw it, redacted to a record with unknowns, checks
+  clean and shows that perspective the same view at every position;
 * who may act, chance and legal actions all read from ``pending``.
 """
 
@@ -29,6 +31,7 @@ import pytest
 from engine.pending import Agenda
 from engine.reader import check_events, read_record
 from engine.record import Event, Header
+from engine.redact import redact_game
 from engine.registry import get_ruleset, known_slugs
 from engine.replay import Replay
 from engine.rules import RuleViolation
@@ -224,6 +227,23 @@ def test_views_are_json_and_name_their_position(corpus: Corpus) -> None:
                 view = rs.view(state, perspective)
                 msgspec.json.encode(view)
                 assert view["seq"] == seq and view["perspective"] == perspective
+
+
+def test_a_game_as_each_seat_saw_it_checks_and_shows_each_seat_the_same(corpus: Corpus) -> None:
+    """The record a seat (or the table) could have written (engine.redact) is a legal game
+    played at the table, and folding it gives that perspective the very views the full game
+    gives it: a view shows nothing but what the perspective saw."""
+    rs, games = corpus
+    for game in games[:3]:
+        n = len(game.header.players)
+        for perspective in [*range(n), "spectator"]:
+            header, events = redact_game(rs, game.header, game.events, perspective)
+            assert header.source == "recorded" and len(events) == len(game.events)
+            assert check_events(rs, header, events) is None, f"as {perspective} saw it"
+            seen = _positions(rs, SimulatedGame(header, events))
+            for (seq, full), (_, partial) in zip(_positions(rs, game), seen, strict=True):
+                assert rs.view(full, perspective) == rs.view(partial, perspective), \
+                    f"{perspective} at seq {seq}"
 
 
 def test_header_options_are_typed(corpus: Corpus) -> None:

@@ -27,8 +27,8 @@ def build_store(path: Path, games: int = 6) -> Path:
 
 def build_demo_store(path: Path) -> Path:
     """The shipped fixtures of every ruleset plus a few simulated games of each."""
-    from logstore.checking import record_paths
     from logstore.store import Store
+    from logstore.store.reading import record_paths
 
     fixtures = Path(__file__).resolve().parents[2] / "fixtures"
     with Store(path) as store:

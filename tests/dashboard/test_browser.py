@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from logstore.cli import dashboard_command
+from logstore.cli.dashboard import dashboard_command
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

@@ -12,9 +12,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine.dispute import Dispute
 from engine.registry import get_ruleset
-from logstore import rulings
-from logstore.branches import list_branches, stored_dispute
-from logstore.store import Store
+from logstore.store import Store, rulings
+from logstore.store.branches import list_branches, stored_dispute
 from tests.dashboard.conftest import APP, build_store
 
 LAY_2 = get_ruleset("bunnies").rulebook["BUN-LAY-2"]

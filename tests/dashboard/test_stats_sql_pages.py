@@ -8,8 +8,8 @@ from pathlib import Path
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
-from logstore.analytics import connect
-from logstore.stats import run_stat, stats_for
+from logstore.analytics.stats import run_stat, stats_for
+from logstore.analytics.views import connect
 from tests.dashboard.conftest import APP
 
 

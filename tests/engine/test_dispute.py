@@ -82,7 +82,7 @@ def test_end_turn_is_read_with_a_hyphen_too() -> None:
     ("dance", "not an action of bunnies"),
     ("", "empty action"),
     ("lay", "cards"),
-    ("flip 0.3 0.2", "too many values"),
+    ("flip 0.3 9C 0.2", "too many values"),
     ("lay QH colour=red", "has no field 'colour'"),
     ('{"type": "lay", "cards": [1]}', "Expected `str`"),
     ('{"type": "lay", ', "not valid JSON"),

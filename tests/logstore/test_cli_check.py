@@ -175,3 +175,14 @@ def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, 
     path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
     code, out, _ = run("check", str(path), "--json")
     assert code == 0 and json.loads(out)["disputed_claims"] == []
+
+
+def test_a_game_recorded_at_the_table_reports_what_it_cannot_decide() -> None:
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "bunnies" / "recorded-at-the-table.jsonl"
+    code, out, _ = run("check", str(path), "--json")
+    line = json.loads(out)
+    assert code == 0 and line["ok"] and line["violation"] is None
+    assert line["undetermined"] == [{"seq": 5, "rule": "BUN-PICKUP-1",
+                                     "needs": "legal only if seat 1's hand held no card of rank 9 or higher"}]
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "undetermined at seq 5 [BUN-PICKUP-1]" in out

@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 import pytest
 
-from logstore import clidoc
-from logstore.cli import main
+from logstore.cli import clidoc, main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
@@ -19,7 +18,7 @@ def _commands() -> list[str]:
 
 
 def test_reference_matches_the_code() -> None:
-    assert DOC.read_text() == clidoc.render(), "regenerate: python -m logstore.clidoc > docs/cli.md"
+    assert DOC.read_text() == clidoc.render(), "regenerate: python -m logstore.cli.clidoc > docs/cli.md"
 
 
 @pytest.mark.parametrize("name", _commands())

@@ -10,10 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from engine.record import event_to_dict, header_to_dict, seal
-from logstore import clidoc
-from logstore.checking import check_path
-from logstore.cli import main
-from logstore.cli_dispute import dispute
+from logstore.cli import clidoc, main
+from logstore.cli.dispute import dispute
+from logstore.store.checking import check_path
 from tests.engine.test_dispute_tables import _setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,7 +168,7 @@ def test_claims_of_a_record(tmp_path: Path) -> None:
 
 def test_notation_lists_every_action() -> None:
     code, out, _ = run("notation", "bunnies")
-    assert code == 0 and "lay CARDS..." in out.splitlines() and "flip SLOT" in out.splitlines()
+    assert code == 0 and "lay CARDS..." in out.splitlines() and "flip SLOT [CARD]" in out.splitlines()
     code, _, err = run("notation", "chess")
     assert code == 2 and "unknown ruleset 'chess'" in err
 

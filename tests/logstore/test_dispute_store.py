@@ -12,10 +12,9 @@ from engine.reader import read_record
 from engine.record import event_to_dict, header_to_dict, seal
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
-from logstore import branches, rulings
-from logstore.checking import check_bytes
-from logstore.errors import StoreError
-from logstore.store import Store
+from logstore.store import Store, branches, rulings
+from logstore.store.checking import check_bytes
+from logstore.store.errors import StoreError
 from tests.engine.test_dispute_tables import _setup
 
 BUNNIES = get_ruleset("bunnies")

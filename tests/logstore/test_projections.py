@@ -13,9 +13,9 @@ from engine.record import event_to_dict, header_to_dict, seal
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.simulate import simulate_one
-from logstore import projection_rows, projections
-from logstore.analytics import connect
-from logstore.projections import TABLES, Projections, analytics_dir, rebuild, refresh
+from logstore.analytics import projection_rows, projections
+from logstore.analytics.projections import TABLES, Projections, analytics_dir, rebuild, refresh
+from logstore.analytics.views import connect
 from logstore.store import Store
 from tests.logstore.analytics_corpus import fill
 

@@ -8,9 +8,9 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from logstore.analytics import snapshot
+from logstore.analytics.sandbox import Limits, QueryFailed, QueryRefused, QueryTimeout, Sandbox
+from logstore.analytics.views import list_parts
 from logstore.cli import main
-from logstore.sandbox import Limits, QueryFailed, QueryRefused, QueryTimeout, Sandbox
 from tests.logstore.analytics_corpus import fill
 
 
@@ -18,13 +18,13 @@ from tests.logstore.analytics_corpus import fill
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("sandbox") / "warren.db"
     fill(path, games=3)
-    snapshot(path)  # project once for the whole module
+    list_parts(path)  # project once for the whole module
     return path
 
 
 @pytest.fixture
 def box(db: Path) -> Sandbox:
-    with Sandbox(snapshot(db), Limits(seconds=5)) as sandbox:
+    with Sandbox(list_parts(db), Limits(seconds=5)) as sandbox:
         yield sandbox
 
 
@@ -70,14 +70,14 @@ def test_hostile_queries_are_refused_with_a_clear_message(
 
 
 def test_a_runaway_query_hits_the_time_limit(db: Path) -> None:
-    with Sandbox(snapshot(db), Limits(seconds=0.5)) as box:
+    with Sandbox(list_parts(db), Limits(seconds=0.5)) as box:
         with pytest.raises(QueryTimeout, match=r"time limit of 0\.5 s"):
             box.run("SELECT count(*) FROM range(1000000000000) a")
         assert box.run("SELECT 42 AS answer").to_pylist() == [{"answer": 42}]
 
 
 def test_a_query_over_the_memory_limit_is_stopped(db: Path) -> None:
-    with Sandbox(snapshot(db), Limits(seconds=20, memory="32MB")) as box, \
+    with Sandbox(list_parts(db), Limits(seconds=20, memory="32MB")) as box, \
             pytest.raises((QueryRefused, QueryFailed), match="memory"):
         box.run("SELECT list(i) FROM range(50000000) t(i)")
 

@@ -18,9 +18,9 @@ if shutil.which("java") is None:
     pytest.skip("Spark needs Java 17 (apt-get install openjdk-17-jre-headless); .ci/run installs it",
                 allow_module_level=True)
 
-from logstore.analytics import connect, export_parquet  # noqa: E402
-from logstore.projections import TABLES  # noqa: E402
-from logstore.stats import all_stats, run_stat, spark_sql  # noqa: E402
+from logstore.analytics.projections import TABLES  # noqa: E402
+from logstore.analytics.stats import all_stats, run_stat, spark_sql  # noqa: E402
+from logstore.analytics.views import connect, export_parquet  # noqa: E402
 from tests.logstore.analytics_corpus import fill  # noqa: E402
 
 

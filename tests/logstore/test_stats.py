@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from engine.registry import get_ruleset
 from engine.replay import Replay
-from logstore.analytics import connect
+from logstore.analytics.stats import all_stats, run_stat, stats_for
+from logstore.analytics.views import connect
 from logstore.cli import main
-from logstore.stats import all_stats, run_stat, stats_for
 from logstore.store import Store
 from tests.logstore.analytics_corpus import fill
 
@@ -29,9 +29,9 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def results(db: Path) -> dict[str, list[dict]]:
-    con, snap = connect(db)
+    con, catalog = connect(db)
     try:
-        return {s.name: run_stat(con, s).table.to_pylist() for s in stats_for(snap.rulesets)}
+        return {s.name: run_stat(con, s).table.to_pylist() for s in stats_for(catalog.rulesets)}
     finally:
         con.close()
 
@@ -183,9 +183,9 @@ def test_a_ruleset_filter_keeps_only_its_games(tmp_path: Path) -> None:
         assert con.execute("SELECT DISTINCT ruleset FROM games").fetchall() == [("bunnies",)]
     finally:
         con.close()
-    con, snap = connect(db)
+    con, catalog = connect(db)
     try:
-        assert snap.rulesets == ["bunnies", "trust-no-bunny"]
+        assert catalog.rulesets == ["bunnies", "trust-no-bunny"]
         rows = run_stat(con, next(s for s in all_stats() if s.name == "player_count")).table.to_pylist()
         assert [(r["ruleset"], r["n_players"], r["games"]) for r in rows] == [
             ("bunnies", 2, 2), ("trust-no-bunny", 5, 2)]
@@ -198,3 +198,23 @@ def test_a_ruleset_filter_keeps_only_its_games(tmp_path: Path) -> None:
             record = store.record(row.game_id)
             outcome = rs.outcome(Replay(rs, record.header, record.events).final)
             assert (outcome.winners if outcome else None) == row.winners
+
+
+def test_stats_say_how_many_games_were_partly_unknown(tmp_path: Path) -> None:
+    from logstore.analytics.projections import refresh
+
+    path = tmp_path / "warren.db"
+    fill(path, games=2)
+    with Store(path) as store:
+        store.import_paths([FIXTURES / "bunnies" / "recorded-at-the-table.jsonl",
+                            FIXTURES / "bunnies" / "recorded-with-a-correction.jsonl"])
+        refresh(store)
+    con, _ = connect(path)
+    try:
+        stat = next(s for s in all_stats() if s.name == "recorded_games")
+        rows = {r["source"]: r for r in run_stat(con, stat).table.to_pylist()}
+    finally:
+        con.close()
+    assert rows["recorded"]["games"] == 2 and rows["recorded"]["partly_unknown"] == 1
+    assert rows["recorded"]["undetermined_checks"] == 1
+    assert rows["simulated"]["partly_unknown"] == 0

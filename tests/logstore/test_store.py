@@ -19,8 +19,6 @@ from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import RuleViolation
 from engine.simulate import SimulatedGame, simulate_one
-from logstore.reading import read_for_store
-from logstore.schema import TRIGGERS
 from logstore.store import (
     BrokenChain,
     DuplicateGame,
@@ -30,6 +28,8 @@ from logstore.store import (
     UnknownGame,
     default_db_path,
 )
+from logstore.store.reading import read_for_store
+from logstore.store.schema import TRIGGERS
 
 BUNNIES = get_ruleset("bunnies")
 

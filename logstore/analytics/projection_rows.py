@@ -1,0 +1,555 @@
+"""The rows of the projection tables, derived from stored games by replay.
+
+One chunk of games of one ruleset at a time: their lines are read out of the store in one
+query, decoded, replayed with the ruleset's handlers, and turned into Arrow tables, one per
+projection table (logstore.analytics.projections writes and keeps track of them). Only the generic
+:class:`~engine.ruleset.Ruleset` contract is used: the effects each handler returns,
+``key_figures`` at the end of every turn and ``outcome`` at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, get_args, get_origin, get_type_hints
+
+import msgspec
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from engine.record import Event, Header, RecordError, decode_header
+from engine.rules import RuleViolation, WarrenError
+from engine.ruleset import Ruleset
+from logstore.store.importing import tags
+from logstore.store.reading import array_decoder
+
+POSITION_COLUMNS = ("game_id", "turn", "round", "active", "first_seq", "last_seq", "events")
+SEAT_COLUMNS = ("game_id", "turn", "seat")
+
+_json = msgspec.json.Encoder()
+
+
+class AnalyticsError(WarrenError):
+    """A projection or analytics problem a user can cause or fix."""
+
+
+# -- the replay of one chunk of games ---------------------------------------------------
+@dataclass(slots=True)
+class _GameFacts:
+    game_id: str
+    chain: str
+    imported_at: str
+    parent_game: str | None
+    parent_seq: int | None
+
+
+class _Chunk:
+    """Rows of the tables for one chunk of games of one ruleset, gathered as Python lists.
+
+    The replay loop is the hot path of a projection: per event it calls the handler and
+    appends the event's turn; per turn it calls ``key_figures`` and appends five numbers;
+    per effect one tuple. Everything else is done column-wise in Arrow or DuckDB afterwards.
+    """
+
+    def __init__(self, ruleset: Ruleset[Any, Any]) -> None:
+        self.ruleset = ruleset
+        self.game_ids: list[str] = []
+        self.n_players: list[int] = []
+        self.games: list[dict[str, Any]] = []
+        self.seats: list[tuple[Any, ...]] = []
+        self.turn_counts: list[int] = []
+        self.t_turn: list[int] = []
+        self.t_round: list[int] = []
+        self.t_active: list[int | None] = []
+        self.t_first: list[int] = []
+        self.t_last: list[int] = []
+        self.figures: list[dict[str, Any]] = []
+        self.effects: list[tuple[Any, ...]] = []
+        self.event_turns: list[int | None] = []
+        self.events = 0
+
+    def replay(self, header: Header, events: Sequence[Event], facts: _GameFacts, stored: int) -> None:
+        """Replay one game, gathering its rows. ``stored`` = its line count less the header."""
+        rs = self.ruleset
+        gi = len(self.game_ids)
+        self.game_ids.append(header.game_id)
+        state = rs.setup(header)
+        handlers = rs.handlers
+        # The game as corrected (engine.corrections); a copy only when it has corrections.
+        events, _ = rs.effective(events)
+        key_figures = rs.key_figures
+        t_turn = self.t_turn.append
+        t_round = self.t_round.append
+        t_active = self.t_active.append
+        t_first = self.t_first.append
+        t_last = self.t_last.append
+        figures_append = self.figures.append
+        effects_append = self.effects.append
+        event_turns = self.event_turns
+        turns_before = len(self.t_turn)
+        event_turns.append(0)  # the header line
+        turn_of = event_turns.append
+        turn = state.turn
+        rnd = state.round
+        active = state.active
+        first = 1
+        n_seats = len(header.players)
+        order: list[int] = []
+        violation: RuleViolation | None = None
+        seq = 0
+        for event in events:
+            try:
+                effects = handlers[type(event)](state, event)
+            except RuleViolation as exc:
+                violation = exc
+                exc.seq = event.seq
+                break
+            seq = event.seq
+            turn_of(turn)
+            if effects:
+                for effect in effects:
+                    effects_append((gi, seq, turn, event, effect))
+            if state.turn != turn:
+                t_turn(turn)
+                t_round(rnd)
+                t_active(active)
+                t_first(first)
+                t_last(seq)
+                figures_append(key_figures(state))
+                turn = state.turn
+                rnd = state.round
+                active = state.active
+                first = seq + 1
+        state.seq = seq
+        if seq >= first:  # the turn in progress when the log ends
+            t_turn(turn)
+            t_round(rnd)
+            t_active(active)
+            t_first(first)
+            t_last(seq)
+            figures_append(key_figures(state))
+        self.turn_counts.append(len(self.t_turn) - turns_before)
+        self.n_players.append(n_seats)
+        # events after a violation are stored but never applied: they belong to no turn
+        event_turns.extend([None] * (stored - seq))
+        self.events += stored
+        # The play order: seats in the order they first act (who went first, second...).
+        for event in events:
+            actor = event.actor
+            if actor is not None and actor not in order:
+                order.append(actor)
+                if len(order) == n_seats:
+                    break
+        order.extend(s for s in range(n_seats) if s not in order)
+        outcome = None if violation is not None else rs.outcome(state)
+        winners = None if outcome is None else outcome.winners
+        scores = None if outcome is None else outcome.scores
+        for position, seat in enumerate(order):
+            self.seats.append((
+                gi, seat, header.players[seat].name, position + 1, n_seats,
+                None if winners is None else seat in winners,
+                None if scores is None else scores[seat],
+            ))
+        self.games.append({
+            "game_id": header.game_id,
+            "options": _json.encode(header.options).decode(),
+            "n_players": n_seats,
+            "players": _json.encode([p.name for p in header.players]).decode(),
+            "first_seat": order[0] if order else None,
+            "over": bool(state.over) and violation is None,
+            "ok": violation is None,
+            "violation_seq": None if violation is None else violation.seq,
+            "violation_rule": None if violation is None else violation.rule,
+            "winners": None if winners is None else _json.encode(winners).decode(),
+            "n_winners": None if winners is None else len(winners),
+            "scores": None if scores is None else _json.encode(scores).decode(),
+            "end_reason": None if outcome is None else outcome.reason,
+            "end_rule": None if outcome is None else outcome.rule,
+            "n_events": stored,
+            "applied": seq,
+            "turns": state.turn,
+            "rounds": state.round,
+            "source": header.source,
+            "created": header.created,
+            "imported_at": facts.imported_at,
+            "chain": facts.chain,
+            "parent_game": facts.parent_game,
+            "parent_seq": facts.parent_seq,
+        })
+
+    # -- to Arrow ------------------------------------------------------------------------
+    def tables(self, events: pa.Table) -> dict[str, pa.Table]:
+        ids = pa.array(self.game_ids, pa.string())
+        out: dict[str, pa.Table] = {}
+        out["games"] = pa.Table.from_pylist(self.games, schema=GAMES_SCHEMA)
+        seats = self.seats
+        out["seat_results"] = pa.table({
+            "game_id": ids.take(pa.array([r[0] for r in seats], pa.int64())),
+            "seat": pa.array([r[1] for r in seats], pa.int64()),
+            "player": pa.array([r[2] for r in seats], pa.string()),
+            "play_order": pa.array([r[3] for r in seats], pa.int64()),
+            "n_players": pa.array([r[4] for r in seats], pa.int64()),
+            "won": pa.array([r[5] for r in seats], pa.bool_()),
+            "score": pa.array([r[6] for r in seats], pa.int64()),
+        })
+        out["turns"], out["turn_seats"] = self._turn_tables(ids)
+        fx = self.effects
+        effects = [r[4] for r in fx]
+        seat_of = [e.data.get("seat") if e.data else None for e in effects]
+        caused_by = [r[3] for r in fx]
+        out["effects"] = pa.table({
+            "game_id": ids.take(pa.array([r[0] for r in fx], pa.int64())),
+            "seq": pa.array([r[1] for r in fx], pa.int64()),
+            "turn": pa.array([r[2] for r in fx], pa.int64()),
+            "type": pa.array([type(e).__struct_config__.tag for e in caused_by], pa.string()),
+            "actor": pa.array([e.actor for e in caused_by], pa.int64()),
+            "rule": pa.array([e.rule for e in effects], pa.string()),
+            "kind": pa.array([e.kind for e in effects], pa.string()),
+            "seat": pa.array([v if type(v) is int else None for v in seat_of], pa.int64()),
+            "data": pa.array([_json.encode(e.data).decode() for e in effects], pa.string()),
+        })
+        out["events"] = pa.table({
+            "game_id": events.column("game_id"), "seq": events.column("seq"),
+            "turn": pa.array(self.event_turns, pa.int64()),
+            "type": events.column("type"), "actor": events.column("actor").cast(pa.int64()),
+            "line": events.column("line"),
+        })
+        out["seat_items"] = _seat_items(self.ruleset, out["events"])
+        return out
+
+    def _turn_tables(self, ids: pa.Array) -> tuple[pa.Table, pa.Table]:
+        counts = np.asarray(self.turn_counts, dtype=np.int64)
+        games = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+        first = np.asarray(self.t_first, dtype=np.int64)
+        last = np.asarray(self.t_last, dtype=np.int64)
+        turns: dict[str, Any] = {
+            "game_id": ids.take(pa.array(games)), "turn": pa.array(self.t_turn, pa.int64()),
+            "round": pa.array(self.t_round, pa.int64()), "active": pa.array(self.t_active, pa.int64()),
+            "first_seq": pa.array(first), "last_seq": pa.array(last),
+            "events": pa.array(last - first + 1),
+        }
+        n_players = np.asarray(self.n_players, dtype=np.int64)[games]
+        seat_figures: dict[str, pa.Array] = {}
+        for name, values in _figure_columns(self.figures):
+            lengths = _seat_lengths(values)
+            if lengths is not None and np.array_equal(lengths, n_players):
+                seat_figures[name] = _figure_array(values.flatten())
+            else:
+                column = name if name not in turns else f"figure_{name}"
+                turns[column] = _figure_array(values)
+        total = int(n_players.sum())
+        repeat = pa.array(np.repeat(np.arange(len(games), dtype=np.int64), n_players))
+        starts = np.repeat(np.cumsum(n_players) - n_players, n_players)
+        seats_cols: dict[str, Any] = {
+            "game_id": turns["game_id"].take(repeat),
+            "turn": turns["turn"].take(repeat),
+            "seat": pa.array(np.arange(total, dtype=np.int64) - starts),
+        }
+        for name, arr in seat_figures.items():
+            seats_cols[name if name not in seats_cols else f"figure_{name}"] = arr
+        return pa.table(turns), pa.table(seats_cols)
+
+
+def _figure_columns(figures: list[dict[str, Any]]) -> list[tuple[str, pa.Array]]:
+    """The key figures of every turn, one Arrow column per figure name.
+
+    One conversion of the whole list of dicts (C++, typed by inference) when the figures
+    are regular; a column at a time otherwise (a figure missing on some turns, or of
+    mixed types, becomes nullable or JSON text).
+    """
+    if not figures:
+        return []
+    try:
+        struct = pa.array(figures)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        struct = None
+    if struct is not None and pa.types.is_struct(struct.type):
+        return [(struct.type.field(i).name, struct.field(i)) for i in range(struct.type.num_fields)]
+    names: list[str] = []
+    for fig in figures:
+        names.extend(k for k in fig if k not in names)
+    out = []
+    for name in names:
+        values = [f.get(name) for f in figures]
+        try:
+            out.append((name, pa.array(values)))
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+            out.append((name, pa.array([None if v is None else _json.encode(v).decode() for v in values],
+                                       pa.string())))
+    return out
+
+
+def _seat_lengths(values: pa.Array) -> npt.NDArray[np.int64] | None:
+    """Each turn's list length, when the figure is a list on every turn (else None)."""
+    if not (pa.types.is_list(values.type) or pa.types.is_large_list(values.type)) or values.null_count:
+        return None
+    counts = pc.list_value_length(values).to_numpy(zero_copy_only=False)
+    lengths: npt.NDArray[np.int64] = counts.astype(np.int64)
+    return lengths
+
+
+def _figure_array(values: pa.Array) -> pa.Array:
+    """A figure column: numbers, flags and words as they are; anything else as JSON text."""
+    kind = values.type
+    if kind == pa.null():
+        return values.cast(pa.int64())
+    if pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_boolean(kind) \
+            or pa.types.is_string(kind):
+        return values
+    return pa.array([None if v is None else _json.encode(v).decode() for v in values.to_pylist()],
+                    pa.string())
+
+
+def _item_fields(ruleset: Ruleset[Any, Any]) -> list[tuple[str, str, bool]]:
+    """``(event type, field, is a list)`` for every event field holding a string or a list of
+    strings (the cards, slots, names a seat's event names)."""
+    skip = {"hash", "type"}
+    out: list[tuple[str, str, bool]] = []
+    tag_of = tags(ruleset)
+    for etype in ruleset.event_types:
+        hints = get_type_hints(etype)
+        tag = tag_of[etype]
+        for name in etype.__struct_fields__:
+            hint = hints.get(name)
+            if name in skip:
+                continue
+            if hint is str or hint == (str | None):
+                out.append((tag, name, False))
+            elif get_origin(hint) is list and get_args(hint) == (str,):
+                out.append((tag, name, True))
+    return out
+
+
+_ITEM_SQL: dict[str, str | None] = {}
+
+
+def _seat_items(ruleset: Ruleset[Any, Any], events: pa.Table) -> pa.Table:
+    """``seat_items``: per game and seat, every string its events named (a card laid, a slot
+    turned up), how often and when first. Cut from the raw lines by DuckDB with JSON paths
+    built from the event types' fields, so the replay loop pays nothing for it."""
+    sql = _ITEM_SQL.get(ruleset.slug, "")
+    if sql == "":
+        parts = []
+        for tag, name, many in _item_fields(ruleset):
+            path = "'$." + name + ("[*]'" if many else "'")
+            value = f"unnest(json_extract_string(line, {path}))" if many else \
+                f"json_extract_string(line, {path})"
+            parts.append(
+                f"SELECT game_id, seq, turn, actor, type, '{name}' AS field, {value} AS value "
+                f"FROM ev WHERE type = '{tag}' AND actor IS NOT NULL AND turn IS NOT NULL")
+        sql = _ITEM_SQL[ruleset.slug] = None if not parts else (
+            "SELECT game_id, actor AS seat, type, field, value, count(*) AS uses, "
+            "min(seq) AS first_seq, min(turn) AS first_turn FROM (" + " UNION ALL ".join(parts) + ") "
+            "WHERE value IS NOT NULL GROUP BY game_id, actor, type, field, value")
+    if sql is None or events.num_rows == 0:
+        return BASE_SCHEMAS["seat_items"].empty_table()
+    import duckdb
+
+    from logstore.analytics.views import arrow
+
+    con = duckdb.connect(config={"threads": 1, "autoinstall_known_extensions": False,
+                                 "autoload_known_extensions": False})
+    try:
+        con.register("ev", events)
+        table = arrow(con, sql)
+    finally:
+        con.close()
+    return table.cast(BASE_SCHEMAS["seat_items"])
+
+
+GAMES_SCHEMA = pa.schema([
+    ("game_id", pa.string()), ("options", pa.string()), ("n_players", pa.int64()),
+    ("players", pa.string()), ("first_seat", pa.int64()), ("over", pa.bool_()),
+    ("ok", pa.bool_()), ("violation_seq", pa.int64()), ("violation_rule", pa.string()),
+    ("winners", pa.string()), ("n_winners", pa.int64()), ("scores", pa.string()),
+    ("end_reason", pa.string()), ("end_rule", pa.string()), ("n_events", pa.int64()),
+    ("applied", pa.int64()), ("turns", pa.int64()), ("rounds", pa.int64()),
+    ("source", pa.string()), ("created", pa.string()), ("imported_at", pa.string()),
+    ("chain", pa.string()), ("parent_game", pa.string()), ("parent_seq", pa.int64()),
+])
+
+BASE_SCHEMAS: dict[str, pa.Schema] = {
+    "games": GAMES_SCHEMA,
+    "seat_results": pa.schema([
+        ("game_id", pa.string()), ("seat", pa.int64()), ("player", pa.string()),
+        ("play_order", pa.int64()), ("n_players", pa.int64()), ("won", pa.bool_()),
+        ("score", pa.int64()),
+    ]),
+    "turns": pa.schema([(c, pa.string() if c == "game_id" else pa.int64()) for c in POSITION_COLUMNS]),
+    "turn_seats": pa.schema([(c, pa.string() if c == "game_id" else pa.int64()) for c in SEAT_COLUMNS]),
+    "effects": pa.schema([
+        ("game_id", pa.string()), ("seq", pa.int64()), ("turn", pa.int64()), ("type", pa.string()),
+        ("actor", pa.int64()),
+        ("rule", pa.string()), ("kind", pa.string()), ("seat", pa.int64()), ("data", pa.string()),
+    ]),
+    "seat_items": pa.schema([
+        ("game_id", pa.string()), ("seat", pa.int64()), ("type", pa.string()), ("field", pa.string()),
+        ("value", pa.string()), ("uses", pa.int64()), ("first_seq", pa.int64()), ("first_turn", pa.int64()),
+    ]),
+    "events": pa.schema([
+        ("game_id", pa.string()), ("seq", pa.int64()), ("turn", pa.int64()), ("type", pa.string()),
+        ("actor", pa.int64()), ("line", pa.string()),
+    ]),
+}
+"""The columns every ruleset's tables have (figure columns are added per ruleset)."""
+
+
+# -- reading a chunk of games from the store ------------------------------------------
+# One query per chunk gives, per game, all its stored lines joined (header first), their
+# types and their actors. The IN list is probed in order through the events primary key
+# (game_id, seq), so each group is concatenated in seq order; the decoder checks every seq
+# and a game that ever comes back out of order is read again row by row.
+_CHUNK_SQL = (
+    "SELECT game_id, CAST(group_concat(line, '') AS BLOB), group_concat(type, ','), "
+    "group_concat(ifnull(actor, ''), ','), count(*), min(seq), max(seq) FROM events "
+    "WHERE game_id IN (SELECT value FROM json_each(?)) GROUP BY game_id ORDER BY game_id"
+)
+
+
+@dataclass(slots=True)
+class StoredGame:
+    """One stored game as a chunk read gives it."""
+
+    game_id: str
+    data: bytes
+    """Every stored line, header first, terminators kept."""
+    types: list[str]
+    """Each line's ``type`` column (``header`` first)."""
+    actors: list[str]
+    """Each line's actor as text, ``""`` for none."""
+    lines: int
+
+
+def read_games(conn: sqlite3.Connection, game_ids: list[str]) -> list[StoredGame]:
+    """The stored lines of these games, one query for the whole chunk (by game id)."""
+    out = []
+    for game_id, data, types, actors, count, lo, hi in conn.execute(_CHUNK_SQL, (json.dumps(game_ids),)):
+        if lo != 0 or hi != count - 1:
+            raise AnalyticsError(f"game {game_id!r}: its stored lines are not seq 0..{count - 1}; "
+                                 "run `warren verify`")
+        out.append(StoredGame(game_id, data, types.split(","), actors.split(","), count))
+    return out
+
+
+def _read_in_order(conn: sqlite3.Connection, game_id: str) -> StoredGame:
+    rows = conn.execute("SELECT line, type, actor FROM events WHERE game_id = ? ORDER BY seq",
+                        (game_id,)).fetchall()
+    return StoredGame(game_id, "".join(r[0] for r in rows).encode(), [r[1] for r in rows],
+                       ["" if r[2] is None else str(r[2]) for r in rows], len(rows))
+
+
+def decode_events(ruleset: Ruleset[Any, Any], body: bytes, count: int) -> list[Event] | None:
+    """Decode a game's event lines (joined, terminators kept) in one call, or None.
+
+    A stored line never holds a raw newline inside its JSON (strings escape it), so each
+    ``\\n`` ends a line and turning them into commas gives one JSON array. None when that
+    does not give ``count`` events in seq order (the caller then reads line by line).
+    """
+    decoder = array_decoder(ruleset)
+    try:
+        events: list[Event] = decoder.decode(b"[" + body.rstrip(b"\r\n").replace(b"\n", b",") + b"]")
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if len(events) != count:
+        return None
+    for i, event in enumerate(events, start=1):
+        if event.seq != i:
+            return None
+    return events
+
+
+def _decode_lines(ruleset: Ruleset[Any, Any], game_id: str, body: bytes) -> list[Event]:
+    decode = ruleset.event_decoder.decode
+    try:
+        events = [decode(line) for line in body.splitlines() if line.strip()]
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise AnalyticsError(f"game {game_id!r}: a stored line no longer decodes: {exc}") from None
+    if [e.seq for e in events] != list(range(1, len(events) + 1)):
+        raise AnalyticsError(f"game {game_id!r}: its stored events are not in seq order")
+    return events
+
+
+def _facts(conn: sqlite3.Connection, game_ids: list[str]) -> dict[str, _GameFacts]:
+    rows = conn.execute(
+        "SELECT game_id, chain, imported_at, parent_game, parent_seq FROM games "
+        "WHERE game_id IN (SELECT value FROM json_each(?))", (json.dumps(game_ids),),
+    ).fetchall()
+    return {r[0]: _GameFacts(*r) for r in rows}
+
+
+def events_table(games: list[StoredGame]) -> pa.Table:
+    """The raw ``events`` rows of a chunk, cut from the joined lines without a Python loop
+    per line: the offsets are where the newlines are."""
+    data = b"".join(g.data for g in games)
+    raw = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(raw == 10) + 1
+    if len(ends) == 0 or ends[-1] != len(data):  # a record without a final newline
+        ends = np.append(ends, len(data))
+    counts = np.fromiter((g.lines for g in games), dtype=np.int64, count=len(games))
+    if len(ends) != int(counts.sum()):
+        # a line ended by a lone CR (never written by warren): cut line by line instead
+        lines = [line for g in games for line in g.data.decode().splitlines(keepends=True)]
+        line_col = pa.array(lines, pa.string())
+    else:
+        offsets = np.concatenate([[0], ends]).astype(np.int64)
+        line_col = pa.LargeStringArray.from_buffers(
+            len(ends), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data)).cast(pa.string())
+    starts = np.repeat(np.cumsum(counts) - counts, counts)
+    seq = np.arange(int(counts.sum()), dtype=np.int64) - starts
+    ids = pa.array([g.game_id for g in games], pa.string()).take(
+        pa.array(np.repeat(np.arange(len(games), dtype=np.int64), counts)))
+    types = pa.array([t for g in games for t in g.types], pa.string())
+    actors = pa.array([a for g in games for a in g.actors], pa.string())
+    actors = pc.cast(pc.if_else(pc.equal(actors, ""), pa.scalar(None, pa.string()), actors), pa.int64())
+    return pa.table({"game_id": ids, "seq": pa.array(seq), "type": types, "actor": actors, "line": line_col})
+
+
+def project_chunk(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], game_ids: list[str],
+                  ) -> tuple[dict[str, pa.Table], int]:
+    """Replay stored games of one ruleset and return their tables and event count."""
+    with _no_gc():
+        return _project_chunk(conn, ruleset, game_ids)
+
+
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a chunk's rows pile up.
+
+    The rows are millions of small lists and dicts that live until the chunk is written;
+    the collector would rescan them again and again as they grow (measured: several times
+    slower). Nothing in a chunk makes reference cycles, so nothing is left for it to find.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], game_ids: list[str],
+                   ) -> tuple[dict[str, pa.Table], int]:
+    games = read_games(conn, game_ids)
+    facts = _facts(conn, game_ids)
+    chunk = _Chunk(ruleset)
+    for k, game in enumerate(games):
+        cut = game.data.find(b"\n") + 1 or len(game.data)
+        try:
+            header = decode_header(game.data[:cut], game.game_id)
+        except RecordError as exc:
+            raise AnalyticsError(f"game {game.game_id!r}: its stored header no longer reads: {exc}") from None
+        body = game.data[cut:]
+        events = decode_events(ruleset, body, game.lines - 1)
+        if events is None:
+            game = games[k] = _read_in_order(conn, game.game_id)
+            body = game.data[game.data.find(b"\n") + 1:]
+            events = _decode_lines(ruleset, game.game_id, body)
+        chunk.replay(header, events, facts[game.game_id], game.lines - 1)
+    return chunk.tables(events_table(games)), chunk.events

@@ -1,0 +1,614 @@
+"""Projections: tables derived from the event log by replay, for analytics across all games.
+
+Every table here is derived: :func:`rebuild` throws it all away and replays every stored game
+again, and :func:`refresh` replays only the games that are new, have grown (an append) or got
+a new verdict (``Store.recheck``) since they were last projected. The tables are written
+against the generic :class:`~engine.ruleset.Ruleset` contract only (the effects ``apply``
+returns, ``key_figures`` at the end of each turn, ``outcome`` at the end of the game), so a
+new ruleset gets its projections without a line of code here.
+
+Where they live (the reasons and the measurements are in docs/analytics.md): as Parquet
+files beside the store, ``<store>.analytics/<table>/ruleset=<slug>/<part>.parquet``, the
+same hive layout that ``warren export-parquet`` writes and Spark reads. The per-turn tables
+are large (a game of Bunnies has ~380 turns): columnar and compressed they take about a
+hundredth of the space they would take as SQLite rows, and DuckDB scans them at once.
+Which parts exist, and which game sits in which part, is kept in the store's SQLite file
+(``analytics_parts``, ``analytics_games``, ``analytics_state``), so a part counts only once
+its batch is committed there; a file that no committed row names (a refresh that died
+half-way) is removed by the next refresh.
+
+Tables (columns are documented in docs/analytics.md): ``games``, ``seat_results``,
+``turns``, ``turn_seats``, ``effects``, ``seat_items`` and ``events`` (the raw lines); the
+rows themselves are derived in logstore.analytics.projection_rows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from engine.registry import get_ruleset
+from engine.ruleset import Ruleset
+from logstore.analytics.projection_rows import BASE_SCHEMAS, AnalyticsError, project_chunk
+
+if TYPE_CHECKING:
+    from logstore.store.event_store import Store
+
+__all__ = [
+    "BASE_SCHEMAS", "TABLES", "AnalyticsError", "Projections", "RefreshReport", "analytics_dir",
+    "cli_jobs", "rebuild", "refresh",
+]
+
+PROJECTION_VERSION = 3
+"""Bump when the projection code changes what it derives: the next refresh rebuilds."""
+
+TABLES: tuple[str, ...] = (
+    "games", "seat_results", "turns", "turn_seats", "effects", "seat_items", "events",
+)
+"""Every projection table, in the order they are written."""
+
+CHUNK_GAMES = 500
+"""Games replayed per chunk: one read of their lines, one Parquet row group per table."""
+BATCH_GAMES = 20_000
+"""Games per committed batch (one part file per table and ruleset)."""
+SLAB_GAMES = 2_500
+"""Games per part file within a batch: the unit a worker process replays and writes."""
+SMALL_PART_GAMES = 2_000
+SMALL_PART_ROWS = 300_000
+"""Parts of fewer games, or fewer rows, are merged once a table has more than
+MAX_SMALL_PARTS of them."""
+MAX_SMALL_PARTS = 8
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS analytics_state (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS analytics_games (
+    game_id TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    batch INTEGER NOT NULL,           -- the batch that last projected it
+    n_events INTEGER NOT NULL,        -- the store's n_events when projected
+    verdict TEXT NOT NULL             -- the store's verdict when projected (see _VERDICT)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS analytics_parts (
+    file TEXT PRIMARY KEY,            -- relative to the analytics folder
+    tbl TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    batch INTEGER NOT NULL,
+    rows INTEGER NOT NULL,
+    games INTEGER NOT NULL,           -- games with rows in the part
+    min_game TEXT,                    -- the range of game ids in the part
+    max_game TEXT
+);
+"""
+
+# What makes a projected game stale: its length, or its verdict, changed in the store.
+_VERDICT = "g.ok || ':' || ifnull(g.violation_seq, '') || ':' || g.over"
+
+_BUMP = (
+    "INSERT OR REPLACE INTO analytics_state (key, value) VALUES ('store_changes', "
+    "CAST(ifnull((SELECT value FROM analytics_state WHERE key = 'store_changes'), 0) AS INTEGER) + 1)"
+)
+CHANGE_TRIGGERS: dict[str, str] = {
+    "analytics_games_inserted":
+        f"CREATE TRIGGER IF NOT EXISTS analytics_games_inserted AFTER INSERT ON games BEGIN {_BUMP}; END",
+    "analytics_games_updated":
+        f"CREATE TRIGGER IF NOT EXISTS analytics_games_updated AFTER UPDATE ON games BEGIN {_BUMP}; END",
+}
+"""Every import, append and recheck writes to the store's ``games`` table; these triggers
+count the writes in ``analytics_state``, so "is anything new?" is one row read, however
+large the store. If they go missing (``table.transform()`` drops triggers), the next
+opening recreates them and looks at every game once."""
+
+def analytics_dir(store_path: Path) -> Path:
+    """The folder of the Parquet parts beside a store file: ``<store>.analytics``."""
+    return Path(str(store_path) + ".analytics")
+
+
+# -- what one refresh did ---------------------------------------------------------------
+@dataclass(slots=True)
+class RefreshReport:
+    games: int = 0
+    """Games replayed."""
+    replaced: int = 0
+    """Of those, games that had been projected before (grown or re-judged)."""
+    events: int = 0
+    """Events replayed."""
+    seconds: float = 0.0
+    rebuilt: bool = False
+    rows: dict[str, int] = field(default_factory=dict)
+    """Rows written per table."""
+
+
+# -- the parts on disk and their bookkeeping ----------------------------------------------
+class Projections:
+    """The projection tables of one store: refresh, rebuild, and the list of their parts."""
+
+    def __init__(self, store: Store, *, jobs: int | None = None) -> None:
+        self.store = store
+        self.jobs = jobs if jobs is not None else default_jobs()
+        """Worker processes for a large refresh (1 = replay here)."""
+        self.conn: sqlite3.Connection = store.conn
+        self.dir = analytics_dir(store.path)
+        self._install()
+
+    def _install(self) -> None:
+        conn = self.conn
+        names = {r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")}
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(analytics_parts)")}
+        if {"analytics_state", "analytics_games", "analytics_parts", *CHANGE_TRIGGERS} <= names \
+                and "games" in columns:
+            return
+        self._begin()
+        try:
+            if columns and "games" not in columns:
+                # bookkeeping of an older layout: it is all derived, so start again
+                for table in ("analytics_parts", "analytics_games", "analytics_state"):
+                    conn.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            for ddl in CHANGE_TRIGGERS.values():
+                conn.execute(ddl)
+            # Changes made while the counter was missing were not counted: look at every game.
+            conn.execute("DELETE FROM analytics_state WHERE key = 'projected_changes'")
+            conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _begin(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("COMMIT")
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+    # -- reading the bookkeeping ---------------------------------------------------------
+    def _state(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM analytics_state WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def changes(self) -> str:
+        """The store's change counter: bumped by a trigger on every write to ``games``."""
+        return self._state("store_changes") or "0"
+
+    def is_current(self) -> bool:
+        """True when nothing changed in the store since the last refresh (one row read)."""
+        return (self._state("version") == str(PROJECTION_VERSION)
+                and self._state("projected_changes") == self.changes())
+
+    def parts(self) -> dict[str, list[Path]]:
+        """Committed part files per table."""
+        out: dict[str, list[Path]] = {t: [] for t in TABLES}
+        for tbl, file in self.conn.execute("SELECT tbl, file FROM analytics_parts ORDER BY tbl, file"):
+            out.setdefault(tbl, []).append(self.dir / file)
+        return out
+
+    def stale(self) -> list[tuple[str, str, bool]]:
+        """``(game_id, ruleset, projected before)`` for every game to (re)project."""
+        return [(r[0], r[1], bool(r[2])) for r in self.conn.execute(
+            "SELECT g.game_id, g.ruleset, a.game_id IS NOT NULL FROM games g "
+            "LEFT JOIN analytics_games a ON a.game_id = g.game_id "
+            f"WHERE a.game_id IS NULL OR a.n_events != g.n_events OR a.verdict != ({_VERDICT}) "
+            "ORDER BY g.ruleset, g.game_id")]
+
+    # -- writing ---------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One refresher at a time per store (readers never wait)."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        with open(self.dir / ".lock", "w") as handle:
+            try:
+                import fcntl
+            except ImportError:  # pragma: no cover - not POSIX: no second refresher expected
+                yield
+                return
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+    def _remove_orphans(self) -> None:
+        """Delete part files no committed row names (left by a refresh that died)."""
+        known = {r[0] for r in self.conn.execute("SELECT file FROM analytics_parts")}
+        for path in self.dir.rglob("*.parquet*"):
+            if path.relative_to(self.dir).as_posix() not in known:
+                path.unlink(missing_ok=True)
+
+    def refresh(self, *, progress: Callable[[int], None] | None = None,
+                batch_games: int = BATCH_GAMES) -> RefreshReport:
+        """Project every game that is new or changed since it was last projected."""
+        started = time.perf_counter()
+        report = RefreshReport()
+        with self._locked():
+            if self._state("version") not in (None, str(PROJECTION_VERSION)):
+                self._clear()
+                report.rebuilt = True
+            if self.is_current():
+                report.seconds = time.perf_counter() - started
+                return report
+            self._remove_orphans()
+            changes = self.changes()
+            stale = self.stale()
+            by_ruleset: dict[str, list[tuple[str, bool]]] = {}
+            for game_id, slug, before in stale:
+                by_ruleset.setdefault(slug, []).append((game_id, before))
+            for slug, games in by_ruleset.items():
+                ruleset = get_ruleset(slug)
+                for lo in range(0, len(games), batch_games):
+                    self._write_batch(ruleset, games[lo:lo + batch_games], report, progress)
+            self._compact()
+            self._set_state({"version": str(PROJECTION_VERSION), "projected_changes": changes})
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def rebuild(self, *, progress: Callable[[int], None] | None = None) -> RefreshReport:
+        """Forget every projection and replay every stored game."""
+        with self._locked():
+            self._clear()
+        report = self.refresh(progress=progress)
+        report.rebuilt = True
+        return report
+
+    def _clear(self) -> None:
+        self._begin()
+        try:
+            self.conn.execute("DELETE FROM analytics_games")
+            self.conn.execute("DELETE FROM analytics_parts")
+            self.conn.execute("DELETE FROM analytics_state")
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        self._remove_orphans()
+
+    def _set_state(self, values: dict[str, str]) -> None:
+        self._begin()
+        try:
+            self.conn.executemany("INSERT OR REPLACE INTO analytics_state VALUES (?, ?)",
+                                  list(values.items()))
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _next_batch(self) -> int:
+        row = self.conn.execute("SELECT max(batch) FROM analytics_parts").fetchone()
+        done = self._state("last_batch")
+        return max(row[0] or 0, int(done or 0)) + 1
+
+    def _slabs(self, ruleset: Ruleset[Any, Any], slabs: list[tuple[list[str], str]]) -> Iterator[_SlabResult]:
+        """Each slab replayed and written, in order: here, or in worker processes."""
+        import multiprocessing
+
+        if self.jobs <= 1 or len(slabs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            for ids, prefix in slabs:
+                yield write_slab(self.conn, ruleset, ids, self.dir, prefix)
+            return
+        # fork: the workers start at once, with warren already imported, and never touch this
+        # process's SQLite connection (each opens its own, read-only); a worker leaves through
+        # os._exit, so nothing inherited is closed or flushed twice. Where fork is missing
+        # (Windows, macOS' default), the slabs are replayed here.
+        context = multiprocessing.get_context("fork")
+        db = str(Path(self.store.path).resolve())
+        tasks = [(db, ruleset.slug, ids, str(self.dir), prefix) for ids, prefix in slabs]
+        with context.Pool(min(self.jobs, len(slabs))) as pool:
+            yield from pool.imap(_slab_in_worker, tasks)
+
+    def _write_batch(self, ruleset: Ruleset[Any, Any], games: list[tuple[str, bool]],
+                     report: RefreshReport, progress: Callable[[int], None] | None) -> None:
+        """Replay one batch of games, write their parts, and commit them all at once."""
+        batch = self._next_batch()
+        slug = ruleset.slug
+        token = secrets.token_hex(4)
+        ids = [g for g, _ in games]
+        replaced = [g for g, before in games if before]
+        slabs = [(ids[lo:lo + SLAB_GAMES], f"part-{batch:06d}-{token}-{lo:07d}")
+                 for lo in range(0, len(ids), SLAB_GAMES)]
+        written: list[_Written] = []
+        try:
+            for result in self._slabs(ruleset, slabs):
+                written.extend(result.parts)
+                report.events += result.events
+                if progress is not None:
+                    progress(result.games)
+            for part in written:
+                os.replace(self.dir / (part.rel + ".tmp"), self.dir / part.rel)
+        except BaseException:
+            _discard(self.dir, [p.rel for p in written])
+            _discard(self.dir, [f"{name}/ruleset={slug}/{prefix}" for _, prefix in slabs for name in TABLES],
+                     prefix=True)
+            raise
+        # Parts that still hold old rows of a replaced game are rewritten without them.
+        rewrites = self._rewrite_without(replaced) if replaced else []
+        self._begin()
+        try:
+            conn = self.conn
+            conn.executemany(
+                "INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(p.rel, p.table, slug, batch, p.rows, p.games, p.min_game, p.max_game) for p in written],
+            )
+            for old, new in rewrites:
+                conn.execute("DELETE FROM analytics_parts WHERE file = ?", (old,))
+                if new is not None:
+                    conn.execute("INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", new)
+            conn.executemany(
+                "INSERT OR REPLACE INTO analytics_games "
+                f"SELECT g.game_id, g.ruleset, ?, g.n_events, {_VERDICT} FROM games g WHERE g.game_id = ?",
+                [(batch, g) for g in ids],
+            )
+            conn.execute("INSERT OR REPLACE INTO analytics_state VALUES ('last_batch', ?)", (str(batch),))
+            conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            _discard(self.dir, [p.rel for p in written])
+            raise
+        for old, _new in rewrites:
+            (self.dir / old).unlink(missing_ok=True)
+        report.games += len(ids)
+        report.replaced += len(replaced)
+        for part in written:
+            report.rows[part.table] = report.rows.get(part.table, 0) + part.rows
+
+    def _rewrite_without(self, game_ids: list[str]) -> list[tuple[str, tuple[Any, ...] | None]]:
+        """New files for the committed parts holding any of these games, without their rows.
+
+        Returns ``(old file, new analytics_parts row or None when nothing is left)``. Only
+        parts whose game-id range covers one of the games are opened, and of those only the
+        ``game_id`` column unless a row has to go.
+        """
+        out: list[tuple[str, tuple[Any, ...] | None]] = []
+        drop = pa.array(game_ids, pa.string())
+        parts = self.conn.execute(
+            "SELECT DISTINCT p.file, p.tbl, p.ruleset, p.batch FROM analytics_parts p "
+            "JOIN json_each(?) j ON j.value BETWEEN p.min_game AND p.max_game",
+            (json.dumps(game_ids),)).fetchall()
+        for old, tbl, slug, batch in parts:
+            path = self.dir / old
+            ids = pq.read_table(path, columns=["game_id"]).column("game_id")
+            if not pc.any(pc.is_in(ids, value_set=drop)).as_py():
+                continue
+            table = pq.read_table(path)
+            kept = table.filter(pc.invert(pc.is_in(table.column("game_id"), value_set=drop)))
+            if kept.num_rows == 0:
+                out.append((old, None))
+                continue
+            rel = f"{tbl}/ruleset={slug}/part-{batch:06d}-{secrets.token_hex(4)}-rw.parquet"
+            _write_file(self.dir / rel, kept)
+            game_col = kept.column("game_id")
+            out.append((old, (rel, tbl, slug, batch, kept.num_rows, pc.count_distinct(game_col).as_py(),
+                              pc.min(game_col).as_py(), pc.max(game_col).as_py())))
+        return out
+
+    def _compact(self) -> None:
+        """Merge small parts so a table stays a few files.
+
+        A part is small when it holds fewer than SMALL_PART_GAMES games (left by a small
+        refresh) or fewer than SMALL_PART_ROWS rows (a per-game table of a large refresh).
+        Once a table has more than MAX_SMALL_PARTS small parts they become one part, which
+        takes part in the next merge only while it is still small, so parts grow in tiers
+        and a large one is never rewritten. DuckDB streams the merge, so memory stays flat.
+        """
+        small_sql = "(games < ? OR rows < ?)"
+        limits = (SMALL_PART_GAMES, SMALL_PART_ROWS)
+        groups = self.conn.execute(
+            f"SELECT tbl, ruleset FROM analytics_parts WHERE {small_sql} GROUP BY tbl, ruleset "
+            "HAVING count(*) > ?", (*limits, MAX_SMALL_PARTS)).fetchall()
+        for tbl, slug in groups:
+            small = self.conn.execute(
+                "SELECT file, batch, games, min_game, max_game, rows FROM analytics_parts "
+                f"WHERE tbl = ? AND ruleset = ? AND {small_sql} ORDER BY file",
+                (tbl, slug, *limits)).fetchall()
+            batch = max(r[1] for r in small)
+            rel = f"{tbl}/ruleset={slug}/part-{batch:06d}-{secrets.token_hex(4)}-merged.parquet"
+            _merge_files([self.dir / r[0] for r in small], self.dir / rel)
+            self._begin()
+            try:
+                self.conn.executemany("DELETE FROM analytics_parts WHERE file = ?", [(r[0],) for r in small])
+                self.conn.execute(
+                    "INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (rel, tbl, slug, batch, sum(r[5] for r in small), sum(r[2] for r in small),
+                     min(r[3] for r in small), max(r[4] for r in small)))
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                (self.dir / rel).unlink(missing_ok=True)
+                raise
+            for r in small:
+                (self.dir / r[0]).unlink(missing_ok=True)
+
+
+def _merge_files(files: list[Path], target: Path) -> None:
+    """One Parquet file with the rows of ``files`` in order (columns unified by name)."""
+    import duckdb
+
+    tmp = Path(str(target) + ".tmp")
+    tmp.parent.mkdir(parents=True, exist_ok=True)
+    listing = ", ".join("'" + str(f).replace("'", "''") + "'" for f in files)
+    con = duckdb.connect(config={"autoinstall_known_extensions": False, "autoload_known_extensions": False})
+    try:
+        con.execute(
+            f"COPY (SELECT * FROM read_parquet([{listing}], union_by_name = true, "
+            f"hive_partitioning = false)) TO '{str(tmp).replace(chr(39), chr(39) * 2)}' "
+            "(FORMAT parquet, COMPRESSION zstd)")
+    finally:
+        con.close()
+    os.replace(tmp, target)
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A part a slab wrote, named ``<rel>.tmp`` until its batch is committed."""
+
+    rel: str
+    table: str
+    rows: int
+    games: int
+    min_game: str
+    max_game: str
+
+
+@dataclass(frozen=True, slots=True)
+class _SlabResult:
+    parts: list[_Written]
+    events: int
+    games: int
+
+
+def write_slab(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], ids: list[str], root: Path,
+               prefix: str) -> _SlabResult:
+    """Replay a slab of games chunk by chunk and write one part per table (a row group per
+    chunk), under temporary names. A table whose columns change mid-slab (a figure that
+    appears) starts a new part there."""
+    open_parts: dict[str, _Part] = {}
+    done: list[_Part] = []
+    events = 0
+    try:
+        for lo in range(0, len(ids), CHUNK_GAMES):
+            part_ids = ids[lo:lo + CHUNK_GAMES]
+            tables, n_events = project_chunk(conn, ruleset, part_ids)
+            events += n_events
+            for name in TABLES:
+                table = tables[name]
+                part = open_parts.get(name)
+                if part is not None:
+                    fitted = _conform(table, part.writer.schema)
+                    if fitted is None:
+                        part.writer.close()
+                        done.append(open_parts.pop(name))
+                        part = None
+                    else:
+                        table = fitted
+                if part is None:
+                    rel = f"{name}/ruleset={ruleset.slug}/{prefix}-{lo:05d}.parquet"
+                    part = open_parts[name] = _Part(root, rel, name, table.schema)
+                part.write(table, part_ids)
+        for part in open_parts.values():
+            part.writer.close()
+        done.extend(open_parts.values())
+    except BaseException:
+        for part in [*done, *open_parts.values()]:
+            part.discard()
+        raise
+    return _SlabResult([p.written() for p in done], events, len(ids))
+
+
+class _Part:
+    """One Parquet part being written, as ``<file>.tmp``."""
+
+    def __init__(self, root: Path, rel: str, table: str, schema: pa.Schema) -> None:
+        self.rel = rel
+        self.table = table
+        self.tmp = root / (rel + ".tmp")
+        self.tmp.parent.mkdir(parents=True, exist_ok=True)
+        self.writer = pq.ParquetWriter(self.tmp, schema, compression="zstd", compression_level=1)
+        self.rows = 0
+        self.games = 0
+        self.min_game: str | None = None
+        self.max_game: str | None = None
+
+    def write(self, table: pa.Table, ids: list[str]) -> None:
+        self.writer.write_table(table, row_group_size=1 << 20)
+        self.rows += table.num_rows
+        self.games += len(ids)
+        self.min_game = ids[0] if self.min_game is None else min(self.min_game, ids[0])
+        self.max_game = ids[-1] if self.max_game is None else max(self.max_game, ids[-1])
+
+    def written(self) -> _Written:
+        return _Written(self.rel, self.table, self.rows, self.games, self.min_game or "", self.max_game or "")
+
+    def discard(self) -> None:
+        with contextlib.suppress(Exception):
+            self.writer.close()
+        self.tmp.unlink(missing_ok=True)
+
+
+def _discard(root: Path, rels: list[str], *, prefix: bool = False) -> None:
+    """Remove part files (and their temporary names) of a batch that is not committed."""
+    for rel in rels:
+        if prefix:
+            for path in (root / rel).parent.glob((root / rel).name + "*"):
+                path.unlink(missing_ok=True)
+        else:
+            (root / rel).unlink(missing_ok=True)
+            (root / (rel + ".tmp")).unlink(missing_ok=True)
+
+
+def _write_file(path: Path, table: pa.Table) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(str(path) + ".tmp")
+    pq.write_table(table, tmp, compression="zstd", row_group_size=1 << 20)
+    os.replace(tmp, path)
+
+
+def default_jobs() -> int:
+    """Worker processes for large refreshes: ``WARREN_JOBS`` if set, else 1.
+
+    The command line sets WARREN_JOBS to the cores it may use (at most two); a library
+    caller, which may run threads of its own (a dashboard), replays in its own process
+    unless it asks for workers.
+    """
+    value = os.environ.get("WARREN_JOBS", "")
+    return int(value) if value.isdigit() and int(value) >= 1 else 1
+
+
+def cli_jobs() -> int:
+    """What the command line uses: WARREN_JOBS, else up to two cores."""
+    value = os.environ.get("WARREN_JOBS", "")
+    if value.isdigit() and int(value) >= 1:
+        return int(value)
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+_worker_conns: dict[str, sqlite3.Connection] = {}
+
+
+def _slab_in_worker(args: tuple[str, str, list[str], str, str]) -> _SlabResult:
+    """One slab in a worker process, through its own read-only connection to the store."""
+    db, slug, ids, root, prefix = args
+    conn = _worker_conns.get(db)
+    if conn is None:
+        conn = _worker_conns[db] = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
+    return write_slab(conn, get_ruleset(slug), ids, Path(root), prefix)
+
+
+def _conform(table: pa.Table, schema: pa.Schema) -> pa.Table | None:
+    """``table`` cast to ``schema`` (same columns, null-typed or widened), or None if it differs."""
+    if table.schema.names != schema.names:
+        return None
+    try:
+        return table.cast(schema)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None
+
+
+def refresh(store: Store, *, progress: Callable[[int], None] | None = None,
+            jobs: int | None = None) -> RefreshReport:
+    """Project the store's games that are new or changed since their last projection."""
+    return Projections(store, jobs=jobs).refresh(progress=progress)
+
+
+def rebuild(store: Store, *, progress: Callable[[int], None] | None = None,
+            jobs: int | None = None) -> RefreshReport:
+    """Throw every projection away and replay every stored game."""
+    return Projections(store, jobs=jobs).rebuild(progress=progress)
+
+

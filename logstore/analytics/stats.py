@@ -1,0 +1,111 @@
+"""Canned statistics: documented SQL files run over the projections.
+
+``logstore/analytics/stats_sql/*.sql`` hold the reports that apply to every ruleset
+(grouped by ``ruleset`` inside); ``logstore/analytics/stats_sql/<slug>/*.sql`` hold one
+ruleset's own. Adding a ruleset's statistics is adding files: nothing here names a ruleset.
+
+Each file opens with a comment block: its first line is the title, the lines after it say
+what the report shows and how to read it; a ``-- chart: bar x=COL y=COL color=COL`` line
+tells the dashboard how to draw it. The SQL is written in DuckDB's dialect and kept
+to what Spark SQL also has once sqlglot has translated it (:func:`spark_sql`): the one
+dialect step, used by the Spark test and documented in docs/analytics.md.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from engine.rules import WarrenError
+from logstore.analytics.views import arrow
+
+STATS_DIR = Path(__file__).resolve().parent / "stats_sql"
+"""The SQL files, found beside this module (installed with it as package data), never
+relative to the working directory."""
+
+
+class UnknownStat(WarrenError):
+    """A stat name no SQL file answers to."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    name: str
+    """The file name without ``.sql``; ``<slug>/<name>`` for a ruleset's own."""
+    ruleset: str | None
+    """The ruleset it is about, or None when it covers every ruleset."""
+    title: str
+    description: str
+    sql: str
+    path: Path
+
+
+def _parse(path: Path, ruleset: str | None) -> Stat:
+    text = path.read_text(encoding="utf-8")
+    comments: list[str] = []
+    for line in text.splitlines():
+        if not line.startswith("--"):
+            break
+        comments.append(line[2:].strip())
+    if not comments or not comments[0]:
+        raise ValueError(f"{path}: a stat file opens with a '-- title' comment line")
+    description = "\n".join(comments[1:]).strip()
+    name = path.stem if ruleset is None else f"{ruleset}/{path.stem}"
+    return Stat(name, ruleset, comments[0], description, text, path)
+
+
+@cache
+def all_stats() -> tuple[Stat, ...]:
+    """Every canned stat: the general ones first, then each ruleset's, by name."""
+    found = [_parse(p, None) for p in sorted(STATS_DIR.glob("*.sql"))]
+    for folder in sorted(p for p in STATS_DIR.iterdir() if p.is_dir()):
+        found.extend(_parse(p, folder.name) for p in sorted(folder.glob("*.sql")))
+    return tuple(found)
+
+
+def stats_for(rulesets: list[str], only: tuple[str, ...] = ()) -> list[Stat]:
+    """The stats that apply to a store holding these rulesets (or the ones named)."""
+    chosen = [s for s in all_stats() if s.ruleset is None or s.ruleset in rulesets]
+    if only:
+        by_name = {s.name: s for s in all_stats()}
+        by_stem = {s.path.stem: s for s in all_stats()}
+        picked = []
+        for name in only:
+            stat = by_name.get(name) or by_stem.get(name)
+            if stat is None:
+                known = ", ".join(s.name for s in all_stats())
+                raise UnknownStat(f"no stat {name!r} (known: {known})")
+            picked.append(stat)
+        chosen = picked
+    return chosen
+
+
+@dataclass(frozen=True, slots=True)
+class StatResult:
+    stat: Stat
+    table: pa.Table
+    seconds: float
+
+
+def run_stat(con: duckdb.DuckDBPyConnection, stat: Stat) -> StatResult:
+    """Run one stat on a connection with warren's tables (see logstore.analytics.views.connect)."""
+    start = time.perf_counter()
+    try:
+        table = arrow(con, stat.sql)
+    except duckdb.Error as exc:
+        raise WarrenError(f"stat {stat.name} ({stat.path.name}) failed: {exc}") from None
+    return StatResult(stat, table, time.perf_counter() - start)
+
+
+def spark_sql(sql: str) -> str:
+    """The same query in Spark SQL: the one documented dialect step (sqlglot)."""
+    try:
+        import sqlglot
+    except ImportError as exc:  # pragma: no cover - installed with the test and spark extras
+        raise WarrenError("translating a stat for Spark needs sqlglot: pip install sqlglot") from exc
+    return sqlglot.transpile(sql, read="duckdb", write="spark", pretty=True)[0]

@@ -1,0 +1,181 @@
+"""DuckDB over a store, offline: the projections' Parquet parts as views, nothing downloaded.
+
+DuckDB's ``sqlite`` extension is fetched from the network at INSTALL/LOAD time, which fails
+on a machine without internet access (and behind most club firewalls), so warren never uses
+it. The route instead (measured and argued in docs/analytics.md):
+
+1. while the projections are built, each chunk of games is read out of SQLite through
+   Python's sqlite3 (one grouped row per game) and replayed (logstore.analytics.projection_rows);
+2. every projection table, the raw events included, is written once as compressed Parquet
+   parts beside the store (``<store>.analytics/``) and kept up to date incrementally;
+3. each DuckDB session creates one view per table over the committed parts, so a query
+   scans columnar files and never pays for reading SQLite again.
+
+Arrow via ADBC (``adbc-driver-sqlite``) was measured as the faster reader, but it brings its
+own copy of SQLite into the process, which breaks SQLite's file locking next to the store's
+own connection; see docs/analytics.md. The same Parquet files are what
+``warren export-parquet`` merges for Spark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from logstore.analytics.projections import (
+    BASE_SCHEMAS,
+    TABLES,
+    AnalyticsError,
+    Projections,
+    RefreshReport,
+    analytics_dir,
+)
+
+DUCKDB_CONFIG: dict[str, Any] = {
+    # Never reach for the network: an extension that is not built in stays unavailable.
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+}
+
+
+def arrow(con: duckdb.DuckDBPyConnection, sql: str) -> pa.Table:
+    """A query's result as an Arrow table (DuckDB 1.x and 2.x spell it differently)."""
+    relation = con.sql(sql)
+    if relation is None:
+        return pa.table({})
+    to_table = getattr(relation, "to_arrow_table", None) or relation.arrow
+    return to_table()
+
+
+@dataclass(slots=True)
+class PartsCatalog:
+    """The committed Parquet parts of every projection table at one moment (what a DuckDB
+    session's views read), and what the refresh before the listing did."""
+
+    root: Path
+    parts: dict[str, list[Path]]
+    refreshed: RefreshReport | None
+    rulesets: list[str]
+
+
+def list_parts(db: Path, *, refresh: bool = True, rebuild: bool = False,
+               progress: Callable[[int], None] | None = None, jobs: int | None = None) -> PartsCatalog:
+    """Bring the projections of the store at ``db`` up to date (unless ``refresh`` is False)
+    and list their committed parts.
+
+    ``jobs``: worker processes for a large refresh (default: WARREN_JOBS, else 1).
+    """
+    from logstore.store.event_store import Store
+
+    with Store(db, create=False) as store:
+        projections = Projections(store, jobs=jobs)
+        report = None
+        if rebuild:
+            report = projections.rebuild(progress=progress)
+        elif refresh and not projections.is_current():
+            report = projections.refresh(progress=progress)
+        parts = projections.parts()
+        if any(not f.is_file() for files in parts.values() for f in files):
+            # The analytics folder was removed or left behind (a copied store): derive it again.
+            report = projections.rebuild(progress=progress)
+            parts = projections.parts()
+        rulesets = [r[0] for r in store.conn.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1")]
+    return PartsCatalog(analytics_dir(Path(db)), parts, report, rulesets)
+
+
+def stale_games(db: Path) -> int:
+    """How many games a refresh would replay (for a progress bar's total)."""
+    from logstore.store.event_store import Store
+
+    with Store(db, create=False) as store:
+        projections = Projections(store)
+        if projections.is_current():
+            return 0
+        return len(projections.stale())
+
+
+def _sql_text(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def create_views(con: duckdb.DuckDBPyConnection, catalog: PartsCatalog, ruleset: str | None = None) -> None:
+    """One view per projection table over its committed parts (of one ruleset, if given).
+
+    A table with no parts yet (an empty store) is an empty table with the base columns, so
+    every query and every canned stat runs on any store.
+    """
+    for name in TABLES:
+        files = catalog.parts.get(name, [])
+        if ruleset is not None:
+            files = [f for f in files if f.parent.name == f"ruleset={ruleset}"]
+        if files:
+            listing = "[" + ", ".join(_sql_text(str(f)) for f in files) + "]"
+            con.execute(
+                f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM read_parquet({listing}, "
+                "hive_partitioning = true, union_by_name = true)")
+        else:
+            empty = BASE_SCHEMAS[name].append(pa.field("ruleset", pa.string())).empty_table()
+            con.register(f"_empty_{name}", empty)
+            con.execute(f"CREATE OR REPLACE VIEW {name} AS SELECT * FROM _empty_{name}")
+
+
+def connect(db: Path, *, ruleset: str | None = None, refresh: bool = True, rebuild: bool = False,
+            progress: Callable[[int], None] | None = None, threads: int | None = None,
+            jobs: int | None = None) -> tuple[duckdb.DuckDBPyConnection, PartsCatalog]:
+    """A DuckDB connection with warren's tables as views (trusted SQL: canned stats, export)."""
+    catalog = list_parts(db, refresh=refresh, rebuild=rebuild, progress=progress, jobs=jobs)
+    config = dict(DUCKDB_CONFIG)
+    if threads is not None:
+        config["threads"] = threads
+    con = duckdb.connect(config=config)
+    create_views(con, catalog, ruleset)
+    return con, catalog
+
+
+def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
+                   progress: Callable[[int], None] | None = None,
+                   jobs: int | None = None) -> dict[str, int]:
+    """Write the projections and events as Parquet under ``out``, partitioned by ruleset.
+
+    Layout: ``out/<table>/ruleset=<slug>/data.parquet`` (hive style: the ``ruleset`` column
+    is in the folder name, not in the file), which DuckDB, Spark and pandas read as one
+    table per folder. Returns the rows written per table.
+    """
+    unknown = [t for t in tables if t not in TABLES]
+    if unknown:
+        raise AnalyticsError(f"no table {unknown[0]!r}; the tables are: {', '.join(TABLES)}")
+    catalog = list_parts(db, progress=progress, jobs=jobs)
+    out.mkdir(parents=True, exist_ok=True)
+    con = duckdb.connect(config=DUCKDB_CONFIG)
+    written: dict[str, int] = {}
+    try:
+        for name in tables:
+            by_ruleset: dict[str, list[Path]] = {}
+            for f in catalog.parts.get(name, []):
+                by_ruleset.setdefault(f.parent.name.split("=", 1)[1], []).append(f)
+            written[name] = 0
+            for slug, files in sorted(by_ruleset.items()):
+                target = out / name / f"ruleset={slug}"
+                target.mkdir(parents=True, exist_ok=True)
+                for old in target.glob("*.parquet"):
+                    old.unlink()
+                listing = "[" + ", ".join(_sql_text(str(f)) for f in files) + "]"
+                tmp = target / "data.parquet.tmp"
+                con.execute(
+                    f"COPY (SELECT * FROM read_parquet({listing}, hive_partitioning = false, "
+                    f"union_by_name = true)) TO {_sql_text(str(tmp))} "
+                    "(FORMAT parquet, COMPRESSION zstd)")
+                tmp.replace(target / "data.parquet")
+                counted = con.execute(
+                    f"SELECT count(*) FROM read_parquet({_sql_text(str(target / 'data.parquet'))})"
+                ).fetchone()
+                assert counted is not None  # count(*) always answers one row
+                written[name] += int(counted[0])
+    finally:
+        con.close()
+    return written

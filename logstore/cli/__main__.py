@@ -1,0 +1,5 @@
+"""``python -m logstore.cli ...`` is ``warren ...``."""
+
+from logstore.cli import main
+
+main(prog_name="warren")

@@ -1,0 +1,203 @@
+"""The analytics commands: ``warren query``, ``warren stats`` and ``warren export-parquet``.
+
+Each brings the projections up to date first (only new or changed games are replayed),
+then works on the Parquet parts with DuckDB (see logstore.analytics.views). DuckDB and
+pyarrow are imported when one of these runs, not when ``warren`` starts.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from engine.rules import WarrenError
+from logstore.cli.common import db_option, progress
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+FORMATS = ("table", "csv", "json", "parquet")
+
+
+def _db(db: Path | None) -> Path:
+    from logstore.store.event_store import StoreError, default_db_path
+
+    path = db if db is not None else default_db_path()
+    if not path.is_file():
+        raise StoreError(f"no warren store at {path} (import a record to create one)")
+    return path
+
+
+def _refreshing(db: Path) -> AbstractContextManager[Callable[[int], None]]:
+    """A progress callback sized to the games a refresh will replay (silent when none)."""
+    if not sys.stderr.isatty():
+        return progress(None, "projecting")
+    from logstore.analytics.views import stale_games
+
+    return progress(stale_games(db) or None, "projecting")
+
+
+def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None) -> None:
+    """Print or save an Arrow table as a table, CSV, JSON Lines or Parquet."""
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    if fmt == "parquet":
+        if out is None:
+            raise WarrenError("--format parquet writes a file: give --out FILE")
+        import pyarrow.parquet as pq
+
+        pq.write_table(table, out, compression="zstd")
+        click.echo(f"wrote {table.num_rows} row(s) to {out}", err=True)
+        return
+    if fmt == "csv":
+        import pyarrow.csv as pacsv
+
+        sink = sys.stdout.buffer if out is None else open(out, "wb")  # noqa: SIM115
+        try:
+            pacsv.write_csv(table, sink)
+        finally:
+            if out is not None:
+                sink.close()
+            else:
+                sink.flush()
+        return
+    if fmt == "json":
+        import json
+
+        lines = [json.dumps(row, ensure_ascii=False, default=str) for row in table.to_pylist()]
+        text = "".join(line + "\n" for line in lines)
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            out.write_text(text, encoding="utf-8")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    view = Table(*table.column_names, title=title, title_justify="left")
+    for row in table.to_pylist():
+        view.add_row(*("" if v is None else str(v) for v in row.values()))
+    if out is None:
+        Console(width=max(100, 14 * len(table.column_names))).print(view)
+    else:
+        with open(out, "w", encoding="utf-8") as handle:
+            Console(file=handle, width=200).print(view)
+
+
+@click.command()
+@click.argument("sql")
+@click.option("--format", "-f", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="How to give the result: a table, CSV, JSON Lines or a Parquet file.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the result to this file (required for --format parquet).")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+              help="Stop the query after this many seconds.")
+@click.option("--memory", default="1GB", show_default=True, help="DuckDB memory limit for the query.")
+@db_option
+def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db: Path | None) -> None:
+    """Run one SELECT over warren's tables with DuckDB, in a sandbox.
+
+    The tables are games, seat_results, turns, turn_seats, effects, seat_items and events
+    (every column is described in docs/analytics.md). Only a single SELECT runs: no file
+    access, no ATTACH, INSTALL, LOAD, SET or PRAGMA, and the query is stopped at the time
+    and memory limits. New games are projected first.
+
+    Example: warren query "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
+    """
+    from logstore.analytics.projections import cli_jobs
+    from logstore.analytics.sandbox import Limits, Sandbox
+    from logstore.analytics.views import list_parts
+
+    path = _db(db)
+    with _refreshing(path) as advance:
+        catalog = list_parts(path, progress=advance, jobs=cli_jobs())
+    with Sandbox(catalog, Limits(seconds=timeout, memory=memory)) as box:
+        table = box.run(sql)
+    _write(table, fmt, out)
+    if fmt == "table":
+        click.echo(f"{table.num_rows} row(s)", err=True)
+
+
+@click.command()
+@click.option("--ruleset", "-r", default=None, help="Only games of this ruleset (and its own stats).")
+@click.option("--only", "only", multiple=True, metavar="NAME",
+              help="Run only this stat (repeatable); see --list for the names.")
+@click.option("--list", "list_only", is_flag=True, help="List the canned stats and what they show.")
+@click.option("--format", "-f", "fmt", type=click.Choice(FORMATS[:3]), default="table",
+              show_default=True, help="A table per stat, or CSV / JSON Lines with a 'stat' column.")
+@click.option("--rebuild", is_flag=True,
+              help="Replay every game again first (after upgrading warren's rules).")
+@db_option
+def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str, rebuild: bool,
+          db: Path | None) -> None:
+    """Print the canned statistics over every stored game.
+
+    Win rate by seat position with a 95% confidence interval (first-player advantage),
+    results by player count, game length, how often each rule's effects fire, card impact,
+    and each ruleset's own reports (Bunnies: bunnies by kind, the going-out bonus, pile
+    pick-ups, rank impact; Trust No Bunny: side wins, when the Wall falls, rejected votes
+    and accusations, Quirk failures). Each is a documented SQL file in
+    logstore/analytics/stats_sql/.
+
+    Example: warren stats --ruleset bunnies --only win_rate_by_seat
+    """
+    from logstore.analytics.projections import cli_jobs
+    from logstore.analytics.stats import all_stats, run_stat, stats_for
+    from logstore.analytics.views import connect
+
+    if list_only:
+        for stat in all_stats():
+            scope = stat.ruleset or "every ruleset"
+            click.echo(f"{stat.name:<32} {stat.title} ({scope})")
+        return
+    path = _db(db)
+    if ruleset is not None:
+        from engine.registry import get_ruleset
+
+        get_ruleset(ruleset)  # an unknown slug is a clear error, not an empty report
+    with _refreshing(path) as advance:
+        con, catalog = connect(path, ruleset=ruleset, rebuild=rebuild, progress=advance, jobs=cli_jobs())
+    rulesets = [ruleset] if ruleset is not None else catalog.rulesets
+    chosen = stats_for(rulesets, only)
+    try:
+        import pyarrow as pa
+
+        for stat in chosen:
+            result = run_stat(con, stat)
+            if fmt == "table":
+                _write(result.table, "table", None, title=f"{stat.name}: {stat.title}")
+                click.echo("")
+            else:
+                labelled = result.table.add_column(0, "stat", pa.array([stat.name] * result.table.num_rows))
+                _write(labelled, fmt, None)
+    finally:
+        con.close()
+
+
+@click.command(name="export-parquet")
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--table", "tables", multiple=True, metavar="TABLE",
+              help="Export only this table (repeatable); default: every table.")
+@db_option
+def export_parquet(out: Path, tables: tuple[str, ...], db: Path | None) -> None:
+    """Write the projections and the raw events as Parquet, partitioned by ruleset.
+
+    Layout: OUT/<table>/ruleset=<slug>/data.parquet for the tables games, seat_results,
+    turns, turn_seats, effects, seat_items and events. DuckDB, pandas and Spark read each
+    folder as one table (docs/analytics.md shows Spark on a cluster).
+
+    Example: warren export-parquet exported/ --table games --table seat_results
+    """
+    from logstore.analytics.projections import TABLES, cli_jobs
+    from logstore.analytics.views import export_parquet as export
+
+    path = _db(db)
+    with _refreshing(path) as advance:
+        written = export(path, out, tables=tables or TABLES, progress=advance, jobs=cli_jobs())
+    for name, rows in written.items():
+        click.echo(f"{name:<14} {rows:>12,} rows  {out / name}")

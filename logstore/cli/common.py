@@ -1,0 +1,114 @@
+"""What every ``warren`` command shares: error handling, the common options, JSON output,
+progress bars and opening the store."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from engine.rules import WarrenError
+from engine.ruleset import Perspective
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from logstore.store.event_store import Store
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_ILLEGAL = 1
+"""A rule is broken, a verdict is illegal or a claim is disputed."""
+EXIT_USAGE = 2
+"""Bad input: an unreadable record, an unknown game, a bad option."""
+
+
+class WarrenGroup(click.Group):
+    """Turns every user-facing error into a one-line message and exit code 2 (no traceback)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WarrenError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(EXIT_USAGE)
+        except BrokenPipeError:  # e.g. `warren export X | head`
+            sys.stderr.close()
+            ctx.exit(0)
+
+
+def db_option(func: F) -> F:
+    return click.option(
+        "--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        help="Store file (default: $WARREN_DB or ./warren.db).",
+    )(func)
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
+
+
+def open_store(db: Path | None, create: bool = True) -> Store:
+    from logstore.store.event_store import Store
+
+    return Store(db, create=create)
+
+
+@contextmanager
+def progress(total: int | None, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal; silent otherwise."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    if not sys.stderr.isatty():
+        def silent(n: int = 1) -> None:
+            """No terminal, no bar: nothing to advance."""
+
+        yield silent
+        return
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  transient=True, console=err_console()) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
+
+        yield advance
+
+
+def err_console() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def echo_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def parse_perspective(text: str) -> Perspective:
+    if text == "referee":
+        return "referee"
+    if text == "spectator":
+        return "spectator"
+    try:
+        return int(text)
+    except ValueError:
+        raise WarrenError(f"--as takes a seat number, 'referee' or 'spectator', not {text!r}") from None
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise WarrenError(f"--option takes KEY=VALUE, not {pair!r}")
+        key, value = pair.split("=", 1)
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options

@@ -1,0 +1,307 @@
+"""Commands on record files and the store they go into: ``check``, ``simulate``, ``import``,
+``export``, ``ls`` and ``verify``."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from engine.rules import WarrenError
+from logstore.cli.common import db_option, echo_json, json_option, open_store, parse_options, progress
+
+if TYPE_CHECKING:
+    from logstore.store.checking import CheckResult
+    from logstore.store.event_store import GameRow
+
+
+# -- check ---------------------------------------------------------------------------
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@json_option
+def check(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Check record files: readable, hash chain intact, every event legal.
+
+    A folder means every *.jsonl below it. With --json, one object per record per line:
+    path, ok, game_id, ruleset, events, chain, broken_at, violation, error, disputed_claims,
+    and undetermined for a game recorded at the table with checks that need a card nobody
+    saw. Exit 0 when all are fine (undetermined checks included: no rule is known to be
+    broken), 1 when a rule is broken, a chain is broken or a claimed consequence is
+    disputed, 2 when a file is unreadable (the highest code wins).
+
+    Example: warren check fixtures/bunnies --json
+    """
+    from logstore.store.checking import check_path, result_to_json
+    from logstore.store.reading import record_paths
+
+    files = list(record_paths(paths))
+    missing = [p for p in paths if not p.exists()]
+    empty = [p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f in files)]
+    for folder in empty:
+        click.echo(f"{folder}: no *.jsonl records in this folder", err=True)
+    worst = 0
+    counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0, "undetermined": 0}
+    out = sys.stdout.buffer
+    with progress(len(files), "checking") as advance:
+        for path in files:
+            result = check_path(path)
+            worst = max(worst, result.exit_code)
+            if result.error is not None:
+                counts["unreadable"] += 1
+            elif result.chain == "broken":
+                counts["broken"] += 1
+            elif result.violation is not None:
+                counts["illegal"] += 1
+            elif result.disputed_claims:
+                counts["disputed"] += 1
+            else:
+                counts["ok"] += 1
+                if result.undetermined:
+                    counts["undetermined"] += 1
+            if as_json:
+                out.write(result_to_json(result) + b"\n")
+            else:
+                click.echo(_check_line(result))
+            advance(1)
+    if (missing and not files) or empty:
+        worst = max(worst, 2)
+    if not as_json:
+        click.echo(f"{len(files)} record(s): {counts['ok']} ok, {counts['illegal']} illegal, "
+                   f"{counts['broken']} broken chain, {counts['disputed']} with disputed claims, "
+                   f"{counts['unreadable']} unreadable" + _undetermined_note(counts["undetermined"]),
+                   err=True)
+    sys.exit(worst)
+
+
+def _undetermined_note(count: int) -> str:
+    return f"; {count} ok with undetermined checks" if count else ""
+
+
+def _check_line(result: CheckResult) -> str:
+    if result.error is not None:
+        return click.style("unreadable ", fg="red") + result.error
+    head = f"{result.path}: {result.game_id} ({result.ruleset}, {result.events} events, {result.chain})"
+    if result.chain == "broken":
+        where = "header" if result.broken_at == 0 else f"seq {result.broken_at}"
+        return click.style("broken     ", fg="red") + f"{head}: hash chain broken at {where}"
+    if result.violation is not None:
+        v = result.violation
+        return click.style("illegal    ", fg="yellow") + f"{head}: seq {v.seq}: {v.rule}: {v.message}"
+    if result.disputed_claims:
+        first = result.disputed_claims[0]
+        more = f" (+{len(result.disputed_claims) - 1} more)" if len(result.disputed_claims) > 1 else ""
+        return (click.style("disputed   ", fg="yellow")
+                + f"{head}: claim at seq {first.seq} [{first.rule}]: {first.message}{more}")
+    if result.undetermined:
+        doubt = result.undetermined[0]
+        more = f" (+{len(result.undetermined) - 1} more)" if len(result.undetermined) > 1 else ""
+        return (click.style("ok?        ", fg="cyan")
+                + f"{head}: undetermined at seq {doubt.seq} [{doubt.rule}]: {doubt.needs}{more}")
+    return click.style("ok         ", fg="green") + head
+
+
+# -- simulate -------------------------------------------------------------------------
+def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
+    if text is None:
+        return [None]
+    try:
+        a, b = text.split("..", 1) if ".." in text else (text, text)
+        first, last = int(a), int(b)
+    except ValueError:
+        raise WarrenError(f"--players takes N or A..B, not {text!r}") from None
+    # Bounds first: a range is only built once it is known to be small.
+    if not lo <= first <= last <= hi:
+        raise WarrenError(f"--players must be within {lo}..{hi}, got {text}")
+    return list(range(first, last + 1))
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many games.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Seed: the same seed gives the same files byte for byte.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write <game_id>.jsonl files into.")
+@click.option("--into-store", is_flag=True, help="Import the games into the store instead.")
+@click.option("--players", default=None, help="Players per game: N, or A..B to cycle (e.g. 5..8).")
+@click.option("--bots", default="random,greedy", show_default=True,
+              help="Bot kinds seated in turn: random, greedy, prolong (bunnies), heuristic "
+                   "(trust-no-bunny).")
+@click.option("--max-events", type=click.IntRange(min=1), default=5000, show_default=True,
+              help="Stop a game that has not ended after this many events.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A header option (repeatable), e.g. --option steal_from=hand_or_blind.")
+@db_option
+def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: bool,
+             players: str | None, bots: str, max_events: int, options: tuple[str, ...],
+             db: Path | None) -> None:
+    """Play games with bots and write sealed records (or import them).
+
+    Chance is drawn from a generator seeded by (seed, game number) and recorded in the
+    events, so every file replays without randomness and passes `warren check`.
+
+    Example: warren simulate bunnies --games 200 --seed 7 --out games/
+    """
+    from engine.registry import get_ruleset
+    from engine.simulate import simulate_one
+
+    if (out is None) == (not into_store):
+        raise WarrenError("give exactly one of --out DIR or --into-store")
+    rs = get_ruleset(ruleset)
+    counts = _parse_players(players, rs.min_players, rs.max_players)
+    bot_kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if not bot_kinds:
+        raise WarrenError("--bots names at least one bot kind, e.g. --bots random,greedy")
+    opts = parse_options(options)
+    store = open_store(db) if into_store else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    written = 0
+    with progress(games, "simulating") as advance:
+        for i in range(games):
+            game = simulate_one(rs, seed, i, players=counts[i % len(counts)], bots=bot_kinds,
+                                options=opts, max_events=max_events)
+            data = b"".join(game.lines())
+            if out is not None:
+                target = out / f"{game.header.game_id}.jsonl"
+                tmp = target.with_suffix(".jsonl.tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, target)  # never a half-written record
+            elif store is not None:
+                store.import_bytes(data, f"<simulated {game.header.game_id}>")
+            written += 1
+            advance(1)
+    if store is not None:
+        store.close()
+    where = str(out) if out is not None else "the store"
+    click.echo(f"simulated {written} {ruleset} game(s) into {where}", err=True)
+
+
+# -- store commands -----------------------------------------------------------------------
+@click.command(name="import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@db_option
+@json_option
+def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
+    """Import record files (or folders of *.jsonl) into the store, each game whole or not at all.
+
+    Games with an illegal event are imported with their verdict; unreadable records, broken
+    hash chains and game ids already in the store are refused, each with its reason.
+
+    Example: warren import fixtures/ --db club.db
+    """
+    from logstore.store.reading import record_paths
+
+    files = list(record_paths(paths))
+    if not files:
+        raise WarrenError(f"no *.jsonl records under {', '.join(str(p) for p in paths)}")
+    with open_store(db) as store, progress(len(files), "importing") as advance:
+        results = store.import_paths(files, progress=advance)
+    imported = [r for r in results if r.ok]
+    refused = [r for r in results if not r.ok]
+    if as_json:
+        for r in results:
+            echo_json({"path": str(r.path), "game_id": r.game_id, "ok": r.ok,
+                        "events": r.events, "reason": r.reason})
+    else:
+        for r in refused:
+            click.echo(click.style("refused ", fg="red") + f"{r.reason}")
+        click.echo(f"imported {len(imported)} game(s) ({sum(r.events for r in imported)} events), "
+                   f"refused {len(refused)}")
+    sys.exit(1 if refused else 0)
+
+
+@click.command()
+@click.argument("game_id")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of standard output.")
+@db_option
+def export(game_id: str, out: Path | None, db: Path | None) -> None:
+    """Export one game from the store, byte for byte as it was imported.
+
+    Example: warren export bunnies-7-000003 -o game.jsonl
+    """
+    with open_store(db, create=False) as store:
+        data = store.export(game_id)
+    if out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, out)
+        click.echo(f"wrote {out} ({len(data)} bytes)", err=True)
+
+
+@click.command(name="ls")
+@click.option("--ruleset", "-r", default=None, help="Only games of this ruleset.")
+@db_option
+@json_option
+def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
+    """List the games in the store.
+
+    Example: warren ls --ruleset bunnies
+    """
+    with open_store(db, create=False) as store:
+        rows = store.games(ruleset)
+    if as_json:
+        for row in rows:
+            echo_json(_row_dict(row))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table()
+    table.add_column("game", no_wrap=True)
+    for name in ("ruleset", "players", "events", "chain", "verdict", "winners"):
+        table.add_column(name)
+    for row in rows:
+        verdict = "ok" if row.ok else f"{row.violation_rule} @ {row.violation_seq}"
+        winners = "" if row.winners is None else ",".join(str(w) for w in row.winners)
+        table.add_row(row.game_id, row.ruleset, ", ".join(row.players), str(row.n_events),
+                      row.chain, verdict, winners)
+    console = Console()
+    # Piped or on a narrow terminal, give the table room rather than squeeze it to nothing.
+    Console(width=max(console.width, 150)).print(table)
+    click.echo(f"{len(rows)} game(s)", err=True)
+
+
+def _row_dict(row: GameRow) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    return asdict(row)
+
+
+@click.command()
+@click.argument("game_ids", nargs=-1)
+@db_option
+@json_option
+def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
+    """Re-check the hash chain of every game in the store (or the ones named).
+
+    Exit 1 when any chain is broken.
+
+    Example: warren verify --json
+    """
+    with open_store(db, create=False) as store:
+        targets = list(game_ids) or [row.game_id for row in store.games()]
+        results = []
+        with progress(len(targets), "verifying") as advance:
+            for game_id in targets:
+                results.extend(store.verify(game_id))
+                advance(1)
+    broken = 0
+    for game_id, chain, broken_at in results:
+        broken += chain == "broken"
+        if as_json:
+            echo_json({"game_id": game_id, "chain": chain, "broken_at": broken_at})
+        elif chain == "broken":
+            click.echo(click.style("broken ", fg="red") + f"{game_id} at seq {broken_at}")
+    if not as_json:
+        click.echo(f"{len(results)} game(s) verified, {broken} broken")
+    sys.exit(1 if broken else 0)

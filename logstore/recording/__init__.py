@@ -1,0 +1,2 @@
+"""Recording games at the table: the session the recorder command and the Record page share
+(logstore.recording.session)."""

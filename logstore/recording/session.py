@@ -1,0 +1,281 @@
+"""Recording a game at the table, event by event, into the store.
+
+A :class:`TableSession` is what ``warren record`` and the dashboard's Record page share:
+it knows the game being recorded (stored in the event store as it goes), says what the
+rules allow now (read from the pending decisions: who acts and what they may do), reads
+what the scorekeeper types in the ruleset's notation, refuses an illegal entry with its
+rule before anything is written, and appends every accepted event at once, sealed, naming
+the seq it expects to follow, so two devices recording one game can never fork it
+silently (the second gets :class:`logstore.store.StaleSeq` and the fresh position).
+
+A mistake already recorded is put right by a correction event (engine.corrections), never
+by editing the record: :meth:`TableSession.undo` strikes the last entry, and
+:meth:`TableSession.correct` replaces an earlier one.
+
+Chance at the table: nobody saw the shuffled deck, so a deal is recorded with its cards
+unknown. :meth:`TableSession.chance_template` proposes the chance event as the table saw
+it, the ruleset's own outcome redacted for the table (engine.redact); what the table did
+see (a die, the first mayor) differs from one draw to another and must be typed in.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.corrections import Correction
+from engine.dispute.notation import ActionError, format_action, propose
+from engine.hidden import is_undetermined
+from engine.pending import Agenda
+from engine.record import FORMAT_VERSION, Event, Header, Player, event_to_dict
+from engine.registry import get_ruleset
+from engine.rules import Effect, RuleViolation, WarrenError
+from engine.ruleset import GameState, Ruleset
+from logstore.store import Store
+
+TEMPLATE_DRAWS = 4
+"""How many independent outcomes of owed chance are redacted to find what the table did
+not see (the same in every draw) and what it must be told (different between draws)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """An action the rules allow now, ready to be typed."""
+
+    seat: int | None
+    notation: str
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """An accepted entry: the event as stored, what it caused, what stays undetermined."""
+
+    event: Event
+    effects: tuple[Effect, ...]
+    undetermined: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """An entry the rules refuse: nothing was written."""
+
+    rule: str
+    message: str
+    text: str
+    """The rule's paraphrase, to tell the scorekeeper why."""
+
+
+@dataclass(slots=True)
+class ChanceTemplate:
+    """The chance event owed now, as the table saw it."""
+
+    event: Event
+    complete: bool
+    """True when nothing of it was visible to the table (accept it as it is); False when
+    the table saw a part of it (a die, who starts) that must be typed in."""
+    fields: list[str] = field(default_factory=list)
+    """The fields the table saw and must give."""
+
+
+def table_header(slug: str, players: Sequence[str], options: dict[str, Any] | None = None,
+                 game_id: str | None = None, now: datetime | None = None) -> Header:
+    """The header of a game about to be recorded at the table (``source: "recorded"``)."""
+    ruleset = get_ruleset(slug)
+    when = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+    header = Header(warren=FORMAT_VERSION, kind="header", game_id=game_id or f"{slug}-table-{stamp}",
+                    ruleset=slug, options=dict(options or {}),
+                    players=[Player(seat=i, name=name) for i, name in enumerate(players)],
+                    source="recorded", created=when)
+    ruleset.check_header(header)
+    return header
+
+
+class TableSession:
+    """One game being recorded (see the module docstring)."""
+
+    def __init__(self, store: Store, game_id: str, out: Path | None = None) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.out = out
+        """A record file kept up to date after every entry (written whole, atomically)."""
+        row = store.game(game_id)
+        self.ruleset: Ruleset[Any, Any] = get_ruleset(row.ruleset)
+        self.header = store.record(game_id).header
+        self.names = list(row.players)
+        self._state: GameState | None = None
+        self._seq = row.n_events
+
+    # -- starting and resuming ---------------------------------------------------------
+    @classmethod
+    def start(cls, store: Store, header: Header, out: Path | None = None) -> TableSession:
+        """Create the game in the store (sealed) and record into it."""
+        store.create_game(header, sealed=True)
+        session = cls(store, header.game_id, out)
+        session._write_file()
+        return session
+
+    # -- where the game stands ---------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        """The last seq recorded."""
+        return self._seq
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:
+            self._state = self.store.state_at(self.game_id, self._seq)
+        return self._state
+
+    def refresh(self) -> None:
+        """Re-read the game from the store (another device may have recorded meanwhile)."""
+        self._seq = self.store.game(self.game_id).n_events
+        self._state = None
+
+    @property
+    def pending(self) -> Agenda:
+        return self.ruleset.pending(self.state)
+
+    def who(self, seat: int | None) -> str:
+        return "the table" if seat is None else f"seat {seat} ({self.names[seat]})"
+
+    def waiting_for(self) -> str:
+        """What the game waits for, in words."""
+        state = self.state
+        if state.over:
+            outcome = self.ruleset.outcome(state)
+            winners = ", ".join(self.names[w] for w in outcome.winners) if outcome else "nobody"
+            return f"the game is over: {winners} won"
+        agenda = self.pending
+        if agenda.chance is not None:
+            return f"chance: {agenda.chance.kind} (recorded by the table)"
+        parts = [f"{self.who(d.seat)}: {d.kind}" for d in agenda.decisions.values()]
+        if agenda.windows:
+            parts.append("off-turn answers from " + ", ".join(self.who(s) for s in agenda.responders()))
+        return "; ".join(parts) or "nothing"
+
+    def offers(self) -> list[Offer]:
+        """Every action the rules allow now, for every seat that may act."""
+        state = self.state
+        out: list[Offer] = []
+        for seat in self.ruleset.may_act(state):
+            for event in self.ruleset.legal_actions(state, seat):
+                out.append(Offer(seat, format_action(self.ruleset, event), event))
+        return out
+
+    def chance_template(self) -> ChanceTemplate | None:
+        """The chance owed now as the table saw it (module docstring), or None."""
+        agenda = self.pending
+        owed = agenda.chance
+        if owed is None:
+            return None
+        state = self.state
+        seen: list[dict[str, Any]] = []
+        for draw in range(TEMPLATE_DRAWS):
+            event = self.ruleset.sample_chance(self.ruleset.copy_state(state), owed,
+                                               random.Random(f"template:{self.game_id}:{state.seq}:{draw}"))
+            if event is None:
+                return None
+            seen.append(event_to_dict(self.ruleset.redact(event, "spectator", state)))
+        first = seen[0]
+        differing = sorted({k for s in seen[1:] for k in set(s) | set(first) if s.get(k) != first.get(k)})
+        event = self.ruleset.decode_event(first)
+        return ChanceTemplate(event, complete=not differing, fields=differing)
+
+    # -- entering events -----------------------------------------------------------------
+    def read(self, text: str, seat: int | None = None) -> Event:
+        """The event a typed entry stands for (:class:`ActionError` when it does not read)."""
+        return propose(self.ruleset, self.state, text, n_seats=len(self.names), seat=seat)
+
+    def judge(self, event: Event) -> Accepted | Refusal:
+        """What the rules say of ``event`` at the current position (nothing is written)."""
+        trial = self.ruleset.copy_state(self.state)
+        try:
+            effects = self.ruleset.apply(trial, event)
+        except RuleViolation as exc:
+            rule = self.ruleset.rulebook.get(exc.rule)
+            return Refusal(exc.rule, exc.message, rule.text if rule else "")
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise ActionError(f"{format_action(self.ruleset, event)!r} names something this game does not "
+                              f"have ({type(exc).__name__}: {exc})") from None
+        return Accepted(event, effects, tuple(e for e in effects if is_undetermined(e)))
+
+    def enter(self, entry: str | Event, seat: int | None = None) -> Accepted | Refusal:
+        """Judge an entry and, if the rules allow it, append it to the game at once."""
+        event = self.read(entry, seat) if isinstance(entry, str) else \
+            msgspec.structs.replace(entry, seq=self._seq + 1, hash=None)
+        verdict = self.judge(event)
+        if isinstance(verdict, Refusal):
+            return verdict
+        self._append([event])
+        return verdict
+
+    def undo(self, reason: str = "undone at the table") -> Accepted:
+        """Strike the last entry (a correction: the record keeps both)."""
+        if self._seq == 0:
+            raise WarrenError("there is nothing to undo: no event has been recorded yet")
+        target = self._last_real_seq()
+        return self._append_correction(Correction(seq=self._seq + 1, actor=None, corrects=target,
+                                                  reason=reason))
+
+    def correct(self, seq: int, text: str | None, reason: str) -> Accepted:
+        """Replace event ``seq`` by ``text`` (notation or JSON), or strike it (``text`` None)."""
+        replacement: dict[str, Any] | None = None
+        if text is not None:
+            before = self.store.state_at(self.game_id, seq - 1)
+            stored = self.store.record(self.game_id).events[seq - 1]
+            event = propose(self.ruleset, before, text, n_seats=len(self.names), seat=stored.actor)
+            replacement = {k: v for k, v in event_to_dict(event).items() if k not in ("seq", "hash")}
+        return self._append_correction(Correction(seq=self._seq + 1, actor=None, corrects=seq,
+                                                  reason=reason, event=replacement))
+
+    def _last_real_seq(self) -> int:
+        events = self.store.record(self.game_id).events
+        effective, _ = self.ruleset.effective(events)
+        for event in reversed(effective):
+            if type(event).__name__ not in ("Correction", "Struck"):
+                return event.seq
+        raise WarrenError("there is nothing left to undo")
+
+    def _append_correction(self, correction: Correction) -> Accepted:
+        self._append([correction])
+        return Accepted(correction, (), ())
+
+    def _append(self, events: list[Event]) -> None:
+        self._seq = self.store.append(self.game_id, events, expect_seq=self._seq)
+        self._state = None
+        self._write_file()
+
+    def _write_file(self) -> None:
+        if self.out is None:
+            return
+        write_atomically(self.out, self.store.export(self.game_id))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: a temporary file in the same folder
+    (unpredictable name, never following a planted link), flushed, then renamed over."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+Prompt = Callable[[str], str]
+"""Asks the scorekeeper one question, returns the answer (prompt_toolkit's in the CLI)."""

@@ -1,0 +1,750 @@
+"""The event store: every game's record lines in one SQLite file, append-only.
+
+Schema (details and the triggers in logstore.store.schema):
+
+- ``events(game_id, seq, type, actor, line)``: one row per record line, the header as
+  seq 0. ``line`` is the raw text with its terminator, so an export is the lines joined in
+  seq order and gives back the imported file byte for byte (CRLF, a missing final
+  newline and non-ASCII text included). ``type`` and ``actor`` are copied out for queries.
+  Triggers refuse UPDATE and DELETE, and any INSERT that is not the game's last seq + 1,
+  whichever client writes.
+- ``games``: the header's facts (fixed by a trigger) and the verdict of the last replay
+  (derived: legal or the first violation, over, winners), one row per game.
+- ``snapshots``: engine states every SNAPSHOT_EVERY events, derived and rebuildable, so
+  resuming a long game for an append applies fewer than K events.
+
+Why this way: the record lines are the truth and everything else is derived from them by
+replay. An import decodes, verifies the hash chain and replays the whole game *before*
+opening a write transaction, then writes it in one transaction, so a game is stored whole
+or not at all. An append names the seq it expects to follow and checks it inside
+``BEGIN IMMEDIATE``, so two writers can never interleave: the second gets
+:class:`StaleSeq` and retries from the new state. WAL lets readers go on meanwhile.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from hashlib import sha256
+from itertools import count, repeat
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+import sqlite_utils
+
+from engine.corrections import Correction
+from engine.record import (
+    Chain,
+    Event,
+    Header,
+    Record,
+    RecordError,
+    canon,
+    canon_event,
+    decode_header,
+    event_to_dict,
+    header_hash,
+    header_to_dict,
+)
+from engine.registry import get_ruleset
+from engine.rules import RuleViolation, WarrenError
+from engine.ruleset import GameState, Ruleset
+from logstore.store import schema
+from logstore.store.errors import BrokenChain, DuplicateGame, StaleSeq, StoreError, UnknownGame
+from logstore.store.import_helper import prepared_by_helpers
+from logstore.store.importing import (
+    NEW_GAME,
+    Prepared,
+    Refused,
+    ReplayVerdict,
+    judge_game,
+    peek_game_id,
+    prepare,
+    prepare_record,
+    tags,
+)
+from logstore.store.reading import read_for_store, record_paths
+from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
+
+__all__ = [
+    "DEFAULT_DB",
+    "BrokenChain",
+    "DuplicateGame",
+    "GameRow",
+    "ImportResult",
+    "StaleSeq",
+    "Store",
+    "StoreError",
+    "UnknownGame",
+    "default_db_path",
+]
+
+DEFAULT_DB = "warren.db"
+"""The store used when neither ``--db`` nor the WARREN_DB environment variable names one."""
+
+PARALLEL_FROM = 256
+"""From this many files on, import_paths prepares them in worker processes (each costs
+about half a second to start, repaid after a few hundred games)."""
+
+BUSY_TIMEOUT_S = 30.0
+"""How long a writer waits for another writer's transaction before giving up."""
+
+def default_db_path() -> Path:
+    """WARREN_DB if set, else ``./warren.db``."""
+    return Path(os.environ.get("WARREN_DB") or DEFAULT_DB)
+
+
+@dataclass(slots=True)
+class GameRow:
+    """One stored game: its header's facts and the verdict of its replay."""
+
+    game_id: str
+    ruleset: str
+    source: str
+    created: str
+    players: list[str]
+    """Names in seat order."""
+    n_events: int
+    chain: Chain
+    ok: bool
+    """True when every stored event is legal."""
+    violation_seq: int | None
+    violation_rule: str | None
+    violation_message: str | None
+    over: bool
+    winners: list[int] | None
+    scores: list[int] | None
+    imported_at: str
+    parent_game: str | None
+    parent_seq: int | None
+    options: dict[str, Any]
+
+    @property
+    def status(self) -> Literal["violation", "over", "ok"]:
+        """``violation`` (an illegal event is stored), ``over``, or ``ok`` (legal, in play)."""
+        if not self.ok:
+            return "violation"
+        return "over" if self.over else "ok"
+
+
+@dataclass(slots=True)
+class ImportResult:
+    """What became of one file given to :meth:`Store.import_paths`."""
+
+    path: str
+    game_id: str | None
+    ok: bool
+    """True when the game was stored (legal or not: see ``violation``)."""
+    reason: str | None
+    """Why it was refused (unreadable, broken chain, already stored), else None."""
+    events: int
+    violation: str | None = None
+    """For a stored game with an illegal event: ``seq N RULE: message``."""
+
+
+_GAME_COLUMNS = (
+    "game_id, ruleset, source, created, players, n_events, chain, ok, violation_seq, "
+    "violation_rule, violation_message, over, winners, scores, imported_at, parent_game, "
+    "parent_seq, options"
+)
+_json = msgspec.json.encode
+_unjson = msgspec.json.Decoder().decode
+_union_types: dict[str, Any] = {}
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _json_or_null(value: list[int] | None) -> str | None:
+    return None if value is None else _json(value).decode()
+
+
+def _game_row(header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> GameRow:
+    branch = header.branch
+    return GameRow(
+        game_id=header.game_id, ruleset=header.ruleset, source=header.source, created=header.created,
+        players=[p.name for p in header.players], n_events=verdict.n_events,
+        chain=chain,
+        ok=verdict.ok, violation_seq=verdict.violation_seq, violation_rule=verdict.violation_rule,
+        violation_message=verdict.violation_message, over=verdict.over, winners=verdict.winners,
+        scores=verdict.scores, imported_at=imported_at,
+        parent_game=None if branch is None else branch.game_id,
+        parent_seq=None if branch is None else branch.seq, options=dict(header.options),
+    )
+
+
+def _row_to_game(row: Sequence[Any]) -> GameRow:
+    return GameRow(
+        game_id=row[0], ruleset=row[1], source=row[2], created=row[3], players=_unjson(row[4]),
+        n_events=row[5], chain=row[6], ok=bool(row[7]), violation_seq=row[8],
+        violation_rule=row[9], violation_message=row[10], over=bool(row[11]),
+        winners=None if row[12] is None else _unjson(row[12]),
+        scores=None if row[13] is None else _unjson(row[13]),
+        imported_at=row[14], parent_game=row[15], parent_seq=row[16], options=_unjson(row[17]),
+    )
+
+
+def _event_type(ruleset: Ruleset[Any, Any]) -> Any:
+    """The type an appended event converts to: the game's events and corrections."""
+    return ruleset.event_union
+
+
+def _idle_cores() -> int:
+    """Cores left after this process and the machine's current load (1-minute average)."""
+    cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (OSError, AttributeError):  # no load average on this platform
+        busy = 0.0
+    return max(0, min(4, round(cores - 1 - busy)))
+
+
+class Store:
+    """A warren store file. One per thread; any number of processes may share the file."""
+
+    def __init__(self, path: str | Path | None = None, *, create: bool = True) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        if not create and not self.path.is_file():
+            raise StoreError(f"no warren store at {self.path} (import a record to create one)")
+        try:
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the store {self.path}: {exc}") from None
+        self.conn = conn
+        try:
+            self.db = sqlite_utils.Database(conn)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > schema.SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path} was written by a newer warren (store format {version}, "
+                    f"this warren reads up to {schema.SCHEMA_VERSION})"
+                )
+            if not create and "events" not in self.db.table_names():
+                raise StoreError(f"{self.path} is an SQLite file but not a warren store")
+            self.db.enable_wal()
+            # WAL with synchronous=NORMAL: a commit is atomic and the file never corrupt;
+            # a power cut may lose the last commits, never half of one.
+            conn.execute("PRAGMA synchronous = NORMAL")
+            if version < schema.SCHEMA_VERSION or schema.missing_triggers(conn):
+                schema.install(conn)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise StoreError(f"{self.path} is not a warren store: {exc}") from None
+        except BaseException:
+            conn.close()
+            raise
+
+    # -- life cycle --------------------------------------------------------------------
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _begin(self) -> None:
+        """Take the write lock now, so no other writer can slip in between read and write."""
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+    # -- importing ---------------------------------------------------------------------
+    def import_bytes(self, data: bytes, path: str) -> GameRow:
+        """Decode, verify, judge and store one record file's bytes (see :meth:`import_record`)."""
+        game_id = peek_game_id(data)
+        if game_id is not None and game_id in self:
+            raise DuplicateGame(game_id, str(self.path))
+        return self._write(prepare(data, path))
+
+    def import_record(self, record: Record) -> GameRow:
+        """Store a decoded record whole, in one transaction, with the verdict of its replay.
+
+        Refuses a broken hash chain (:class:`BrokenChain`, naming the seq) and a game id
+        already stored (:class:`DuplicateGame`). A game with an illegal event is stored,
+        with its first violation as the verdict: a judge needs the game as it was played.
+        """
+        if record.game_id in self:
+            raise DuplicateGame(record.game_id, str(self.path))
+        return self._write(prepare_record(record, [line.decode() for line in record.lines]))
+
+    def _write(self, game: Prepared) -> GameRow:
+        """One transaction: the games row, every line, the snapshots; or nothing."""
+        conn = self.conn
+        game_id = game.game_id
+        imported_at = _now()
+        self._begin()
+        try:
+            try:
+                self._insert_game(game.header, game.chain, game.verdict, imported_at)
+            except sqlite3.IntegrityError:
+                raise DuplicateGame(game_id, str(self.path)) from None
+            conn.executemany(
+                "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
+                zip(repeat(game_id), count(), game.types, game.actors, game.texts),
+            )
+            if game.snapshots:
+                self._insert_snapshots(game_id, get_ruleset(game.header.ruleset), game.snapshots)
+            conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        return _game_row(game.header, game.chain, game.verdict, imported_at)
+
+    def _insert_game(self, header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> None:
+        branch = header.branch
+        self.conn.execute(
+            f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 18)})",
+            (
+                header.game_id, header.ruleset, header.source, header.created,
+                _json([p.name for p in header.players]).decode(), verdict.n_events, chain,
+                int(verdict.ok), verdict.violation_seq, verdict.violation_rule,
+                verdict.violation_message, int(verdict.over), _json_or_null(verdict.winners),
+                _json_or_null(verdict.scores), imported_at,
+                None if branch is None else branch.game_id, None if branch is None else branch.seq,
+                _json(header.options).decode(),
+            ),
+        )
+
+    def _insert_snapshots(
+        self, game_id: str, ruleset: Ruleset[Any, Any], snapshots: Sequence[tuple[int, bytes]]
+    ) -> None:
+        shape = layout(ruleset)
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
+            [(game_id, seq, shape, blob) for seq, blob in snapshots],
+        )
+
+    def import_paths(
+        self,
+        paths: Iterable[Path],
+        progress: Callable[[int], None] | None = None,
+        *,
+        workers: int | None = None,
+    ) -> list[ImportResult]:
+        """Import files, or every ``*.jsonl`` below a folder (sorted), one game per
+        transaction, in order. Never raises for one bad file: its result says why.
+
+        ``progress``, if given, is called with 1 after each file (an increment).
+        ``workers`` > 0 decodes, verifies and judges files in that many helper processes
+        while this one writes; by default, from PARALLEL_FROM files on, one helper per
+        idle core (at most 4), else none. On a busy machine helpers only compete with
+        each other, so none are started there.
+        """
+        files = [str(f) for f in record_paths(paths)]
+        if workers is None:
+            workers = _idle_cores() if len(files) >= PARALLEL_FROM else 0
+        return self._write_all(self._prepared(files, workers), progress)
+
+    def _prepared(self, files: list[str], workers: int) -> Iterator[Prepared | Refused]:
+        if workers <= 0:
+            yield from map(self._prepare_file, files)
+            return
+        known = frozenset(r[0] for r in self.conn.execute("SELECT game_id FROM games"))
+        answers = prepared_by_helpers(files, workers, known, str(self.path))
+        for i, answer in enumerate(answers):
+            if answer is None:
+                # The helpers could not start or stopped: this process does the rest.
+                answers.close()
+                yield from map(self._prepare_file, files[i:])
+                return
+            yield answer
+
+    def _prepare_file(self, path: str) -> Prepared | Refused:
+        game_id = None
+        try:
+            data = Path(path).read_bytes()
+            game_id = peek_game_id(data)
+            if game_id is not None and game_id in self:
+                raise DuplicateGame(game_id, str(self.path))
+            return prepare(data, path)
+        except OSError as exc:
+            return Refused(path, None, f"{path}: cannot read: {exc.strerror or exc}")
+        except WarrenError as exc:
+            return Refused(path, game_id, str(exc))
+
+    def _write_all(
+        self, games: Iterable[Prepared | Refused], progress: Callable[[int], None] | None
+    ) -> list[ImportResult]:
+        results = []
+        for game in games:
+            if isinstance(game, Refused):
+                result = ImportResult(game.path, game.game_id, False, game.reason, 0)
+            else:
+                try:
+                    row = self._write(game)
+                except DuplicateGame as exc:
+                    result = ImportResult(game.path, game.game_id, False, str(exc), 0)
+                else:
+                    violation = None
+                    if not row.ok:
+                        violation = f"seq {row.violation_seq} {row.violation_rule}: {row.violation_message}"
+                    result = ImportResult(game.path, row.game_id, True, None, row.n_events, violation)
+            results.append(result)
+            if progress is not None:
+                progress(1)
+        return results
+
+    # -- new games and appends -----------------------------------------------------------
+    def create_game(self, header: Header, *, sealed: bool = True) -> GameRow:
+        """Store a game with no events yet, to record it live with :meth:`append`.
+
+        The header line is written canonically, with its hash unless ``sealed`` is False.
+        """
+        ruleset = get_ruleset(header.ruleset)
+        try:
+            ruleset.check_header(header)
+        except WarrenError as exc:
+            raise StoreError(f"cannot create game {header.game_id!r}: {exc}") from None
+        head = {k: v for k, v in header_to_dict(header).items() if k != "hash"}
+        if sealed:
+            head["hash"] = header_hash(head)
+        header = msgspec.convert(head, Header)
+        chain: Chain = "sealed" if sealed else "unsealed"
+        game = Prepared("<new game>", header, chain, NEW_GAME, [canon(head).decode() + "\n"],
+                        ["header"], [None], [])
+        return self._write(game)
+
+    def append(self, game_id: str, events: Sequence[Event | dict[str, Any]], expect_seq: int) -> int:
+        """Append events to a stored game and return the new last seq.
+
+        ``expect_seq`` is the last seq the caller saw. If another writer has appended since,
+        :class:`StaleSeq` is raised and nothing is stored: re-read the game and retry. Each
+        event is an Event or a record dict; ``seq`` may be left out (it is the next one);
+        ``hash`` is left out too (the store seals the line if the game is sealed). Every
+        event is checked with the rules from the game's current state: the first illegal
+        one raises :class:`RuleViolation` and nothing of the batch is stored.
+        """
+        conn = self.conn
+        self._begin()
+        try:
+            last = conn.execute(
+                "SELECT seq, line FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+            ).fetchone()
+            if last is None:
+                raise UnknownGame(game_id, str(self.path))
+            last_seq, last_line = last
+            if last_seq != expect_seq:
+                raise StaleSeq(game_id, expect_seq, last_seq)
+            row = self.game(game_id)
+            if not row.ok:
+                raise StoreError(
+                    f"game {game_id!r} has an illegal event at seq {row.violation_seq} "
+                    f"({row.violation_rule}); nothing can be appended after it"
+                )
+            header, state = self._resume(game_id, last_seq)
+            ruleset = get_ruleset(header.ruleset)
+            new = self._new_lines(ruleset, header, state, row.chain, last_line, events)
+            if new.corrected:
+                # The batch corrects the past: the game is judged again as corrected, and
+                # the snapshots (states of the uncorrected past) are dropped.
+                state = self._judge_corrected(game_id, ruleset, header, last_seq, new.events)
+                conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+                new.snapshots = []
+            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", new.rows)
+            if new.snapshots and not self._has_corrections(game_id):
+                self._insert_snapshots(game_id, ruleset, new.snapshots)
+            outcome = ruleset.outcome(state)
+            conn.execute(
+                "UPDATE games SET n_events = ?, over = ?, winners = ?, scores = ? WHERE game_id = ?",
+                (
+                    state.seq, int(state.over),
+                    None if outcome is None else _json_or_null(outcome.winners),
+                    None if outcome is None else _json_or_null(outcome.scores),
+                    game_id,
+                ),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        return state.seq
+
+    def _judge_corrected(self, game_id: str, ruleset: Ruleset[Any, Any], header: Header, last_seq: int,
+                         new: list[Event]) -> GameState:
+        """The state after ``new`` appended to the stored events, all corrections honoured;
+        :class:`RuleViolation` if the corrected game is illegal at one of the new seqs."""
+        events = [*self._stored_events(game_id, ruleset, last_seq), *new]
+        effective, bad = ruleset.effective(events)
+        state: GameState = ruleset.setup(header)
+        try:
+            ruleset.fold(state, effective)
+        except RuleViolation as exc:
+            if exc.seq is not None and exc.seq <= last_seq:
+                # The correction makes an event already stored illegal: it stays out.
+                exc.message = (f"{exc.message} (event {exc.seq}, once the correction is applied; "
+                               "correct that event too, in the same batch)")
+                exc.args = (f"{exc.rule}: {exc.message}",)
+            raise
+        if bad is not None:
+            raise bad
+        return state
+
+    def _new_lines(
+        self,
+        ruleset: Ruleset[Any, Any],
+        header: Header,
+        state: GameState,
+        chain: str,
+        last_line: str,
+        events: Sequence[Event | dict[str, Any]],
+    ) -> _NewLines:
+        """Check each event on ``state`` (which it advances) and write its line in the
+        record's own style: its line terminator, and no final newline if it had none."""
+        game_id = header.game_id
+        sealed = chain == "sealed"
+        prev = _unjson(last_line).get("hash") if sealed else ""
+        if not isinstance(prev, str):
+            raise StoreError(f"game {game_id!r}: its last line has no hash; run `warren verify`")
+        trailing = last_line.endswith(("\n", "\r"))
+        sample = last_line if trailing else self._header_line(game_id)
+        terminator = "\r\n" if sample.endswith("\r\n") else "\n"
+        union = _event_type(ruleset)
+        tag_of = tags(ruleset)
+        n_seats = len(header.players)
+        out = _NewLines([], [])
+        for given in events:
+            seq = state.seq + 1
+            body = event_to_dict(given) if isinstance(given, Event) else dict(given)
+            claimed = body.pop("hash", None)
+            if body.setdefault("seq", seq) != seq:
+                raise StoreError(
+                    f"game {game_id!r}: an event names seq {body['seq']}, but it would be {seq}"
+                )
+            try:
+                event: Event = msgspec.convert(body, union)
+            except msgspec.ValidationError as exc:
+                raise StoreError(f"game {game_id!r}: bad event for seq {seq}: {exc}") from None
+            if event.actor is not None and not 0 <= event.actor < n_seats:
+                raise StoreError(f"game {game_id!r}: seq {seq}: actor {event.actor} is not a seat")
+            out.events.append(event)
+            if type(event) is Correction:
+                out.corrected = True
+            if out.corrected:
+                state.seq = seq  # judged with the corrected game (Store._judge_corrected)
+            else:
+                try:
+                    ruleset.apply(state, event)
+                except RuleViolation as exc:
+                    exc.seq = seq
+                    raise
+            body = event_to_dict(event)
+            if sealed:
+                prev = sha256(prev.encode() + canon_event(body)).hexdigest()
+                if claimed is not None and claimed != prev:
+                    raise StoreError(
+                        f"game {game_id!r}: seq {seq}: the hash given does not continue the chain"
+                    )
+                body["hash"] = prev
+            elif claimed is not None:
+                raise StoreError(f"game {game_id!r} is unsealed: its events carry no hash")
+            text = canon_event(body).decode()
+            out.rows.append((game_id, seq, tag_of[type(event)], event.actor, text + terminator if trailing
+                             else terminator + text))
+            if seq % SNAPSHOT_EVERY == 0:
+                out.snapshots.append((seq, dump_state(ruleset, state)))
+        return out
+
+    def _header_line(self, game_id: str) -> str:
+        row = self.conn.execute(
+            "SELECT line FROM events WHERE game_id = ? AND seq = 0", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id, str(self.path))
+        line: str = row[0]
+        return line
+
+    def _header(self, game_id: str) -> Header:
+        return decode_header(self._header_line(game_id).encode(), game_id)
+
+    # -- reading -----------------------------------------------------------------------
+    def games(self, ruleset: str | None = None) -> list[GameRow]:
+        """Every stored game (of one ruleset, if given), by game id."""
+        sql = f"SELECT {_GAME_COLUMNS} FROM games"
+        if ruleset is None:
+            rows = self.conn.execute(sql + " ORDER BY game_id").fetchall()
+        else:
+            rows = self.conn.execute(sql + " WHERE ruleset = ? ORDER BY game_id", (ruleset,)).fetchall()
+        return [_row_to_game(r) for r in rows]
+
+    def game(self, game_id: str) -> GameRow:
+        """One stored game; :class:`UnknownGame` if there is none by that id."""
+        row = self.conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id, str(self.path))
+        return _row_to_game(row)
+
+    def __contains__(self, game_id: object) -> bool:
+        return self.conn.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone() is not None
+
+    def export(self, game_id: str) -> bytes:
+        """The record exactly as it was imported (and appended to), byte for byte."""
+        rows = self.conn.execute(
+            "SELECT line FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        if not rows:
+            raise UnknownGame(game_id, str(self.path))
+        return "".join(r[0] for r in rows).encode()
+
+    def record(self, game_id: str) -> Record:
+        """The stored record, decoded again from its stored lines."""
+        return read_for_store(self.export(game_id), game_id)[0]
+
+    def verify(self, game_id: str | None = None) -> list[tuple[str, Chain, int | None]]:
+        """Re-check stored games from their stored lines: ``(game_id, chain, broken_at)``
+        with chain ``sealed``, ``unsealed`` or ``broken`` and the first broken seq.
+
+        The triggers keep warren and every other client from editing a line, but a file
+        can still be edited by other means (dropping the triggers first, a hex editor);
+        this is how such an edit is found."""
+        if game_id is None:
+            ids = [r[0] for r in self.conn.execute("SELECT game_id FROM games ORDER BY game_id")]
+        else:
+            ids = [game_id]
+        out: list[tuple[str, Chain, int | None]] = []
+        for gid in ids:
+            rows = self.conn.execute(
+                "SELECT seq, line FROM events WHERE game_id = ? ORDER BY seq", (gid,)
+            ).fetchall()
+            if not rows:
+                raise UnknownGame(gid, str(self.path))
+            gap = next((i for i, (seq, _) in enumerate(rows) if seq != i), None)
+            if gap is not None:
+                out.append((gid, "broken", gap))
+                continue
+            try:
+                record = read_for_store("".join(r[1] for r in rows).encode(), gid)[0]
+            except RecordError as exc:
+                out.append((gid, "broken", max((exc.line or 1) - 1, 0)))
+                continue
+            out.append((gid, record.chain, record.broken_at))
+        return out
+
+    # -- states and snapshots ----------------------------------------------------------
+    def state_at(self, game_id: str, seq: int | None = None) -> GameState:
+        """The engine state of a stored game after ``seq`` (default: after its last legal
+        event), resumed from the newest snapshot at or before it."""
+        row = self.game(game_id)
+        last = row.n_events if row.ok else (row.violation_seq or 1) - 1
+        target = last if seq is None else seq
+        if not 0 <= target <= last:
+            raise StoreError(f"game {game_id!r} has legal positions 0..{last}, not {target}")
+        return self._resume(game_id, target)[1]
+
+    def _has_corrections(self, game_id: str) -> bool:
+        return self.conn.execute(
+            "SELECT 1 FROM events WHERE game_id = ? AND type = 'correct' LIMIT 1", (game_id,)
+        ).fetchone() is not None
+
+    def _stored_events(self, game_id: str, ruleset: Ruleset[Any, Any], upto: int) -> list[Event]:
+        decode = ruleset.event_decoder.decode
+        rows = self.conn.execute(
+            "SELECT line FROM events WHERE game_id = ? AND seq > 0 AND seq <= ? ORDER BY seq",
+            (game_id, upto),
+        ).fetchall()
+        return [decode(r[0]) for r in rows]
+
+    def _resume(self, game_id: str, seq: int) -> tuple[Header, GameState]:
+        header = self._header(game_id)
+        ruleset = get_ruleset(header.ruleset)
+        if self._has_corrections(game_id):
+            # A correction rewrites the past: fold the game as corrected, from the start.
+            effective, _ = ruleset.effective(self._stored_events(game_id, ruleset, seq))
+            state = ruleset.setup(header)
+            ruleset.fold(state, effective)
+            return header, state
+        state = self.load_snapshot(game_id, seq, header=header) or ruleset.setup(header)
+        rows = self.conn.execute(
+            "SELECT line FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, state.seq, seq),
+        ).fetchall()
+        decode = ruleset.event_decoder.decode
+        ruleset.fold(state, [decode(r[0]) for r in rows])
+        return header, state
+
+    def save_snapshot(self, game_id: str, state: GameState) -> None:
+        """Keep ``state`` (the position after ``state.seq``) as a snapshot of the game."""
+        self._begin()
+        try:
+            ruleset = get_ruleset(self._header(game_id).ruleset)
+            self._insert_snapshots(game_id, ruleset, [(state.seq, dump_state(ruleset, state))])
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def load_snapshot(self, game_id: str, seq: int, *, header: Header | None = None) -> GameState | None:
+        """The newest usable snapshot at or before ``seq``, or None. One that does not
+        load as the ruleset's own state (another layout, a foreign object) is skipped."""
+        header = header or self._header(game_id)
+        ruleset = get_ruleset(header.ruleset)
+        rows = self.conn.execute(
+            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? AND layout = ? "
+            "ORDER BY seq DESC", (game_id, seq, layout(ruleset)),
+        ).fetchall()
+        for at, blob in rows:
+            state = load_state(ruleset, blob)
+            if state is not None and state.seq == at:
+                return state
+        return None
+
+    def drop_snapshots(self, game_id: str | None = None) -> None:
+        """Forget snapshots; they are derived, and :meth:`recheck` writes them again."""
+        self._begin()
+        try:
+            if game_id is None:
+                self.conn.execute("DELETE FROM snapshots")
+            else:
+                self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def recheck(self, game_id: str | None = None) -> list[GameRow]:
+        """Replay stored games again and store the new verdicts and snapshots (after a
+        rules fix, say). The lines are untouched: only derived data changes."""
+        ids = [game_id] if game_id is not None else [g.game_id for g in self.games()]
+        out = []
+        for gid in ids:
+            record = self.record(gid)
+            ruleset = get_ruleset(record.header.ruleset)
+            verdict, snapshots = judge_game(ruleset, record.header, record.events)
+            self._begin()
+            try:
+                self.conn.execute(
+                    "UPDATE games SET n_events = ?, ok = ?, violation_seq = ?, violation_rule = ?, "
+                    "violation_message = ?, over = ?, winners = ?, scores = ? WHERE game_id = ?",
+                    (
+                        verdict.n_events, int(verdict.ok), verdict.violation_seq, verdict.violation_rule,
+                        verdict.violation_message, int(verdict.over), _json_or_null(verdict.winners),
+                        _json_or_null(verdict.scores), gid,
+                    ),
+                )
+                self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (gid,))
+                self._insert_snapshots(gid, ruleset, snapshots)
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+            out.append(self.game(gid))
+        return out
+
+
+@dataclass(slots=True)
+class _NewLines:
+    rows: list[tuple[str, int, str, int | None, str]]
+    snapshots: list[tuple[int, bytes]]
+    events: list[Event] = field(default_factory=list)
+    corrected: bool = False
+    """The batch holds a correction: its events are judged with the whole corrected game."""

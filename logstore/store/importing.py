@@ -1,0 +1,200 @@
+"""Everything an import does before it touches the database: decode the record, verify its
+hash chain, replay it with the rules, and lay out the rows.
+
+It is a pure function of the file's bytes, so it can run in another process while this one
+writes the previous game (see ``Store.import_paths(workers=...)``), and a refused record costs
+no write lock at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.reader import GameVisitor, walk
+from engine.record import Chain, Event, Header, Record
+from engine.registry import get_ruleset
+from engine.rules import Violation, WarrenError
+from engine.ruleset import GameState, Ruleset
+from logstore.store.errors import BrokenChain, DuplicateGame
+from logstore.store.reading import read_for_store
+from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state
+
+_actor = attrgetter("actor")
+_untyped = msgspec.json.Decoder()
+_tag_maps: dict[str, dict[type[Event], str]] = {}
+
+
+@dataclass(slots=True)
+class ReplayVerdict:
+    """What replaying a whole stored game with the rules found: the verdict kept in its
+    ``games`` row (not :class:`engine.dispute.Verdict`, the answer about one proposed action)."""
+
+    n_events: int
+    ok: bool
+    violation_seq: int | None
+    violation_rule: str | None
+    violation_message: str | None
+    over: bool
+    winners: list[int] | None
+    scores: list[int] | None
+
+
+NEW_GAME = ReplayVerdict(0, True, None, None, None, False, None, None)
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A record ready to be written: one ``games`` row and one ``events`` row per line."""
+
+    path: str
+    header: Header
+    chain: Chain
+    verdict: ReplayVerdict
+    texts: list[str]
+    """Each line as stored (terminator kept), the header first."""
+    types: list[str]
+    actors: list[int | None]
+    snapshots: list[tuple[int, bytes]]
+    """(seq, serialised state) every SNAPSHOT_EVERY events."""
+
+    @property
+    def game_id(self) -> str:
+        return self.header.game_id
+
+
+def tags(ruleset: Ruleset[Any, Any]) -> dict[type[Event], str]:
+    """Event class -> its ``type`` tag (the ``type`` column of its stored lines)."""
+    found = _tag_maps.get(ruleset.slug)
+    if found is None:
+        found = {}
+        for event_type in ruleset.record_types:
+            tag = event_type.__struct_config__.tag  # msgspec types a tag as str | int | None
+            if not isinstance(tag, str):
+                raise TypeError(f"{event_type.__name__}: an event type is tagged with its type name")
+            found[event_type] = tag
+        _tag_maps[ruleset.slug] = found
+    return found
+
+
+def judge_game(
+    ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event]
+) -> tuple[ReplayVerdict, list[tuple[int, bytes]]]:
+    """Replay every event with the rules: the verdict, and a snapshot every K events."""
+    judged = walk(ruleset, header, events, _Judge(ruleset, len(events)))
+    return judged.verdict, judged.snapshots
+
+
+class _Judged:
+    __slots__ = ("snapshots", "verdict")
+
+    def __init__(self, verdict: ReplayVerdict, snapshots: list[tuple[int, bytes]]) -> None:
+        self.verdict = verdict
+        self.snapshots = snapshots
+
+
+class _Judge(GameVisitor[_Judged]):
+    """The store's walk over a game: its verdict, and a snapshot every K events."""
+
+    every = SNAPSHOT_EVERY
+
+    def __init__(self, ruleset: Ruleset[Any, Any], n_events: int) -> None:
+        self.ruleset = ruleset
+        self.n_events = n_events
+        self.snapshots: list[tuple[int, bytes]] = []
+        self.violation: Violation | None = None
+        self.verdict = NEW_GAME
+
+    def visit_position(self, state: GameState) -> None:
+        if not state.over:
+            self.snapshots.append((state.seq, dump_state(self.ruleset, state)))
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        self.violation = violation
+
+    def end_game(self, state: GameState) -> None:
+        violation = self.violation
+        outcome = self.ruleset.outcome(state) if violation is None else None
+        self.verdict = ReplayVerdict(
+            n_events=self.n_events,
+            ok=violation is None,
+            violation_seq=None if violation is None else violation.seq,
+            violation_rule=None if violation is None else violation.rule,
+            violation_message=None if violation is None else violation.message,
+            over=bool(state.over),
+            winners=None if outcome is None else list(outcome.winners),
+            scores=None if outcome is None or outcome.scores is None else list(outcome.scores),
+        )
+
+    def result(self) -> _Judged:
+        return _Judged(self.verdict, self.snapshots)
+
+
+def prepare_record(record: Record, texts: list[str]) -> Prepared:
+    """Judge a decoded record; refuse a broken chain (:class:`BrokenChain`, naming the seq)."""
+    header = record.header
+    if record.chain == "broken":
+        raise BrokenChain(record.path, header.game_id, record.broken_at or 0)
+    ruleset = get_ruleset(header.ruleset)
+    events = record.events
+    verdict, snapshots = judge_game(ruleset, header, events)
+    types = ["header", *map(tags(ruleset).__getitem__, map(type, events))]
+    actors = [None, *map(_actor, events)]
+    return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots)
+
+
+def prepare(data: bytes, path: str) -> Prepared:
+    """Decode, verify and judge one record file's bytes (``RecordError``, ``BrokenChain``)."""
+    record, texts = read_for_store(data, path)
+    return prepare_record(record, texts)
+
+
+@dataclass(slots=True)
+class Refused:
+    """A file that cannot be imported, and why (a worker's answer)."""
+
+    path: str
+    game_id: str | None
+    reason: str
+
+
+_known: frozenset[str] = frozenset()
+_db = ""
+
+
+def start_worker(known: frozenset[str], db: str) -> None:
+    """Pool initializer: the game ids already stored, so duplicates are skipped unread."""
+    global _known, _db
+    _known = known
+    _db = db
+
+
+def peek_game_id(data: bytes) -> str | None:
+    """The game id on line 1 if it reads as a header; the full decode judges the rest."""
+    end = data.find(b"\n")
+    try:
+        head = _untyped.decode(data if end < 0 else data[:end])
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return None
+    game_id = head.get("game_id") if isinstance(head, dict) else None
+    return game_id if isinstance(game_id, str) else None
+
+
+def prepare_file(path: str) -> Prepared | Refused:
+    """Read and prepare one file, in a worker process; never raises for a bad file."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        return Refused(path, None, f"{path}: cannot read: {exc.strerror or exc}")
+    game_id = peek_game_id(data)
+    if game_id is not None and game_id in _known:
+        return Refused(path, game_id, str(DuplicateGame(game_id, _db)))
+    try:
+        return prepare(data, path)
+    except WarrenError as exc:
+        return Refused(path, game_id, str(exc))

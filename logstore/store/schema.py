@@ -1,0 +1,127 @@
+"""The store's tables and the triggers that keep the event log append-only.
+
+``events`` holds every record line as it arrived (terminator included), the header as
+seq 0, so an export is the lines concatenated in seq order. (A line appended to a record
+that had no final newline carries its terminator in front instead, which keeps the
+concatenation a valid record in the file's own style.) ``games`` holds the header's
+facts, which never change, beside the verdict of the last replay, which is derived and may
+be recomputed. ``snapshots`` holds derived engine states (see logstore.store.snapshots).
+
+The triggers live in the database, so they hold for every client, not only for warren.
+One BEFORE INSERT trigger requires each new line to be the game's last seq + 1: that
+refuses a gap, and also an existing (game_id, seq), which is what stops ``INSERT OR
+REPLACE`` from a plain sqlite3 connection (recursive triggers off, so the REPLACE's
+hidden delete would not fire the DELETE trigger).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+SCHEMA_VERSION = 1
+"""Stored in ``PRAGMA user_version``; a newer store is refused by an older warren."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    source TEXT NOT NULL,
+    created TEXT NOT NULL,
+    players TEXT NOT NULL,            -- JSON array of names in seat order
+    options TEXT NOT NULL,            -- JSON object, as in the header
+    chain TEXT NOT NULL CHECK (chain IN ('sealed', 'unsealed')),
+    parent_game TEXT,                 -- what-if branches: the game and seq they leave
+    parent_seq INTEGER,
+    imported_at TEXT NOT NULL,
+    -- the verdict of the last replay: derived from events, may be recomputed
+    n_events INTEGER NOT NULL,
+    ok INTEGER NOT NULL,
+    violation_seq INTEGER,
+    violation_rule TEXT,
+    violation_message TEXT,
+    over INTEGER NOT NULL,
+    winners TEXT,                     -- JSON array of seats, once the game is over
+    scores TEXT                       -- JSON array, where the game keeps score
+);
+CREATE INDEX IF NOT EXISTS games_by_ruleset ON games (ruleset, game_id);
+
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,             -- 0 is the header line
+    type TEXT NOT NULL,               -- 'header' for seq 0
+    actor INTEGER,
+    line TEXT NOT NULL,               -- the raw line with its terminator
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    layout TEXT NOT NULL,             -- see logstore.store.snapshots.layout
+    state BLOB NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
+
+# RAISE takes one string literal, so the message is assembled here ('' is a quote in SQL).
+_IN_ORDER = (
+    "warren events are append-only: a new line must be the game''s last seq + 1 "
+    "(an existing seq is never replaced, a gap never opened)"
+)
+
+TRIGGERS: dict[str, str] = {
+    "events_no_update": """
+        CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: UPDATE refused'); END;
+    """,
+    "events_no_delete": """
+        CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: DELETE refused'); END;
+    """,
+    "events_in_order": f"""
+        CREATE TRIGGER IF NOT EXISTS events_in_order BEFORE INSERT ON events
+        WHEN NEW.seq IS NOT COALESCE(
+            (SELECT MAX(seq) FROM events WHERE game_id = NEW.game_id), -1) + 1
+        BEGIN SELECT RAISE(ABORT, '{_IN_ORDER}'); END;
+    """,
+    "games_no_delete": """
+        CREATE TRIGGER IF NOT EXISTS games_no_delete BEFORE DELETE ON games
+        BEGIN SELECT RAISE(ABORT, 'warren games are never deleted: DELETE refused'); END;
+    """,
+    "games_no_replace": """
+        CREATE TRIGGER IF NOT EXISTS games_no_replace BEFORE INSERT ON games
+        WHEN EXISTS (SELECT 1 FROM games WHERE game_id = NEW.game_id)
+        BEGIN SELECT RAISE(ABORT, 'warren games are never replaced: game_id already stored'); END;
+    """,
+    "games_header_fixed": """
+        CREATE TRIGGER IF NOT EXISTS games_header_fixed BEFORE UPDATE OF
+            game_id, ruleset, source, created, players, options, chain,
+            parent_game, parent_seq, imported_at ON games
+        BEGIN SELECT RAISE(ABORT,
+            'warren games keep their header facts: only the verdict columns may change'); END;
+    """,
+}
+"""Trigger name -> DDL. ``table.transform()`` in sqlite-utils drops triggers silently, so
+every opening of a store recreates any that are missing."""
+
+
+def missing_triggers(conn: sqlite3.Connection) -> list[str]:
+    have = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    return [name for name in TRIGGERS if name not in have]
+
+
+def install(conn: sqlite3.Connection) -> None:
+    """Create what is missing (tables, indexes, triggers) in one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        for name in missing_triggers(conn):
+            conn.execute(TRIGGERS[name])
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise

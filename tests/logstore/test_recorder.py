@@ -1,0 +1,121 @@
+"""Recording a game at the table: the session, the recorder's loop, and `warren record`
+driven through its real prompts (prompt_toolkit's own pipe input)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from engine.record import FORMAT_VERSION
+from logstore.cli import main
+from logstore.cli.record import run_recorder
+from logstore.recording.session import Refusal, TableSession, table_header
+from logstore.store import StaleSeq, Store
+from logstore.store.checking import check_path
+
+
+def scripted(answers: list[str]):  # type: ignore[no-untyped-def]
+    """An ``ask`` that gives the answers in turn, then stops the recorder (end of input)."""
+    pending = list(answers)
+
+    def ask(question: str, choices: list[str]) -> str:
+        if not pending:
+            raise EOFError
+        return pending.pop(0)
+
+    return ask
+
+
+@pytest.fixture()
+def session(tmp_path: Path) -> TableSession:
+    store = Store(tmp_path / "w.db")
+    header = table_header("bunnies", ["Ann", "Bo"], {"first_seat": 0}, game_id="ann-bo")
+    return TableSession.start(store, header, out=tmp_path / "ann-bo.jsonl")
+
+
+def test_a_scorekeeper_records_a_bunnies_game_nobody_saw_the_hands_of(session: TableSession) -> None:
+    out: list[str] = []
+    run_recorder(session, scripted(["", "draw", "lay 9C", "draw", "lay 5C", "pickup", ":undo miscounted",
+                                    "pickup"]), out.append)
+    text = "\n".join(out)
+    assert "refused by BUN-LAY-2: 5C does not equal or beat the top card 9C" in text
+    assert "undetermined [BUN-PICKUP-1]: legal only if seat 1's hand held no card of rank 9 or higher" in text
+    assert "entry 5 struck (miscounted)" in text
+    assert session.seq == 7  # deal, draw, lay, draw, pickup, the undo, the pickup again
+    checked = check_path(session.out)  # type: ignore[arg-type]
+    assert checked.ok and checked.chain == "sealed" and checked.events == 7
+    assert [u.rule for u in checked.undetermined] == ["BUN-PICKUP-1"]  # the struck pickup is not judged
+    header = json.loads(session.out.read_text().splitlines()[0])  # type: ignore[union-attr]
+    assert header["source"] == "recorded" and header["warren"] == FORMAT_VERSION
+
+
+def test_the_deal_is_proposed_as_the_table_saw_it(session: TableSession) -> None:
+    template = session.chance_template()
+    assert template is not None and template.complete
+    assert set(template.event.hands[0]) == {"?"}  # type: ignore[attr-defined]
+    session.enter(template.event)
+    assert session.chance_template() is None
+    assert {o.notation for o in session.offers()} == {"draw"}
+
+
+def test_an_illegal_entry_writes_nothing(session: TableSession) -> None:
+    session.enter(session.chance_template().event)  # type: ignore[union-attr]
+    verdict = session.enter("lay 9C")
+    assert isinstance(verdict, Refusal) and verdict.rule == "BUN-DRAW-1" and verdict.text
+    assert session.seq == 1 and session.store.game("ann-bo").n_events == 1
+
+
+def test_two_devices_recording_one_game_never_fork_it(session: TableSession) -> None:
+    session.enter(session.chance_template().event)  # type: ignore[union-attr]
+    other = TableSession(session.store, "ann-bo")
+    other.enter("draw")
+    with pytest.raises(StaleSeq):
+        session.enter("draw")
+    session.refresh()
+    assert session.seq == 2 and session.state.phase == "lay"
+
+
+def test_a_correction_replaces_an_earlier_entry(session: TableSession) -> None:
+    session.enter(session.chance_template().event)  # type: ignore[union-attr]
+    session.enter("draw")
+    session.enter("lay 9C")
+    session.correct(3, "lay 8C", "it was the eight")
+    assert session.state.pile == ["8C"]  # type: ignore[attr-defined]
+    assert check_path(session.out).ok  # type: ignore[arg-type]
+
+
+def test_warren_record_through_its_prompts(tmp_path: Path) -> None:
+    db, out = tmp_path / "w.db", tmp_path / "g.jsonl"
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("Ann, Bo\n" "\n" "draw\n" "lay 9C\n" "draw\n" "lay 4D\n" ":quit\n")
+        result = CliRunner().invoke(main, ["record", "bunnies", "--option", "first_seat=0", "--game-id", "t1",
+                                           "--out", str(out), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "refused by BUN-LAY-2" in result.output and "resumed with --resume t1" in result.output
+    checked = check_path(out)
+    assert checked.ok and checked.events == 4
+    assert CliRunner().invoke(main, ["check", str(out)]).exit_code == 0
+
+
+def test_warren_redact_writes_the_game_as_the_table_saw_it(tmp_path: Path) -> None:
+    runner = CliRunner()
+    games = tmp_path / "games"
+    simulated = runner.invoke(main, ["simulate", "bunnies", "--games", "1", "--seed", "3",
+                                     "--out", str(games)])
+    assert simulated.exit_code == 0
+    source = next(games.glob("*.jsonl"))
+    for who in ("spectator", "0", "1"):
+        out = tmp_path / f"as-{who}.jsonl"
+        done = runner.invoke(main, ["redact", str(source), "--out", str(out), "--as", who, "--json"])
+        assert done.exit_code == 0, done.output
+        checked = check_path(out)
+        assert checked.ok and checked.violation is None, who
+        assert json.loads(out.read_text().splitlines()[0])["source"] == "recorded"
+    done = runner.invoke(main, ["redact", str(source), "--out", str(tmp_path / "x.jsonl"), "--as", "referee"])
+    assert done.exit_code == 2 and "referee saw everything" in done.output
