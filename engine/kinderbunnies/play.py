@@ -88,8 +88,8 @@ def set_aside(state: KinderState, e: SetAside) -> tuple[Effect, ...]:
     _chance(e, "KIN-SET-2")
     C = cards(state)
     if state.level != "really-advanced":
-        fail("KIN-SET-2", f"only a Really Advanced game sets an Orange deck aside, not a "
-             f"{state.level} one", level=state.level)
+        fail("KIN-SET-2", f"only a Really Advanced game sets an Orange deck aside, not this "
+             f"{state.level} game", level=state.level)
     if state.orange or state.seq > 0:
         fail("KIN-SET-2", "the Orange deck is set aside once, before the deal")
     named = [c for c in e.orange if not is_unknown(c)]
@@ -173,10 +173,11 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
 
 
 def buy(state: KinderState, e: Buy) -> tuple[Effect, ...]:
-    seat = _require_turn(state, e.actor, "a purchase")
-    if state.played or state.forced is not None:
+    refuse_over(state)
+    if e.actor == state.active and not state.dealing and (state.played or state.forced is not None):
         fail("KIN-BUY-1", "carrots are bought before the turn's card is played, not after",
-             seat=seat)
+             seat=e.actor)
+    seat = _require_turn(state, e.actor, "a purchase")
     check_pick(state, [e.carrot], "KIN-BUY-1", 1)
     paid = pay(state, seat, CARROT_PRICE, e.pay, "KIN-BUY-1")
     out: Effects = []
@@ -223,6 +224,16 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
     effect = C.effect(e.card)
     rule = card_rules.rule_of(state, e.card)
     if task is None:
+        answers = {fx.SettleFeed: ("KIN-FEED-2", "a Feed The Bunny on its holder's bunny"),
+                   fx.RerollDie: ("KIN-CARD-REROLL", "a roll just made")}
+        for kind, (answer_rule, what) in answers.items():
+            if isinstance(effect, kind):
+                fail(answer_rule, f"card {C.label(e.card)} answers {what}, and none is waiting",
+                     card=e.card)
+        if isinstance(effect, fx.Cancel):
+            what = "a Safety Hazard before its dice are rolled" if "safety-hazard" in effect.what \
+                else "a Bad News card just drawn"
+            fail(rule, f"card {C.label(e.card)} answers {what}, and none is waiting", card=e.card)
         fail("KIN-TURN-1", f"it is seat {state.active}'s turn, and nothing is waiting for an answer",
              active=state.active, actor=seat)
     if isinstance(effect, fx.RerollDie):
@@ -390,10 +401,21 @@ def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
     task.step = "rolled"
     task.held = True
     out: Effects = [Effect("KIN-DICE-1", "rolled", {"faces": list(task.faces)})]
-    if not yellow(state):
-        card_rules.release(state, out)  # no Re-Roll in a Beginner game: act at once
+    if not _may_be_rerolled(state):
+        card_rules.release(state, out)  # nobody can answer with a Re-Roll: act at once
         advance(state, out)
     return tuple(out)
+
+
+def _may_be_rerolled(state: KinderState) -> bool:
+    """A roll waits for the Re-Roll window only where somebody may hold a Re-Roll card, as far
+    as the table can see: the Yellow deck is played, a hand holds cards and not every Re-Roll
+    card lies in the discard pile (R-KIN-15)."""
+    if not yellow(state) or not any(state.hands):
+        return False
+    C = cards(state)
+    rerolls = [n for n in C.draw_pile if isinstance(C.effect(n), fx.RerollDie)]
+    return any(n not in state.discard for n in rerolls)
 
 
 def spin(state: KinderState, e: Spin) -> tuple[Effect, ...]:
