@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.kinderbunnies import agenda, bots, views
-from engine.kinderbunnies.catalogue import HAND_SIZE, catalogue, cards_for, check_hash
+from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
 from engine.kinderbunnies.options import KinderOptions
 from engine.kinderbunnies.play import HANDLERS

@@ -53,10 +53,10 @@ def pending(state: KinderState) -> Agenda:
         if step == "pass":
             return Agenda(decisions=decisions_for(task.waiting, "pass", "KIN-CARD-PASS"))
         kind, rule, off = _DECIDE[step]
-        seat = card_rules.chooser(task)
-        return Agenda(decisions={seat: Decision(seat=seat, kind=kind,
+        who = card_rules.chooser(task)
+        return Agenda(decisions={who: Decision(seat=who, kind=kind,
                                                 rule=rule or card_rules.rule_of(state, task.card),
-                                                off_turn=off and seat != state.active)})
+                                                off_turn=off and who != state.active)})
     if state.dealing:
         return Agenda(chance=Chance(kind="deal", seat=state.deal_seat, rule="KIN-DEAL-1"))
     if state.refill:
@@ -82,9 +82,9 @@ def decision_actions(state: KinderState, decision: Decision) -> list[Event]:
         if live.forced is not None:
             return [*out, *card_rules.plays_for(live, seat, live.forced)] or \
                 [Discard(seq=seq, actor=seat, card=live.forced)]
-        plays = [p for card in hand for p in card_rules.plays_for(live, seat, card)]
+        plays: list[Event] = [p for card in hand for p in card_rules.plays_for(live, seat, card)]
         if not plays:
-            plays = [Discard(seq=seq, actor=seat, card=c) for c in hand]  # type: ignore[misc]
+            plays = [Discard(seq=seq, actor=seat, card=c) for c in hand]
         return [*out, *plays]
     assert task is not None
     if kind == "feed":
@@ -130,7 +130,7 @@ def _picks(items: list[int], count: int) -> list[list[int]]:
         return [[]]
     if count == 1:
         return [[i] for i in items]
-    out = []
+    out: list[list[int]] = []
     for i, first in enumerate(items):
         out.extend([first, *rest] for rest in _picks(items[i + 1:], count - 1))
     return out[:60]

@@ -135,12 +135,12 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         check_pick(state, list(e.carrots), rule, effect.count)
         chosen = list(e.carrots)
 
-        def take(state: KinderState, out: Effects) -> None:
+        def take_carrots(state: KinderState, out: Effects) -> None:
             base(state, out)
             for c in chosen:
                 take_from_pile(state, seat, c, rule, out)
             carrot_taken(state, out)
-        return take
+        return take_carrots
 
     if isinstance(effect, fx.Feed):
         _fields(e, {"on"})

@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 
 from engine.hidden import UNKNOWN
 from engine.killer import units
+from engine.killer.refusal import Refusal
 from engine.kinderbunnies.catalogue import Cards, cards_for
 from engine.kinderbunnies.state import HIDDEN, KinderState
 from engine.rules import Effect, RuleViolation
@@ -194,7 +195,7 @@ def pay(state: KinderState, seat: int, amount: int, named: list[int] | None, rul
     try:
         units.check_owned(named, holding, "Bunny Buck")
         units.check_payment(named, amount, value, "Bunny Buck")
-    except units.Refusal as refusal:
+    except Refusal as refusal:
         fail(rule, refusal.message, **refusal.facts)
     return list(named)
 

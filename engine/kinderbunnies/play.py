@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.hidden import undetermined
 from engine.killer.catalogue import effects as fx
 from engine.killer.dice import face_of_printed
 from engine.kinderbunnies import cards as card_rules
@@ -50,7 +51,6 @@ from engine.kinderbunnies.events import (
 )
 from engine.kinderbunnies.state import HIDDEN, SLOTS, KinderState, Task
 from engine.record import Event
-from engine.hidden import undetermined
 from engine.rules import Effect
 
 Handler = Callable[[KinderState, Any], tuple[Effect, ...]]
@@ -164,9 +164,7 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
                 card_rules.apply_bad_news(state, num, seat, bunnies, carrots, out)
         else:
             state.hands[seat].append(num)
-    if state.dealing and len(state.hands[seat]) >= state.hand_size:
-        state.deal_seat = (seat + 1) % state.n
-    elif state.dealing and num not in C.bucks and num not in C.bad_news:
+    if (state.dealing and len(state.hands[seat]) >= state.hand_size) or (state.dealing and num not in C.bucks and num not in C.bad_news):
         state.deal_seat = (seat + 1) % state.n
     advance(state, out)
     return tuple(out)
@@ -196,7 +194,7 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     from engine.kinderbunnies.core import in_level
 
     in_level(state, e.card)
-    if state.task is not None or (state.dealing or state.refill) and seat != state.active:
+    if state.task is not None or ((state.dealing or state.refill) and seat != state.active):
         return _answer(state, seat, e)
     seat = _require_turn(state, seat, "a card")
     if state.played:

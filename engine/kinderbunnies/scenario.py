@@ -60,9 +60,9 @@ def script(head: Header, hands: Sequence[Sequence[int | str]], actions: Sequence
     state = RULESET.setup(head)
     events: list[Event] = []
     if orange is not None:
-        event = SetAside(seq=1, actor=None, orange=list(orange))  # type: ignore[arg-type]
-        RULESET.apply(state, event)
-        events.append(event)
+        aside: Event = SetAside(seq=1, actor=None, orange=list(orange))  # type: ignore[arg-type]
+        RULESET.apply(state, aside)
+        events.append(aside)
     events += deal(state, hands)
     n = len(head.players)
     for i, text in enumerate(actions):

@@ -59,10 +59,33 @@ class KinderState(GameState):
     """Everything on the table, mutable for a fast fold (see engine.ruleset)."""
 
     __slots__ = (
-        "bucks", "carrot_pile", "carrots", "dealing", "deal_seat", "discard", "ending",
-        "forced", "hand_size", "hands", "level", "magic", "n", "opts_key", "orange", "partial",
-        "pile", "pile_hidden", "played", "pool", "refill", "scores", "skips", "table", "task",
-        "winners", "youngest",
+        "bucks",
+        "carrot_pile",
+        "carrots",
+        "deal_seat",
+        "dealing",
+        "discard",
+        "ending",
+        "forced",
+        "hand_size",
+        "hands",
+        "level",
+        "magic",
+        "n",
+        "opts_key",
+        "orange",
+        "partial",
+        "pile",
+        "pile_hidden",
+        "played",
+        "pool",
+        "refill",
+        "scores",
+        "skips",
+        "table",
+        "task",
+        "winners",
+        "youngest",
     )
 
     level: str
