@@ -145,6 +145,7 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
         state.flipped = None
         state.cards_played = 0
         state.second = False
+        state.triplet_at_start = False
         state.used_weapons = []
         state.coupon = []
         state.magic = None

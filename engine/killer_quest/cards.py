@@ -151,7 +151,8 @@ def _attach(state: QuestState, ctx: Ctx, effect: fx.Attach, out: list[Effect]) -
     assert ctx.host is not None
     state.circle.space(ctx.host).under.append(ctx.card)
     ctx.keep = True
-    out.append(Effect("KBQ-MOD-1", "modifier_placed", {"card": ctx.card, "bunny": ctx.host}))
+    rule = "KBQ-MOD-1" if core.has_bunny(state, ctx.by) else "KBQ-MOD-3"
+    out.append(Effect(rule, "modifier_placed", {"card": ctx.card, "bunny": ctx.host}))
     roam.recheck(state, out)
 
 
@@ -555,7 +556,9 @@ def _feed(state: QuestState, ctx: Ctx, effect: fx.Feed, out: list[Effect]) -> No
                                             due_turn=due, placed_by=ctx.by))
     state.circle.space(bunny).on.append(ctx.card)
     ctx.keep = True
-    out.append(Effect("KBQ-FEED-1", "feed_placed", {"card": ctx.card, "bunny": bunny,
+    stacked = bool(feeding.on_bunny(state.demands, bunny)[:-1])
+    out.append(Effect("KBQ-FEED-5" if stacked else "KBQ-FEED-1", "feed_placed",
+                      {"card": ctx.card, "bunny": bunny,
                                                     "owner": owner, "cabbage": effect.cabbage,
                                                     "water": effect.water, "due_turn": due}))
 
@@ -1135,6 +1138,8 @@ def _rotate(state: QuestState, ctx: Ctx, effect: fx.RotateTopRun, out: list[Effe
     if len(seats) > 1:
         run.rotate_tops([st.run for st in state.seats], seats, effect.direction)
     out.append(Effect(card_rule(state, ctx.card), "top_runs_rotated", {"seats": seats}))
+    if len(seats) > 1:
+        out.append(Effect("KBQ-ADJ-1", "passed_to_neighbour", {"direction": effect.direction}))
 
 
 CHECKS[fx.RotateTopRun] = _no_check
@@ -1232,7 +1237,7 @@ def misfortune_targets(state: QuestState, seat: int) -> tuple[list[int], str]:
 def misfortune(state: QuestState, seat: int, card: int, out: list[Effect]) -> bool:
     """A Play Immediately card was drawn. True when a choice is now owed (pushed on top)."""
     targets, rule = misfortune_targets(state, seat)
-    out.append(Effect("KBQ-PI-1", "misfortune_drawn", {"seat": seat, "card": card}))
+    out.append(Effect(card_rule(state, card), "misfortune_drawn", {"seat": seat, "card": card}))
     if not targets:
         core.to_discard(state, [card], out)
         out.append(Effect("KBQ-PI-3", "misfortune_unused", {"seat": seat, "card": card}))

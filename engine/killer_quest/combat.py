@@ -64,6 +64,7 @@ def refresh(state: QuestState, frame: AttackFrame) -> None:
                                  lambda b: core.guard(state, b), frame.category, frame.tags,
                                  frame.clovers)
     area = len(frame.levels) > 1
+    shielded: list[int] = []
     for exp in exposures:
         if area:
             for r in state.roamers:
@@ -72,10 +73,12 @@ def refresh(state: QuestState, frame: AttackFrame) -> None:
                                              level=exp.printed, die=frame.die, roamer=r.card),
                                          sides))
         if exp.shielded:
+            shielded.append(exp.bunny)
             continue
         hits.append(_certain(Hit(bunny=exp.bunny, owner=exp.owner, level=exp.level,
                                  die=frame.die), sides))
     frame.hits = hits
+    frame.shielded = shielded
 
 
 def _certain(hit: Hit, sides: int) -> Hit:
@@ -129,11 +132,17 @@ def resolve(state: QuestState, frame: AttackFrame, out: list[Effect]) -> None:
     card = frame.ctx.card
     d = core.deck(state)
     rule = _rule(frame)
+    if len(frame.levels) > 1:
+        out.append(Effect("KBQ-ADJ-2", "area", {"card": card, "target": frame.target,
+                                                "bunnies": sorted({h.bunny for h in frame.hits})}))
+    for bunny in frame.shielded:
+        out.append(Effect("KBQ-MOD-5", "protected", {"bunny": bunny, "card": card}))
     for hit in frame.hits:
         clovers = 0
-        if hit.roamer is None and hit.bunny in state.circle:
+        if hit.roamer is None and hit.bunny in state.circle and frame.clovers:
             clovers = core.guard(state, hit.bunny).clovers
-        out.append(Effect(rule, "attack_roll", {
+        roll_rule = "KBQ-CLOVER-1" if clovers else "KBQ-ROAM-4" if frame.cause == "roaming" else rule
+        out.append(Effect(roll_rule, "attack_roll", {
             "card": card, "bunny": hit.bunny, "owner": hit.owner, "roamer": hit.roamer,
             "printed": frame.levels[0], "level": hit.level, "clovers": clovers,
             "face": hit.face, "lives": bool(hit.lives), "die": hit.die,

@@ -304,6 +304,9 @@ def remove_bunny(state: QuestState, bunny: int, out: list[Effect], how: str, rul
     leftovers = [*space.under, *space.on, *(d.card for d in gone)]
     leftovers += [dm.card for dm in state.dormant if dm.host == bunny]
     state.dormant = [dm for dm in state.dormant if dm.host != bunny]
+    if leftovers:
+        out.append(Effect("KBQ-MOD-4", "discarded_with_bunny", {"bunny": bunny,
+                                                                "cards": leftovers[:]}))
     if discard_bunny:
         leftovers.insert(0, bunny)
     to_discard(state, leftovers, out)
@@ -341,6 +344,11 @@ def change_owner(state: QuestState, bunny: int, seat: int, rule: str, out: list[
     state.circle.change_owner(bunny, seat)
     feeding.follow_owner(state.demands, bunny, seat)
     out.append(Effect(rule, "bunny_changed_hands", {"bunny": bunny, "from": old, "to": seat}))
+    out.append(Effect("KBQ-POS-2", "kept_its_place", {"bunny": bunny,
+                                                      "at": state.circle.index(bunny)}))
+    under = state.circle.space(bunny).under
+    if under:
+        out.append(Effect("KBQ-MOD-2", "modifiers_kept", {"bunny": bunny, "cards": under[:]}))
     check_minilith(state, old, out)
 
 
@@ -353,10 +361,10 @@ def dormant_of(state: QuestState, seat: int) -> list[Dormant]:
 
 
 def draw_cards(state: QuestState, seat: int, count: int, then: str,
-               unused_misfortune: bool = False) -> None:
+               unused_misfortune: bool = False, rule: str = "KBQ-TURN-3") -> None:
     """``seat`` is to draw ``count`` cards; what follows is ``then`` (engine.killer_quest.flow)."""
     state.stack.append(Draws(seat=seat, count=count, then=then,  # type: ignore[arg-type]
-                             unused_misfortune=unused_misfortune))
+                             unused_misfortune=unused_misfortune, rule=rule))
 
 
 # -- the end ---------------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ def after_card(state: QuestState, origin: str, seat: int, card: int, out: list[E
     elif origin == "hand":
         if core.deck(state).type[card] == "very_special":
             # not the turn's card, and replaced at once (KBQ-VSP-2)
-            core.draw_cards(state, seat, 1, "none")
+            core.draw_cards(state, seat, 1, "none", rule="KBQ-VSP-2")
         else:
             core.draw_cards(state, seat, 1, "card_done")
 
@@ -104,11 +104,17 @@ def card_done(state: QuestState, out: list[Effect]) -> None:
     # The triplet is checked now, after the first card and its replacement (KBQ-TRIP-2,
     # KBQ-TRIP-4: a triplet made by the first card counts, one broken by the draw does not);
     # never a third card (KBQ-TRIP-3).
-    if state.cards_played == 1 and core.has_triplet(state, seat):
+    triplet = core.has_triplet(state, seat)
+    if state.cards_played == 1 and triplet:
         state.second = True
         state.phase = "turn"
-        out.append(Effect("KBQ-TRIP-1", "second_card", {"seat": seat}))
+        rule = "KBQ-TRIP-1" if state.triplet_at_start else "KBQ-TRIP-2"
+        out.append(Effect(rule, "second_card", {"seat": seat}))
         return
+    if state.cards_played == 1 and state.triplet_at_start and not triplet:
+        out.append(Effect("KBQ-TRIP-4", "triplet_lost", {"seat": seat}))
+    elif state.cards_played == 2:
+        out.append(Effect("KBQ-TRIP-3", "two_cards_played", {"seat": seat}))
     begin_turn_end(state, out)
 
 
@@ -144,7 +150,7 @@ def _draws(state: QuestState, frame: Draws, out: list[Effect]) -> bool:
                 return True  # a choice is owed on top; the draws go on afterwards
             continue
         seat.hand.append(card)
-        out.append(Effect("KBQ-TURN-3", "drew", {"seat": frame.seat, "card": card}))
+        out.append(Effect(frame.rule, "drew", {"seat": frame.seat, "card": card}))
         frame.count -= 1
     state.stack.pop()
     then = frame.then
@@ -259,6 +265,9 @@ def start_turn(state: QuestState, seat: int, out: list[Effect]) -> None:
     state.seats[seat].turns += 1
     state.round = max(state.seats[s].turns for s in core.present(state))
     state.phase = "turn"
+    state.triplet_at_start = core.has_triplet(state, seat)
+    out.append(Effect("KBQ-TURN-2", "turn_began", {"seat": seat, "turn": state.turn,
+                                                   "round": state.round}))
     if state.seats[seat].lose_turns > 0:
         state.seats[seat].lose_turns -= 1
         out.append(Effect("KBQ-TURN-5", "turn_lost", {"seat": seat}))

@@ -151,6 +151,14 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
         state.seats[s].carrots.extend(g)
     state.phase = "runs"
     out.append(Effect("KBQ-SET-1", "set_up", {"first": e.first, "players": len(core.present(state))}))
+    out.append(Effect("KBQ-SET-3", "market_stocked", {"carrots": len(state.market.carrots)}))
+    out.append(Effect("KBQ-MKT-2", "market_open", {"cabbage": state.market.prices.cabbage,
+                                                   "water": state.market.prices.water,
+                                                   "carrot": state.market.prices.carrot}))
+    if given:
+        out.append(Effect("KBQ-LEN-1", "carrots_given", {"gifts": gifts}))
+    if e.removed:
+        out.append(Effect("KBQ-LEN-2", "cards_left_out", {"cards": list(e.removed)}))
     # The deal: seven cards each, one at a time clockwise from the first player (R-KBQ-5).
     order = core.clockwise_from(state, e.first)
     for _ in range(DEAL):
@@ -173,7 +181,7 @@ def _deal_one(state: QuestState, seat: int, out: list[Effect]) -> None:
         kind = d.type[card]
         if kind == "money":
             state.seats[seat].money.append(card)
-            out.append(Effect("KBQ-DRAW-1", "dolla_drawn", {"seat": seat, "card": card}))
+            out.append(Effect("KBQ-FACE-1", "dolla_drawn", {"seat": seat, "card": card}))
             continue
         if kind == "play_immediately":
             core.to_discard(state, [card], out)
@@ -217,7 +225,7 @@ def flip(state: QuestState, e: Flip) -> tuple[Effect, ...]:
     run.top = None
     state.flipped = card
     state.phase = "flipped"
-    return (Effect("KBQ-TURN-1", "flipped", {"seat": seat, "card": card}),)
+    return (Effect("KBQ-RUN-1", "flipped", {"seat": seat, "card": card}),)
 
 
 def where(state: QuestState, seat: int, card: int) -> str | None:
@@ -308,8 +316,27 @@ def play(state: QuestState, e: Play) -> tuple[Effect, ...]:
         st.saved.remove(e.card)
     out.append(Effect(card_rule(state, e.card), "card_played", {"seat": seat, "card": e.card,
                                                                 "from": origin}))
+    out.extend(_play_notes(state, seat, e.card, origin, kind))
     state.stack.append(Effects(ctx=ctx, todo=list(d.effects(e.card))))
     return _done(state, out)
+
+
+def _play_notes(state: QuestState, seat: int, card: int, origin: str, kind: str) -> list[Effect]:
+    """What allowed the play, for the record's readers (an explain shows them)."""
+    d = core.deck(state)
+    notes: list[Effect] = []
+    if origin == "hand" and kind == "special":
+        notes.append(Effect("KBQ-SPC-2", "special_from_hand", {"seat": seat, "card": card}))
+    if kind == "very_special" and seat != state.active:
+        notes.append(Effect("KBQ-VSP-1", "played_off_turn", {"seat": seat, "card": card}))
+    if origin == "saved" and kind == "special":
+        rule = "KBQ-ORDER-2" if state.phase in ("flipped", "bottom") else "KBQ-SPC-5"
+        notes.append(Effect(rule, "saved_card_used", {"seat": seat, "card": card}))
+    if d.pink[card] and not d.aggressive[card]:
+        notes.append(Effect("KBQ-AGG-1", "not_aggressive", {"card": card}))
+    if d.aggressive[card] and any(x.owner == seat for x in state.demands):
+        notes.append(Effect("KBQ-FEED-4", "aggressive_while_hungry", {"seat": seat}))
+    return notes
 
 
 def _saved_answer(state: QuestState, seat: int, e: Play) -> bool:
@@ -352,8 +379,10 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
         raise refuse("KBQ-TURN-1", f"card {e.card} is not seat {seat}'s flipped top run card "
                      "or a card in his hand", card=e.card)
     core.to_discard(state, [e.card], out)
-    out.append(Effect("KBQ-TURN-1", "card_discarded", {"seat": seat, "card": e.card,
-                                                       "from": origin}))
+    out.append(Effect("KBQ-SPC-3" if origin == "hand" else "KBQ-TURN-1", "card_discarded",
+                      {"seat": seat, "card": e.card, "from": origin}))
+    if origin == "run" and not core.box_ok(state, seat, e.card):
+        out.append(Effect("KBQ-RUN-2", "had_to_discard", {"seat": seat, "card": e.card}))
     flow.after_card(state, origin, seat, e.card, out)
     return _done(state, out)
 
@@ -458,7 +487,7 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
         state.coupon[1] += price
         state.coupon[2] += charge
     core.pay(state, seat, "money", cards, charge, "KBQ-MKT-1", out)
-    out.append(Effect("KBQ-MKT-1", "bought", {"seat": seat, "goods": e.goods, "price": charge}))
+    out.append(Effect("KBQ-ORDER-1", "bought", {"seat": seat, "goods": e.goods, "price": charge}))
     if e.goods == "carrot":
         assert e.carrot is not None
         take_carrots(state, seat, [e.carrot], "KBQ-MKT-1", out)
@@ -551,8 +580,15 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
                                 (partner, seat, [*e.get, *e.get_hand])):
         for card in cards:
             _move(state, giver, taker, card, out)
-    out.append(Effect("KBQ-TRADE-2", "traded", {"seats": [seat, partner], "give": e.give,
+    out.append(Effect("KBQ-TRADE-1", "traded", {"seats": [seat, partner], "give": e.give,
                                                 "get": e.get, "hand_cards": len(e.give_hand)}))
+    if e.give or e.get:
+        out.append(Effect("KBQ-TRADE-2", "face_up_traded", {"cards": [*e.give, *e.get]}))
+    if e.give_hand:
+        out.append(Effect("KBQ-TRADE-3", "hand_cards_traded", {"count": len(e.give_hand)}))
+    once = [c for c in [*e.give, *e.get] if c in state.traded]
+    if once:
+        out.append(Effect("KBQ-TRADE-5", "traded_once", {"cards": once}))
     for s in (seat, partner):
         core.check_minilith(state, s, out)
     return _done(state, out)
@@ -617,7 +653,7 @@ def roll(state: QuestState, e: Roll) -> tuple[Effect, ...]:
             dice.check_face(die, d.catalogue.dice[die], face)
         except Refusal as r:
             raise core.kit(r) from None
-    out: list[Effect] = []
+    out: list[Effect] = [Effect("KBQ-DICE-1", "dice", {"faces": list(e.faces), "dice": dies})]
     if isinstance(top, AttackFrame):
         attack_roll(state, top, e.faces[0], out)
     elif isinstance(top, RollCard):
@@ -673,8 +709,15 @@ def _bid(state: QuestState, e: Event, amount: int | None) -> tuple[Effect, ...]:
         raise core.kit(r) from None
     top.auction = trial
     out = [Effect("KBQ-BID-1", "bid" if amount is not None else "passed",
-                  {"seat": seat, "amount": amount})]
+                  {"seat": seat, "amount": amount}), *_off_turn(state, seat)]
     return _done(state, out)
+
+
+def _off_turn(state: QuestState, seat: int) -> list[Effect]:
+    """A seat that answers what a card waits for on another player's turn (KBQ-TURN-4)."""
+    if seat == state.active:
+        return []
+    return [Effect("KBQ-TURN-4", "answered_off_turn", {"seat": seat})]
 
 
 def stake(state: QuestState, e: Stake) -> tuple[Effect, ...]:
@@ -701,7 +744,7 @@ def stake(state: QuestState, e: Stake) -> tuple[Effect, ...]:
     state.stack.pop()
     frame.staked[seat] = [*e.carrots, *e.bunnies]
     return _done(state, [Effect(rule, "staked", {"seat": seat, "carrots": e.carrots,
-                                                 "bunnies": e.bunnies})])
+                                                 "bunnies": e.bunnies}), *_off_turn(state, seat)])
 
 
 def choose(state: QuestState, e: Choose) -> tuple[Effect, ...]:
@@ -713,7 +756,7 @@ def choose(state: QuestState, e: Choose) -> tuple[Effect, ...]:
     assert isinstance(top, Choice)
     CHOICES[kind](state, top, e)
     state.stack.pop()
-    out: list[Effect] = []
+    out: list[Effect] = _off_turn(state, seat)
     APPLY_CHOICE[kind](state, top, e, out)
     return _done(state, out)
 
@@ -853,7 +896,7 @@ def join(state: QuestState, e: Join) -> tuple[Effect, ...]:
     st = state.seats[seat]
     st.present = True
     out = [Effect("KBQ-JOIN-1", "joined", {"seat": seat})]
-    core.draw_cards(state, seat, DEAL, "runs", unused_misfortune=True)
+    core.draw_cards(state, seat, DEAL, "runs", unused_misfortune=True, rule="KBQ-JOIN-1")
     return _done(state, out)
 
 

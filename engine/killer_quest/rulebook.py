@@ -8,8 +8,8 @@ Making Change, Modifier Cards, Order Of Operations, Positioning Of Bunnies, Resh
 Reviving Bunnies, Roaming Red Run Cards, Trading, Cabbage Cards And Water Cards, Choose A
 Carrot, Feed The Bunny, Kaballa's Market, Lucky Clover Cards, Weapons (Game Mechanics).
 What the text leaves out (set-up, the end, dice details) are rulings R-KBQ-n in
-docs/rulings.md, section killer-bunnies-quest. Every card of the box also has a rule,
-``KBQ-CARD-<ID>``, whose paraphrase is the card's own entry in the deck files.
+docs/rulings.md, section killer-bunnies-quest. Every card of the box that is played also
+has a rule, ``KBQ-CARD-<ID>``, whose paraphrase is the card's own entry in the deck files.
 """
 
 from __future__ import annotations
@@ -257,7 +257,13 @@ def _box_cards() -> list[Card]:
 BOX_CARDS = _box_cards()
 """Every card definition of the Blue Starter box (both printings have the same ids)."""
 
-CARD_RULES = [Rule(card_rule_id(c.id), c.text or c.name, c.source or FACTS) for c in BOX_CARDS]
+PLAYED = frozenset({"run", "special", "very_special", "play_immediately", "roaming_red_run"})
+"""Card types that are played and so have a rule of their own; Dolla, carrots, the starter
+card and the small cards do only what the mechanic rules say (KBQ-DRAW-1, KBQ-MKT-2,
+KBQ-SMALL-1, KBQ-END-2)."""
+
+CARD_RULES = [Rule(card_rule_id(c.id), c.text or c.name, c.source or FACTS) for c in BOX_CARDS
+              if c.type in PLAYED]
 
 RULES = Rulebook("Killer Bunnies and the Quest for the Magic Carrot", SRC,
                  [*MECHANICS, *CARD_RULES])

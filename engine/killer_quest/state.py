@@ -124,6 +124,8 @@ class AttackFrame(msgspec.Struct, tag="attack", kw_only=True):
     tags: list[str]
     category: str
     hits: list[Hit] = []
+    shielded: list[int] = []
+    """Bunnies reached but protected by a modifier (KBQ-MOD-5)."""
     on_roamer: int | None = None
     """The roaming card attacked (a weapon aimed at Cyber Bunny rather than its bunny)."""
     rolled: int = 0
@@ -189,6 +191,8 @@ class Draws(msgspec.Struct, tag="draws", kw_only=True):
     then: Literal["bottom", "card_done", "none", "runs"]
     unused_misfortune: bool = False
     """Play Immediately cards drawn are discarded unused (a late joiner: KBQ-JOIN-1)."""
+    rule: str = "KBQ-TURN-3"
+    """The rule the draws answer to (a replacement, a Very Special's, a late joiner's...)."""
 
 
 class TurnEnd(msgspec.Struct, tag="turn_end", kw_only=True):
@@ -242,6 +246,7 @@ class QuestState(GameState):
         "second",
         "stack",
         "traded",
+        "triplet_at_start",
         "used_weapons",
         "water_deck",
         "water_discard",
@@ -280,6 +285,8 @@ class QuestState(GameState):
     cards_played: int
     second: bool
     """A second card may be played this turn (KBQ-TRIP-1)."""
+    triplet_at_start: bool
+    """The active player had a triplet when his turn began (KBQ-TRIP-2)."""
     used_weapons: list[int]
     """Weapons the active player used this turn (Rooney's Reusables)."""
     coupon: list[int]
@@ -293,7 +300,7 @@ class QuestState(GameState):
         new = QuestState.__new__(QuestState)
         for name in ("seq", "round", "turn", "phase", "active", "over", "deck", "opts", "n",
                      "first", "flipped", "cards_played", "second", "magic", "end_reason",
-                     "end_rule"):
+                     "end_rule", "triplet_at_start"):
             setattr(new, name, getattr(self, name))
         for name in ("draw", "discard", "cabbage_deck", "water_deck", "cabbage_discard",
                      "water_discard", "magic_deck", "abducted", "used_weapons", "coupon",
