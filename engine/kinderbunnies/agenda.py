@@ -105,7 +105,7 @@ def decision_actions(state: KinderState, decision: Decision) -> list[Event]:
         effect = C.effect(task.card)
         assert isinstance(effect, fx.LoseSupply)
         shown = [c for c in live.hands[seat] if card_rules.supply_of(live, c) == (effect.kind,)]
-        return [Choose(seq=seq, actor=seat, cards=sorted(shown))]  # type: ignore[arg-type]
+        return [Choose(seq=seq, actor=seat, cards=list(sorted(shown)))]
     if kind == "pass":
         return [Choose(seq=seq, actor=seat, give=c) for c in hand]
     if kind == "swap":

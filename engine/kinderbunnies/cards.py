@@ -92,14 +92,14 @@ def others_bunny(state: KinderState, seat: int, bunny: int | None, rule: str) ->
     return owner
 
 
-def _fields(e: Play, allowed: set[str]) -> None:
+def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
     given = {"on": e.on, "player": e.player, "carrot": e.carrot, "number": e.number,
              "die": e.die, "take": e.take, "pay": e.pay}
     extra = sorted(k for k, v in given.items() if v is not None and k not in allowed)
     if e.carrots and "carrots" not in allowed:
         extra.append("carrots")
     if extra:
-        fail("KIN-TURN-1", f"card {e.card} takes no {', '.join(extra)}", fields=extra)
+        fail(rule, f"card {e.card} takes no {', '.join(extra)}", fields=extra)
 
 
 def check_play(state: KinderState, seat: int, e: Play) -> Plan:
@@ -113,6 +113,9 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         what = "a supply card answers a Feed The Bunny" if data.type == "special" else \
             "this card only answers another card"
         fail(rule, f"card {C.label(card)} is not played as a turn's card: {what}", card=card)
+    if data.type == "money":
+        fail("KIN-BUCK-1", f"card {C.label(card)} is a Bunny Buck: it went face up when drawn and "
+             "is never played", card=card)
     if data.type == "play_immediately":
         fail("KIN-BAD-1", f"card {C.label(card)} is played the moment it is drawn, never from "
              "the hand", card=card)
@@ -122,7 +125,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     base = _base(card, seat)
 
     if isinstance(effect, fx.EnterCircle) or data.bunny is not None:
-        _fields(e, set())
+        _fields(e, set(), rule)
 
         def bunny(state: KinderState, out: Effects) -> None:
             take_from_hand(state, seat, card)
@@ -131,7 +134,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return bunny
 
     if isinstance(effect, fx.TakeCarrot):
-        _fields(e, {"carrots"})
+        _fields(e, {"carrots"}, rule)
         check_pick(state, list(e.carrots), rule, effect.count)
         chosen = list(e.carrots)
 
@@ -143,7 +146,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return take_carrots
 
     if isinstance(effect, fx.Feed):
-        _fields(e, {"on"})
+        _fields(e, {"on"}, rule)
         owner = others_bunny(state, seat, e.on, "KIN-FEED-1")
         bunny_on = e.on
 
@@ -153,7 +156,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return feed
 
     if isinstance(effect, fx.RollMatches) and effect.target is not None:
-        _fields(e, {"on"})
+        _fields(e, {"on"}, rule)
         owner = others_bunny(state, seat, e.on, "KIN-HAZ-1")
         assert e.on is not None
         if "safety-hazard" in C.immune.get(e.on, ()):
@@ -172,7 +175,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
 
     if isinstance(effect, fx.RollMatches):
         allowed = {"number"} if effect.number == "chosen" else set()
-        _fields(e, allowed)
+        _fields(e, allowed, rule)
         if effect.number == "chosen" and (e.number is None or not effect.lowest <= e.number <= effect.highest):
             fail(rule, f"name a number from {effect.lowest} to {effect.highest} (number=N)",
                  number=e.number)
@@ -185,7 +188,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return dice_card
 
     if isinstance(effect, fx.ReturnCarrot):
-        _fields(e, {"carrot"})
+        _fields(e, {"carrot"}, rule)
         holder = _carrot_holder(state, e.carrot)
         if holder is None or holder == seat:
             fail(rule, "name a carrot another player holds (carrot=CARD)", carrot=e.carrot)
@@ -200,7 +203,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return send_back
 
     if isinstance(effect, fx.LoseSupply):
-        _fields(e, {"player"})
+        _fields(e, {"player"}, rule)
         victim = e.player
         if victim is None or victim == seat or not 0 <= victim < state.n:
             fail(rule, "name another player (player=SEAT)", player=victim)
@@ -211,7 +214,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return lose
 
     if isinstance(effect, fx.EveryoneRolls | fx.RaceToRoll | fx.SwitchPlaces):
-        _fields(e, set())
+        _fields(e, set(), rule)
 
         def all_roll(state: KinderState, out: Effects) -> None:
             base(state, out)
@@ -220,7 +223,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return all_roll
 
     if isinstance(effect, fx.RollSpread):
-        _fields(e, set())
+        _fields(e, set(), rule)
 
         def spread(state: KinderState, out: Effects) -> None:
             base(state, out)
@@ -229,7 +232,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return spread
 
     if isinstance(effect, fx.StealCarrot) and effect.pick == "by_roll":
-        _fields(e, set())
+        _fields(e, set(), rule)
 
         def burglar(state: KinderState, out: Effects) -> None:
             base(state, out)
@@ -237,7 +240,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return burglar
 
     if isinstance(effect, fx.RollOff):
-        _fields(e, {"on"})
+        _fields(e, {"on"}, rule)
         others_bunny(state, seat, e.on, rule)
         bunny_on = e.on
 
@@ -249,7 +252,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return fugitive
 
     if isinstance(effect, fx.PassHands):
-        _fields(e, set())
+        _fields(e, set(), rule)
 
         def pass_along(state: KinderState, out: Effects) -> None:
             base(state, out)
@@ -259,7 +262,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return pass_along
 
     if isinstance(effect, fx.SwapWithHand):
-        _fields(e, {"player"})
+        _fields(e, {"player"}, rule)
         other = e.player
         if other is None or other == seat or not 0 <= other < state.n or not state.hands[other]:
             fail(rule, "name another player who holds cards (player=SEAT)", player=other)
@@ -272,7 +275,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return squid
 
     if isinstance(effect, fx.Contest):
-        _fields(e, set())
+        _fields(e, set(), rule)
 
         def spin(state: KinderState, out: Effects) -> None:
             base(state, out)
@@ -280,7 +283,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return spin
 
     if isinstance(effect, fx.ExchangeCarrots):
-        _fields(e, {"carrot", "carrots"})
+        _fields(e, {"carrot", "carrots"}, rule)
         if e.carrot is None or e.carrot not in state.carrots[seat]:
             fail(rule, "give back one of the player's own carrots (carrot=CARD)", carrot=e.carrot,
                  own=list(state.carrots[seat]))
@@ -300,7 +303,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         return trade
 
     if isinstance(effect, fx.ReplayDiscard):
-        _fields(e, {"take", "pay"})
+        _fields(e, {"take", "pay"}, rule)
         take = e.take
         if take is None or take not in state.discard or take in C.bucks:
             fail(rule, "bring back a card of the discard pile (take=CARD)", take=take)

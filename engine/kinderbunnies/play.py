@@ -199,6 +199,9 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     seat = _require_turn(state, seat, "a card")
     if state.played:
         fail("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
+    if e.card in cards(state).bucks:
+        fail("KIN-BUCK-1", f"card {cards(state).label(e.card)} is a Bunny Buck: it went face up "
+             "when drawn and is never held or played", card=e.card)
     need_in_hand(state, seat, e.card)
     if state.forced is not None and e.card != state.forced:
         fail("KIN-CARD-BUY-BACK", f"Buy Back brought card {state.forced} back: it is played now",
