@@ -176,7 +176,8 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     if isinstance(effect, fx.RollMatches):
         allowed = {"number"} if effect.number == "chosen" else set()
         _fields(e, allowed, rule)
-        if effect.number == "chosen" and (e.number is None or not effect.lowest <= e.number <= effect.highest):
+        lo, hi = effect.lowest, effect.highest
+        if effect.number == "chosen" and (e.number is None or not lo <= e.number <= hi):
             fail(rule, f"name a number from {effect.lowest} to {effect.highest} (number=N)",
                  number=e.number)
         number = e.number

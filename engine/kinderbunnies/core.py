@@ -292,11 +292,11 @@ def advance(state: KinderState, fx: Effects) -> None:
             if len(state.hands[seat]) < state.hand_size and drawable(state, fx):
                 return
             state.refill.pop(0)
-        if not state.played:
-            if state.hands[state.active] or state.forced is not None:  # type: ignore[index]
-                return
-            # An empty hand and nothing to draw: the turn passes (KIN-END-1 below ends a
-            # game in which nobody holds a card).
+        if not state.played and (state.hands[state.active] or  # type: ignore[index]
+                                 state.forced is not None):
+            return
+        # The card is played, or the hand is empty with nothing to draw: the turn passes
+        # (end_turn ends a game in which nobody holds a card).
         end_turn(state, fx)
 
 

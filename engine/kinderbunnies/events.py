@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
+
 from engine.record import Event
 
 Card = int | Literal["?"]
@@ -49,7 +51,7 @@ class Play(Event, tag="play", frozen=True):
     """The bunny it goes on (Feed The Bunny, Safety Hazard, Fugitive)."""
     player: int | None = None
     """The player it names (Drought, Maggots, Secret Squid)."""
-    carrots: list[int] = []
+    carrots: list[int] = msgspec.field(default_factory=list)
     """Carrots it takes from the pile (Take A Carrot, Take 2 Carrots, Carrot Trader)."""
     carrot: int | None = None
     """The carrot it gives back (Carrot Trader) or sends back (Return A Carrot)."""
@@ -79,9 +81,9 @@ class Choose(Event, tag="choose", frozen=True):
     back, a carrot taken, the cards shown to Drought or Maggots, the card passed along, the
     cards swapped by Secret Squid."""
 
-    bunnies: list[int] = []
-    carrots: list[int] = []
-    cards: list[Card] = []
+    bunnies: list[int] = msgspec.field(default_factory=list)
+    carrots: list[int] = msgspec.field(default_factory=list)
+    cards: list[Card] = msgspec.field(default_factory=list)
     give: Card | None = None
     take: Card | None = None
 

@@ -164,7 +164,10 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
                 card_rules.apply_bad_news(state, num, seat, bunnies, carrots, out)
         else:
             state.hands[seat].append(num)
-    if (state.dealing and len(state.hands[seat]) >= state.hand_size) or (state.dealing and num not in C.bucks and num not in C.bad_news):
+    # The deal moves on clockwise after a card kept; a Buck or a harmless Bad News is
+    # replaced at once by the same seat (KIN-BUCK-1, KIN-BAD-2).
+    if state.dealing and (len(state.hands[seat]) >= state.hand_size
+                          or (num not in C.bucks and num not in C.bad_news)):
         state.deal_seat = (seat + 1) % state.n
     advance(state, out)
     return tuple(out)
@@ -262,7 +265,8 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
         if seat != task.owner:
             fail("KIN-FEED-1", f"only the bunny's owner, seat {task.owner}, answers the Feed The Bunny",
                  owner=task.owner, seat=seat)
-        asked = "water" if (C.card(task.card).feed and C.card(task.card).feed.water) else "cabbage"  # type: ignore[union-attr]
+        feed = C.card(task.card).feed
+        asked = "water" if feed is not None and feed.water else "cabbage"
         if asked not in effect.kinds:
             fail("KIN-FEED-2", f"this Feed The Bunny asks for {asked}; card {C.label(e.card)} "
                  f"is {' or '.join(effect.kinds)}", asked=asked, card=e.card)

@@ -45,11 +45,7 @@ def view(state: KinderState, perspective: Perspective) -> dict[str, Any]:
             settling["passed"] = sorted(task.staged)
             if referee:
                 settling["staged"] = {str(k): _card(v) for k, v in sorted(task.staged.items())}
-    orange: list[int | str] | int
-    if referee:
-        orange = [_card(c) for c in state.orange]
-    else:
-        orange = len(state.orange)
+    orange: list[int | str] | int = [_card(c) for c in state.orange] if referee else len(state.orange)
     out: dict[str, Any] = {
         **state.position_view(perspective),
         "level": state.level,
