@@ -529,16 +529,22 @@ def _ask(state: KinderState, task: Task, what: str, count: int) -> None:
 
 def _race_won(state: KinderState, winner: int, each: int, out: Effects, rule: str) -> None:
     """Every other player who has Bucks pays ``each`` through the bank (R-KIN-12)."""
-    due = 0
+    value = cards(state).bucks
+    due = got = 0
     for seat in clockwise_from(state, winner)[1:]:
         if money(state, seat) <= 0:
             continue
         paid = pay(state, seat, each, None, rule)
-        spend(state, seat, paid, each, out, rule)
+        for c in paid:
+            state.bucks[seat].remove(c)
+            state.discard.append(c)
         due += each
-    got = gain_bucks(state, winner, due)
-    out.append(Effect(rule, "race_won", {"seat": winner, "due": due,
-                                         "paid": sum(cards(state).bucks[c] for c in got)}))
+        got += sum(value[c] for c in gain_bucks(state, winner, each))
+        change = sum(value[c] for c in paid) - each
+        if change > 0:
+            back = gain_bucks(state, seat, change)
+            out.append(Effect(rule, "change", {"seat": seat, "due": change, "cards": back}))
+    out.append(Effect(rule, "race_won", {"seat": winner, "due": due, "paid": got}))
 
 
 def _switch(state: KinderState, order: list[int], faces: list[int], out: Effects, rule: str) -> None:

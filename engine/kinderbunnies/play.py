@@ -197,6 +197,9 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     from engine.kinderbunnies.core import in_level
 
     in_level(state, e.card)
+    for named in (*e.carrots, e.carrot, e.take):
+        if named is not None:
+            in_level(state, named)
     if state.task is not None or ((state.dealing or state.refill) and seat != state.active):
         return _answer(state, seat, e)
     seat = _require_turn(state, seat, "a card")
