@@ -424,7 +424,7 @@ def release(state: KinderState, out: Effects) -> None:
         out.append(Effect("KIN-HAZ-1", "hazard_rolled", {"bunny": task.bunny, "faces": faces,
                                                          "number": effect.number, "saved": saved}))
         if not saved and task.bunny is not None:
-            discard_bunny(state, task.bunny, "KIN-HAZ-1", "safety hazard", out)
+            discard_bunny(state, task.bunny, "KIN-HAZ-1", "safety hazard", out, task.card)
         state.task = None
         return
     if isinstance(effect, fx.RollMatches):
@@ -655,10 +655,11 @@ def apply_bad_news(state: KinderState, card: int, seat: int, bunnies: list[int],
     else:
         lost, gone = list(table), []
     for b in lost:
-        discard_bunny(state, b, "KIN-CARD-BAD-NEWS", C.name[card], out)
+        discard_bunny(state, b, "KIN-CARD-BAD-NEWS", C.name[card], out, card)
     for c in gone:
         return_carrot(state, seat, c)
-        out.append(Effect("KIN-CARD-BAD-NEWS", "carrot_returned", {"seat": seat, "carrot": C.letter(c)}))
+        out.append(Effect("KIN-CARD-BAD-NEWS", "carrot_returned",
+                          {"seat": seat, "carrot": C.letter(c), "card": card}))
     state.discard.append(card)
 
 

@@ -224,13 +224,18 @@ def gain_bucks(state: KinderState, seat: int, amount: int) -> list[int]:
     return got
 
 
-def discard_bunny(state: KinderState, bunny: int, rule: str, why: str, fx: Effects) -> None:
+def discard_bunny(state: KinderState, bunny: int, rule: str, why: str, fx: Effects,
+                  card: int | None = None) -> None:
+    """The bunny leaves the table for the discard pile; ``card`` is the card that cost it."""
     seat = owner_of(state, bunny)
     if seat is None:
         return
     state.table[seat].remove(bunny)
     state.discard.append(bunny)
-    fx.append(Effect(rule, "bunny_lost", {"seat": seat, "bunny": bunny, "why": why}))
+    data: dict[str, Any] = {"seat": seat, "bunny": bunny, "why": why}
+    if card is not None:
+        data["card"] = card
+    fx.append(Effect(rule, "bunny_lost", data))
 
 
 # -- how the game moves on -------------------------------------------------------------------

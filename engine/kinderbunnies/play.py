@@ -360,7 +360,7 @@ def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
     if task.step == "feed":
         state.task = None
         assert task.bunny is not None
-        discard_bunny(state, task.bunny, "KIN-FEED-1", "not fed", out)
+        discard_bunny(state, task.bunny, "KIN-FEED-1", "not fed", out, task.card)
     else:
         task.step = "roll"
     advance(state, out)
@@ -467,7 +467,8 @@ def reveal(state: KinderState, e: Reveal) -> tuple[Effect, ...]:
     state.magic = e.card
     owner = next((s for s in range(state.n) if carrot in state.carrots[s]), None)
     state.winners = [owner] if owner is not None and has_bunny(state, owner) else []
-    state.scores = [len(state.carrots[s]) + len(state.table[s]) for s in range(state.n)]
+    # Really Advanced keeps no points: the score shown is each player's carrots.
+    state.scores = [len(state.carrots[s]) for s in range(state.n)]
     state.over = True
     state.ending = False
     state.phase = "over"
