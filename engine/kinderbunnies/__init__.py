@@ -83,7 +83,7 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
         s.table = [[] for _ in range(n)]
         s.bucks = [[] for _ in range(n)]
         s.carrots = [[] for _ in range(n)]
-        s.pile = [] if partial else list(C.draw_pile)
+        s.pile = set() if partial else set(C.draw_pile)
         s.pile_hidden = len(C.draw_pile) if partial else 0
         s.discard = []
         s.carrot_pile = list(C.carrot_cards)

@@ -162,7 +162,7 @@ def sample_chance(state: KinderState, owed: Chance, rng: random.Random) -> Event
         return SetAside(seq=seq, actor=None, orange=order)  # type: ignore[arg-type]
     if owed.kind in ("deal", "draw"):
         assert owed.seat is not None
-        return Draw(seq=seq, actor=None, seat=owed.seat, card=rng.choice(live.pile))
+        return Draw(seq=seq, actor=None, seat=owed.seat, card=rng.choice(sorted(live.pile)))
     if owed.kind == "roll":
         task = live.task
         assert task is not None

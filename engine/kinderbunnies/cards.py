@@ -64,7 +64,18 @@ CARD_RULE: dict[str, str] = {
 cards' rules)."""
 
 
+_RULES: dict[int, str] = {}
+
+
 def rule_of(state: KinderState, card: int) -> str:
+    """The rule a card answers to (its own card rule, else its kind's)."""
+    rule = _RULES.get(card)
+    if rule is None:
+        rule = _RULES[card] = _rule_of(state, card)
+    return rule
+
+
+def _rule_of(state: KinderState, card: int) -> str:
     c = cards(state).card(card)
     if c.id in CARD_RULE:
         return CARD_RULE[c.id]
@@ -92,10 +103,12 @@ def others_bunny(state: KinderState, seat: int, bunny: int | None, rule: str) ->
     return owner
 
 
+_FIELDS = ("carrot", "die", "number", "on", "pay", "player", "take")
+
+
 def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
-    given = {"on": e.on, "player": e.player, "carrot": e.carrot, "number": e.number,
-             "die": e.die, "take": e.take, "pay": e.pay}
-    extra = sorted(k for k, v in given.items() if v is not None and k not in allowed)
+    """Refuse the fields a card does not take (its own rule says what it takes)."""
+    extra = [k for k in _FIELDS if k not in allowed and getattr(e, k) is not None]
     if e.carrots and "carrots" not in allowed:
         extra.append("carrots")
     if extra:
@@ -375,6 +388,8 @@ def candidates(state: KinderState, seat: int, card: int) -> list[Play]:
             [a, b] for i, a in enumerate(pile) for b in pile[i + 1:]]
         return [mk(carrot=g, carrots=p) for g in state.carrots[seat] for p in picks]
     if isinstance(effect, fx.ReplayDiscard):
+        if money(state, seat) < effect.price:
+            return []
         return [mk(take=t) for t in sorted(set(state.discard)) if t not in C.bucks]
     return [mk()]
 
@@ -402,9 +417,20 @@ def plays_for(state: KinderState, seat: int, card: int, first: bool = False) -> 
 
 
 def usable(state: KinderState, seat: int) -> int | None:
-    """A card of the hand that can be used as the turn's card, or None (KIN-PLAY-1)."""
-    for card in sorted(set(state.hands[seat])):
-        if card != HIDDEN and plays_for(state, seat, card, first=True):
+    """A card of the hand that can be used as the turn's card, or None (KIN-PLAY-1).
+
+    The quick answers first: a bunny can always be played; answers, Bad News and Bucks are
+    never the turn's card, and a pink-star card is not while the player has no bunny down."""
+    C = cards(state)
+    hand = sorted(set(state.hands[seat]) - {HIDDEN})
+    for card in hand:
+        if card in C.bunnies:
+            return card
+    no_bunny = not state.table[seat]
+    for card in hand:
+        if card in C.never_turn_card or (no_bunny and card in C.pink):
+            continue
+        if plays_for(state, seat, card, first=True):
             return card
     return None
 

@@ -47,9 +47,9 @@ def check_hash(named: str | None) -> None:
 class Cards:
     """The cards of one level and what the rules read of each."""
 
-    __slots__ = ("bad_news", "bucks", "bunnies", "by_tag", "carrot_cards", "carrot_of", "deck",
-                 "draw_pile", "immune", "level", "name", "orange", "orange_letter", "pink",
-                 "supply_kinds", "yellow")
+    __slots__ = ("bad_news", "bucks", "bunnies", "by_tag", "carrot_cards", "carrot_of", "data",
+                 "deck", "draw_pile", "effects", "immune", "in_game", "level", "name", "never_turn_card",
+                 "orange", "orange_letter", "pink", "rerolls", "supply_kinds", "yellow")
 
     def __init__(self, level: str, bad_news_in_beginner: bool) -> None:
         cat = catalogue()
@@ -74,6 +74,15 @@ class Cards:
             n: tuple(c.bunny.immune_to) for n, c in cards.items()
             if c.bunny is not None and c.bunny.immune_to}
         self.pink: frozenset[int] = frozenset(n for n, c in cards.items() if c.pink_box)
+        self.data: dict[int, Card] = dict(cards)
+        self.effects: dict[int, fx.AnyEffect | None] = {
+            n: (c.effects[0] if c.effects else None) for n, c in cards.items()}
+        self.rerolls: tuple[int, ...] = tuple(
+            n for n in self.draw_pile if isinstance(self.effects[n], fx.RerollDie))
+        self.never_turn_card: frozenset[int] = frozenset(
+            n for n, c in cards.items()
+            if c.type in ("special", "very_special", "play_immediately", "money"))
+        """Cards that are never the turn's card: answers, Bad News, Bunny Bucks."""
         self.bad_news: frozenset[int] = frozenset(
             n for n in self.draw_pile if "bad-news" in cards[n].tags)
         self.by_tag: dict[str, frozenset[int]] = {}
@@ -94,17 +103,19 @@ class Cards:
         self.orange: tuple[int, ...] = tuple(sorted(
             n for n, c in cards.items() if c.type == "magic_carrot")) if level == "really-advanced" else ()
         self.orange_letter: dict[int, str] = {n: cards[n].carrot or "" for n in self.orange}
+        self.in_game: frozenset[int] = frozenset((*self.draw_pile, *self.carrot_cards, *self.orange))
+        """Every card of this level's game (KIN-SET-1)."""
 
     def card(self, number: int) -> Card:
-        return catalogue().card(number)
+        card = self.data.get(number)
+        return card if card is not None else catalogue().card(number)
 
     def effect(self, number: int) -> fx.AnyEffect | None:
-        """The card's first effect (every KinderBunnies card has at most one)."""
-        effects = catalogue().card(number).effects
-        return effects[0] if effects else None
+        """The card's effect (every KinderBunnies card has at most one)."""
+        return self.effects.get(number)
 
     def letter(self, carrot: int) -> str:
-        return catalogue().card(carrot).carrot or "?"
+        return self.data[carrot].carrot or "?"
 
     def label(self, number: int) -> str:
         return f"{number} ({self.name.get(number, 'no such card')})"

@@ -75,7 +75,7 @@ def refuse_over(state: KinderState) -> None:
 def in_level(state: KinderState, card: int) -> None:
     """KIN-SET-1: a card of another level (a Yellow card in a Beginner game) never enters."""
     c = cards(state)
-    if card in c.draw_pile or card in c.carrot_cards or card in c.orange:
+    if card in c.in_game:
         return
     deck = c.deck.get(card)
     if deck is None:
@@ -254,7 +254,7 @@ def drawable(state: KinderState, fx: Effects | None) -> bool:
                     pool.hide(str(c))
                 state.pile_hidden += moved
             else:
-                state.pile = sorted(state.discard)
+                state.pile = set(state.discard)
             state.discard = []
             fx.append(Effect("KIN-RA-2", "reshuffled", {"cards": moved}))
         return True

@@ -107,6 +107,37 @@ def set_aside(state: KinderState, e: SetAside) -> tuple[Effect, ...]:
 
 
 def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
+    refill = state.refill
+    card = e.card
+    if refill and refill[0] == e.seat and card in state.pile and e.actor is None \
+            and state.task is None and not state.dealing and not state.over and not state.ending:
+        # The common draw, every guard passed at once: a known card of the pile owed to the
+        # seat drawing back up (KIN-DRAW-1).
+        C = cards(state)
+        if card not in C.bucks and card not in C.bad_news:
+            state.pile.discard(card)  # type: ignore[arg-type]
+            hand = state.hands[e.seat]
+            hand.append(card)  # type: ignore[arg-type]
+            if len(hand) < state.hand_size and (state.pile or state.pile_hidden):
+                return ()
+            out: Effects = []
+            advance(state, out)
+            return tuple(out)
+    elif state.dealing and state.deal_seat == e.seat and card in state.pile and e.actor is None \
+            and not (state.level == "really-advanced" and not state.orange):
+        # A card of the deal that is neither a Buck nor a Bad News card (KIN-DEAL-1).
+        C = cards(state)
+        if card not in C.bucks and card not in C.bad_news:
+            state.pile.discard(card)  # type: ignore[arg-type]
+            state.hands[e.seat].append(card)  # type: ignore[arg-type]
+            state.deal_seat = (e.seat + 1) % state.n
+            out = []
+            advance(state, out)
+            return tuple(out)
+    return _draw(state, e)
+
+
+def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
     refuse_over(state)
     rule = "KIN-DEAL-1" if state.dealing else "KIN-DRAW-1"
     _chance(e, rule)
@@ -143,7 +174,7 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
         state.hands[seat].append(HIDDEN)
     else:
         if num in state.pile:
-            state.pile.remove(num)
+            state.pile.discard(num)
         else:
             state.pool.reveal(str(num), "REC-UNK-2", "drawn")  # type: ignore[union-attr]
             state.pile_hidden -= 1
@@ -197,9 +228,10 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     from engine.kinderbunnies.core import in_level
 
     in_level(state, e.card)
-    for named in (*e.carrots, e.carrot, e.take):
-        if named is not None:
-            in_level(state, named)
+    if e.carrots or e.carrot is not None or e.take is not None:
+        for named in (*e.carrots, e.carrot, e.take):
+            if named is not None:
+                in_level(state, named)
     if state.task is not None or ((state.dealing or state.refill) and seat != state.active):
         return _answer(state, seat, e)
     seat = _require_turn(state, seat, "a card")
@@ -421,9 +453,8 @@ def _may_be_rerolled(state: KinderState) -> bool:
     card lies in the discard pile (R-KIN-15)."""
     if not yellow(state) or not any(state.hands):
         return False
-    C = cards(state)
-    rerolls = [n for n in C.draw_pile if isinstance(C.effect(n), fx.RerollDie)]
-    return any(n not in state.discard for n in rerolls)
+    discard = state.discard
+    return any(n not in discard for n in cards(state).rerolls)
 
 
 def spin(state: KinderState, e: Spin) -> tuple[Effect, ...]:
@@ -480,8 +511,7 @@ def reveal(state: KinderState, e: Reveal) -> tuple[Effect, ...]:
 
 # -- a roll held for the Re-Roll window ----------------------------------------------------
 def _answers_roll(state: KinderState, event: Event) -> bool:
-    return isinstance(event, Play) and event.card in catalogue().by_number and \
-        isinstance(cards(state).effect(event.card), fx.RerollDie)
+    return isinstance(event, Play) and event.card in cards(state).rerolls
 
 
 def after_roll(handler: Handler) -> Handler:

@@ -82,7 +82,7 @@ def _left(state: KinderState) -> list[int]:
     """The cards still in the draw pile: known, or (a game recorded at the table with every
     card named) the cards of the pile not yet seen."""
     if state.pile or state.pool is None:
-        return state.pile
+        return sorted(state.pile)
     from engine.kinderbunnies.core import cards
 
     pile = set(cards(state).draw_pile)

@@ -3,7 +3,7 @@
 Cards are numbers; a hand's unknown card (a game recorded at the table, R-KIN-17) is
 :data:`HIDDEN` (0, which no card has). The draw pile is a multiset: its order is never
 recorded (each draw names its card, R-KIN-16), so ``pile`` holds the cards known to be in
-it (sorted) and ``pile_hidden`` how many unknown ones it holds (a recorded game: all).
+it (a set) and ``pile_hidden`` how many unknown ones it holds (a recorded game: all).
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class KinderState(GameState):
     """Each seat's Bunny Buck cards, face up in front of it."""
     carrots: list[list[int]]
     """Each seat's carrots."""
-    pile: list[int]
+    pile: set[int]
     pile_hidden: int
     discard: list[int]
     carrot_pile: list[int]
@@ -141,7 +141,7 @@ class KinderState(GameState):
         new.table = [t[:] for t in self.table]
         new.bucks = [b[:] for b in self.bucks]
         new.carrots = [c[:] for c in self.carrots]
-        new.pile = self.pile[:]
+        new.pile = set(self.pile)
         new.pile_hidden = self.pile_hidden
         new.discard = self.discard[:]
         new.carrot_pile = self.carrot_pile[:]
