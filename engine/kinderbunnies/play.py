@@ -13,7 +13,6 @@ from typing import Any
 
 from engine.hidden import undetermined
 from engine.killer.catalogue import effects as fx
-from engine.killer.dice import face_of_printed
 from engine.kinderbunnies import cards as card_rules
 from engine.kinderbunnies.catalogue import CARROT_PRICE, catalogue
 from engine.kinderbunnies.core import (
@@ -54,6 +53,10 @@ from engine.record import Event
 from engine.rules import Effect
 
 Handler = Callable[[KinderState, Any], tuple[Effect, ...]]
+
+_SIDES = catalogue().dice["violet-d10"].sides
+"""Every KinderBunnies die is a d10 read with 0 as 10 (cards/sets.toml; KIN-DICE-1)."""
+assert all(d.sides == _SIDES and d.zero_is_ten for d in catalogue().dice.values())
 
 
 def _chance(e: Event, rule: str) -> None:
@@ -107,6 +110,9 @@ def set_aside(state: KinderState, e: SetAside) -> tuple[Effect, ...]:
 
 
 def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
+    task = state.task
+    if task is not None and task.held:
+        return _after_roll(_draw, state, e)
     refill = state.refill
     card = e.card
     if refill and refill[0] == e.seat and card in state.pile and e.actor is None \
@@ -221,6 +227,31 @@ def buy(state: KinderState, e: Buy) -> tuple[Effect, ...]:
 
 
 def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
+    task = state.task
+    if task is not None and task.held and not _answers_roll(state, e):
+        return _after_roll(_play, state, e)
+    seat = e.actor
+    card = e.card
+    if seat == state.active and not state.played and state.task is None and not state.refill \
+            and not state.dealing and not state.over and not state.ending \
+            and state.forced is None and card in state.hands[seat]:  # type: ignore[index]
+        C = cards(state)
+        if card in C.bunnies and e.on is None and e.player is None and not e.carrots \
+                and e.carrot is None and e.number is None and e.die is None \
+                and e.take is None and e.pay is None:
+            # A bunny from the hand on the player's own turn: it goes down (KIN-BUNNY-1).
+            assert seat is not None
+            state.hands[seat].remove(card)
+            state.table[seat].append(card)
+            state.played = True
+            state.refill.append(seat)
+            out: Effects = [Effect("KIN-BUNNY-1", "bunny_played", {"seat": seat, "bunny": card})]
+            advance(state, out)
+            return tuple(out)
+    return _play(state, e)
+
+
+def _play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     refuse_over(state)
     seat = e.actor
     if seat is None:
@@ -427,11 +458,10 @@ def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
     if len(e.faces) != want:
         fail("KIN-DICE-1", f"{want} die face(s) are owed, not {len(e.faces)}", owed=want,
              faces=list(e.faces))
-    spec = catalogue().dice["violet-d10"]
-    if any(not 0 <= f <= spec.sides for f in e.faces):
+    if min(e.faces) < 0 or max(e.faces) > _SIDES:
         fail("KIN-DICE-1", "a die shows 1 to 10 (a printed 0 is 10; write 0 or 10)",
              faces=list(e.faces))
-    faces = [face_of_printed(spec, f) for f in e.faces]
+    faces = [_SIDES if f == 0 else f for f in e.faces]
     if task.step == "reroll":
         assert task.reroll_die is not None
         task.faces[task.reroll_die] = faces[0]
@@ -514,19 +544,26 @@ def _answers_roll(state: KinderState, event: Event) -> bool:
     return isinstance(event, Play) and event.card in cards(state).rerolls
 
 
+def _after_roll(handler: Handler, state: KinderState, event: Event) -> tuple[Effect, ...]:
+    """``event`` after the held roll is acted on, on a copy that replaces the state only if
+    the event is legal."""
+    trial = state.copy()
+    out: Effects = []
+    card_rules.release(trial, out)
+    advance(trial, out)
+    out.extend(handler(trial, event))
+    for name in SLOTS:
+        setattr(state, name, getattr(trial, name))
+    return tuple(out)
+
+
 def after_roll(handler: Handler) -> Handler:
+    """``handler``, acting first on a roll held for the Re-Roll window (R-KIN-15)."""
     def wrapped(state: KinderState, event: Any) -> tuple[Effect, ...]:
         task = state.task
         if task is None or not task.held or _answers_roll(state, event):
             return handler(state, event)
-        trial = state.copy()
-        out: Effects = []
-        card_rules.release(trial, out)
-        advance(trial, out)
-        out.extend(handler(trial, event))
-        for name in SLOTS:
-            setattr(state, name, getattr(trial, name))
-        return tuple(out)
+        return _after_roll(handler, state, event)
 
     wrapped.__name__ = getattr(handler, "__name__", "handler")
     return wrapped
@@ -544,8 +581,10 @@ def resolved(state: KinderState) -> KinderState:
 
 
 HANDLERS: dict[type[Event], Handler] = {
-    kind: after_roll(fn) for kind, fn in (
-        (SetAside, set_aside), (Draw, draw), (Buy, buy), (Play, play), (Discard, discard),
-        (Accept, accept), (Choose, choose), (Roll, roll), (Spin, spin), (Reveal, reveal),
-    )
+    # Draws and plays, the most frequent events, act on a held roll themselves.
+    Draw: draw, Play: play,
+    **{kind: after_roll(fn) for kind, fn in (
+        (SetAside, set_aside), (Buy, buy), (Discard, discard), (Accept, accept),
+        (Choose, choose), (Roll, roll), (Spin, spin), (Reveal, reveal),
+    )},
 }
