@@ -49,7 +49,7 @@ class Cards:
 
     __slots__ = ("bad_news", "bucks", "bunnies", "by_tag", "carrot_cards", "carrot_of", "data",
                  "deck", "draw_pile", "effects", "immune", "in_game", "level", "name", "never_turn_card",
-                 "orange", "orange_letter", "pink", "rerolls", "supply_kinds", "yellow")
+                 "orange", "orange_letter", "pink", "replays", "rerolls", "supply_kinds", "yellow")
 
     def __init__(self, level: str, bad_news_in_beginner: bool) -> None:
         cat = catalogue()
@@ -79,6 +79,9 @@ class Cards:
             n: (c.effects[0] if c.effects else None) for n, c in cards.items()}
         self.rerolls: tuple[int, ...] = tuple(
             n for n in self.draw_pile if isinstance(self.effects[n], fx.RerollDie))
+        self.replays: frozenset[int] = frozenset(
+            n for n, e in self.effects.items() if isinstance(e, fx.ReplayDiscard))
+        """Buy Back: the turn's card is still to come after it."""
         self.never_turn_card: frozenset[int] = frozenset(
             n for n, c in cards.items()
             if c.type in ("special", "very_special", "play_immediately", "money"))

@@ -48,7 +48,7 @@ from engine.kinderbunnies.events import (
     SetAside,
     Spin,
 )
-from engine.kinderbunnies.state import HIDDEN, SLOTS, KinderState, Task
+from engine.kinderbunnies.state import HIDDEN, KinderState, Task
 from engine.record import Event
 from engine.rules import Effect
 
@@ -246,6 +246,17 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
             state.played = True
             state.refill.append(seat)
             out: Effects = [Effect("KIN-BUNNY-1", "bunny_played", {"seat": seat, "bunny": card})]
+            advance(state, out)
+            return tuple(out)
+        if card not in C.bucks and e.carrot is None and e.take is None \
+                and card not in C.replays:
+            # Any other turn's card: the turn's guards have passed, the card's own follow.
+            assert seat is not None
+            plan = card_rules.check_play(state, seat, e)
+            out = []
+            plan(state, out)
+            state.played = True
+            state.refill.append(seat)
             advance(state, out)
             return tuple(out)
     return _play(state, e)
@@ -546,14 +557,13 @@ def _answers_roll(state: KinderState, event: Event) -> bool:
 
 def _after_roll(handler: Handler, state: KinderState, event: Event) -> tuple[Effect, ...]:
     """``event`` after the held roll is acted on, on a copy that replaces the state only if
-    the event is legal."""
+    the event is legal (the state and everything in it stay untouched otherwise)."""
     trial = state.copy()
     out: Effects = []
     card_rules.release(trial, out)
     advance(trial, out)
     out.extend(handler(trial, event))
-    for name in SLOTS:
-        setattr(state, name, getattr(trial, name))
+    state.take_from(trial)
     return tuple(out)
 
 

@@ -157,12 +157,30 @@ class KinderState(GameState):
         return new
 
 
+    def take_from(self, other: KinderState) -> None:
+        """Become ``other`` (a trial copy that passed): every slot taken over."""
+        self.seq, self.round, self.turn = other.seq, other.round, other.turn
+        self.phase, self.active, self.over = other.phase, other.active, other.over
+        self.level, self.opts_key, self.n = other.level, other.opts_key, other.n
+        self.hand_size, self.youngest, self.partial = other.hand_size, other.youngest, other.partial
+        self.pool, self.hands, self.table, self.bucks = other.pool, other.hands, other.table, other.bucks
+        self.carrots, self.pile, self.pile_hidden = other.carrots, other.pile, other.pile_hidden
+        self.discard, self.carrot_pile, self.orange = other.discard, other.carrot_pile, other.orange
+        self.dealing, self.deal_seat, self.refill = other.dealing, other.deal_seat, other.refill
+        self.skips, self.played, self.forced = other.skips, other.played, other.forced
+        self.task, self.ending, self.magic = other.task, other.ending, other.magic
+        self.winners, self.scores = other.winners, other.scores
+
+
 def copy_task(task: Task) -> Task:
-    return msgspec.structs.replace(
-        task, faces=task.faces[:], rollers=task.rollers[:],
-        off=None if task.off is None else task.off.copy(), staged=dict(task.staged),
-        waiting=task.waiting[:])
+    off = task.off
+    return Task(card=task.card, seat=task.seat, step=task.step, bunny=task.bunny,
+                owner=task.owner, dice=task.dice, faces=task.faces[:], held=task.held,
+                rollers=task.rollers[:], number=task.number, tries=task.tries,
+                count=task.count, reroll_die=task.reroll_die,
+                off=None if off is None else off.copy(), staged=dict(task.staged),
+                waiting=task.waiting[:])
 
 
 SLOTS = [name for cls in KinderState.__mro__ for name in getattr(cls, "__slots__", ())]
-"""Every slot of a state (to write a trial copy back)."""
+"""Every slot of a state."""

@@ -357,3 +357,15 @@ def test_rolls_are_faces_one_to_ten_and_zero_is_ten() -> None:
     act(state, "roll 6,1,1,1,1")
     assert state.table[1] == [5]
     assert isinstance(Reveal(seq=1, actor=None, card=111), Reveal)
+
+
+def test_a_state_takes_over_every_slot_of_a_trial_copy() -> None:
+    state, _ = game([[1, 79, 2, 3, 4], [5, 6, 7, 8, 9]], [*OPEN, "play 79", "roll 1,10,5,5,5"],
+                    options=ADV)
+    later = state.copy()
+    RULESET.apply(later, propose(RULESET, later, "draw 0 12", n_seats=2))
+    state.take_from(later)
+    assert RULESET.codec.equal(state, later)
+    from engine.kinderbunnies.state import SLOTS
+
+    assert all(getattr(state, name) is getattr(later, name) for name in SLOTS)
