@@ -61,7 +61,7 @@ class Struck(Event, tag="struck", frozen=True):
     """The seq of the correction that struck it."""
 
 
-def effective_events(events: Sequence[Event], decode: Any) -> tuple[list[Event], RuleViolation | None]:
+def effective_events(events: Sequence[Event], decode: Any) -> tuple[Sequence[Event], RuleViolation | None]:
     """The events with every correction applied in place (see the module docstring).
 
     ``decode`` turns a corrected event's fields (a dict with ``seq`` added) into the
@@ -69,8 +69,8 @@ def effective_events(events: Sequence[Event], decode: Any) -> tuple[list[Event],
     it and is returned as the violation at its seq (REC-FIX-2), so a replay still reports
     an earlier illegal event first.
     """
-    if not any(type(e) is Correction for e in events):
-        return list(events), None
+    if Correction not in set(map(type, events)):  # the common case, checked at C speed
+        return events, None
     out = list(events)
     for i, event in enumerate(events):
         if type(event) is not Correction:

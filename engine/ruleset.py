@@ -131,7 +131,7 @@ class Ruleset(ABC, Generic[S, O]):
         event: Event = msgspec.convert(fields, self.event_union)
         return event
 
-    def effective(self, events: Sequence[Event]) -> tuple[list[Event], RuleViolation | None]:
+    def effective(self, events: Sequence[Event]) -> tuple[Sequence[Event], RuleViolation | None]:
         """The events as replay folds them, every correction applied, and the violation of a
         malformed correction if there is one (engine.corrections)."""
         return effective_events(events, self.decode_event)

@@ -374,6 +374,7 @@ def check_end(state: QuestState, out: list[Effect]) -> bool:
     """When the last carrot leaves the market the game is over at once (KBQ-END-1)."""
     if state.market.carrots or state.over:
         return state.over
+    out.append(Effect("KBQ-END-1", "last_carrot_taken", {}))
     end_game(state, out)
     return True
 

@@ -241,55 +241,60 @@ def where(state: QuestState, seat: int, card: int) -> str | None:
 
 def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
     """Every guard of a play (the handler's and the legal actions' one check): the card is
-    the seat's to play here and now, and its primitives accept the choices."""
+    the seat's to play here and now, and its primitives accept the choices.
+
+    The guards that depend only on what everybody sees (whose turn it is, the card's type,
+    the cards face up) come first; only then is the hand looked at, so that a refusal says
+    nothing about a hand beyond "he has no such card to play"."""
     _over(state)
     seat = _seat(e)
     d = core.deck(state)
     if e.card not in d.catalogue.by_number:
         raise refuse("KBQ-TURN-1", f"there is no card {e.card} in this game", card=e.card)
     kind = d.type[e.card]
-    origin = where(state, seat, e.card)
-    if origin == "hand" and kind not in ("special", "very_special"):
-        origin = None
-    if origin is None:
-        if e.card in state.circle:
-            raise refuse("KBQ-POS-2", f"bunny {e.card} is in the Bunny Circle already: a bunny "
-                         "there is never repositioned", card=e.card)
-        if any(e.card in state.circle.space(b).under for b in state.circle.order):
-            raise refuse("KBQ-MOD-2", f"card {e.card} lies under a bunny: a modifier once placed "
-                         "never moves", card=e.card)
-        # The same words whether or not the card is in his hand: a refusal tells nobody what
-        # a hand holds.
+    st = state.seats[seat]
+    flipped = state.flipped == e.card and state.active == seat
+    saved = e.card in st.saved
+    if e.card in state.circle:
+        raise refuse("KBQ-POS-2", f"bunny {e.card} is in the Bunny Circle already: a bunny there "
+                     "is never repositioned", card=e.card)
+    if any(e.card in state.circle.space(b).under for b in state.circle.order):
+        raise refuse("KBQ-MOD-2", f"card {e.card} lies under a bunny: a modifier once placed "
+                     "never moves", card=e.card)
+    if not flipped and not saved:
         if kind in ("run", "roaming_red_run"):
             raise refuse("KBQ-RUN-1", f"card {e.card} is a {kind.replace('_', ' ')} card: it is "
                          "played only when flipped from the top run position", card=e.card)
         if kind not in ("special", "very_special"):
             raise refuse("KBQ-TURN-1", f"card {e.card} is a {kind.replace('_', ' ')} card, never "
                          "played as a card", card=e.card)
-        raise refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play: not flipped, "
-                     "saved or in his hand", card=e.card)
     owed = waiting.awaited(state).decisions.get(seat)
-    if kind == "very_special":
-        if origin == "run":
-            _owes(state, seat, "flipped")
-        elif not waiting.may_answer(state, seat):
+    if flipped:
+        origin = "run"
+        _owes(state, seat, "flipped")
+    elif kind == "very_special":
+        if not waiting.may_answer(state, seat):
             raise refuse("KBQ-VSP-1", f"seat {seat} plays a Very Special card during a turn, "
                          "when the game waits for nothing else from him", card=e.card)
-    elif origin == "run":
-        _owes(state, seat, "flipped")
-    elif origin == "hand":
+        origin = "saved" if saved else "hand"
+    elif saved:
+        origin = "saved"
+        if not _saved_answer(state, seat, e) and not waiting.own_turn_stage(state, seat):
+            if state.active == seat:
+                raise refuse("KBQ-ORDER-2", f"seat {seat} plays saved Specials between the steps "
+                             "of his turn, not while a card is being resolved", card=e.card)
+            raise refuse("KBQ-SPC-5", f"seat {seat} plays saved Special cards only during his "
+                         "own turn", card=e.card)
+    else:
+        origin = "hand"
         if owed != "turn":
             if state.active == seat and owed in ("flipped", "bottom"):
                 raise refuse("KBQ-SPC-2", "a Special from hand is the turn's card, played instead "
                              "of flipping, not after", card=e.card)
             raise refuse("KBQ-SPC-5", f"seat {seat} plays Special cards only during his own turn",
                          card=e.card)
-    elif not _saved_answer(state, seat, e) and not waiting.own_turn_stage(state, seat):
-        if state.active == seat and not state.over:
-            raise refuse("KBQ-ORDER-2", f"seat {seat} plays saved Specials between the steps of "
-                         "his turn, not while a card is being resolved", card=e.card)
-        raise refuse("KBQ-SPC-5", f"seat {seat} plays saved Special cards only during his own "
-                     "turn", card=e.card)
+    if origin == "hand" and e.card not in st.hand:
+        raise refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play", card=e.card)
     core.check_box(state, seat, e.card)
     ctx = Ctx(card=e.card, by=seat, origin=origin, host=e.on, player=e.player, at=e.at,  # type: ignore[arg-type]
               carrots=list(e.carrots), number=e.number, stakes=list(e.stakes),
@@ -329,7 +334,7 @@ def _play_notes(state: QuestState, seat: int, card: int, origin: str, kind: str)
         notes.append(Effect("KBQ-SPC-2", "special_from_hand", {"seat": seat, "card": card}))
     if kind == "very_special" and seat != state.active:
         notes.append(Effect("KBQ-VSP-1", "played_off_turn", {"seat": seat, "card": card}))
-    if origin == "saved" and kind == "special":
+    if origin == "saved" and kind == "special" and seat == state.active:
         rule = "KBQ-ORDER-2" if state.phase in ("flipped", "bottom") else "KBQ-SPC-5"
         notes.append(Effect(rule, "saved_card_used", {"seat": seat, "card": card}))
     if d.pink[card] and not d.aggressive[card]:

@@ -26,6 +26,15 @@ _DECISIONS: dict[tuple[int, str], Decision] = {
     (seat, kind): Decision(seat=seat, kind=kind, rule=rule)
     for seat in range(8) for kind, rule in DECISION_RULES.items()
 }
+_EVERYBODY: dict[tuple[int, str], dict[int, Decision]] = {
+    (n, kind): {s: _DECISIONS[s, kind] for s in range(n)}
+    for n in range(1, 9) for kind in DECISION_RULES
+}
+"""The whole table owing one kind of decision, ready to copy (a step opens several times a
+round, so the dict is built once per player count, not per step)."""
+_ONE: dict[tuple[int, str], dict[int, Decision]] = {
+    (seat, kind): {seat: decision} for (seat, kind), decision in _DECISIONS.items()
+}
 
 
 def ask(state: TnbState, seats: Iterable[int], kind: str) -> None:
@@ -33,10 +42,22 @@ def ask(state: TnbState, seats: Iterable[int], kind: str) -> None:
     state.agenda.decisions = {s: _DECISIONS[s, kind] for s in seats}
 
 
+def ask_everybody(state: TnbState, kind: str) -> None:
+    """The game now waits for a ``kind`` decision from every seat (a simultaneous step)."""
+    state.agenda.decisions = _EVERYBODY[state.n, kind].copy()
+
+
+def ask_one(state: TnbState, seat: int, kind: str) -> None:
+    """The game now waits for one seat's ``kind`` decision (the mayor's proposal)."""
+    state.agenda.decisions = _ONE[seat, kind].copy()
+
+
 def ask_night(state: TnbState) -> None:
     """Every seat acts tonight: a guard at the Tower, everybody else at home."""
-    on_guard = state.on_guard
-    state.agenda.decisions = {s: _DECISIONS[s, "guard" if on_guard[s] else "home"] for s in range(state.n)}
+    waiting: dict[int, Decision] = {}
+    for s, guard in enumerate(state.on_guard):
+        waiting[s] = _DECISIONS[s, "guard" if guard else "home"]
+    state.agenda.decisions = waiting
 
 
 def settled(state: TnbState, seat: int) -> None:

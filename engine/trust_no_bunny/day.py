@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
-    ask,
+    ask_everybody,
     ask_night,
+    ask_one,
     is_seat,
     refuse_if_over,
     require_chance,
     require_player,
-    settled,
 )
 from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Vote
 from engine.trust_no_bunny.state import TnbState
@@ -27,7 +27,7 @@ def start_round(state: TnbState) -> None:
     state.turn = state.round
     state.phase = "muster"
     state.active = None
-    ask(state, range(n), "muster")
+    ask_everybody(state, "muster")
     state.accused = [False] * n
     state.wolves = state.table.wolves[state.round - 1]
     state.team = None
@@ -39,7 +39,7 @@ def start_round(state: TnbState) -> None:
 def close_muster(state: TnbState) -> None:
     state.phase = "proposal"
     state.active = state.mayor
-    ask(state, (state.mayor,), "propose")  # type: ignore[arg-type]
+    ask_one(state, state.mayor, "propose")  # type: ignore[arg-type]
 
 
 def _require_muster(state: TnbState, rule: str) -> None:
@@ -82,7 +82,7 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
     )
     accusations[seat] = pair
     state.accused[seat] = True
-    settled(state, seat)
+    del state.agenda.decisions[seat]  # the seat has mustered (engine.pending)
     state.accusation_log.append({"round": state.round, "seat": seat, "suspects": [a, b]})
     effects = [Effect("TNB-ACC-1", "accused", {"seat": seat, "suspects": [a, b]})]
     if unanimous:
@@ -126,11 +126,12 @@ def ready(state: TnbState, event: Ready) -> tuple[Effect, ...]:
     seat = require_player(event, "TNB-MUSTER-1")
     # TNB-MUSTER-1: ready is declared during the muster, once.
     _require_muster(state, "TNB-MUSTER-1")
-    if not state.agenda.owes(seat):
+    waiting = state.agenda.decisions
+    if seat not in waiting:
         raise RuleViolation("TNB-MUSTER-1", f"seat {seat} has already mustered this round",
                             round=state.round)
-    settled(state, seat)
-    if not state.agenda.decisions:
+    del waiting[seat]
+    if not waiting:
         close_muster(state)
     return NO_EFFECTS
 
@@ -157,7 +158,7 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
     state.phase = "voting"
     state.active = None
     state.votes = [None] * state.n
-    ask(state, range(state.n), "vote")
+    ask_everybody(state, "vote")
     return (Effect("TNB-DAY-1", "team_proposed", {"mayor": seat, "team": state.team}),)
 
 
@@ -188,10 +189,10 @@ def vote(state: TnbState, event: Vote) -> tuple[Effect, ...]:
         # TNB-VOTE-2: one vote per player per team.
         raise RuleViolation("TNB-VOTE-2", f"seat {seat} has already voted on this team",
                             seat=seat, team=state.team)
-    accept = event.accept
-    state.votes[seat] = accept
-    settled(state, seat)
-    if not state.agenda.decisions:
+    state.votes[seat] = event.accept
+    waiting = state.agenda.decisions
+    del waiting[seat]  # the seat's vote is in (engine.pending)
+    if not waiting:
         return close_vote(state, None)
     return NO_EFFECTS
 
@@ -231,7 +232,7 @@ def pass_mayor(state: TnbState) -> None:
     state.active = state.mayor
     state.team = None
     state.votes = [None] * state.n
-    ask(state, (state.mayor,), "propose")
+    ask_one(state, state.mayor, "propose")
 
 
 def start_night(state: TnbState, team: list[int]) -> None:

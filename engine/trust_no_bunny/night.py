@@ -39,7 +39,7 @@ def _require_night(state: TnbState, seat: int) -> None:
     if state.phase != "night":
         # TNB-NIGHT-1: night actions only at night.
         raise RuleViolation("TNB-NIGHT-1", "it is not night", phase=state.phase)
-    if not state.agenda.owes(seat):
+    if seat not in state.agenda.decisions:
         # TNB-NIGHT-1: every player acts once a night.
         raise RuleViolation("TNB-NIGHT-1", f"seat {seat} has already acted tonight", seat=seat)
 

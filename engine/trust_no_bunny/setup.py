@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
-    ask,
+    ask_everybody,
     card_counts,
     is_seat,
     refuse_if_over,
@@ -91,7 +91,7 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
                                 item=item, offered_to=holders)
     state.offers = [list(pair) for pair in offered]
     state.phase = "items"
-    ask(state, range(state.n), "item")
+    ask_everybody(state, "item")
     return (Effect("TNB-ITEM-1", "items_offered", {}),)
 
 
