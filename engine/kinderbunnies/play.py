@@ -121,9 +121,9 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
         # seat drawing back up (KIN-DRAW-1).
         C = cards(state)
         if card not in C.bucks and card not in C.bad_news:
-            state.pile.discard(card)  # type: ignore[arg-type]
+            state.pile.discard(card)
             hand = state.hands[e.seat]
-            hand.append(card)  # type: ignore[arg-type]
+            hand.append(card)
             if len(hand) < state.hand_size and (state.pile or state.pile_hidden):
                 return ()
             out: Effects = []
@@ -134,8 +134,8 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
         # A card of the deal that is neither a Buck nor a Bad News card (KIN-DEAL-1).
         C = cards(state)
         if card not in C.bucks and card not in C.bad_news:
-            state.pile.discard(card)  # type: ignore[arg-type]
-            state.hands[e.seat].append(card)  # type: ignore[arg-type]
+            state.pile.discard(card)
+            state.hands[e.seat].append(card)
             state.deal_seat = (e.seat + 1) % state.n
             out = []
             advance(state, out)
