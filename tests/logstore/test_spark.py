@@ -47,7 +47,7 @@ def spark() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A store with games of two rulesets, and its export."""
+    """A store with games of several rulesets, and its export."""
     from engine.registry import known_slugs
 
     root = tmp_path_factory.mktemp("spark")
@@ -55,6 +55,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     fill(db, games=12)
     if "trust-no-bunny" in known_slugs():
         fill(db, "trust-no-bunny", games=3, players=5)
+    if "kinderbunnies" in known_slugs():
+        fill(db, "kinderbunnies", games=3, players=3)
     out = root / "exported"
     export_parquet(db, out)
     return db, out

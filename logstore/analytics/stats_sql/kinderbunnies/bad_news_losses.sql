@@ -5,7 +5,7 @@
 -- one carrot (KIN-CARD-BAD-NEWS); drawn with no bunny down it is harmless (KIN-BAD-2), and
 -- No News Is Good News cancels it (KIN-CARD-NO-NEWS). Per Bad News card, over every legal
 -- KinderBunnies game: times drawn, harmless draws, cancels, bunnies and carrots lost, and
--- the bunnies lost per draw that hurt.
+-- the bunnies lost per draw that hurt (a row for each of the four cards, drawn or not).
 -- chart: bar x=card y=bunnies_per_hurting_draw
 WITH legal AS (
     SELECT game_id FROM games
@@ -27,12 +27,20 @@ WITH legal AS (
     FROM fx WHERE rule = 'KIN-CARD-BAD-NEWS' GROUP BY 1
 ), per_card AS (
     SELECT card, count(*) AS drawn, sum(harmless) AS harmless FROM drawn GROUP BY card
+), bad_news AS (
+    -- the four Bad News cards of the catalogue (engine/kinderbunnies/cards/yellow.toml)
+    SELECT * FROM (VALUES (97, 'Aliens'), (98, 'Bears'), (99, 'Candy'), (100, 'Tornado'))
+        AS b(card, name)
 )
-SELECT p.card, p.drawn, p.harmless, coalesce(c.n, 0) AS cancelled,
+SELECT b.card, b.name, coalesce(p.drawn, 0) AS drawn, coalesce(p.harmless, 0) AS harmless,
+       coalesce(c.n, 0) AS cancelled,
        coalesce(l.bunnies, 0) AS bunnies_lost, coalesce(l.carrots, 0) AS carrots_lost,
        round(CAST(coalesce(l.bunnies, 0) AS DOUBLE)
-             / nullif(p.drawn - p.harmless - coalesce(c.n, 0), 0), 3) AS bunnies_per_hurting_draw
-FROM per_card p
-LEFT JOIN cancelled c ON c.card = p.card
-LEFT JOIN lost l ON l.card = p.card
-ORDER BY p.card
+             / nullif(coalesce(p.drawn, 0) - coalesce(p.harmless, 0) - coalesce(c.n, 0), 0), 3)
+           AS bunnies_per_hurting_draw
+FROM bad_news b
+LEFT JOIN per_card p ON p.card = b.card
+LEFT JOIN cancelled c ON c.card = b.card
+LEFT JOIN lost l ON l.card = b.card
+WHERE EXISTS (SELECT 1 FROM legal)
+ORDER BY b.card

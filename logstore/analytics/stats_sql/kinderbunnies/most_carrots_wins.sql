@@ -5,7 +5,8 @@
 -- KIN-RA-3), so more carrots mean better odds but no certainty. Per number of players,
 -- over finished, legal Really Advanced games: how often the game had a winner, and how
 -- often the winner was among the players holding the most carrots at the end (a Really
--- Advanced game's score is each seat's carrots). What-if branches are left out.
+-- Advanced game's score is each seat's carrots). A row for each table of 2 to 6 players.
+-- What-if branches are left out.
 -- chart: bar x=n_players y=most_carrots_win_share
 WITH finished AS (
     SELECT game_id, n_players, winners FROM games
@@ -26,10 +27,14 @@ WITH finished AS (
     JOIN most m ON m.game_id = f.game_id
     JOIN final fi ON fi.game_id = f.game_id
     GROUP BY f.game_id, f.n_players, f.winners
+), tables AS (
+    SELECT * FROM (VALUES (2), (3), (4), (5), (6)) AS t(n_players)
 )
-SELECT n_players, count(*) AS games, sum(has_winner) AS games_with_a_winner,
-       sum(most_won) AS won_by_most_carrots,
-       round(CAST(sum(most_won) AS DOUBLE) / nullif(sum(has_winner), 0), 4) AS most_carrots_win_share
-FROM per_game
-GROUP BY n_players
-ORDER BY n_players
+SELECT t.n_players, count(p.game_id) AS games, coalesce(sum(p.has_winner), 0) AS games_with_a_winner,
+       coalesce(sum(p.most_won), 0) AS won_by_most_carrots,
+       round(CAST(sum(p.most_won) AS DOUBLE) / nullif(sum(p.has_winner), 0), 4) AS most_carrots_win_share
+FROM tables t
+LEFT JOIN per_game p ON p.n_players = t.n_players
+WHERE EXISTS (SELECT 1 FROM games WHERE ruleset = 'kinderbunnies')
+GROUP BY t.n_players
+ORDER BY t.n_players
