@@ -308,8 +308,18 @@ def advance(state: KinderState, fx: Effects) -> None:
 def end_turn(state: KinderState, fx: Effects) -> None:
     state.played = False
     state.forced = None
-    if not any(state.hands) and not drawable(state, None):
-        finish(state, fx)
+    if not any(state.hands):
+        if not drawable(state, None):
+            finish(state, fx)
+            return
+        # Every hand empty but cards to draw (a Really Advanced discard pile): everyone draws
+        # up again, from the next player on.
+        seat = next_seat(state, state.active or 0)
+        state.refill = clockwise_from(state, seat)
+        state.active = seat
+        state.turn += 1
+        state.round = (state.turn - 1) // state.n + 1
+        state.phase = "play"
         return
     seat = state.active
     assert seat is not None

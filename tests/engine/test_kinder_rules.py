@@ -369,3 +369,20 @@ def test_a_state_takes_over_every_slot_of_a_trial_copy() -> None:
     from engine.kinderbunnies.state import SLOTS
 
     assert all(getattr(state, name) is getattr(later, name) for name in SLOTS)
+
+
+def test_really_advanced_with_every_hand_empty_deals_again_from_the_discard_pile() -> None:
+    from engine.kinderbunnies.core import advance, end_turn
+
+    state = _ra_near_the_end()
+    state.hands = [[], []]
+    state.pile, state.discard = set(), [40, 39, 38]
+    end_turn(state, [])
+    assert state.refill == [0, 1] and state.active == 0 and not state.over
+    advance(state, [])
+    act(state, "draw 0 38")  # the discard pile became the draw pile (KIN-RA-2)
+    adv, _ = game([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], options=ADV)
+    adv.hands = [[], []]
+    adv.pile, adv.discard = set(), [40]
+    end_turn(adv, [])
+    assert adv.over  # Advanced never reshuffles: the game is over
