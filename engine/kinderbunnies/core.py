@@ -314,9 +314,9 @@ def end_turn(state: KinderState, fx: Effects) -> None:
             return
         # Every hand empty but cards to draw (a Really Advanced discard pile): everyone draws
         # up again, from the next player on.
-        seat = next_seat(state, state.active or 0)
-        state.refill = clockwise_from(state, seat)
-        state.active = seat
+        first = next_seat(state, state.active or 0)
+        state.refill = clockwise_from(state, first)
+        state.active = first
         state.turn += 1
         state.round = (state.turn - 1) // state.n + 1
         state.phase = "play"
