@@ -112,7 +112,7 @@ def set_aside(state: KinderState, e: SetAside) -> tuple[Effect, ...]:
 def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
     task = state.task
     if task is not None and task.held:
-        return _after_roll(_draw, state, e)
+        return _after_roll(draw, state, e)
     refill = state.refill
     card = e.card
     if refill and refill[0] == e.seat and card in state.pile and e.actor is None \
@@ -229,7 +229,7 @@ def buy(state: KinderState, e: Buy) -> tuple[Effect, ...]:
 def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     task = state.task
     if task is not None and task.held and not _answers_roll(state, e):
-        return _after_roll(_play, state, e)
+        return _after_roll(play, state, e)
     seat = e.actor
     card = e.card
     if seat == state.active and not state.played and state.task is None and not state.refill \
