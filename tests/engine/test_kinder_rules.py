@@ -386,3 +386,20 @@ def test_really_advanced_with_every_hand_empty_deals_again_from_the_discard_pile
     adv.pile, adv.discard = set(), [40]
     end_turn(adv, [])
     assert adv.over  # Advanced never reshuffles: the game is over
+
+
+def test_views_hide_hands_the_draw_pile_and_the_orange_deck() -> None:
+    state, _ = game([[1, 17, 18, 19, 20], [5, 21, 22, 61, 62]], ["play 1", "draw 0 2"],
+                    options=RA, orange=ORANGE)
+    spectator = RULESET.view(state, "spectator")
+    assert spectator["hands"] == [5, 5] and isinstance(spectator["draw_pile"], int)
+    assert spectator["orange"] == 10 and spectator["magic"] is None
+    seat = RULESET.view(state, 0)
+    assert seat["hands"][0] == [2, 17, 18, 19, 20] and seat["hands"][1] == 5
+    referee = RULESET.view(state, "referee")
+    assert referee["orange"] == list(ORANGE) and isinstance(referee["draw_pile"], list)
+    draw = Draw(seq=state.seq + 1, actor=None, seat=1, card=3)
+    assert RULESET.event_view(draw, 0)["card"] == "?" and RULESET.event_view(draw, 1)["card"] == 3
+    buck = Draw(seq=state.seq + 1, actor=None, seat=1, card=41)
+    assert RULESET.event_view(buck, 0)["card"] == 41  # a Buck goes face up: everyone sees it
+    assert RULESET.redact(draw, "spectator", state).card == "?"
