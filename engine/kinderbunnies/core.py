@@ -187,6 +187,9 @@ def pay(state: KinderState, seat: int, amount: int, named: list[int] | None, rul
     value = cards(state).bucks
     holding = state.bucks[seat]
     if named is None:
+        exact = [c for c in holding if value[c] == amount]
+        if exact:  # one card of the very amount: warren's smallest payment at once
+            return [min(exact)]
         chosen = units.choose_payment(holding, amount, value)
         if chosen is None:
             fail(rule, f"seat {seat} has {money(state, seat)} Bunny Bucks, not {amount}",
@@ -292,11 +295,12 @@ def advance(state: KinderState, fx: Effects) -> None:
             state.played = False
             fx.append(Effect("KIN-TURN-1", "first_player", {"seat": state.youngest}))
             continue
-        while state.refill:
-            seat = state.refill[0]
-            if len(state.hands[seat]) < state.hand_size and drawable(state, fx):
+        refill = state.refill
+        while refill:
+            if len(state.hands[refill[0]]) < state.hand_size and (
+                    state.pile or state.pile_hidden or drawable(state, fx)):
                 return
-            state.refill.pop(0)
+            refill.pop(0)
         if not state.played and (state.hands[state.active] or  # type: ignore[index]
                                  state.forced is not None):
             return
