@@ -52,6 +52,24 @@ def triplets(faces: Iterable[BunnyFace], colours: Sequence[str]) -> list[str]:
 
 
 def has_triplet(faces: Iterable[BunnyFace], colours: Sequence[str]) -> bool:
+    """Whether :func:`triplets` finds any (the hot path: counted without naming them)."""
+    faces = faces if isinstance(faces, list) else list(faces)
+    if len(faces) < 3:
+        return False
+    colour_count: dict[str, int] = {}
+    kind_count: dict[str, int] = {}
+    wild = 0
+    for face in faces:
+        if face.wild:
+            wild += 1
+            continue
+        if face.colour is not None:
+            colour_count[face.colour] = colour_count.get(face.colour, 0) + 1
+        if face.kind is not None:
+            kind_count[face.kind] = kind_count.get(face.kind, 0) + 1
+    if not wild:
+        return any(v >= 3 for v in colour_count.values()) or \
+            any(v >= 3 for v in kind_count.values())
     return bool(triplets(faces, colours))
 
 

@@ -90,7 +90,8 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
                          "feed": ("bunny",), "discard": ("card",), "save": ("card",),
                          "bottom": ("card",), "roll": ("faces",), "bid": ("amount",),
                          "runs": ("top", "bottom"), "starve": ("bunny",),
-                         "reshuffle": ("order",), "trade": ("partner",)},
+                         "reshuffle": ("order",), "trade": ("partner",), "choose": (),
+                         "stake": ()},
         table_events=frozenset({"setup", "roll", "reshuffle"}),
     )
 

@@ -613,7 +613,7 @@ def _take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, out: list[Effect])
     chosen = list(ctx.carrots)
     if not chosen:  # a prize: the carrot is chosen after the roll
         if not state.market.open and not effect.while_closed:
-            out.append(Effect("KBQ-MKT-4", "market_closed", {"card": ctx.card}))
+            out.append(Effect("KBQ-MKT-4", "closed_market_nothing", {"card": ctx.card}))
             return
         if state.market.carrots:
             state.stack.append(Choice(ctx=ctx, seat=ctx.by, kind="carrot",
@@ -746,7 +746,7 @@ def _check_gain(state: QuestState, ctx: Ctx, effect: fx.GainSupply, ev: Play) ->
 @applies(fx.GainSupply)
 def _gain(state: QuestState, ctx: Ctx, effect: fx.GainSupply, out: list[Effect]) -> None:
     if not state.market.open:
-        out.append(Effect("KBQ-MKT-4", "market_closed", {"card": ctx.card}))
+        out.append(Effect("KBQ-MKT-4", "closed_market_nothing", {"card": ctx.card}))
         return
     take_supply(state, ctx.by, effect.kind, effect.cards, card_rule(state, ctx.card), out)
 

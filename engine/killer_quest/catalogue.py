@@ -27,7 +27,7 @@ CARDS_DIR = Path(__file__).resolve().parent / "cards"
 
 _extra_folders: list[Path] = []
 _library: DeckLibrary | None = None
-_decks: dict[str, Deck] = {}
+DECKS: dict[str, Deck] = {}
 
 
 def use_deck_folders(folders: Iterable[str | Path]) -> None:
@@ -38,7 +38,7 @@ def use_deck_folders(folders: Iterable[str | Path]) -> None:
         if path not in _extra_folders:
             _extra_folders.append(path)
     _library = None
-    _decks.clear()
+    DECKS.clear()
 
 
 def folders() -> list[Path]:
@@ -61,10 +61,10 @@ def deck_for(opts: QuestOptions) -> Deck:
     """The cards a game with these options plays with (refused if the record names another
     content hash than the deck files give now)."""
     key = key_of(opts)
-    deck = _decks.get(key)
+    deck = DECKS.get(key)
     if deck is None:
         catalogue = library().catalogue(opts.deck_set, opts.printing, opts.extra_decks)
-        deck = _decks[key] = Deck(key, catalogue)
+        deck = DECKS[key] = Deck(key, catalogue)
     if opts.catalogue is not None and opts.catalogue != deck.catalogue.content_hash:
         raise WarrenError(
             f"this record was played with the cards whose content hash is {opts.catalogue[:12]}..., "
@@ -76,12 +76,12 @@ def deck_for(opts: QuestOptions) -> Deck:
 
 def deck_by_key(key: str) -> Deck:
     """The deck of a state's key (built again in a fresh process, e.g. after a snapshot)."""
-    deck = _decks.get(key)
-    if deck is None:
+    try:
+        return DECKS[key]
+    except KeyError:
         deck_set, printing, extra = key.split("|")
-        deck = deck_for(QuestOptions(deck_set=deck_set, printing=printing,
+        return deck_for(QuestOptions(deck_set=deck_set, printing=printing,
                                      extra_decks=[d for d in extra.split("+") if d]))
-    return deck
 
 
 class Deck:

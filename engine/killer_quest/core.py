@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from engine.killer import attack, carrots, feeding, triplets, units
 from engine.killer.refusal import Refusal, as_violation
+from engine.killer_quest.catalogue import DECKS as _DECKS
 from engine.killer_quest.catalogue import Deck, deck_by_key
 from engine.killer_quest.state import Dormant, Draws, QuestState, Seat
 from engine.rules import Effect, RuleViolation
@@ -54,7 +55,10 @@ def kit(refusal: Refusal) -> RuleViolation:
 
 
 def deck(state: QuestState) -> Deck:
-    return deck_by_key(state.deck)
+    try:
+        return _DECKS[state.deck]
+    except KeyError:
+        return deck_by_key(state.deck)
 
 
 def refuse(rule: str, message: str, **facts: Any) -> RuleViolation:
@@ -85,8 +89,12 @@ def adjacent_players(state: QuestState, seat: int) -> list[int]:
 
 
 def next_seat(state: QuestState, seat: int) -> int:
-    order = clockwise_from(state, seat)
-    return order[1] if len(order) > 1 else order[0]
+    """The next seat clockwise still in the game (``seat`` itself when alone)."""
+    n, seats = state.n, state.seats
+    for k in range(1, n):
+        if seats[(seat + k) % n].present:
+            return (seat + k) % n
+    return seat
 
 
 def units_of(state: QuestState, cards: list[int]) -> int:
@@ -148,7 +156,8 @@ def box_ok(state: QuestState, seat: int, card: int) -> bool:
 
 def has_triplet(state: QuestState, seat: int) -> bool:
     d = deck(state)
-    faces = [d.bunny[b] for b in state.circle.owned_by(seat)]
+    spaces = state.circle.spaces
+    faces = [d.bunny[b] for b in state.circle.order if spaces[b].owner == seat]
     return triplets.has_triplet(faces, d.catalogue.colours)
 
 

@@ -86,13 +86,34 @@ def after_card(state: QuestState, origin: str, seat: int, card: int, out: list[E
         state.seats[seat].run.top = state.seats[seat].run.bottom
         state.seats[seat].run.bottom = None
         out.append(Effect("KBQ-TURN-3", "slid", {"seat": seat}))
-        core.draw_cards(state, seat, 1, "bottom")
+        if not _plain_draw(state, seat, "KBQ-TURN-3", out):
+            core.draw_cards(state, seat, 1, "bottom")
+            return
+        state.phase = "bottom"
     elif origin == "hand":
         if core.deck(state).type[card] == "very_special":
             # not the turn's card, and replaced at once (KBQ-VSP-2)
-            core.draw_cards(state, seat, 1, "none", rule="KBQ-VSP-2")
-        else:
+            if not _plain_draw(state, seat, "KBQ-VSP-2", out):
+                core.draw_cards(state, seat, 1, "none", rule="KBQ-VSP-2")
+        elif not _plain_draw(state, seat, "KBQ-TURN-3", out):
             core.draw_cards(state, seat, 1, "card_done")
+        else:
+            card_done(state, out)
+
+
+def _plain_draw(state: QuestState, seat: int, rule: str, out: list[Effect]) -> bool:
+    """The one-card draw done at once when the top card goes to the hand (no Dolla, no
+    misfortune, no reshuffle owed): what the Draws step would do, without the frame."""
+    draw = state.draw
+    if not draw or core.deck(state).type[draw[-1]] in _NOT_PLAIN:
+        return False
+    card = draw.pop()
+    state.seats[seat].hand.append(card)
+    out.append(Effect(rule, "drew", {"seat": seat, "card": card}))
+    return True
+
+
+_NOT_PLAIN = frozenset({"money", "play_immediately"})
 
 
 def card_done(state: QuestState, out: list[Effect]) -> None:
@@ -217,8 +238,12 @@ def _attack(state: QuestState, frame: AttackFrame, out: list[Effect]) -> bool:
 def begin_turn_end(state: QuestState, out: list[Effect]) -> None:
     seat = state.active
     assert seat is not None
-    launched = [r.card for r in state.roamers if r.launcher == seat]
-    state.stack.append(TurnEnd(seat=seat, turn=state.seats[seat].turns, roamers=launched))
+    turn = state.seats[seat].turns
+    launched = [r.card for r in state.roamers if r.launcher == seat] if state.roamers else []
+    if not launched and not feeding.falling_due(state.demands, seat, turn):
+        next_turn(state, out)  # nothing falls due and nothing roams: the TurnEnd step's end
+        return
+    state.stack.append(TurnEnd(seat=seat, turn=turn, roamers=launched))
     state.phase = "turn_end"
 
 
@@ -263,7 +288,9 @@ def start_turn(state: QuestState, seat: int, out: list[Effect]) -> None:
     state.active = seat
     state.turn += 1
     state.seats[seat].turns += 1
-    state.round = max(state.seats[s].turns for s in core.present(state))
+    turns = state.seats[seat].turns
+    if turns > state.round:
+        state.round = turns
     state.phase = "turn"
     state.triplet_at_start = core.has_triplet(state, seat)
     out.append(Effect("KBQ-TURN-2", "turn_began", {"seat": seat, "turn": state.turn,

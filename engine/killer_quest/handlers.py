@@ -239,9 +239,9 @@ def where(state: QuestState, seat: int, card: int) -> str | None:
     return None
 
 
-def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
-    """Every guard of a play (the handler's and the legal actions' one check): the card is
-    the seat's to play here and now, and its primitives accept the choices.
+def check_source(state: QuestState, e: Play) -> str:
+    """The guards of a play that do not depend on its choices: the card is the seat's to
+    play here and now. Returns where it comes from (``run``, ``hand``, ``saved``).
 
     The guards that depend only on what everybody sees (whose turn it is, the card's type,
     the cards face up) come first; only then is the hand looked at, so that a refusal says
@@ -258,7 +258,9 @@ def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
     if e.card in state.circle:
         raise refuse("KBQ-POS-2", f"bunny {e.card} is in the Bunny Circle already: a bunny there "
                      "is never repositioned", card=e.card)
-    if any(e.card in state.circle.space(b).under for b in state.circle.order):
+    # A card under a bunny is in nobody's hand, run or saved cards: looked for only then.
+    if not flipped and not saved and e.card not in st.hand \
+            and any(e.card in sp.under for sp in state.circle.spaces.values()):
         raise refuse("KBQ-MOD-2", f"card {e.card} lies under a bunny: a modifier once placed "
                      "never moves", card=e.card)
     if not flipped and not saved:
@@ -296,11 +298,23 @@ def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
     if origin == "hand" and e.card not in st.hand:
         raise refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play", card=e.card)
     core.check_box(state, seat, e.card)
-    ctx = Ctx(card=e.card, by=seat, origin=origin, host=e.on, player=e.player, at=e.at,  # type: ignore[arg-type]
+    return origin
+
+
+def check_choices(state: QuestState, e: Play, origin: str) -> Ctx:
+    """The guards of a play's choices (where it goes, whom it names...), once the card is
+    known to be the seat's to play (:func:`check_source`)."""
+    ctx = Ctx(card=e.card, by=e.actor, origin=origin, host=e.on, player=e.player, at=e.at,  # type: ignore[arg-type]
               carrots=list(e.carrots), number=e.number, stakes=list(e.stakes),
               sources=list(e.sources), weapon=e.weapon, roamer=e.roamer)
     check_card_play(state, ctx, e)
-    return ctx, origin
+    return ctx
+
+
+def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
+    """Every guard of a play (the handler's and the legal actions' one check)."""
+    origin = check_source(state, e)
+    return check_choices(state, e, origin), origin
 
 
 def play(state: QuestState, e: Play) -> tuple[Effect, ...]:

@@ -39,7 +39,7 @@ from engine.killer_quest.events import (
     Stake,
     Starve,
 )
-from engine.killer_quest.handlers import check_play
+from engine.killer_quest.handlers import check_choices, check_source
 from engine.killer_quest.state import AuctionFrame, Choice, QuestState, RollOffFrame
 from engine.pending import NOTHING, Agenda, Chance, Decision, Window
 from engine.record import Event
@@ -63,29 +63,41 @@ def pending(state: QuestState) -> Agenda:
         return NOTHING
     now = waiting.released(state)
     owed = waiting.awaited(now)
-    chance = None
     if owed.chance is not None:
         chance = Chance(kind=owed.chance, seat=owed.chance_seat, rule=CHANCE_RULES[owed.chance])
-    decisions = {} if chance is not None else {
-        seat: Decision(seat=seat, kind=kind, rule=DECISION_RULES.get(kind),
-                       off_turn=seat != now.active)
-        for seat, kind in owed.decisions.items()}
+        return Agenda(decisions={}, chance=chance, windows=_windows(state, now, {}))
+    active = now.active
+    decisions = {seat: Decision(seat=seat, kind=kind, rule=DECISION_RULES.get(kind),
+                                off_turn=seat != active)
+                 for seat, kind in owed.decisions.items()}
+    return Agenda(decisions=decisions, chance=None, windows=_windows(state, now, decisions))
+
+
+def _windows(state: QuestState, now: QuestState, decisions: dict[int, Decision]) -> list[Window]:
+    """Off-turn answers (Very Special cards), joining and leaving (KBQ-VSP-1, KBQ-JOIN-1,
+    KBQ-LEAVE-1)."""
     windows: list[Window] = []
-    if now.phase not in ("setup", "runs") and all(s.laid for s in now.seats if s.present):
-        free = tuple(s for s in core.present(state)
-                     if s not in decisions or decisions[s].kind in OWN_TURN)
-        answering = tuple(s for s in free if s not in decisions)
-        if answering:
-            windows.append(Window(seats=answering, kinds=("very_special",), rule="KBQ-VSP-1"))
-        if not state.stack and state.phase == "turn" and state.cards_played == 0:
+    if now.phase in ("setup", "runs"):
+        return windows
+    present = []
+    for s, st in enumerate(now.seats):
+        if st.present:
+            if not st.laid:
+                return windows
+            present.append(s)
+    answering = tuple(s for s in present if s not in decisions)
+    if answering:
+        windows.append(Window(seats=answering, kinds=("very_special",), rule="KBQ-VSP-1"))
+    if not state.stack and state.phase == "turn" and state.cards_played == 0:
+        if state.opts.late:
             late = tuple(s for s in state.opts.late if not state.seats[s].present
                          and state.seats[s].turns == 0)
-            leaving = tuple(s for s in core.present(state) if s != state.active)
             if late:
                 windows.append(Window(seats=late, kinds=("join",), rule="KBQ-JOIN-1"))
-            if leaving and len(core.present(state)) > 2:
-                windows.append(Window(seats=leaving, kinds=("leave",), rule="KBQ-LEAVE-1"))
-    return Agenda(decisions=decisions, chance=chance, windows=windows)
+        if len(present) > 2:
+            leaving = tuple(s for s in present if s != state.active)
+            windows.append(Window(seats=leaving, kinds=("leave",), rule="KBQ-LEAVE-1"))
+    return windows
 
 
 def _ok(state: QuestState, event: Event, guard: Callable[[QuestState, Any], Any]) -> bool:
@@ -241,10 +253,17 @@ def _answers(d: Any, card: int) -> bool:
 def _plays_of(state: QuestState, seat: int, seq: int, card: int) -> list[Event]:
     """Every accepted play of ``card``: its primitives' choices, each candidate checked."""
     out: list[Event] = []
+    try:
+        origin = check_source(state, Play(seq=seq, actor=seat, card=card))
+    except RuleViolation:
+        return out
     for fields in _candidates(state, seat, card):
         event = Play(seq=seq, actor=seat, card=card, **fields)
-        if _ok(state, event, check_play):
-            out.append(event)
+        try:
+            check_choices(state, event, origin)
+        except RuleViolation:
+            continue
+        out.append(event)
     return out
 
 

@@ -81,9 +81,9 @@ def awaited(state: QuestState) -> Awaited:
     """What ``state`` (with no card held) waits for."""
     if state.over:
         return NOTHING
-    if state.phase == "setup":
+    phase = state.phase
+    if phase == "setup":
         return Awaited("setup", None, {})
-    unlaid = {s: "runs" for s in core.present(state) if not state.seats[s].laid}
     if state.stack:
         top = state.stack[-1]
         if isinstance(top, Draws):
@@ -103,11 +103,18 @@ def awaited(state: QuestState) -> Awaited:
             bidder = next_bidder(top.auction)
             return Awaited(None, None, {} if bidder is None else {bidder: "bid"})
         return NOTHING
+    unlaid: dict[int, str] = {}
+    for s, st in enumerate(state.seats):
+        if st.present and not st.laid:
+            unlaid[s] = "runs"
     if unlaid:
         return Awaited(None, None, unlaid)
-    if state.active is None or state.phase not in ("turn", "flipped", "bottom"):
+    if state.active is None or phase not in _STAGES:
         return NOTHING
-    return Awaited(None, None, {state.active: state.phase})
+    return Awaited(None, None, {state.active: phase})
+
+
+_STAGES = frozenset({"turn", "flipped", "bottom"})
 
 
 def own_turn_stage(state: QuestState, seat: int) -> bool:

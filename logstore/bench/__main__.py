@@ -128,6 +128,10 @@ def main() -> None:
     print(f"  bare floor (no rules) {t['bare_per_s']:>12,.0f} events/s")
     print(f"  checked / bare time   {t['ratio']:>12.2f}x   (target: within 10x)")
 
+    from logstore.bench.quest import report as quest_report
+
+    quest_report(40 if args.quick else 200, repeats, 300 if args.quick else 2_000)
+
     from engine.dispute import bench_verdict
 
     v = bench_verdict("bunnies", events=10_000, verdicts=500 if args.quick else 2_000)

@@ -33,7 +33,8 @@ def build_demo_store(path: Path) -> Path:
     fixtures = Path(__file__).resolve().parents[2] / "fixtures"
     with Store(path) as store:
         store.import_paths(list(record_paths([fixtures])))
-        for slug, players in (("bunnies", [2]), ("trust-no-bunny", [5, 6, 7, 8])):
+        for slug, players in (("bunnies", [2]), ("trust-no-bunny", [5, 6, 7, 8]),
+                              ("killer-bunnies-quest", [3, 4, 5])):
             rs = get_ruleset(slug)
             for i in range(8):
                 game = simulate_one(rs, 2026, i, players=players[i % len(players)], bots=("greedy", "random"))

@@ -149,3 +149,38 @@ def test_stats_and_sql_pages_in_the_browser(server: str, browser_page: object, s
     _wait(pg, "row(s)")
     time.sleep(1.0)
     pg.screenshot(path=str(shots / "sql.png"))
+
+
+def test_quest_replay_judge_and_branch_in_the_browser(
+    server: str, browser_page: object, shots: Path
+) -> None:
+    pg = browser_page  # type: ignore[assignment]
+    pg.goto(f"{server}/replay?game=killer-bunnies-quest-2026-000001&seq=120&as=1")
+    _wait(pg, "Event 120")
+    _wait(pg, "players (clockwise)")
+    pg.get_by_role("button", name="Next ▶").click()
+    _wait(pg, "Event 121", 15_000)
+    time.sleep(1.0)
+    pg.screenshot(path=str(shots / "replay-killer-bunnies-quest.png"))
+    content = pg.content()
+    assert "Kaballa" in content and "carrots left" in content and "face down" in content
+
+    game = "kbq-illegal-buying-from-a-closed-market"
+    pg.goto(f"{server}/disputes?game={game}&seq=22")
+    _wait(pg, "Propose the event recorded next")
+    pg.get_by_role("button", name="Propose the event recorded next").click()
+    time.sleep(0.5)
+    pg.get_by_role("button", name="Judge").click()
+    _wait(pg, "KBQ-MKT-4")
+    assert "market is closed" in pg.content()
+    time.sleep(1.0)
+    pg.screenshot(path=str(shots / "disputes-killer-bunnies-quest.png"))
+
+    box = pg.get_by_role("textbox", name="Proposed action(s)")
+    box.fill("flip actor=0")
+    box.press("Control+Enter")
+    time.sleep(0.5)
+    pg.get_by_role("button", name="Judge").click()
+    _wait(pg, "LEGAL")
+    pg.get_by_role("button", name="Open branch").click()
+    _wait(pg, "Stored branch")

@@ -874,7 +874,7 @@ def _(card_id: str) -> None:
     g.state.market.close()
     g.play(0, BAKERY, on=GREEN_CONGENIAL)
     effects = g.roll(8)  # a cabbage and a water card, but the market is closed
-    assert "market_closed" in kinds(effects) and g.state.seats[0].cabbage == []
+    assert "closed_market_nothing" in kinds(effects) and g.state.seats[0].cabbage == []
 
 
 @works("magic-fountain")

@@ -1466,7 +1466,7 @@ def _() -> None:
     g.state.market.close()
     g.play(0, BAKERY, on=GREEN_CONGENIAL)
     effects = g.roll(11)
-    assert "market_closed" in kinds(effects) and g.state.seats[0].carrots == []
+    assert "closed_market_nothing" in kinds(effects) and g.state.seats[0].carrots == []
 
 
 # -- lucky clovers, weapons ----------------------------------------------------------------------------------------

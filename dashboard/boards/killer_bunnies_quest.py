@@ -1,0 +1,197 @@
+"""The Killer Bunnies Quest board: the Bunny Circle drawn as a ring, each player's run cards,
+saved cards, supplies, Dolla and carrots, Kaballa's Market and the piles, as one perspective
+knows them (the view is already filtered: others' hands and run cards come as backs).
+
+Cards are named from the catalogue the game was played with (found by the content hash the
+view names; numbers when it is not loaded).
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+from dashboard.boards.tiles import CSS, label
+
+COLOURS = {"blue": "#3b6ea5", "green": "#2e8b57", "orange": "#e67e22", "yellow": "#f1c40f",
+           "violet": "#8e44ad", "red": "#c0392b"}
+"""Bunny colours as drawn; a wild bunny (Free Agent) is striped."""
+
+QUEST_CSS = """
+<style>
+.kb-card {display: inline-block; min-width: 30px; padding: 2px 5px; margin: 1px; border: 1px solid #888;
+  border-radius: 4px; background: #fff; font-size: 0.75rem; color: #222;}
+.kb-card.back {background: repeating-linear-gradient(45deg, #7b241c, #7b241c 4px, #a93226 4px, #a93226 8px);
+  color: #fff; min-width: 24px;}
+.kb-card.flipped {outline: 3px solid #f1c40f;}
+.kb-market {border: 1px solid #ddd; border-radius: 8px; padding: 6px 10px; margin: 6px 0;}
+.kb-market.closed {background: #fdecea;}
+</style>
+"""
+
+
+def _deck_names(view: dict[str, Any]) -> dict[int, str]:
+    """Card number -> name, from the catalogue the view names."""
+    try:
+        from engine.killer_quest.catalogue import DECKS, deck_for
+        from engine.killer_quest.options import QuestOptions
+
+        for deck in DECKS.values():
+            if deck.catalogue.content_hash == view.get("catalogue"):
+                return {n: c.name for n, c in deck.catalogue.by_number.items()}
+        deck = deck_for(QuestOptions(deck_set=view.get("deck_set", "blue-starter"),
+                                     printing=view.get("printing", "current")))
+        if deck.catalogue.content_hash == view.get("catalogue"):
+            return {n: c.name for n, c in deck.catalogue.by_number.items()}
+    except Exception:  # a board never fails a page: numbers stand in
+        return {}
+    return {}
+
+
+def _tile(number: int | str | None, names: dict[int, str], *, extra: str = "") -> str:
+    if number is None:
+        return ""
+    if number == "back":
+        return '<span class="kb-card back" title="face down">&nbsp;</span>'
+    name = names.get(number, "") if isinstance(number, int) else ""
+    title = f' title="{escape(name)}"' if name else ""
+    text = f"{number}" + (f" {escape(_short(name))}" if name else "")
+    return f'<span class="kb-card{extra}"{title}>{text}</span>'
+
+
+def _short(name: str, width: int = 22) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> str:
+    """The circle as positioned tiles (plain HTML and CSS: the dashboard's HTML sanitiser
+    keeps styles, not SVG), clockwise from the top, the market in the middle."""
+    circle = view["circle"]
+    size = 400
+    centre = size / 2
+    radius = 150
+    waiting = view.get("waiting") or {}
+    parts = [f'<div class="kb-ring" title="Bunny Circle" style="position:relative;width:{size}px;'
+             f'height:{size}px;margin:4px auto">'
+             f'<div style="position:absolute;left:{centre - radius}px;top:{centre - radius}px;'
+             f'width:{2 * radius}px;height:{2 * radius}px;border:2px dashed #ccc;'
+             'border-radius:50%"></div>']
+    m = view["market"]
+    parts.append(f'<div style="position:absolute;left:{centre - 80}px;top:{centre - 22}px;width:160px;'
+                 'text-align:center;font-size:0.8rem">Bunny Circle<br>'
+                 f"market {'open' if m['open'] else 'CLOSED'} · {len(m['carrots'])} carrots left"
+                 "</div>")
+    if not circle:
+        parts.append(f'<div style="position:absolute;left:{centre - 80}px;top:{centre + 20}px;'
+                     'width:160px;text-align:center;color:#999">no bunny yet</div>')
+    for i, b in enumerate(circle):
+        angle = -math.pi / 2 + 2 * math.pi * i / len(circle)
+        x, y = centre + radius * math.cos(angle), centre + radius * math.sin(angle)
+        fill = COLOURS.get(b["colour"] or "", "#999")
+        aimed = waiting.get("on") == b["bunny"] or waiting.get("target") == b["bunny"]
+        border = "3px solid #000" if aimed else "2px dashed #fff" if b["wild"] else "2px solid #fff"
+        owner = b["owner"]
+        who = players[owner] if 0 <= owner < len(players) else f"seat {owner}"
+        marks = [_modifier_mark(names.get(card, "")) for card in b["under"]]
+        if b["feeds"]:
+            marks.append("feed " + ",".join(f"{f['cabbage']}c/{f['water']}w" for f in b["feeds"]))
+        if b["roaming"]:
+            marks.append("☣ " + ",".join(str(c) for c in b["roaming"]))
+        if b["dormant"]:
+            marks.append("⏳")
+        title = (f"bunny {b['bunny']} {b['name']} of {who}: {b['colour'] or 'wild'} "
+                 f"{b['kind'] or ''}; under {b['under']}; feeds {b['feeds']}; roaming {b['roaming']}")
+        parts.append(f'<div title="{escape(title)}" style="position:absolute;left:{x - 27:.0f}px;'
+                     f'top:{y - 27:.0f}px;width:54px;height:54px;border-radius:50%;background:{fill};'
+                     f'border:{border};color:#fff;text-align:center;font-size:0.7rem;'
+                     'line-height:1.1;display:flex;flex-direction:column;justify-content:center">'
+                     f'<b>{b["bunny"]}</b>{escape((b["kind"] or "wild")[:9])}</div>'
+                     f'<div style="position:absolute;left:{x - 50:.0f}px;top:{y + 28:.0f}px;width:100px;'
+                     f'text-align:center;font-size:0.68rem">{escape(_short(who, 14))}'
+                     f'{"<br>" + escape(" ".join(marks)) if marks else ""}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _modifier_mark(name: str) -> str:
+    lowered = name.lower()
+    if "clover" in lowered:
+        return "🍀"
+    if "halo" in lowered:
+        return "😇"
+    if "suit" in lowered:
+        return "🥼"
+    return "▪"
+
+
+def _seat(s: dict[str, Any], player: str, view: dict[str, Any], names: dict[int, str]) -> str:
+    active = " active" if view.get("active") == s["seat"] else ""
+    flipped = view.get("flipped")
+    chips = []
+    if not s["present"]:
+        chips.append('<span class="wr-chip">not in the game</span>')
+    if s["triplet"]:
+        chips.append('<span class="wr-chip" style="background:#d5f5e3">triplet</span>')
+    if s["lose_turns"]:
+        chips.append(f'<span class="wr-chip">loses {s["lose_turns"]} turn(s)</span>')
+    if view.get("winners") and s["seat"] in view["winners"]:
+        chips.append('<span class="wr-chip" style="background:#f9e79f">🏆 Magic Carrot</span>')
+    hand = s["hand"]
+    hand_html = (" ".join(_tile(c, names) for c in hand) or "(empty)") if isinstance(hand, list) \
+        else f"{hand} card(s) face down"
+    run = (f"top {_tile(s['top'], names) or '—'} bottom {_tile(s['bottom'], names) or '—'}"
+           + (f" flipped {_tile(flipped, names, extra=' flipped')}"
+              if flipped is not None and view.get("active") == s["seat"] else ""))
+    owed = ", ".join(f"{v} {k}" for k, v in s["owed"].items())
+    lines = [
+        f"run: {run}",
+        f"hand: {hand_html}",
+        "saved: " + (" ".join(_tile(c, names) for c in s["saved"]) or "—"),
+        f"💰 {s['dolla']} Dolla ({len(s['money'])} cards) · 🥬 {s['cabbage_units']} cabbage · "
+        f"💧 {s['water_units']} water" + (f" · owed by the bank: {escape(owed)}" if owed else ""),
+        "🥕 carrots: " + (" ".join(_tile(c, names) for c in s["carrots"]) or "—"),
+    ]
+    return (f'<div class="wr-seat{active}" style="min-width:260px;flex:1">'
+            f"<b>{s['seat']}: {escape(player)}</b> {''.join(chips)}<br>"
+            f'<span style="font-size:0.85rem">{"<br>".join(lines)}</span></div>')
+
+
+def render_html(view: dict[str, Any], names: list[str]) -> str:
+    """HTML for a Quest view (already filtered to one perspective)."""
+    cards = _deck_names(view)
+    m = view["market"]
+    piles = view["piles"]
+    parts = [CSS, QUEST_CSS, '<div class="wr-board">']
+    parts.append(f'<div class="wr-row" style="gap:16px;align-items:flex-start">{_ring(view, cards, names)}'
+                 '<div style="flex:1;min-width:260px">')
+    closed = "" if m["open"] else " closed"
+    coupon = f" · half price for seat {m['half_price']}" if m.get("half_price") is not None else ""
+    parts.append(f'<div class="kb-market{closed}"><b>Kaballa\'s Market</b> '
+                 f"{'open' if m['open'] else 'closed'}: cabbage {m['cabbage']}, water "
+                 f"{m['water']}, carrot {m['carrot']} Dolla{coupon}<br>carrots for sale: "
+                 + (" ".join(_tile(c, cards) for c in m["carrots"]) or "none") + "</div>")
+    parts.append(label("piles") + f"draw pile {piles['draw']} · discard {len(piles['discard'])}"
+                 f" · cabbage deck {piles['cabbage_deck']} · water deck {piles['water_deck']}"
+                 f" · small carrot deck {piles['magic_deck']} (hidden until the end)")
+    if view.get("abducted"):
+        parts.append(label("held by the aliens") + _tile(view["abducted"][0], cards))
+    waiting = view.get("waiting")
+    if waiting:
+        what = waiting.get("frame", "")
+        card = waiting.get("card")
+        parts.append(label("in play") + f"{escape(str(what))} "
+                     + (_tile(card, cards) if card is not None else "")
+                     + (f" on bunny {waiting['on']}" if waiting.get("on") is not None else ""))
+    if view.get("roamers"):
+        parts.append(label("roaming") + " ".join(
+            f"{_tile(r['card'], cards)} on {r['host']} ({r['direction']})" for r in view["roamers"]))
+    if view.get("magic_carrot") is not None:
+        parts.append(label("the Magic Carrot") + _tile(view["magic_carrot"], cards))
+    parts.append("</div></div>")
+    parts.append(label("players (clockwise)"))
+    parts.append('<div class="wr-row" style="align-items:stretch">'
+                 + "".join(_seat(s, names[s["seat"]] if s["seat"] < len(names) else "", view, cards)
+                           for s in view["seats"]) + "</div>")
+    parts.append("</div>")
+    return "".join(parts)
