@@ -57,6 +57,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         fill(db, "trust-no-bunny", games=3, players=5)
     if "kinderbunnies" in known_slugs():
         fill(db, "kinderbunnies", games=3, players=3)
+    if "killer-bunnies-quest" in known_slugs():
+        fill(db, "killer-bunnies-quest", games=3, players=3)
     out = root / "exported"
     export_parquet(db, out)
     return db, out
