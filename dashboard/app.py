@@ -1,6 +1,7 @@
 """warren's dashboard: step through games, settle disputes, read the statistics.
 
-Run with ``warren dashboard`` (or ``streamlit run dashboard/app.py``).
+Run with ``warren dashboard`` (or ``streamlit run dashboard/app.py``). Every page has its
+own address (``/games``, ``/replay?game=...&seq=...``, ``/record?game=...``), so a link opens it directly.
 """
 
 from __future__ import annotations
@@ -16,16 +17,24 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 HERE = Path(__file__).resolve().parent
+SCREENS = HERE / "screens"
 
-st.set_page_config(page_title="warren", page_icon="🐇", layout="wide")
+# The favicon is a file of warren's own: a Material icon there (or a page's, used when none is
+# set) is fetched from the network, and warren runs offline.
+st.set_page_config(page_title="warren", page_icon=str(HERE / "favicon.png"), layout="wide")
+# No developer menu (Deploy, Rerun...) for the people reading a game: `warren dashboard` says
+# the same on its command line, this covers `streamlit run`.
+st.set_option("client.toolbarMode", "minimal")
 
 PAGES = [
-    st.Page(HERE / "screens" / "games.py", title="Games", icon=":material/table_rows:", default=True,
-            url_path="games"),
-    st.Page(HERE / "screens" / "replay.py", title="Replay", icon=":material/play_circle:", url_path="replay"),
-    st.Page(HERE / "screens" / "disputes.py", title="Disputes", icon=":material/gavel:", url_path="disputes"),
-    st.Page(HERE / "screens" / "stats.py", title="Stats", icon=":material/bar_chart:", url_path="stats"),
-    st.Page(HERE / "screens" / "sql.py", title="SQL", icon=":material/search:", url_path="sql"),
+    st.Page(SCREENS / "overview.py", title="Overview", icon=":material/home:", default=True,
+            url_path="overview"),
+    st.Page(SCREENS / "games.py", title="Games", icon=":material/table_rows:", url_path="games"),
+    st.Page(SCREENS / "replay.py", title="Replay", icon=":material/play_circle:", url_path="replay"),
+    st.Page(SCREENS / "disputes.py", title="Disputes", icon=":material/gavel:", url_path="disputes"),
+    st.Page(SCREENS / "record.py", title="Record", icon=":material/edit_note:", url_path="record"),
+    st.Page(SCREENS / "stats.py", title="Stats", icon=":material/bar_chart:", url_path="stats"),
+    st.Page(SCREENS / "sql.py", title="SQL", icon=":material/database:", url_path="sql"),
 ]
 
-st.navigation(PAGES).run()
+st.navigation(PAGES, position="top").run()

@@ -1,12 +1,14 @@
 """The dashboard's only door to warren's data: the logstore library, cached per session.
 
-Nothing here touches SQLite directly; every read and every write (rulings, branches) goes
-through logstore.
+Nothing here touches SQLite directly; every read and every write (rulings, branches, games
+recorded at the table) goes through logstore.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -238,3 +240,48 @@ def run_query(sql: str, seconds: float = 10.0) -> pa.Table:
 
     with open_sandbox(store_path(), Limits(seconds=seconds)) as box:
         return box.run(sql)
+
+
+@st.cache_data(show_spinner=False)
+def _schema(path: str, stamp: float) -> dict[str, list[tuple[str, str]]]:
+    from logstore.analytics.projections import TABLES
+    from logstore.analytics.sandbox import Limits, open_sandbox
+
+    with open_sandbox(Path(path), Limits(seconds=10.0)) as box:
+        listed = box.run("SELECT table_name, column_name, data_type FROM information_schema.columns "
+                         "ORDER BY table_name, ordinal_position").to_pylist()
+    found: dict[str, list[tuple[str, str]]] = {name: [] for name in TABLES}
+    for row in listed:
+        if row["table_name"] in found:
+            found[row["table_name"]].append((row["column_name"], row["data_type"]))
+    return found
+
+
+def schema() -> dict[str, list[tuple[str, str]]]:
+    """Every table the SQL box may read (the sandbox's, in order), with its columns and types."""
+    return _schema(str(store_path()), store_stamp())
+
+
+# -- recording at the table (through logstore.recording) --------------------------------------------
+if TYPE_CHECKING:
+    from logstore.recording.session import TableSession
+
+
+@contextmanager
+def table_session(game_id: str, at_seq: int | None = None) -> Iterator[TableSession]:
+    """The game being recorded, at the position this page last showed (``at_seq``; None for
+    the stored last event): its appends expect that seq (logstore.recording.session)."""
+    from logstore.recording.session import TableSession
+
+    with open_store() as store:
+        yield TableSession(store, game_id, at_seq=at_seq)
+
+
+def start_table_game(slug: str, names: list[str], options: dict[str, Any], game_id: str | None) -> str:
+    """Store a new game recorded at the table (sealed, no event yet); its id."""
+    from logstore.recording.session import TableSession, table_header
+
+    header = table_header(slug, names, options, game_id)
+    with open_store() as store:
+        TableSession.start(store, header)
+    return header.game_id

@@ -8,24 +8,22 @@ from the start.
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any
 
 import msgspec
 import streamlit as st
 
-from dashboard import data, timeline
+from dashboard import data, tables, timeline
+from dashboard.tables import md
 from engine.dispute import (
     ActionError,
     Dispute,
     Verdict,
     action_usage,
-    diff_views,
     format_action,
     judge,
     read_action,
 )
-from engine.dispute.facts import brief_text
 from engine.record import Event
 from engine.rules import WarrenError
 from engine.ruleset import Perspective, Ruleset
@@ -187,41 +185,51 @@ def verdicts_for(dispute: Dispute, seq: int, seat: int | None) -> list[Verdict] 
             return None
         return judge_all(dispute, seq, actions, seat)
     except WarrenError as exc:
-        st.error(f"Cannot judge this action: {exc}", icon="⚠️")
+        st.error(f"Cannot judge this action: {md(str(exc))}", icon=":material/warning:")
         return None
 
 
-def _facts_rows(facts: dict[str, Any]) -> list[dict[str, str]]:
-    return [{"fact": k, "value": brief_text(v)} for k, v in facts.items()]
+def facts_rows(game: data.LoadedGame, facts: dict[str, Any]) -> list[dict[str, str]]:
+    """The facts a rule looked at, one row each, in the game's words."""
+    rows = []
+    for key, value in facts.items():
+        what, _, said = game.ruleset.describe_fact(key, value, game.names).partition(": ")
+        rows.append({"fact": what, "value": said})
+    return rows
 
 
-def show_verdicts(verdicts: list[Verdict], names: list[str]) -> None:
+def show_verdicts(verdicts: list[Verdict], game: data.LoadedGame) -> None:
+    names = game.names
     for i, v in enumerate(verdicts, start=1):
         head = f"{who(v.actor, names)}: `{v.notation}` as event {v.at + 1}"
         if len(verdicts) > 1:
             head = f"{i}. " + head
-        if not v.legal:
+        if v.status == "illegal":
             assert v.rule is not None
-            st.error(f"**Illegal** by **{v.rule.id}** · {head}  \n{v.message}", icon="🚫")
-            st.markdown(f"**{v.rule.id}**: {v.rule.text}  \nSource: {v.rule.source}")
+            st.error(f"**Illegal** by **{v.rule.id}** · {head}  \n{md(v.message or '')}",
+                     icon=":material/block:")
+            st.markdown(f"**{v.rule.id}**: {md(v.rule.text)}  \nSource: {md(v.rule.source)}")
             if v.facts:
                 st.caption("The facts the rule looked at")
-                st.dataframe(_facts_rows(v.facts), hide_index=True, width="stretch", key=f"dsp_facts_{i}")
+                tables.show(facts_rows(game, v.facts))
+            continue
+        if v.status == "undetermined":
+            needs = "; ".join(str(e.data.get("needs", "")) for e in v.undetermined)
+            st.warning(f"**Undetermined** · {head}  \nNo rule is known to forbid it, but the record does "
+                       f"not show enough to say it is legal: {md(needs)}", icon=":material/help:")
         else:
-            st.success(f"**Legal** · {head}", icon="✅")
-            if v.effects:
-                st.dataframe([{"effect": e.kind, "rule": e.rule, "what the rule says": e.text,
-                               "details": ", ".join(f"{k}={brief_text(x)}" for k, x in e.data.items())}
-                              for e in v.effects],
-                             hide_index=True, width="stretch", key=f"dsp_effects_{i}")
-            else:
-                st.caption("No derived effects: the action changes only what it names.")
-            for claim in v.disputed_claims:
-                st.warning(f"Disputed claim [{claim.rule or '?'}]: {claim.message}")
+            st.success(f"**Legal** · {head}", icon=":material/check_circle:")
+        if v.effects:
+            tables.show([{"effect": e.kind.replace("_", " "), "rule": e.rule, "what the rule says": e.text,
+                          "details": timeline.details(game, e.data)} for e in v.effects])
+        else:
+            st.caption("No derived effects: the action changes only what it names.")
+        for claim in v.disputed_claims:
+            st.warning(f"Disputed claim [{claim.rule or '?'}]: {md(claim.message)}",
+                       icon=":material/warning:")
     last = verdicts[-1]
     if last.position_facts:
-        st.caption("At this position (public): " + ", ".join(
-            f"{k}={brief_text(x)}" for k, x in last.position_facts.items()))
+        st.caption("At this position (public): " + md(timeline.details(game, last.position_facts)))
     with st.expander("The verdict as data"):
         st.json([v.to_dict() for v in verdicts], expanded=False)
 
@@ -230,24 +238,31 @@ def show_verdicts(verdicts: list[Verdict], names: list[str]) -> None:
 def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Perspective) -> None:
     st.markdown("**The current event explained**")
     if seq == 0:
-        st.caption("Before the first event: nothing has happened yet.")
+        st.caption("The start: nothing has happened yet. Step on to the first event.")
     else:
         ex = dispute.explain(seq)
-        st.markdown(f"Event {seq} · {escape(timeline.describe(game, seq, seen))}")
-        st.dataframe([{"rule": r.id, "why": role, "what the rule says": r.text, "source": r.source}
-                      for r, role in ex.rules], hide_index=True, width="stretch", key="dsp_explain_rules")
+        st.markdown(f"Event {seq}: {md(timeline.describe(game, seq, seen))}")
+        tables.show([{"rule": r.id, "why": role, "what the rule says": r.text, "source": r.source}
+                     for r, role in ex.rules])
         effects = timeline.effects_table(game, seq, seen)
         if effects:
-            st.dataframe(effects, hide_index=True, width="stretch", key="dsp_explain_effects")
+            tables.show(effects, ["effect", "rule", "details"])
         step = game.replay.step(seq)
-        changes = diff_views(game.ruleset.view(step.before, seen), game.ruleset.view(step.after, seen))
-        shown = "referee" if seen == "referee" else data.perspective_label(seen, game.names)
-        st.caption(f"What changed (as {shown} saw it)")
-        st.code("\n".join(c.line() for c in changes) or "(nothing visible changed)", language=None)
-    violation = game.replay.violation
+        changes = game.ruleset.describe_changes(game.ruleset.view(step.before, seen),
+                                                game.ruleset.view(step.after, seen), game.names)
+        shown = "the referee" if seen == "referee" else (
+            "a spectator" if seen == "spectator" else data.perspective_label(seen, game.names))
+        st.caption(f"What changed, as {shown} saw it")
+        if changes:
+            st.html(tables.bullets(changes))
+        else:
+            st.caption("Nothing visible changed.")
+    violation = game.replay.violation_seen_by(seen)  # like the view: what this perspective may know
     if violation is not None and seq == game.replay.last_seq:
         bad = dispute.explain(violation.seq)
         rule = bad.violation.rule if bad.violation is not None else None
-        st.error(f"The next recorded event ({violation.seq}: {bad.notation}) is illegal by "
-                 f"**{violation.rule}**: {violation.message}"
-                 + (f"  \n{rule.id}: {rule.text} ({rule.source})" if rule is not None else ""))
+        said = game.ruleset.describe(game.record.events[violation.seq - 1], game.names, seen)
+        st.error(f"The next recorded event ({violation.seq}: {md(said)}) is illegal by "
+                 f"**{violation.rule}**: {md(violation.message)}"
+                 + (f"  \n{rule.id}: {md(rule.text)} ({md(rule.source)})" if rule is not None else ""),
+                 icon=":material/block:")

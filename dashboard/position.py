@@ -10,6 +10,7 @@ import streamlit as st
 from dashboard import data
 from engine.rules import WarrenError
 from engine.ruleset import Perspective
+from engine.wording import and_list, seat_name
 
 GAME = "pos_game"
 SEQ = "pos_seq"
@@ -91,22 +92,36 @@ def open_game(rows: list[dict[str, Any]]) -> tuple[str, data.LoadedGame]:
 
 
 def init_seq(game: data.LoadedGame) -> None:
-    """Take seq (or turn) from the URL once per game; clamp what the session holds."""
+    """Take seq (or turn) from the URL once per game, else open at the start; clamp what
+    the session holds."""
     last = game.replay.last_seq
     if SEQ not in st.session_state:
         seq = _int(st.query_params.get("seq"))
         turn = _int(st.query_params.get("turn"))
         if st.query_params.get("seq") is not None and (seq is None or not 0 <= seq <= last):
             st.warning(f"Position {st.query_params.get('seq')!r} is not in this game "
-                       f"(0..{last}); showing the end.")
+                       f"(0..{last}); showing the start.")
             seq = None
         if seq is None and turn is not None:
             try:
                 seq = game.replay.seq_for_turn(turn)
             except WarrenError as exc:
                 st.warning(str(exc))
-        st.session_state[SEQ] = last if seq is None else seq
+        # A game opens at its start: the deal, then every event in order (or the linked one).
+        st.session_state[SEQ] = 0 if seq is None else seq
     st.session_state[SEQ] = max(0, min(int(st.session_state[SEQ]), last))
+
+
+def acting(game: data.LoadedGame, seq: int) -> str:
+    """Who the position waits for, from the game's pending decisions (Ruleset.to_act): one
+    player on a turn, several at once in a vote or a night, or the table (chance)."""
+    state = game.replay.state_at(seq)
+    if state.over:
+        return "game over"
+    seats = game.ruleset.to_act(state)
+    if not seats:
+        return "next: the table (chance)"
+    return "to act: " + and_list([seat_name(s, game.names) for s in seats])
 
 
 def init_perspective(names: list[str]) -> None:
@@ -138,7 +153,9 @@ def sync_url(game_id: str, seq: int, perspective: Perspective, **extra: str) -> 
 
 
 def step_controls(game: data.LoadedGame) -> int:
-    """First / previous / next / last, a slider, and jump-to-turn. Returns the seq shown."""
+    """First / previous / next / last, jump to a turn, the position, and a slider. Returns
+    the seq shown. The controls flow onto a second line on a narrow screen rather than
+    shrink (a button never shows a cut label)."""
     last = game.replay.last_seq
 
     def move(delta: int | None = None, to: int | None = None) -> None:
@@ -153,21 +170,24 @@ def step_controls(game: data.LoadedGame) -> int:
             st.session_state["pos_jump_error"] = str(exc)
 
     # The turn box follows the position unless the user is typing into it (then jump() ran).
-    shown_turn = game.replay.position(int(st.session_state[SEQ])).turn
-    if st.session_state.get("pos_turn_for") != st.session_state[SEQ]:
+    seq = int(st.session_state[SEQ])
+    shown_turn = game.replay.position(seq).turn
+    if st.session_state.get("pos_turn_for") != seq:
         st.session_state[TURN] = shown_turn
-        st.session_state["pos_turn_for"] = st.session_state[SEQ]
-    cols = st.columns([1, 1, 1, 1, 3, 2])
-    cols[0].button("⏮ First", key="pos_first", on_click=move, kwargs={"to": 0}, width="stretch")
-    cols[1].button("◀ Prev", key="pos_prev", on_click=move, kwargs={"delta": -1}, width="stretch")
-    cols[2].button("Next ▶", key="pos_next", on_click=move, kwargs={"delta": 1}, width="stretch")
-    cols[3].button("Last ⏭", key="pos_last", on_click=move, kwargs={"to": last}, width="stretch")
-    with cols[4]:
+        st.session_state["pos_turn_for"] = seq
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="pos_bar"):
+        st.button("First", key="pos_first", icon=":material/first_page:", on_click=move, kwargs={"to": 0},
+                  disabled=seq == 0, help="The start: before the first event")
+        st.button("Prev", key="pos_prev", icon=":material/chevron_left:", on_click=move,
+                  kwargs={"delta": -1}, disabled=seq == 0, help="One event back")
+        st.button("Next", key="pos_next", icon=":material/chevron_right:", on_click=move,
+                  kwargs={"delta": 1}, disabled=seq == last, help="One event on")
+        st.button("Last", key="pos_last", icon=":material/last_page:", on_click=move, kwargs={"to": last},
+                  disabled=seq == last, help="The last event")
         turns = game.replay.turns
         st.number_input("Jump to turn", min_value=min(turns), max_value=max(turns), step=1,
-                        key=TURN, on_change=jump)
-    with cols[5]:
-        st.metric("Position", f"{st.session_state[SEQ]} / {last}")
+                        key=TURN, on_change=jump, width=150)
+        st.markdown(f"**Event {seq} of {last}**", width="content")
     if last > 0:
         st.slider("Event", 0, last, key=SEQ, label_visibility="collapsed")
     error = st.session_state.pop("pos_jump_error", None)

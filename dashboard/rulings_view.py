@@ -143,7 +143,7 @@ def show_ruling_banner(found: Ruling, seq: int, names: list[str]) -> None:
             + (f"  \nNote: {found.note}" if found.note else "")
             + (f"  \nSupersedes {found.supersedes}" if found.supersedes else ""))
     with st.container(border=True, key="dsp_ruling_box"):
-        st.info(text, icon="⚖️")
+        st.info(text, icon=":material/gavel:")
         cols = st.columns([2, 2, 5])
         cols[0].button("Back to its position", key="dsp_ruling_back", on_click=_to_ruling_position,
                        args=(found.seq,), disabled=seq == found.seq)
@@ -252,7 +252,7 @@ def show_rulings(game_id: str, highlighted: str | None) -> None:
         return
     table = [{
         "open": ruling_link(r),
-        "": "▶" if r.ruling_id == highlighted else "",
+        "": "shown" if r.ruling_id == highlighted else "",
         "ruling": r.ruling_id,
         "game": r.game_id,
         "seq": r.seq,
@@ -264,8 +264,15 @@ def show_rulings(game_id: str, highlighted: str | None) -> None:
         "when": r.created,
         "standing": "superseded" if r.ruling_id in replaced else "in force",
     } for r in reversed(found)]
-    st.dataframe(table, hide_index=True, width="stretch", key="dsp_rulings_table",
-                 column_config={"open": st.column_config.LinkColumn("open", display_text="open")})
+    # Rows tall enough to wrap (Streamlit wraps text above 4rem): no question is cut mid-word.
+    st.dataframe(table, hide_index=True, width="stretch", key="dsp_rulings_table", row_height=72,
+                 column_config={"open": st.column_config.LinkColumn("open", display_text="open",
+                                                                    width="small"),
+                                "": st.column_config.TextColumn("", width="small"),
+                                "question": st.column_config.TextColumn("question", width="large"),
+                                "engine": st.column_config.TextColumn("engine", width="medium"),
+                                "decided by": st.column_config.TextColumn("decided by", width="medium"),
+                                "note": st.column_config.TextColumn("note", width="large")})
     by_id = {r.ruling_id: r for r in found}
     cols = st.columns([3, 1])
     pick = cols[0].selectbox("Open a ruling here", list(reversed(by_id)), key=PICK,

@@ -38,19 +38,31 @@ def suspicion_rows(game: data.LoadedGame, seq: int, perspective: Perspective) ->
     return rows
 
 
-def chart(rows: list[dict[str, Any]]) -> alt.Chart:
-    # Altair's chart methods are untyped: the result is the Chart it builds.
-    built: alt.Chart = (
-        alt.Chart(alt.Data(values=rows), title="Who could it be? Chance of being a Werebunny")
+PANEL_WIDTH = 130
+PANELS_PER_ROW = 4
+"""Small multiples, one panel per player, four to a row: eight players fit at a tablet's
+width, and lines that would lie on top of each other (a spectator's uniform chances) each
+keep a panel of their own."""
+
+
+def chart(rows: list[dict[str, Any]]) -> alt.FacetChart:
+    line = (
+        alt.Chart()
         .mark_line(point=True)
         .encode(
-            x=alt.X("round:O", title="end of round"),
-            y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1]),
-                    axis=alt.Axis(format="%")),
-            color=alt.Color("player:N", title="player"),
+            x=alt.X("round:O", title="end of round", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("probability:Q", title="chance", scale=alt.Scale(domain=[0, 1]),
+                    axis=alt.Axis(format="%", tickCount=3)),
+            color=alt.Color("player:N", legend=None, sort=alt.SortField("seat")),
             tooltip=["player:N", "round:O", alt.Tooltip("probability:Q", format=".0%"), "pairs:Q"],
         )
-        .properties(height=260)
+        .properties(width=PANEL_WIDTH, height=90)
+    )
+    # Altair's chart methods are untyped: the result is the FacetChart it builds.
+    built: alt.FacetChart = line.facet(
+        facet=alt.Facet("player:N", title=None, sort=alt.SortField("seat"),
+                        header=alt.Header(labelFontWeight="bold", labelLimit=PANEL_WIDTH)),
+        columns=PANELS_PER_ROW, data=alt.Data(values=rows),
     )
     return built
 
@@ -59,8 +71,9 @@ def chart(rows: list[dict[str, Any]]) -> alt.Chart:
 def _spec() -> dict[str, Any]:
     """The chart's Vega-Lite spec without its data, built and validated by Altair once: each
     step then only ships new rows (Altair's validation would cost a step ~20 ms)."""
-    spec = chart([]).to_dict()
+    spec: dict[str, Any] = chart([]).to_dict()
     spec.pop("data", None)
+    spec.pop("datasets", None)
     return spec
 
 
@@ -72,6 +85,8 @@ def show(game: data.LoadedGame, seq: int, perspective: Perspective) -> None:
     if not rows:
         return
     report = suspects(game.replay.state_at(seq), perspective)
-    st.vega_lite_chart(rows, _spec(), key="suspicion_chart")
+    st.markdown("**Who could it be?** Each player's chance of being a Werebunny, round by round, as "
+                "the chosen perspective can work it out")
+    st.vega_lite_chart(rows, _spec(), key="suspicion_chart", width="content")
     st.caption(f"Model: {report.model}. {len(report.pairs)} pair(s) still consistent at this position."
                + ("  Deductions: " + "; ".join(report.deductions) if report.deductions else ""))

@@ -1,25 +1,28 @@
-"""The event list and the effects of the current event, as one perspective saw them."""
+"""The event list and the current event with its effects, as one perspective saw them, in
+the game's own words (Ruleset.describe: the same text as ``warren replay``)."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import streamlit as st
 
-from dashboard import data
+from dashboard import data, tables
 from engine.ruleset import Perspective
 
 
 def describe(game: data.LoadedGame, seq: int, perspective: Perspective) -> str:
-    event = game.record.events[seq - 1]
-    seen = game.ruleset.event_view(event, perspective)
-    who = "table" if event.actor is None else f"seat {event.actor} ({game.names[event.actor]})"
-    fields = " ".join(f"{k}={v}" for k, v in seen.items() if k not in ("seq", "type", "actor", "claims"))
-    return f"{who}: {seen['type']} {fields}".rstrip()
+    """Event ``seq`` in words as ``perspective`` saw it ("Ann lays A♠")."""
+    return game.ruleset.describe(game.record.events[seq - 1], game.names, perspective)
+
+
+def details(game: data.LoadedGame, facts: dict[str, Any]) -> str:
+    """An effect's or a verdict's facts in words, players by name, cards by face."""
+    return "; ".join(game.ruleset.describe_fact(k, v, game.names) for k, v in facts.items())
 
 
 def effects_table(game: data.LoadedGame, seq: int, perspective: Perspective) -> list[dict[str, Any]]:
+    """The effects of event ``seq`` as ``perspective`` learnt of them, one row each."""
     if seq < 1:
         return []
     step = game.replay.step(seq)
@@ -29,8 +32,8 @@ def effects_table(game: data.LoadedGame, seq: int, perspective: Perspective) -> 
         if shown is None:
             continue
         rule = game.ruleset.rulebook[shown.rule]
-        rows.append({"effect": shown.kind, "rule": shown.rule, "what the rule says": rule.text,
-                     "details": ", ".join(f"{k}={v}" for k, v in shown.data.items()),
+        rows.append({"effect": shown.kind.replace("_", " "), "rule": shown.rule,
+                     "what the rule says": rule.text, "details": details(game, shown.data),
                      "source": rule.source})
     return rows
 
@@ -39,26 +42,24 @@ def event_window(game: data.LoadedGame, seq: int, perspective: Perspective, radi
     """A few events either side of the current one, the current one highlighted."""
     last = game.replay.last_seq
     lo, hi = max(1, seq - radius), min(len(game.record.events), seq + radius)
+    violation = game.replay.violation
     rows = []
     for s in range(lo, hi + 1):
-        style = ' style="background:#fff3c4;font-weight:600"' if s == seq else ""
-        mark = "▶" if s == seq else ""
-        illegal = (s > last)
-        text = escape(describe(game, s, perspective))
-        if illegal and game.replay.violation is not None and s == game.replay.violation.seq:
-            text += f' <span style="color:#c0392b">✗ {escape(game.replay.violation.rule)}</span>'
-        rows.append(f"<tr{style}><td>{mark}</td><td>{s}</td><td>{text}</td></tr>")
-    return ('<table style="width:100%;font-size:0.9rem"><tr><th></th><th>seq</th><th>event</th></tr>'
-            + "".join(rows) + "</table>")
+        text = describe(game, s, perspective)
+        if s > last and violation is not None and s == violation.seq:
+            text += f"  (illegal: {violation.rule})"
+        rows.append({"event": s, "what happened": text})
+    current = seq - lo if lo <= seq <= hi else None
+    return tables.html_table(rows, current=current)
 
 
 def show_current(game: data.LoadedGame, seq: int, perspective: Perspective) -> None:
     if seq == 0:
-        st.caption("Before the first event.")
+        st.markdown("**The start**, before the first event.")
         return
-    st.markdown(f"**Event {seq}** · {describe(game, seq, perspective)}")
+    st.markdown(f"**Event {seq}**: {describe(game, seq, perspective)}")
     rows = effects_table(game, seq, perspective)
     if rows:
-        st.dataframe(rows, hide_index=True, width="stretch", key=f"effects_{seq}")
+        tables.show(rows, ["effect", "rule", "what the rule says", "details"])
     else:
         st.caption("No derived effects: the event changed only what it names.")

@@ -9,19 +9,19 @@ its first event that the rules refuse there: the divergence.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 import msgspec
 import streamlit as st
 
-from dashboard import data, disputes_view
+from dashboard import data, disputes_view, tables
 from dashboard.boards import board_html
-from engine.dispute import IllegalAlternative, rule_ref
+from engine.dispute import IdenticalBranch, IllegalAlternative, rule_ref
 from engine.record import Event
 from engine.replay import Replay
 from engine.rules import WarrenError
 from engine.ruleset import Perspective, Ruleset
+from engine.wording import and_list, seat_name
 from logstore.store.branches import BranchInfo
 
 BRANCH = "dsp_branch"
@@ -95,7 +95,7 @@ def _make_branch(game_id: str, seq: int, seat: int | None) -> None:
         info, plan = data.create_branch(game_id, seq, [v.action for v in verdicts], replaces=ss.get(REPLACES),
                                         author=(ss.get(BRANCH_BY) or "").strip() or None,
                                         note=(ss.get(BRANCH_NOTE) or "").strip() or None)
-    except IllegalAlternative as exc:
+    except (IllegalAlternative, IdenticalBranch) as exc:
         ss[BRANCH_MSG] = ("error", f"No branch was stored: {exc}")
         return
     except WarrenError as exc:
@@ -153,19 +153,12 @@ def _window(line: Line, seq: int, perspective: Perspective, radius: int = 3) -> 
     for s in range(lo, hi + 1):
         if s > line.last_seq + (1 if violation is not None else 0):
             break
-        style = ' style="background:#fff3c4;font-weight:600"' if s == seq else ""
-        text = escape(describe(line.ruleset, line.events[s - 1], line.names, perspective))
+        text = line.ruleset.describe(line.events[s - 1], line.names, perspective)
         if violation is not None and s == violation.seq:
-            text += f' <span style="color:#c0392b">✗ {escape(violation.rule)}</span>'
-        rows.append(f"<tr{style}><td>{s}</td><td>{escape(line.labels[s - 1])}</td><td>{text}</td></tr>")
-    return ('<table style="width:100%;font-size:0.85rem"><tr><th>seq</th><th></th><th>event</th></tr>'
-            + "".join(rows) + "</table>")
-
-
-def describe(ruleset: Ruleset[Any, Any], event: Event, names: list[str], perspective: Perspective) -> str:
-    seen = ruleset.event_view(event, perspective)
-    fields = " ".join(f"{k}={v}" for k, v in seen.items() if k not in ("seq", "type", "actor", "claims"))
-    return f"{disputes_view.who(event.actor, names)}: {seen['type']} {fields}".rstrip()
+            text += f"  (illegal here: {violation.rule})"
+        rows.append({"event": s, "": line.labels[s - 1], "what happened": text})
+    current = seq - lo if lo <= seq <= hi else None
+    return tables.html_table(rows, current=current)
 
 
 def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspective,
@@ -174,24 +167,24 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
     seq = max(0, min(int(st.session_state.get(key, 0)), last))
     st.session_state[key] = seq
     st.markdown(f"**{title}**")
-    cols = st.columns(4)
-    cols[0].button("⏮", key=f"{prefix}_first", on_click=_move, args=((key,), (last,)), kwargs={"to": (0,)},
-                   width="stretch")
-    cols[1].button("◀", key=f"{prefix}_prev", on_click=_move, args=((key,), (last,)), kwargs={"delta": -1},
-                   width="stretch")
-    cols[2].button("▶", key=f"{prefix}_next", on_click=_move, args=((key,), (last,)), kwargs={"delta": 1},
-                   width="stretch")
-    cols[3].button("⏭", key=f"{prefix}_last", on_click=_move, args=((key,), (last,)), kwargs={"to": (last,)},
-                   width="stretch")
+    with st.container(horizontal=True, gap="small"):
+        for name, icon, kwargs in (("First", ":material/first_page:", {"to": (0,)}),
+                                   ("Prev", ":material/chevron_left:", {"delta": -1}),
+                                   ("Next", ":material/chevron_right:", {"delta": 1}),
+                                   ("Last", ":material/last_page:", {"to": (last,)})):
+            st.button(name, key=f"{prefix}_{name.lower()}", icon=icon, on_click=_move, args=((key,), (last,)),
+                      kwargs=kwargs)
     if last > 0:
         st.slider("seq", 0, last, key=key, label_visibility="collapsed")
     state = line.replay.state_at(seq)
-    active = "—" if state.active is None else disputes_view.who(state.active, line.names)
-    st.caption(f"seq {seq} / {last} · turn {state.turn} · phase {state.phase} · to play: {active}"
+    seats = line.ruleset.to_act(state)
+    acting = "game over" if state.over else (
+        "to act: " + and_list([seat_name(s, line.names) for s in seats]) if seats else "next: the table")
+    st.caption(f"event {seq} of {last} · turn {state.turn} · {state.phase} · {acting}"
                + (" · the branch leaves here" if mark is not None and seq == mark else ""))
     st.html(board_html(line.ruleset.slug, line.ruleset.view(state, perspective), line.names))
     st.html(_window(line, seq, perspective))
-    violation = line.replay.violation
+    violation = line.replay.violation_seen_by(perspective)
     if violation is not None and seq == last:
         rule = rule_ref(line.ruleset, violation.rule)
         st.error(f"The next event ({violation.seq}, {line.labels[violation.seq - 1]}) is illegal here by "
@@ -212,13 +205,14 @@ def compare(game: data.LoadedGame, info: BranchInfo, perspective: Perspective) -
         ss[PARENT_SEQ] = min(at, parent.last_seq)
         ss[BRANCH_SEQ] = min(at, branch.last_seq)
     keys, lasts = (PARENT_SEQ, BRANCH_SEQ), (parent.last_seq, branch.last_seq)
-    cols = st.columns([1, 1, 1, 4])
-    cols[0].button("◀ both", key="dsp_cmp_both_prev", on_click=_move, args=(keys, lasts),
-                   kwargs={"delta": -1}, width="stretch")
-    cols[1].button("both ▶", key="dsp_cmp_both_next", on_click=_move, args=(keys, lasts),
-                   kwargs={"delta": 1}, width="stretch")
-    cols[2].button("fork", key="dsp_cmp_fork", on_click=_move, args=(keys, lasts), kwargs={"to": (at, at)},
-                   width="stretch", help="Both columns to the position the branch leaves from.")
+    with st.container(horizontal=True, gap="small"):
+        st.button("Both back", key="dsp_cmp_both_prev", icon=":material/chevron_left:", on_click=_move,
+                  args=(keys, lasts), kwargs={"delta": -1})
+        st.button("Both on", key="dsp_cmp_both_next", icon=":material/chevron_right:", on_click=_move,
+                  args=(keys, lasts), kwargs={"delta": 1})
+        st.button("To the fork", key="dsp_cmp_fork", icon=":material/call_split:", on_click=_move,
+                  args=(keys, lasts), kwargs={"to": (at, at)},
+                  help="Both columns to the position the branch leaves from.")
     left, right = st.columns(2)
     with left:
         _column(f"Original · {game.record.header.game_id}", "dsp_cmp_p", PARENT_SEQ, parent, perspective, at)

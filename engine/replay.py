@@ -15,7 +15,7 @@ import msgspec
 
 from engine.record import Event, Header
 from engine.rules import Effect, RuleViolation, Violation, WarrenError
-from engine.ruleset import GameState, Ruleset
+from engine.ruleset import GameState, Perspective, Ruleset
 
 __all__ = ["SNAPSHOT_EVERY", "Position", "PositionError", "Replay", "Step", "Violation", "position_of"]
 
@@ -105,6 +105,15 @@ class Replay(Generic[S]):
         """The last seq that applied cleanly (the one before a violation, if any)."""
 
     # -- seeking -----------------------------------------------------------------------
+    def violation_seen_by(self, perspective: Perspective) -> Violation | None:
+        """The first violation as ``perspective`` may learn of it (Ruleset.violation_view)."""
+        violation = self.violation
+        if violation is None:
+            return None
+        index = violation.seq - 1
+        actor = self.events[index].actor if 0 <= index < len(self.events) else None
+        return self.ruleset.violation_view(violation, perspective, actor)
+
     def _check_seq(self, seq: int) -> None:
         if not 0 <= seq <= self.last_seq:
             raise PositionError(f"seq {seq} is out of range: this game has positions 0..{self.last_seq}")

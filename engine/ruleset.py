@@ -28,9 +28,20 @@ from engine.corrections import (
     effective_events,
     struck_marker,
 )
+from engine.options import refusal
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
-from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, WarrenError
+from engine.rules import NO_EFFECTS, Effect, Rulebook, RuleViolation, Violation, WarrenError
+from engine.wording import (
+    GENERIC,
+    Names,
+    Vocabulary,
+    change_lines,
+    event_text,
+    fact_text,
+    outcome_text,
+    seat_name,
+)
 
 __all__ = ["EMPTY", "GameState", "Handler", "Outcome", "Perspective", "Ruleset"]
 
@@ -106,6 +117,15 @@ class Ruleset(ABC, Generic[S, O]):
     event_types: ClassVar[tuple[type[Event], ...]]
     capabilities: Capabilities[S] = Capabilities()
     """What the game offers beyond the contract (engine.capabilities)."""
+    public_violations: ClassVar[frozenset[str]] = frozenset()
+    """Rules whose violations tell nothing that any seat could not see: their message and
+    facts are shown to every perspective (:meth:`violation_view`)."""
+    actor_violations: ClassVar[frozenset[str]] = frozenset()
+    """Rules whose violations tell the acting seat only what it knew itself (its own hand,
+    role or Item): shown whole to that seat too."""
+    vocabulary: ClassVar[Vocabulary] = GENERIC
+    """How the game's views, facts and records read in words (engine.wording): the
+    defaults of the ``describe*`` methods word any game from it."""
 
     def __init__(self) -> None:
         self.record_types: tuple[type[Event], ...] = (*self.event_types, Correction)
@@ -117,6 +137,10 @@ class Ruleset(ABC, Generic[S, O]):
             for t in self.record_types
         }
         """Event type name -> class, for every type a record may hold (corrections too)."""
+        reserved = [t.__name__ for t in self.event_types if "kind" in t.__struct_fields__]
+        if reserved:
+            # A top-level "kind" marks the header and seal lines (docs/record-format.md).
+            raise TypeError(f"{self.slug}: events may not have a field named 'kind': {reserved}")
         self.handlers: dict[type[Event], Handler] = self.build_handlers()
         missing = [t.__name__ for t in self.event_types if t not in self.handlers]
         if missing:
@@ -147,7 +171,8 @@ class Ruleset(ABC, Generic[S, O]):
         try:
             return msgspec.convert(header.options, self.options_type)
         except msgspec.ValidationError as exc:
-            raise WarrenError(f"bad option for {self.slug}: {exc}") from None
+            # Out of its bounds (engine.options) or of the wrong kind: which option, and why.
+            raise WarrenError(refusal(self.slug, self.options_type, exc)) from None
 
     def record_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options a new record's header carries, given the ones asked for: a game may
@@ -274,15 +299,42 @@ class Ruleset(ABC, Generic[S, O]):
     def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
-    def describe(self, event: Event) -> str:
-        """A short human rendering of an event."""
-        fields = {
-            k: v for k, v in msgspec.structs.asdict(event).items()
-            if k not in ("seq", "actor", "hash", "claims") and v is not None
-        }
-        who = "table" if event.actor is None else f"seat {event.actor}"
-        args = " ".join(f"{k}={v}" for k, v in fields.items())
-        return f"{who}: {event.__struct_config__.tag} {args}".rstrip()
+    # -- in words (engine.wording) -----------------------------------------------------
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        """The event in words as ``perspective`` saw it happen, players by name: what the
+        dashboard's timeline and ``warren replay`` print ("Ann lays A♠"). Default: the
+        event as :meth:`event_view` shows it, worded with :attr:`vocabulary`. A game
+        overrides it to say its events its own way (and calls this for what it does not)."""
+        names = names or ()
+        if type(event) is Correction:
+            what = "strikes" if event.event is None else "corrects"
+            return f"{seat_name(event.actor, names)} {what} event {event.corrects} ({event.reason})"
+        if type(event) is Struck:
+            return f"(struck by the correction at event {event.by})"
+        return event_text(self.vocabulary, self.event_view(event, perspective), names)
+
+    def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+        """What changed from one view (of :meth:`view`) to the next, one line per change,
+        in words and with players by name. Default: :func:`engine.wording.change_lines`."""
+        return change_lines(self.vocabulary, before, after, names)
+
+    def describe_fact(self, key: str, value: Any, names: Names) -> str:
+        """One named fact (a violation's, an effect's or a position's) as ``what: value``
+        in words (``top card: Q♥``)."""
+        return fact_text(self.vocabulary, key, value, names)
+
+    def describe_outcome(self, outcome: Outcome, names: Names) -> str:
+        """How the game ended, in words: who won, why, by which rule, the scores."""
+        return outcome_text(self.vocabulary, outcome, names)
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        """A field of a proposed action (typed in the dispute box or on the command line) as
+        the record writes it. A game may accept other spellings of its values (Bunnies reads
+        the ten of clubs as ``10C`` as well as ``TC``) and refuse what cannot be one, with a
+        :class:`WarrenError` saying which value is wrong and why ("9X is not a card").
+        Recorded events never pass through here. Default: the value as given."""
+        return value
 
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         """An event as ``perspective`` saw it happen.
@@ -306,6 +358,27 @@ class Ruleset(ABC, Generic[S, O]):
         as it is, for a game without hidden information."""
         return event
 
+    def violation_view(self, violation: Violation, perspective: Perspective, actor: int | None) -> Violation:
+        """A violation as ``perspective`` may learn of it, like a view: the rule id always
+        (that the event breaks it is what the record shows), the message and the facts only
+        where they hold nothing the perspective could not see. ``actor`` is the seat of the
+        illegal event (None for chance). The referee sees everything; a rule in
+        :attr:`public_violations` is shown whole to everybody, one in
+        :attr:`actor_violations` to its actor too; anything else is told as the rule's own
+        words, the facts withheld (a Townsfolk's illegal Sabotage must not tell the table
+        who is Townsfolk, nor a lay of a card not in hand show that hand to the opponent)."""
+        rule = violation.rule
+        if perspective == "referee" or rule in self.public_violations:
+            return violation
+        if actor is not None and perspective == actor and rule in self.actor_violations:
+            return violation
+        who = "a spectator" if perspective == "spectator" else f"seat {perspective}"
+        known = self.rulebook.get(rule)
+        said = known.text if known is not None else "the rules forbid it"
+        return Violation(violation.seq, rule,
+                         f"{said} (what decided it is not shown: it involves what {who} could not see)",
+                         {})
+
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""
         return effect
@@ -317,7 +390,19 @@ class Ruleset(ABC, Generic[S, O]):
 
     def key_figures(self, state: S) -> dict[str, Any]:
         """A few numbers per position for per-turn statistics and charts."""
+        if self.figure_names:
+            return dict(zip(self.figure_names, self.figure_row(state), strict=True))
         return {}
+
+    figure_names: ClassVar[tuple[str, ...]] = ()
+    """The names of :meth:`key_figures`, in order, for a ruleset that gives them as a row
+    (:meth:`figure_row`): the projections then take them column-wise, one tuple per turn
+    instead of a dict, which is most of what a projection costs beyond the replay."""
+
+    def figure_row(self, state: S) -> tuple[Any, ...]:
+        """The key figures of a position as a tuple in the order of :attr:`figure_names`
+        (only asked of rulesets that name them)."""
+        raise NotImplementedError(f"{self.slug} gives its key figures as a dict only")
 
 
 EMPTY = NO_EFFECTS

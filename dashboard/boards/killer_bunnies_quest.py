@@ -97,9 +97,9 @@ def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> st
         if b["feeds"]:
             marks.append("feed " + ",".join(f"{f['cabbage']}c/{f['water']}w" for f in b["feeds"]))
         if b["roaming"]:
-            marks.append("☣ " + ",".join(str(c) for c in b["roaming"]))
+            marks.append("roaming " + ",".join(str(c) for c in b["roaming"]))
         if b["dormant"]:
-            marks.append("⏳")
+            marks.append("dormant")
         title = (f"bunny {b['bunny']} {b['name']} of {who}: {b['colour'] or 'wild'} "
                  f"{b['kind'] or ''}; under {b['under']}; feeds {b['feeds']}; roaming {b['roaming']}")
         parts.append(f'<div title="{escape(title)}" style="position:absolute;left:{x - 27:.0f}px;'
@@ -117,12 +117,12 @@ def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> st
 def _modifier_mark(name: str) -> str:
     lowered = name.lower()
     if "clover" in lowered:
-        return "🍀"
+        return "clover"
     if "halo" in lowered:
-        return "😇"
+        return "halo"
     if "suit" in lowered:
-        return "🥼"
-    return "▪"
+        return "suit"
+    return "modifier"
 
 
 def _seat(s: dict[str, Any], player: str, view: dict[str, Any], names: dict[int, str]) -> str:
@@ -136,7 +136,7 @@ def _seat(s: dict[str, Any], player: str, view: dict[str, Any], names: dict[int,
     if s["lose_turns"]:
         chips.append(f'<span class="wr-chip">loses {s["lose_turns"]} turn(s)</span>')
     if view.get("winners") and s["seat"] in view["winners"]:
-        chips.append('<span class="wr-chip" style="background:#f9e79f">🏆 Magic Carrot</span>')
+        chips.append('<span class="wr-chip" style="background:#f9e79f">Magic Carrot: wins</span>')
     hand = s["hand"]
     hand_html = (" ".join(_tile(c, names) for c in hand) or "(empty)") if isinstance(hand, list) \
         else f"{hand} card(s) face down"
@@ -148,9 +148,9 @@ def _seat(s: dict[str, Any], player: str, view: dict[str, Any], names: dict[int,
         f"run: {run}",
         f"hand: {hand_html}",
         "saved: " + (" ".join(_tile(c, names) for c in s["saved"]) or "—"),
-        f"💰 {s['dolla']} Dolla ({len(s['money'])} cards) · 🥬 {s['cabbage_units']} cabbage · "
-        f"💧 {s['water_units']} water" + (f" · owed by the bank: {escape(owed)}" if owed else ""),
-        "🥕 carrots: " + (" ".join(_tile(c, names) for c in s["carrots"]) or "—"),
+        f"{s['dolla']} Dolla ({len(s['money'])} cards) · {s['cabbage_units']} cabbage · "
+        f"{s['water_units']} water" + (f" · owed by the bank: {escape(owed)}" if owed else ""),
+        "carrots: " + (" ".join(_tile(c, names) for c in s["carrots"]) or "—"),
     ]
     return (f'<div class="wr-seat{active}" style="min-width:260px;flex:1">'
             f"<b>{s['seat']}: {escape(player)}</b> {''.join(chips)}<br>"

@@ -9,6 +9,7 @@ from dashboard import data, position, whatif_view
 from dashboard import disputes_view as dv
 from dashboard import rulings_view as rv
 from dashboard.boards import board_html
+from dashboard.tables import md
 from engine.rules import WarrenError
 
 st.title("Disputes")
@@ -41,10 +42,8 @@ state = game.replay.state_at(seq)
 
 left, right = st.columns([3, 2])
 with left:
-    to_act = game.ruleset.to_act(state)
-    acting = "game over" if state.over else "to act: " + (
-        ", ".join(dv.who(s, game.names) for s in to_act) or "the table")
-    st.markdown(f"**Seq {seq} · round {state.round} · turn {state.turn} · phase `{state.phase}` · {acting}**")
+    st.markdown(f"**Event {seq} · round {state.round} · turn {state.turn} · {md(state.phase)} · "
+                f"{md(position.acting(game, seq))}**")
     st.html(board_html(game.ruleset.slug, game.ruleset.view(state, seen), game.names))
     dv.show_explanation(game, dispute, seq, seen)
 with right:
@@ -56,7 +55,7 @@ with right:
     dv.propose_box(game, seq)
     verdicts = dv.verdicts_for(dispute, seq, seat)
     if verdicts:
-        dv.show_verdicts(verdicts, game.names)
+        dv.show_verdicts(verdicts, game)
     st.divider()
     try:
         earlier = data.rulings(game_id)[0]

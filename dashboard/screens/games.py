@@ -8,6 +8,9 @@ import streamlit as st
 
 from dashboard import data
 
+# Rows drawn in the table at most; the filters narrow a large store down.
+SHOWN_LIMIT = 5000
+
 st.title("Games")
 
 rows = data.games_or_stop()
@@ -20,16 +23,17 @@ def _winners(row: dict[str, Any]) -> str:
 
 
 rulesets = sorted({r["ruleset"] for r in rows})
-cols = st.columns([2, 2, 2, 2, 3])
-chosen = cols[0].multiselect("Ruleset", rulesets, key="games_ruleset")
-player = cols[1].text_input("Player name contains", key="games_player")
-winner = cols[2].text_input("Winner name contains", key="games_winner")
-kind = cols[3].selectbox("Show", ["games and branches", "games", "branches"], key="games_kind")
+with st.container(horizontal=True, gap="small", key="games_filters"):
+    chosen = st.multiselect("Ruleset", rulesets, key="games_ruleset", width=260)
+    player = st.text_input("Player name contains", key="games_player", width=200)
+    winner = st.text_input("Winner name contains", key="games_winner", width=200)
+    kind = st.selectbox("Show", ["games and branches", "games", "branches"], key="games_kind", width=200)
 lengths = [r["n_events"] for r in rows]
 lo, hi = min(lengths), max(lengths)
-length = cols[4].slider("Length (events)", lo, max(hi, lo + 1), (lo, max(hi, lo + 1)), key="games_length")
+cols = st.columns(2)
+length = cols[0].slider("Length (events)", lo, max(hi, lo + 1), (lo, max(hi, lo + 1)), key="games_length")
 dates = sorted({r["created"][:10] for r in rows})
-date_range = st.select_slider("Created", options=dates, value=(dates[0], dates[-1]), key="games_dates") \
+date_range = cols[1].select_slider("Created", options=dates, value=(dates[0], dates[-1]), key="games_dates") \
     if len(dates) > 1 else (dates[0], dates[0])
 
 
@@ -50,9 +54,6 @@ def keep(row: dict[str, Any]) -> bool:
     return bool(date_range[0] <= created <= date_range[1])
 
 
-SHOWN_LIMIT = 5000
-"""Rows drawn in the table at most; the filters narrow a large store down."""
-
 matching = [r for r in rows if keep(r)]
 shown = matching[:SHOWN_LIMIT]
 table = [
@@ -62,10 +63,10 @@ table = [
         "ruleset": r["ruleset"],
         "players": ", ".join(r["players"]),
         "events": r["n_events"],
-        "verdict": "legal" if r["ok"] else f"{r['violation_rule']} at {r['violation_seq']}",
+        "verdict": "legal" if r["ok"] else f"{r['violation_rule']} at event {r['violation_seq']}",
         "winners": _winners(r),
         "created": r["created"],
-        "branch of": f"{r['parent_game']} @ {r['parent_seq']}" if r.get("parent_game") else "",
+        "branch of": f"{r['parent_game']} after event {r['parent_seq']}" if r.get("parent_game") else "",
     }
     for r in shown
 ]
@@ -73,12 +74,18 @@ st.caption(f"{len(matching):,} of {len(rows):,} games match"
            + (f"; the first {SHOWN_LIMIT:,} are listed" if len(matching) > SHOWN_LIMIT else ""))
 st.dataframe(
     table, hide_index=True, width="stretch", key="games_table",
-    column_config={"open": st.column_config.LinkColumn("open", display_text="▶ replay")},
+    column_config={
+        "open": st.column_config.LinkColumn("open", display_text="replay", width="small",
+                                            help="Open the game on the Replay page"),
+        # Text columns fit their longest cell (the table scrolls sideways), never cut a word.
+        "events": st.column_config.NumberColumn("events", width="small"),
+    },
 )
 
 ids = [r["game_id"] for r in shown]
 if ids:
-    pick = st.selectbox("Open a game", ids, key="games_open")
-    if st.button("Replay this game", key="games_go", type="primary"):
-        st.session_state.pop("pos_seq", None)
-        st.switch_page("screens/replay.py", query_params={"game": pick})
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+        pick = st.selectbox("Open a game", ids, key="games_open", width=420)
+        if st.button("Replay this game", key="games_go", type="primary", icon=":material/play_arrow:"):
+            st.session_state.pop("pos_seq", None)
+            st.switch_page("screens/replay.py", query_params={"game": pick})

@@ -1,4 +1,9 @@
-"""Replay: step through a game as any perspective saw it."""
+"""Replay: step through a game as any perspective saw it.
+
+A step (a button, the slider, a jump to a turn) reruns only the position's fragment: the
+controls, the board, the timeline and the suspicion chart. Choosing another game or
+perspective reruns the page.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ import streamlit as st
 
 from dashboard import data, position, suspicion_chart, timeline
 from dashboard.boards import board_html
+from dashboard.tables import md
+from engine.ruleset import Perspective
 
 st.title("Replay")
 
@@ -22,32 +29,32 @@ with top[0]:
                f"created {header.created} · chain {game.record.chain}")
 
 position.init_seq(game)
-seq = position.step_controls(game)
-position.sync_url(game_id, seq, seen)
 
-state = game.replay.state_at(seq)
-view = game.ruleset.view(state, seen)
 
-left, right = st.columns([3, 2])
-with left:
-    p = game.replay.position(seq)
-    active = "—" if p.active is None else f"seat {p.active} ({game.names[p.active]})"
-    st.markdown(f"**Round {p.round} · turn {p.turn} · phase `{p.phase}` · to play: {active}**")
-    st.html(board_html(game.ruleset.slug, view, game.names))
-    outcome = game.ruleset.outcome(state)
-    if outcome is not None:
-        winners = ", ".join(f"seat {w} ({game.names[w]})" for w in outcome.winners)
-        st.success(f"Game over ({outcome.reason}, {outcome.rule}): won by {winners}"
-                   + (f"; scores {outcome.scores}" if outcome.scores else ""))
-with right:
-    timeline.show_current(game, seq, seen)
-    st.html(timeline.event_window(game, seq, seen))
-    violation = game.replay.violation
-    if violation is not None:
-        st.error(f"Event {violation.seq} breaks {violation.rule}: {violation.message}. "
-                 f"Replay stops at {game.replay.last_seq}.")
+@st.fragment
+def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
+    seq = position.step_controls(game)
+    position.sync_url(game_id, seq, seen)
+    state = game.replay.state_at(seq)
+    view = game.ruleset.view(state, seen)
+    left, right = st.columns([3, 2])
+    with left:
+        p = game.replay.position(seq)
+        st.markdown(f"**Round {p.round} · turn {p.turn} · {md(p.phase)} · {md(position.acting(game, seq))}**")
+        st.html(board_html(game.ruleset.slug, view, game.names))
+        outcome = game.ruleset.outcome(state)
+        if outcome is not None:
+            st.success(md(game.ruleset.describe_outcome(outcome, game.names)), icon=":material/flag:")
+    with right:
+        timeline.show_current(game, seq, seen)
+        st.html(timeline.event_window(game, seq, seen))
+        violation = game.replay.violation_seen_by(seen)  # like the view: what this perspective may know
+        if violation is not None:
+            st.error(f"Event {violation.seq} breaks {violation.rule}: {md(violation.message)}. "
+                     f"Replay stops at {game.replay.last_seq}.", icon=":material/block:")
+    suspicion_chart.show(game, seq, seen)
+    with st.expander("This position as data (what the chosen perspective knows)"):
+        st.json(view, expanded=False)
 
-suspicion_chart.show(game, seq, seen)
 
-with st.expander("This position as data (what the chosen perspective knows)"):
-    st.json(view, expanded=False)
+at_position(game_id, game, seen)

@@ -1,4 +1,9 @@
-"""SQL: ask warren's tables anything, in a sandbox (SELECT only, warren's tables only)."""
+"""SQL: ask warren's tables anything, in a sandbox (SELECT only, warren's tables only).
+
+The query runs when Run is pressed (a form), never while it is being typed. The schema
+browser lists the tables the sandbox lets a query read, with their columns and what each
+means (docs/analytics.md).
+"""
 
 from __future__ import annotations
 
@@ -7,39 +12,61 @@ import io
 
 import streamlit as st
 
-from dashboard import data
+from dashboard import data, tables
+from dashboard.schema_docs import DOC, DUCKDB_SQL, table_docs
 from engine.rules import WarrenError
 
 st.title("SQL")
-st.caption("SELECT queries over warren's tables (games, seat_results, turns, effects, events; "
-           "see docs/analytics.md). Files, extensions and settings are out of reach; each query "
-           "has a time and a memory limit.")
 
 data.games_or_stop(allow_empty=True)
 
+try:
+    schema = data.schema()
+except WarrenError as exc:
+    st.error(f"The tables cannot be listed: {exc}")
+    st.stop()
+docs = table_docs()
+st.caption(f"One SELECT over warren's tables ({', '.join(schema)}), in DuckDB's SQL "
+           f"([reference]({DUCKDB_SQL})). Files, extensions and settings are out of reach; each query has "
+           "a time and a memory limit.")
+
 EXAMPLE = ("SELECT ruleset, n_players, count(*) AS games, avg(n_events) AS avg_events\n"
            "FROM games GROUP BY ruleset, n_players ORDER BY ruleset, n_players")
-sql = st.text_area("Query", value=EXAMPLE, height=140, key="sql_text")
-seconds = st.number_input("Time limit (seconds)", 1.0, 60.0, 10.0, step=1.0, key="sql_seconds")
-if st.button("Run", key="sql_run", type="primary") or "sql_result" in st.session_state:
-    if st.session_state.get("sql_last") != (sql, seconds):
-        try:
-            table = data.run_query(sql, seconds)
-            st.session_state["sql_result"] = (table.column_names, table.to_pylist())
-            st.session_state.pop("sql_error", None)
-        except WarrenError as exc:
-            st.session_state["sql_error"] = str(exc)
-            st.session_state.pop("sql_result", None)
-        st.session_state["sql_last"] = (sql, seconds)
-    if "sql_error" in st.session_state:
-        st.error(st.session_state["sql_error"])
-    elif "sql_result" in st.session_state:
-        columns, result = st.session_state["sql_result"]
-        st.caption(f"{len(result)} row(s)")
-        st.dataframe(result, hide_index=True, key="sql_table")
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=columns)
-        writer.writeheader()
-        writer.writerows(result)
-        st.download_button("Download CSV", buffer.getvalue().encode(), file_name="warren-query.csv",
-                           mime="text/csv", key="sql_csv")
+
+left, right = st.columns([3, 2])
+with left, st.form("sql_form", border=False):
+    sql = st.text_area("Query", value=EXAMPLE, height=160, key="sql_text")
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+        seconds = st.number_input("Time limit (seconds)", 1.0, 60.0, 10.0, step=1.0, key="sql_seconds",
+                                  width=180)
+        ran = st.form_submit_button("Run", type="primary", icon=":material/play_arrow:")
+with right:
+    st.markdown("**Tables**")
+    where = f"from {DOC.name}" if docs else f"see {DOC.name} in warren's repository"
+    st.caption(f"Click a table for its columns; their meanings come {where}.")
+    for name, columns in schema.items():
+        about, meanings = docs.get(name, ("", {}))
+        with st.expander(f"{name}" + (f": {about}" if about else ""), key=f"sql_schema_{name}"):
+            tables.show([{"column": c, "type": t.lower(), "meaning": meanings.get(c, "")}
+                         for c, t in columns])
+
+if ran:
+    try:
+        result = data.run_query(sql, seconds)
+        st.session_state["sql_result"] = (result.column_names, result.to_pylist())
+        st.session_state.pop("sql_error", None)
+    except WarrenError as exc:
+        st.session_state["sql_error"] = str(exc)
+        st.session_state.pop("sql_result", None)
+if "sql_error" in st.session_state:
+    st.error(st.session_state["sql_error"], icon=":material/error:")
+elif "sql_result" in st.session_state:
+    columns, result_rows = st.session_state["sql_result"]
+    st.caption(f"{len(result_rows)} row(s)")
+    st.dataframe(result_rows, hide_index=True, key="sql_table")
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns)
+    writer.writeheader()
+    writer.writerows(result_rows)
+    st.download_button("Download CSV", buffer.getvalue().encode(), file_name="warren-query.csv",
+                       mime="text/csv", key="sql_csv", icon=":material/download:", on_click="ignore")

@@ -1,4 +1,8 @@
-"""Stats: the canned statistics as charts, each downloadable as PNG and its data as CSV."""
+"""Stats: the canned statistics as charts, each downloadable as PNG and its data as CSV.
+
+One chart per ruleset a report covers (rounds of one game and turns of another never share
+an axis); intervals the SQL computes are drawn as error bars.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from dashboard import data
-from dashboard.stat_charts import chart_png, stat_chart
+from dashboard.stat_charts import by_ruleset, chart_png, stat_chart
+from engine.registry import get_ruleset
 from engine.rules import WarrenError
 
 if TYPE_CHECKING:
@@ -54,28 +59,47 @@ def _csv(rows_: list[dict[str, Any]], columns: list[str]) -> bytes:
     return buffer.getvalue().encode()
 
 
+def _game_title(slug: str | None) -> str:
+    if slug is None:
+        return ""
+    try:
+        return get_ruleset(slug).title
+    except WarrenError:
+        return slug
+
+
 for result in results:
     name = result["name"]
     table = result["table"]
     shown = _rows(table)
+    slug = name.replace("/", "-")
     with st.container(border=True, key=f"stat_{name.replace('/', '_')}"):
         st.subheader(result["title"])
         prose = "\n".join(line for line in result["description"].splitlines()
                           if not line.startswith("chart:"))
         st.caption(prose.split("\n\n")[0])
         if not shown:
-            st.info("No rows yet for this report.")
+            st.info("No rows yet for this report.", icon=":material/info:")
             continue
-        chart = stat_chart(result["title"], shown, table, result["description"])
-        st.altair_chart(chart, key=f"chart_{name}")
-        buttons = st.columns([1, 1, 4])
-        buttons[0].download_button(
-            "PNG", data=partial(chart_png, chart), file_name=f"{name.replace('/', '-')}.png",
-            mime="image/png", key=f"png_{name}")
-        buttons[1].download_button(
-            "CSV", data=_csv(shown, table.column_names), file_name=f"{name.replace('/', '-')}.csv",
-            mime="text/csv", key=f"csv_{name}")
+        groups = by_ruleset(shown)
+        charts = []
+        for game, group in groups:
+            chart = stat_chart(group, table, result["description"])
+            if len(groups) > 1:
+                st.markdown(f"**{_game_title(game)}**")
+            st.altair_chart(chart, key=f"chart_{name}_{game}")
+            charts.append((game, chart))
+        with st.container(horizontal=True, gap="small"):
+            for game, chart in charts:
+                several = len(groups) > 1
+                title = result["title"] + (f" ({_game_title(game)})" if several else "")
+                st.download_button(
+                    "PNG" + (f" ({game})" if several else ""), data=partial(chart_png, chart, title),
+                    file_name=f"{slug}{f'-{game}' if several else ''}.png", mime="image/png",
+                    key=f"png_{name}_{game}", icon=":material/image:", on_click="ignore")
+            st.download_button(
+                "CSV", data=_csv(shown, table.column_names), file_name=f"{slug}.csv",
+                mime="text/csv", key=f"csv_{name}", icon=":material/download:", on_click="ignore")
         with st.expander("data and SQL"):
             st.dataframe(shown, hide_index=True, key=f"table_{name}")
             st.code(result["sql"], language="sql")
-

@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from engine.bunnies import bots
+from engine.bunnies import bots, words
 from engine.bunnies.events import EVENT_TYPES, Deal, Steal
 from engine.bunnies.layout import OWN_SLOTS, is_uncovered
 from engine.bunnies.legal import decision_actions
-from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, SHARED_BLINDS
+from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, MAX_HAND_SIZE, SHARED_BLINDS
 from engine.bunnies.options import BunniesOptions
 from engine.bunnies.play import HANDLERS
 from engine.bunnies.render import render
@@ -25,6 +25,7 @@ from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
+from engine.wording import Names
 
 _OWN_SETS = (frozenset(OWN_SLOTS[0]), frozenset(OWN_SLOTS[1]))
 """Each seat's own blind slots, for counting what is left."""
@@ -52,6 +53,17 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "BUN-END-1"
     capabilities = Capabilities(values={"greedy": bots.greedy_value, "prolong": bots.prolong_value})
+    # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and
+    # facts name only what both players see (the pile, laid cards, the blind cards' places,
+    # hand sizes, the stock's size, the bunny stacks, whose go it is).
+    public_violations = frozenset({
+        "BUN-TURN-1", "BUN-DRAW-1", "BUN-DRAW-2", "BUN-LAY-2", "BUN-LAY-3", "BUN-BLIND-1",
+        "BUN-BLIND-2", "BUN-BLIND-4", "BUN-BLIND-5", "BUN-DEAL-2", "BUN-BUNNY-1", "BUN-BUNNY-2",
+        "BUN-BUNNY-4", "BUN-BUNNY-5", "BUN-BUNNY-6", "BUN-END-1", "BUN-END-2", "REC-FIX-1", "REC-FIX-2",
+    })
+    # ...and these name the acting player's own hand, which it sees (the opponent does not).
+    actor_violations = frozenset({"BUN-LAY-1", "BUN-PICKUP-1"})
+    vocabulary = words.VOCABULARY
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)
@@ -59,9 +71,8 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def check_header(self, header: Header) -> None:
         super().check_header(header)
         opts: BunniesOptions = self.options(header)
-        room = len(DECK) - 2 * BLINDS_PER_SEAT - SHARED_BLINDS
-        if not 1 <= opts.hand_size <= room // 2:
-            raise WarrenError(f"bad option for bunnies: hand_size must be 1..{room // 2}")
+        if not 1 <= opts.hand_size <= MAX_HAND_SIZE:  # also bounded on its type (engine.options)
+            raise WarrenError(f"bad option for bunnies: hand_size must be 1..{MAX_HAND_SIZE}")
 
     def setup(self, header: Header) -> BunniesState:
         opts: BunniesOptions = self.options(header)
@@ -114,6 +125,20 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render(view, names)
 
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        said = words.describe(event, self.event_view(event, perspective), names or ())
+        return said if said is not None else super().describe(event, names, perspective)
+
+    def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+        return words.describe_changes(before, after, names)
+
+    def describe_outcome(self, outcome: Outcome, names: Names) -> str:
+        return words.describe_outcome(outcome, names)
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        return words.read_cards(field, value)
+
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         record = super().event_view(event, perspective)
         # The card a steal takes is seen by the two players, not by onlookers.
@@ -144,16 +169,16 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
             rule="BUN-END-2",
         )
 
-    def key_figures(self, state: BunniesState) -> dict[str, Any]:
-        # Called at every turn end by the projections: set operations in C, no generators.
+    figure_names = ("hand", "blinds_left", "bunnies", "pile", "stock")
+
+    def figure_row(self, state: BunniesState) -> tuple[Any, ...]:
+        # Called at every turn end by the projections: set operations in C, no generators,
+        # a tuple rather than a dict (key_figures makes the dict of it).
         hands, bunnies, present = state.hands, state.bunnies, state.blinds.keys()
-        return {
-            "hand": [len(hands[0]), len(hands[1])],
-            "blinds_left": [len(present & _OWN_SETS[0]), len(present & _OWN_SETS[1])],
-            "bunnies": [len(bunnies[0]), len(bunnies[1])],
-            "pile": len(state.pile),
-            "stock": len(state.stock),
-        }
+        return ([len(hands[0]), len(hands[1])],
+                [len(present & _OWN_SETS[0]), len(present & _OWN_SETS[1])],
+                [len(bunnies[0]), len(bunnies[1])],
+                len(state.pile), len(state.stock))
 
 
 RULESET = Bunnies()

@@ -20,6 +20,8 @@ BLINDS_PER_SEAT = 4
 """Blind cards dealt face down in front of each player (Dealing)."""
 SHARED_BLINDS = 3
 """Shared blind cards across the middle: left, right, then one on top of both (Dealing)."""
+MAX_HAND_SIZE = (len(DECK) - 2 * BLINDS_PER_SEAT - SHARED_BLINDS) // 2
+"""The largest hand two players can be dealt from what the blind cards leave: 20 (R-BUN-15)."""
 BUNNY_SIZE = 4
 """Four cards of one rank together on the face-up pile make a bunny (Bunnies)."""
 POINTS_PER_BUNNY = 1

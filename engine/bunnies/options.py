@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
-from engine.bunnies.numbers import HAND_SIZE
+from engine.bunnies.numbers import HAND_SIZE, MAX_HAND_SIZE
 
 
 class BunniesOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -14,7 +15,7 @@ class BunniesOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
 
     first_seat: Literal[0, 1] = 1
     """Who has the first go. Seat 0 deals; the player after the dealer starts (R-BUN-1)."""
-    hand_size: int = HAND_SIZE
+    hand_size: Annotated[int, Meta(ge=1, le=MAX_HAND_SIZE)] = HAND_SIZE
     """Cards dealt to each hand (Dealing); 7 in the rulebook, 1 to 20 allowed (R-BUN-15)."""
     steal_from: Literal["hand", "hand_or_blind"] = "hand"
     """What a random steal may take: the opponent's hand only (default), or also their

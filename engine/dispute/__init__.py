@@ -30,7 +30,13 @@ writing actions), facts, claims, verdict, legal, explain, game (:class:`Dispute`
 branch, bench. See docs/disputes.md.
 """
 
-from engine.dispute.branch import BranchDivergence, BranchPlan, IllegalAlternative, plan_branch
+from engine.dispute.branch import (
+    BranchDivergence,
+    BranchPlan,
+    IdenticalBranch,
+    IllegalAlternative,
+    plan_branch,
+)
 from engine.dispute.claims import (
     ClaimsReport,
     DisputedClaim,
@@ -77,6 +83,7 @@ __all__ = [
     "EffectNote",
     "Explanation",
     "GameEnd",
+    "IdenticalBranch",
     "IllegalAlternative",
     "JudgeError",
     "LegalActions",

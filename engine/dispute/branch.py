@@ -74,6 +74,19 @@ class IllegalAlternative(WarrenError):
         self.verdict = verdict
 
 
+class IdenticalBranch(WarrenError):
+    """A what-if branch whose alternatives are the events the parent recorded there: it
+    would be the parent game again, so none is made."""
+
+
+def _same_event(a: Event, b: Event) -> bool:
+    """Two events that record the same thing (their hashes and claims aside)."""
+    def bare(e: Event) -> Any:
+        return msgspec.to_builtins(msgspec.structs.replace(e, hash=None, claims=None))
+
+    return bool(bare(a) == bare(b))
+
+
 def plan_branch(
     ruleset: Ruleset[Any, Any],
     header: Header,
@@ -92,7 +105,8 @@ def plan_branch(
     The alternatives stand in for the next ``replaces`` parent events (default: as many as
     there are alternatives); the parent's events after those are then played on the branch,
     renumbered, until the first one the rules refuse there: that is the divergence.
-    Raises :class:`IllegalAlternative` if an alternative itself is illegal.
+    Raises :class:`IllegalAlternative` if an alternative itself is illegal, and
+    :class:`IdenticalBranch` if the alternatives are just what the parent recorded there.
     """
     if not actions:
         raise ActionError("a branch needs at least one alternative action")
@@ -118,6 +132,13 @@ def plan_branch(
         ruleset.apply(state, event)
         branch_events.append(event)
         verdicts.append(verdict)
+    recorded = list(events[at:at + replaced])
+    if replaced == len(verdicts) and len(recorded) == replaced and all(
+            _same_event(alt, rec) for alt, rec in zip(branch_events[at:], recorded, strict=True)):
+        shown = "; ".join(v.notation for v in verdicts)
+        raise IdenticalBranch(
+            f"the alternative ({shown}) is what the game recorded after seq {at}: the branch would be "
+            "the same game as its parent. Propose a different action, or use --replaces 0 to insert it")
     continuation = list(events[at + replaced:])
     continued = 0
     divergence = None
@@ -126,8 +147,8 @@ def plan_branch(
         try:
             ruleset.apply(state, event)
         except RuleViolation as exc:
-            divergence = BranchDivergence(original.seq, event.seq, exc.rule, exc.message,
-                                          short(ruleset.describe(original)))
+            said = ruleset.describe(original, [p.name for p in header.players])
+            divergence = BranchDivergence(original.seq, event.seq, exc.rule, exc.message, short(said))
             break
         continued += 1
     branch_header = msgspec.structs.replace(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +126,8 @@ class Explanation:
     changes: list[Change]
     violation: Verdict | None = None
     disputed_claims: list[DisputedClaim] = field(default_factory=list)
+    changes_said: list[str] = field(default_factory=list)
+    """The changes in the game's words, players by name (Ruleset.describe_changes)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -140,6 +142,7 @@ class Explanation:
             "rules": [{**r.to_dict(), "role": role} for r, role in self.rules],
             "effects": [e.to_dict() for e in self.effects],
             "changes": [c.to_dict() for c in self.changes],
+            "changes_said": list(self.changes_said),
             "violation": None if self.violation is None else self.violation.to_dict(),
             "disputed_claims": [d.to_dict() for d in self.disputed_claims],
         }
@@ -155,9 +158,9 @@ class Explanation:
         if self.effects:
             lines.append("  effects:")
             lines += [f"    {e.line()}" for e in self.effects]
-        if self.changes:
-            lines.append("  changes (referee view):")
-            lines += [f"    {c.line()}" for c in self.changes]
+        if self.changes_said or self.changes:
+            lines.append("  what changed (as the referee saw it):")
+            lines += [f"    {line}" for line in self.changes_said or [c.line() for c in self.changes]]
         for d in self.disputed_claims:
             lines.append(f"  disputed claim [{d.rule or '?'}]: {d.message}")
         return "\n".join(lines)
@@ -185,16 +188,18 @@ def event_rules(ruleset: Ruleset[Any, Any], event_type: type[Event]) -> list[str
 
 
 def explain_step(
-    ruleset: Ruleset[Any, Any], before: GameState, event: Event, *, n_seats: int
+    ruleset: Ruleset[Any, Any], before: GameState, event: Event, *, n_seats: int,
+    names: Sequence[str] | None = None,
 ) -> Explanation:
-    """Explain ``event`` played at ``before`` (left unchanged)."""
+    """Explain ``event`` played at ``before`` (left unchanged); with ``names``, its
+    description and changes call the players by name."""
     after = ruleset.copy_state(before)
     rules = [(rule_ref(ruleset, r), "governs") for r in event_rules(ruleset, type(event))]
     base: dict[str, Any] = {
         "seq": event.seq,
         "event": event_to_dict(event),
         "notation": format_action(ruleset, event),
-        "description": ruleset.describe(event),
+        "description": ruleset.describe(event, names),
         "actor": event.actor,
         "before": position_dict(ruleset, before),
     }
@@ -211,9 +216,11 @@ def explain_step(
         if e.rule not in seen:
             seen.add(e.rule)
             rules.append((rule_ref(ruleset, e.rule), "effect"))
-    changes = diff_views(ruleset.view(before, "referee"), ruleset.view(after, "referee"))
+    seen_before, seen_after = ruleset.view(before, "referee"), ruleset.view(after, "referee")
+    changes = diff_views(seen_before, seen_after)
+    said = ruleset.describe_changes(seen_before, seen_after, names or [f"seat {s}" for s in range(n_seats)])
     return Explanation(
         after=position_dict(ruleset, after), legal=True, rules=rules,
-        effects=effect_notes(ruleset, effects), changes=changes,
+        effects=effect_notes(ruleset, effects), changes=changes, changes_said=said,
         disputed_claims=check_claims(ruleset, event.seq, event.claims, effects), **base,
     )

@@ -97,7 +97,7 @@ class Dispute:
 
     def legal(self, seat: int, *, at: int | None = None, turn: int | None = None) -> LegalActions:
         seq = self.seq_of(at, turn)
-        return legal_at(self.ruleset, self.state_at(seq), seat, n_seats=self.n_seats)
+        return legal_at(self.ruleset, self.state_at(seq), seat, n_seats=self.n_seats, names=self.names)
 
     def explain(self, seq: int) -> Explanation:
         """Explain recorded event ``seq``; the first illegal event is explained too."""
@@ -107,4 +107,5 @@ class Dispute:
             raise PositionError(f"event {seq} is out of range: this game has events 1..{top}"
                                 + ("" if top == len(events) else
                                    f" (the record stops being legal at seq {top})"))
-        return explain_step(self.ruleset, self.state_at(seq - 1), events[seq - 1], n_seats=self.n_seats)
+        return explain_step(self.ruleset, self.state_at(seq - 1), events[seq - 1], n_seats=self.n_seats,
+                            names=self.names)

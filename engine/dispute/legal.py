@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,6 +10,7 @@ from engine.dispute.facts import position_dict, rule_ref
 from engine.dispute.notation import check_seat, format_action
 from engine.record import Event, event_to_dict
 from engine.ruleset import GameState, Ruleset
+from engine.wording import seat_label
 
 
 @dataclass(slots=True)
@@ -45,8 +47,10 @@ class LegalActions:
         return "\n".join(lines)
 
 
-def legal_at(ruleset: Ruleset[Any, Any], state: GameState, seat: int, *, n_seats: int) -> LegalActions:
-    """Every action ``seat`` may record next at ``state``, readable and as events."""
+def legal_at(ruleset: Ruleset[Any, Any], state: GameState, seat: int, *, n_seats: int,
+             names: Sequence[str] | None = None) -> LegalActions:
+    """Every action ``seat`` may record next at ``state``, readable (players by ``names``,
+    when given) and as events."""
     check_seat(seat, n_seats)
     actions = ruleset.legal_actions(state, seat)
     note = None
@@ -58,11 +62,12 @@ def legal_at(ruleset: Ruleset[Any, Any], state: GameState, seat: int, *, n_seats
         elif not to_act:
             note = "nobody acts next: the table (chance) does"
         elif seat not in to_act:
-            note = f"seat {seat} has nothing to do now; to act: {', '.join(map(str, to_act))}"
+            note = (f"{seat_label(seat, names)} has nothing to do now; to act: "
+                    + ", ".join(seat_label(s, names) for s in to_act))
         else:
             note = "no action is open to this seat here"
     return LegalActions(
         seat=seat, at=state.seq, position=position_dict(ruleset, state), actions=actions,
         notations=[format_action(ruleset, e) for e in actions],
-        descriptions=[ruleset.describe(e) for e in actions], note=note,
+        descriptions=[ruleset.describe(e, names) for e in actions], note=note,
     )

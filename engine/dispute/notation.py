@@ -265,7 +265,14 @@ def read_action(ruleset: Ruleset[Any, Any], text: str | dict[str, Any]) -> Propo
 def make_event(ruleset: Ruleset[Any, Any], proposed: ProposedAction, *, seq: int, actor: int | None) -> Event:
     """The typed event of a proposed action, or :class:`ActionError` saying what is wrong."""
     event_type = ruleset.events_by_type[proposed.tag]
-    body = {**proposed.fields, "seq": seq, "actor": actor}
+    fields = {}
+    for name, value in proposed.fields.items():
+        try:
+            # The game's own spellings (a ten typed as 10C) and its refusals ("not a card").
+            fields[name] = value if name == "claims" else ruleset.read_value(proposed.tag, name, value)
+        except WarrenError as exc:
+            raise ActionError(f"cannot read action {proposed.text!r}: {exc}") from None
+    body = {**fields, "seq": seq, "actor": actor}
     try:
         return msgspec.convert(body, event_type, strict=False)
     except msgspec.ValidationError as exc:

@@ -182,5 +182,6 @@ def rerun(
                 both_legal = ra is not None and rb is not None and ra[0] == rb[0] == "legal"
                 what: Literal["verdict", "effects"] = "effects" if both_legal else "verdict"
                 first = RerunDifference(event.seq, what, _result_dict(ruleset, ra),
-                                        _result_dict(ruleset, rb), short(ruleset.describe(event)))
+                                        _result_dict(ruleset, rb),
+                                        short(ruleset.describe(event, [p.name for p in header.players])))
     return Rerun(changed, len(events), first, differing, _end(ruleset, a, stop_a), _end(ruleset, b, stop_b))

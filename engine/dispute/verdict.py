@@ -153,15 +153,23 @@ def _judge_correction(ruleset: Ruleset[Any, Any], state: GameState, event: Corre
                    **base)
 
 
-def render_verdict(verdict: Verdict, names: Sequence[str] | None = None) -> str:
-    """A verdict as a few readable lines."""
+def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
+                   ruleset: Ruleset[Any, Any] | None = None) -> str:
+    """A verdict as a few readable lines; with the ruleset, its facts are in the game's
+    words (``top card: Q♥``) and players are named."""
     def who(seat: int | None) -> str:
         if seat is None:
             return "the table"
         return f"seat {seat}" + (f" ({names[seat]})" if names and seat < len(names) else "")
 
+    def facts(found: dict[str, Any]) -> str:
+        if ruleset is not None:
+            return "; ".join(ruleset.describe_fact(k, v, names or ()) for k, v in found.items())
+        return ", ".join(f"{k}={brief_text(v)}" for k, v in found.items())
+
     pos = verdict.position
-    acting = "game over" if pos["over"] else "to act: " + (", ".join(map(str, pos["to_act"])) or "the table")
+    acting = "game over" if pos["over"] else "to act: " + (", ".join(who(s) for s in pos["to_act"])
+                                                           or "the table")
     head = f"at seq {verdict.at} (turn {pos['turn']}, round {pos['round']}, phase {pos['phase']}, {acting})"
     lines = [head, f"proposed: {who(verdict.actor)}: {verdict.notation}"]
     if verdict.status == "undetermined":
@@ -181,8 +189,7 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None) -> str:
         lines.append(f"  rule: {verdict.rule.text}")
         lines.append(f"  source: {verdict.rule.source}")
         if verdict.facts:
-            lines.append("  facts: " + ", ".join(f"{k}={brief_text(v)}" for k, v in verdict.facts.items()))
+            lines.append("  facts: " + facts(verdict.facts))
     if verdict.position_facts:
-        lines.append("  position: " + ", ".join(
-            f"{k}={brief_text(v)}" for k, v in verdict.position_facts.items()))
+        lines.append("  position: " + facts(verdict.position_facts))
     return "\n".join(lines)

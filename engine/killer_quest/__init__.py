@@ -85,7 +85,7 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "KBQ-END-4"
     capabilities = Capabilities(
-        values={"greedy": bots.greedy_value},
+        values={"greedy": bots.greedy_value, "prolong": bots.prolong_value},
         action_notation={"play": ("card",), "flip": (), "buy": ("goods", "carrot"),
                          "feed": ("bunny",), "discard": ("card",), "save": ("card",),
                          "bottom": ("card",), "roll": ("faces",), "bid": ("amount",),

@@ -25,6 +25,7 @@ from engine.killer_quest import combat, core, roam
 from engine.killer_quest.events import Play
 from engine.killer_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id
 from engine.killer_quest.state import (
+    AttackFrame,
     AuctionFrame,
     Choice,
     Ctx,
@@ -62,8 +63,12 @@ def applies(kind: type) -> Callable[[Apply], Apply]:
 
 def card_rule(state: QuestState, card: int) -> str:
     """The card's own rule, or KBQ-CARD-CUSTOM for a card from a user's deck file."""
-    rule = card_rule_id(core.deck(state).card(card).id)
-    return rule if rule in RULES else CUSTOM_CARD
+    d = core.deck(state)
+    rule = d.rules.get(card)
+    if rule is None:
+        rule = card_rule_id(d.card(card).id)
+        rule = d.rules[card] = rule if rule in RULES else CUSTOM_CARD
+    return rule
 
 
 def _no_check(state: QuestState, ctx: Ctx, effect: Any, ev: Play) -> None:
@@ -388,12 +393,12 @@ def answerable(state: QuestState, seat: int, effect: fx.Cancel, answering: int) 
     """The launched card that ``effect`` may stop for ``seat``: the topmost frame that is not
     the answering card's own (it is on top once its own primitives are being applied)."""
     frame = next((f for f in reversed(state.stack)
-                  if getattr(f, "ctx", None) is None or f.ctx.card != answering), None)
+                  if getattr(f, "ctx", None) is None or f.ctx.card != answering), None)  # type: ignore[union-attr]
     if frame is None:
         return None
     d = core.deck(state)
     target_owner: int | None = None
-    if isinstance(frame, combat.AttackFrame):
+    if isinstance(frame, AttackFrame):
         if frame.rolled:
             return None
         card = frame.ctx.card
@@ -405,7 +410,9 @@ def answerable(state: QuestState, seat: int, effect: fx.Cancel, answering: int) 
         words = {d.card(card).id, fx.tag_of(frame.effect)}
         if isinstance(frame.effect, fx.Abduct):
             words.add("abduction")
-            target_owner = state.circle.owner(frame.ctx.host) if frame.ctx.host in state.circle else None
+            host = frame.ctx.host
+            target_owner = state.circle.owner(host) if host is not None and host in state.circle \
+                else None
         else:
             target_owner = frame.ctx.player
     elif isinstance(frame, RollOffFrame) and frame.purpose == "defector":
@@ -456,7 +463,7 @@ def _drop_card_frames(state: QuestState, stopped: Ctx, out: list[Effect]) -> Non
 @checks(fx.Redirect)
 def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) -> None:
     frame = state.stack[-1] if state.stack else None
-    if not isinstance(frame, combat.AttackFrame) or frame.rolled or not frame.weapon:
+    if not isinstance(frame, AttackFrame) or frame.rolled or not frame.weapon:
         raise core.refuse(card_rule(state, ctx.card), "no weapon has just been launched",
                           card=ctx.card)
     if ev.on is None or ev.on not in state.circle or ev.on == frame.target:
@@ -466,7 +473,7 @@ def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) 
 
 @applies(fx.Redirect)
 def _redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, out: list[Effect]) -> None:
-    frame = next(f for f in reversed(state.stack) if isinstance(f, combat.AttackFrame))
+    frame = next(f for f in reversed(state.stack) if isinstance(f, AttackFrame))
     assert ctx.host is not None
     out.append(Effect(card_rule(state, ctx.card), "weapon_redirected",
                       {"card": frame.ctx.card, "from": frame.target, "to": ctx.host}))
@@ -824,8 +831,8 @@ def _check_roll_target(state: QuestState, ctx: Ctx, effect: Any, ev: Play) -> No
         ctx.host = bunny
 
 
-for _kind in (fx.RollBands, fx.RollPattern):
-    CHECKS[_kind] = _check_roll_target
+for _roll_kind in (fx.RollBands, fx.RollPattern):
+    CHECKS[_roll_kind] = _check_roll_target
 
 
 @checks(fx.RollMatches)
@@ -844,8 +851,8 @@ def _roll_card(state: QuestState, ctx: Ctx, effect: Any, out: list[Effect]) -> N
     state.stack.append(RollCard(ctx=ctx, effect=effect, dice=dice, roller=ctx.by))
 
 
-for _kind in (fx.RollBands, fx.RollPattern, fx.RollLowest, fx.RollMatches):
-    PRIMITIVES[_kind] = _roll_card
+for _rolling in (fx.RollBands, fx.RollPattern, fx.RollLowest, fx.RollMatches):
+    PRIMITIVES[_rolling] = _roll_card
 
 
 def rolled(state: QuestState, frame: RollCard, faces: list[int], out: list[Effect]) -> None:
@@ -917,11 +924,12 @@ OUTCOMES: dict[type, Outcome] = {
 def _merge_revives(then: list[fx.AnyEffect]) -> list[fx.AnyEffect]:
     """Several "revive one" of one roll are one choice of up to that many bunnies."""
     count = sum(e.count for e in then if isinstance(e, fx.Revive))
-    rest = [e for e in then if not isinstance(e, fx.Revive)]
-    return [*rest, fx.Revive(count=count)] if count else rest
+    rest: list[fx.AnyEffect] = [e for e in then if not isinstance(e, fx.Revive)]
+    merged: list[fx.AnyEffect] = [*rest, fx.Revive(count=count)] if count else rest
+    return merged
 
 
-# -- roll-offs, gambles, auctions -------------------------------------------------------------------
+# -- roll-offs, gambles, auctions ------------------------------------------------------------------
 
 
 @checks(fx.RollOff)
@@ -1055,7 +1063,7 @@ def settle_auction(state: QuestState, frame: AuctionFrame, out: list[Effect]) ->
     out.append(Effect(rule, "sold", {"bunny": a.item, "to": a.high_bidder, "price": a.high_bid}))
 
 
-# -- players, hands and run cards ---------------------------------------------------------------------
+# -- players, hands and run cards ------------------------------------------------------------------
 
 
 @checks(fx.SkipTurn)
@@ -1154,7 +1162,7 @@ def _check_boost(state: QuestState, ctx: Ctx, effect: fx.BoostWeapons, ev: Play)
 PRIMITIVES[fx.BoostWeapons] = lambda state, ctx, effect, out: None
 
 
-# -- the one hook: the Black Cat ----------------------------------------------------------------------
+# -- the one hook: the Black Cat -------------------------------------------------------------------
 
 HOOK_ROLLED: dict[str, Callable[[QuestState, Ctx, fx.Hook, list[int], list[Effect]], None]] = {}
 
@@ -1220,7 +1228,7 @@ def _hook(state: QuestState, ctx: Ctx, effect: fx.Hook, out: list[Effect]) -> No
     HOOKS.get(effect.name)(state, ctx, effect, out)
 
 
-# -- Play Immediately ---------------------------------------------------------------------------------
+# -- Play Immediately ------------------------------------------------------------------------------
 
 
 def misfortune_targets(state: QuestState, seat: int) -> tuple[list[int], str]:
@@ -1251,9 +1259,43 @@ def misfortune(state: QuestState, seat: int, card: int, out: list[Effect]) -> bo
     return True
 
 
+PLAY_CHOICES = ("on", "at", "player", "carrots", "number", "weapon", "roamer", "stakes", "sources")
+"""The fields of a play that are the card's choices."""
+
+_EVERY = frozenset(PLAY_CHOICES)
+USES: dict[type, frozenset[str]] = {
+    fx.EnterCircle: frozenset({"at"}), fx.Attach: frozenset({"on"}),
+    fx.Attack: frozenset({"on", "roamer"}), fx.Kill: frozenset({"on"}),
+    fx.Abduct: frozenset({"on"}), fx.Revive: frozenset(), fx.Feed: frozenset({"on"}),
+    fx.SettleFeed: frozenset({"on"}), fx.TakeCarrot: frozenset({"carrots"}),
+    fx.StealCarrot: frozenset(), fx.CarrotUpkeep: frozenset({"player"}),
+    fx.SetPrices: frozenset(), fx.CloseMarket: frozenset(), fx.HalfPrice: frozenset(),
+    fx.GainSupply: frozenset(), fx.LoseSupply: frozenset({"player"}),
+    fx.TakeHalfSupply: frozenset({"sources"}), fx.GainMoney: frozenset(),
+    fx.RollBands: frozenset({"on"}), fx.RollPattern: frozenset({"on"}),
+    fx.RollLowest: frozenset(), fx.RollMatches: frozenset({"number"}),
+    fx.RollOff: frozenset({"on"}), fx.Gamble: frozenset({"stakes"}),
+    fx.Auction: frozenset({"on"}), fx.SkipTurn: frozenset({"player"}),
+    fx.CurseWeapon: frozenset({"player"}), fx.DiscardHand: frozenset({"player"}),
+    fx.ExchangeHandWeapon: frozenset({"player"}), fx.RotateTopRun: frozenset(),
+    fx.Cancel: frozenset({"weapon"}), fx.Clear: frozenset(), fx.Redirect: frozenset({"on"}),
+    fx.ReuseWeapon: frozenset({"weapon", "on"}), fx.BoostWeapons: frozenset(),
+    fx.Roam: frozenset({"on"}), fx.Dormant: frozenset({"on"}),
+}
+"""Primitive -> the choices a play of it may name (a hook: any). A play naming a choice
+none of its card's primitives takes is refused by the card's rule: a bunny goes into the
+circle, not on a bunny; a price card names nobody (R-KBQ-10)."""
+
+
+def named_choices(ev: Play) -> list[str]:
+    return [f for f in PLAY_CHOICES if getattr(ev, f) not in (None, [], False)]
+
+
 def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
-    """Every top-level primitive of the card accepts the play's choices (nothing changes)."""
-    for effect in core.deck(state).effects(ctx.card):
+    """Every top-level primitive of the card accepts the play's choices (nothing changes),
+    and the play names no choice the card does not take."""
+    effects = core.deck(state).effects(ctx.card)
+    for effect in effects:
         check = CHECKS.get(type(effect))
         if check is None:
             raise RuleViolation(card_rule(state, ctx.card), f"card {ctx.card} cannot be played "
@@ -1262,3 +1304,11 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
             check(state, ctx, effect, ev)
         except Refusal as r:
             raise core.kit(r) from None
+    named = named_choices(ev)
+    if named:
+        takes: frozenset[str] = frozenset().union(*(USES.get(type(e), _EVERY) for e in effects))
+        extra = [f for f in named if f not in takes]
+        if extra:
+            raise RuleViolation(card_rule(state, ctx.card), f"card {ctx.card} takes no "
+                                f"{extra[0]}= choice (it takes: {', '.join(sorted(takes)) or 'none'})",
+                                card=ctx.card, choice=extra[0])

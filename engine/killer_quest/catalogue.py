@@ -16,6 +16,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+import msgspec
+
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, DeckLibrary
 from engine.killer.catalogue.schema import BunnyFace, Card
@@ -64,6 +66,14 @@ def deck_for(opts: QuestOptions) -> Deck:
     deck = DECKS.get(key)
     if deck is None:
         catalogue = library().catalogue(opts.deck_set, opts.printing, opts.extra_decks)
+        from engine.killer_quest.cards import HOOKS
+
+        missing = HOOKS.missing(catalogue.hooks())
+        if missing:
+            users = sorted(c.id for c in catalogue.by_id.values() for e in fx.walk(list(c.effects))
+                           if isinstance(e, fx.Hook) and e.name in missing)
+            raise WarrenError(f"deck set {opts.deck_set!r} uses hooks Killer Bunnies Quest does not "
+                              f"implement: {', '.join(missing)} (cards: {', '.join(users)})")
         deck = DECKS[key] = Deck(key, catalogue)
     if opts.catalogue is not None and opts.catalogue != deck.catalogue.content_hash:
         raise WarrenError(
@@ -80,15 +90,16 @@ def deck_by_key(key: str) -> Deck:
         return DECKS[key]
     except KeyError:
         deck_set, printing, extra = key.split("|")
-        return deck_for(QuestOptions(deck_set=deck_set, printing=printing,
-                                     extra_decks=[d for d in extra.split("+") if d]))
+        return deck_for(msgspec.convert({"deck_set": deck_set, "printing": printing,
+                                         "extra_decks": [d for d in extra.split("+") if d]},
+                                        QuestOptions))
 
 
 class Deck:
     """A catalogue and the per-card tables the rules read in their hot paths."""
 
     __slots__ = ("aggressive", "bunny", "catalogue", "key", "kind", "large", "modifier_cards",
-                 "pink", "saved_types", "type", "value", "weapon_level")
+                 "pink", "rules", "saved_types", "type", "value", "weapon_level")
 
     def __init__(self, key: str, catalogue: Catalogue) -> None:
         self.key = key
@@ -105,6 +116,8 @@ class Deck:
         self.large: frozenset[int] = frozenset(n for n, c in cards.items() if c.large)
         self.modifier_cards: frozenset[int] = frozenset(n for n, c in cards.items() if c.modifier)
         self.kind: dict[int, str] = {n: kind_of(c) for n, c in cards.items()}
+        self.rules: dict[int, str] = {}
+        """Card number -> its card rule id (filled as the rules ask: engine.killer_quest.cards)."""
 
     def card(self, number: int) -> Card:
         return self.catalogue.card(number)

@@ -24,7 +24,7 @@ def sample_chance(state: QuestState, owed: Chance, rng: random.Random) -> Event 
     if owed.kind == "setup":
         opts = now.opts
         choose = [n for n in d.catalogue.numbers() if "choose-a-carrot" in d.card(n).tags
-                  and isinstance(d.effects(n)[0], fx.TakeCarrot) and d.effects(n)[0].count == 1]
+                  and _takes_one(d.effects(n)[0])]
         removed = sorted(rng.sample(choose, opts.remove_choose_a_carrot))
         draw = [c for c in d.catalogue.draw_pile() if c not in removed]
         rng.shuffle(draw)
@@ -66,3 +66,8 @@ def sample_chance(state: QuestState, owed: Chance, rng: random.Random) -> Event 
             if (first <= 6) == wants_high:
                 return Roll(seq=seq, actor=None, faces=[first, rng.randint(1, 12)])
     return Roll(seq=seq, actor=None, faces=[first])
+
+
+def _takes_one(effect: fx.AnyEffect) -> bool:
+    """A single Choose A Carrot (the cards the short-game house rule leaves out)."""
+    return isinstance(effect, fx.TakeCarrot) and effect.count == 1

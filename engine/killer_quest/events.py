@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
+
 from engine.record import Event
 
 
@@ -27,9 +29,9 @@ class Setup(Event, tag="setup", frozen=True):
     """The shuffled small Carrot deck, top card first: the last one names the Magic Carrot."""
     first: int
     """The seat that plays first."""
-    gifts: list[list[int]] = []
+    gifts: list[list[int]] = msgspec.field(default_factory=list)
     """House rule KBQ-LEN-1: carrots each seat starts with (picked at random)."""
-    removed: list[int] = []
+    removed: list[int] = msgspec.field(default_factory=list)
     """House rule KBQ-LEN-2: Choose A Carrot cards left out of the draw pile."""
 
 
@@ -55,7 +57,7 @@ class Play(Event, tag="play", frozen=True):
     """Where a bunny entering the circle goes: the index it takes (KBQ-POS-1)."""
     player: int | None = None
     """The player it names (Drought, Baker Street, Geneva Convention...)."""
-    carrots: list[int] = []
+    carrots: list[int] = msgspec.field(default_factory=list)
     """The carrots it takes (Choose A Carrot)."""
     number: int | None = None
     """The number named (The Magic Fountain)."""
@@ -63,9 +65,9 @@ class Play(Event, tag="play", frozen=True):
     """Rooney's Reusables: the weapon used again."""
     roamer: bool = False
     """The weapon is aimed at the roaming card waiting on bunny ``on``, not at the bunny."""
-    stakes: list[int] = []
+    stakes: list[int] = msgspec.field(default_factory=list)
     """Poverty Poker: Dolla, carrots and bunnies each player risks."""
-    sources: list[int] = []
+    sources: list[int] = msgspec.field(default_factory=list)
     """Rock Bottom: the opponents taken from, cabbage first (only needed on a tie)."""
 
 
@@ -124,10 +126,10 @@ class Trade(Event, tag="trade", frozen=True):
     (``give_hand``, ``get_hand``: only the two traders see which) (KBQ-TRADE-1..5)."""
 
     partner: int
-    give: list[int] = []
-    get: list[int] = []
-    give_hand: list[int] = []
-    get_hand: list[int] = []
+    give: list[int] = msgspec.field(default_factory=list)
+    get: list[int] = msgspec.field(default_factory=list)
+    give_hand: list[int] = msgspec.field(default_factory=list)
+    get_hand: list[int] = msgspec.field(default_factory=list)
 
 
 class Roll(Event, tag="roll", frozen=True):
@@ -151,8 +153,8 @@ class Stake(Event, tag="stake", frozen=True):
     """What a player puts up: the carrots and bunnies he risks at Poverty Poker, the bunny he
     puts up at Russian Roulette (KBQ-CARD-POVERTY-POKER, KBQ-CARD-RUSSIAN-ROULETTE)."""
 
-    carrots: list[int] = []
-    bunnies: list[int] = []
+    carrots: list[int] = msgspec.field(default_factory=list)
+    bunnies: list[int] = msgspec.field(default_factory=list)
 
 
 class Choose(Event, tag="choose", frozen=True):
@@ -160,10 +162,10 @@ class Choose(Event, tag="choose", frozen=True):
     carrots taken, the bunnies chosen (to revive, to die, to return), where they go, the
     bunnies clovers go under, the weapons swapped, the carrots kept and their payment."""
 
-    carrots: list[int] = []
-    bunnies: list[int] = []
-    at: list[int] = []
-    under: list[int] = []
+    carrots: list[int] = msgspec.field(default_factory=list)
+    bunnies: list[int] = msgspec.field(default_factory=list)
+    at: list[int] = msgspec.field(default_factory=list)
+    under: list[int] = msgspec.field(default_factory=list)
     give: int | None = None
     take: int | None = None
     pay: list[int] | None = None

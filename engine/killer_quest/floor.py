@@ -18,6 +18,7 @@ rather than paying for a check the floor must not make.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -58,7 +59,7 @@ def _cards(deck_set: str) -> _Cards:
 
 
 class _Seat:
-    __slots__ = ("cabbage", "carrots", "hand", "money", "saved", "top", "bottom", "water")
+    __slots__ = ("bottom", "cabbage", "carrots", "hand", "money", "saved", "top", "water")
 
     def __init__(self) -> None:
         self.hand: list[int] = []
@@ -97,10 +98,8 @@ class _Bare:
 
 def _take(cards: list[int], card: int) -> None:
     """Out of a list the floor may not have kept exactly (it skips what only rules know)."""
-    try:
+    with contextlib.suppress(ValueError):
         cards.remove(card)
-    except ValueError:
-        pass
 
 
 def _draw_one(s: _Bare, seat: int) -> None:

@@ -190,7 +190,7 @@ def reshuffle(state: QuestState, order: list[int], out: list[Effect]) -> None:
     out.append(Effect("KBQ-SHUF-1", "reshuffled", {"cards": len(order)}))
 
 
-# -- waiting frames ---------------------------------------------------------------------------------
+# -- waiting frames --------------------------------------------------------------------------------
 
 
 @step(RollCard)
@@ -232,7 +232,7 @@ def _attack(state: QuestState, frame: AttackFrame, out: list[Effect]) -> bool:
     return attack_step(state, frame, out)
 
 
-# -- the end of a turn ---------------------------------------------------------------------------------
+# -- the end of a turn -----------------------------------------------------------------------------
 
 
 def begin_turn_end(state: QuestState, out: list[Effect]) -> None:

@@ -79,10 +79,18 @@ def _seat(event: Event) -> int:
 
 def _owes(state: QuestState, seat: int, *kinds: str) -> str:
     """``seat`` must owe one of ``kinds`` now (KBQ-TURN-4)."""
+    phase = state.phase
+    if state.active == seat and phase in kinds and not state.stack and not state.over:
+        # the common case, as waiting.awaited reads it: the active player at his stage
+        for st in state.seats:
+            if st.present and not st.laid:
+                break
+        else:
+            return phase
     owed = waiting.awaited(state)
     kind = owed.decisions.get(seat)
     if kind in kinds:
-        return kind  # type: ignore[return-value]
+        return kind
     if owed.chance is not None:
         raise refuse("KBQ-TURN-4", f"the game waits for chance ({owed.chance}), not for "
                      f"seat {seat}", waiting_for=owed.chance)
@@ -211,7 +219,7 @@ def runs(state: QuestState, e: Runs) -> tuple[Effect, ...]:
     return _done(state, out)
 
 
-# -- the turn's card ---------------------------------------------------------------------------------
+# -- the turn's card -------------------------------------------------------------------------------
 
 
 def flip(state: QuestState, e: Flip) -> tuple[Effect, ...]:
@@ -363,9 +371,9 @@ def _saved_answer(state: QuestState, seat: int, e: Play) -> bool:
     (their card text: "a saved Special, used immediately": card-facts.md §1.7 R-Q24)."""
     d = core.deck(state)
     for effect in d.effects(e.card):
-        if isinstance(effect, fx.Cancel) and effect.only_own:
-            if answerable(state, seat, effect, e.card) is not None:
-                return True
+        if isinstance(effect, fx.Cancel) and effect.only_own \
+                and answerable(state, seat, effect, e.card) is not None:
+            return True
     return False
 
 
@@ -467,7 +475,7 @@ def end_turn(state: QuestState, e: EndTurn) -> tuple[Effect, ...]:
     return _done(state, out)
 
 
-# -- the market, feeding, trading ---------------------------------------------------------------------
+# -- the market, feeding, trading ------------------------------------------------------------------
 
 
 def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
@@ -496,6 +504,10 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
         if not small and not state.opts.reshuffle_supplies:
             raise refuse("KBQ-SUP-1", f"the {e.goods} deck is empty and its discards are never "
                          "reshuffled", goods=e.goods)
+        used = state.cabbage_discard if e.goods == "cabbage" else state.water_discard
+        if not small and not used:
+            raise refuse("KBQ-SUP-1", f"no {e.goods} card is left to buy: the deck and its "
+                         "discards are empty", goods=e.goods)
     charge = price
     if state.coupon and state.coupon[0] == seat:
         full, charged = state.coupon[1] + price, state.coupon[2]
@@ -640,7 +652,7 @@ def _move(state: QuestState, giver: int, taker: int, card: int, out: list[Effect
         state.traded.add(card)
 
 
-# -- chance ----------------------------------------------------------------------------------------------
+# -- chance ----------------------------------------------------------------------------------------
 
 
 def roll(state: QuestState, e: Roll) -> tuple[Effect, ...]:
@@ -704,7 +716,7 @@ def reshuffle(state: QuestState, e: Reshuffle) -> tuple[Effect, ...]:
     return _done(state, out)
 
 
-# -- answers to what a card waits for --------------------------------------------------------------------
+# -- answers to what a card waits for --------------------------------------------------------------
 
 
 def bid(state: QuestState, e: Bid) -> tuple[Effect, ...]:
@@ -901,7 +913,7 @@ APPLY_CHOICE = {"carrot": _apply_carrot, "revive": _apply_revive, "clovers": _ap
                 "exchange": _apply_exchange, "upkeep": _apply_upkeep}
 
 
-# -- joining and leaving -------------------------------------------------------------------------------------
+# -- joining and leaving ---------------------------------------------------------------------------
 
 
 def join(state: QuestState, e: Join) -> tuple[Effect, ...]:

@@ -132,7 +132,7 @@ def window_actions(state: QuestState, seat: int, window: Window) -> list[Event]:
     return _special_plays(now, seat, seq, very_special_only=True)
 
 
-# -- the turn -----------------------------------------------------------------------------------------
+# -- the turn --------------------------------------------------------------------------------------
 
 
 def _runs(state: QuestState, seat: int, seq: int) -> list[Event]:
@@ -199,8 +199,10 @@ def _own_turn_extras(state: QuestState, seat: int, seq: int) -> list[Event]:
     money = core.money_of(state, seat)
     market = state.market
     if market.open and money:
-        for goods, small in (("cabbage", state.cabbage_deck), ("water", state.water_deck)):
-            if (small or state.opts.reshuffle_supplies) and money >= _charge(state, seat, goods):
+        for goods, small, used in (("cabbage", state.cabbage_deck, state.cabbage_discard),
+                                   ("water", state.water_deck, state.water_discard)):
+            if (small or (state.opts.reshuffle_supplies and used)) \
+                    and money >= _charge(state, seat, goods):
                 out.append(Buy(seq=seq, actor=seat, goods=goods))  # type: ignore[arg-type]
         if money >= _charge(state, seat, "carrot"):
             out.extend(Buy(seq=seq, actor=seat, goods="carrot", carrot=c) for c in market.carrots)
@@ -350,7 +352,7 @@ NEEDS: dict[type, Callable[[QuestState, int, Any], list[dict[str, Any]]]] = {
 """Primitive -> the choices a play of it names (each candidate is then checked)."""
 
 
-# -- what a card waits for ---------------------------------------------------------------------------
+# -- what a card waits for -------------------------------------------------------------------------
 
 
 def _choice(state: QuestState) -> Choice:
@@ -380,7 +382,7 @@ def _choose_revive(state: QuestState, seat: int, seq: int) -> list[Event]:
 def _places(size: int, k: int) -> list[list[int]]:
     places: list[list[int]] = [[]]
     for i in range(k):
-        places = [p + [pos] for p in places for pos in range(size + i + 1)]
+        places = [[*p, pos] for p in places for pos in range(size + i + 1)]
     return places
 
 
@@ -389,7 +391,7 @@ def _choose_clovers(state: QuestState, seat: int, seq: int) -> list[Event]:
     bunnies = state.circle.order if _black_cat_anywhere(state, c) else state.circle.owned_by(seat)
     places: list[list[int]] = [[]]
     for _ in range(c.count):
-        places = [p + [b] for p in places for b in bunnies]
+        places = [[*p, b] for p in places for b in bunnies]
     return [Choose(seq=seq, actor=seat, under=p) for p in places]
 
 

@@ -122,12 +122,12 @@ MECHANICS = [
     Rule("KBQ-LEAVE-1", "A player who leaves returns his carrots to the market and discards his "
          "supplies and his seven cards; he gives nothing to anyone.",
          f"{SRC} §Joining Late / Leaving Early; {_r(25)}"),
-    # -- making change ------------------------------------------------------------------------------
+    # -- making change -----------------------------------------------------------------------------
     Rule("KBQ-CHANGE-1", "A player who overpays in Dolla, cabbage or water takes his change from "
          "the discard pile of that kind.", f"{SRC} §Making Change; {_r(13)}"),
     Rule("KBQ-CHANGE-2", "Change the discard pile cannot make is owed to the player and paid as "
          "soon as the pile can.", f"{SRC} §Making Change; {_r(13)}"),
-    # -- modifier cards -----------------------------------------------------------------------------
+    # -- modifier cards ----------------------------------------------------------------------------
     Rule("KBQ-MOD-1", "A Bunny Modifier goes under any bunny in the circle; several may lie "
          "under one bunny.", f"{SRC} §Modifier Cards"),
     Rule("KBQ-MOD-2", "A modifier once placed never moves to another bunny.",
@@ -144,7 +144,7 @@ MECHANICS = [
          f"{SRC} §Order Of Operations; §Kaballa's Market; {_r(7, 15)}"),
     Rule("KBQ-ORDER-2", "Saved Special cards are played before the turn's card or at any moment "
          "before the turn is over.", f"{SRC} §Order Of Operations"),
-    # -- positioning, reshuffling, reviving -----------------------------------------------------------
+    # -- positioning, reshuffling, reviving --------------------------------------------------------
     Rule("KBQ-POS-1", "A bunny flipped into play or revived is placed anywhere in the circle: "
          "left, right or between the bunnies there.", f"{SRC} §Positioning Of Bunnies; {_r(27)}"),
     Rule("KBQ-POS-2", "A bunny already in the circle is never repositioned (one that changes "
@@ -154,7 +154,7 @@ MECHANICS = [
          f"{SRC} §Reshuffling; {_r(35)}"),
     Rule("KBQ-REV-1", "A revived bunny comes from the discard pile only (none there: nothing is "
          "revived) and goes straight into the circle.", f"{SRC} §Reviving Bunnies; {_r(27)}"),
-    # -- roaming red runs -----------------------------------------------------------------------------
+    # -- roaming red runs --------------------------------------------------------------------------
     Rule("KBQ-ROAM-1", "A Roaming Red Run attacks the bunny it is put on, then moves on to the "
          "next viable bunny in its direction (Cyber Bunny clockwise, the Ebola Virus "
          "counter-clockwise) and waits on it.", f"{SRC} §Roaming Red Run Cards; {_r(18)}"),
@@ -165,7 +165,7 @@ MECHANICS = [
          "it is discarded.", f"{SRC} §Roaming Red Run Cards; {FACTS} §1.7 R-Q13, R-Q14"),
     Rule("KBQ-ROAM-4", "The owner of the bunny it attacks rolls its die.",
          f"{SRC} §Roaming Red Run Cards"),
-    # -- trading --------------------------------------------------------------------------------------
+    # -- trading -----------------------------------------------------------------------------------
     Rule("KBQ-TRADE-1", "Trades happen only during the turn of one of the two traders.",
          f"{SRC} §Trading"),
     Rule("KBQ-TRADE-2", "Cabbage and water cards, Dolla, saved Special and Very Special cards, "
@@ -175,7 +175,7 @@ MECHANICS = [
     Rule("KBQ-TRADE-4", "Cards in the run positions are never traded.", f"{SRC} §Trading"),
     Rule("KBQ-TRADE-5", "Each bunny, saved card and carrot may be traded only once a game.",
          f"{FACTS} §1.7 R-Q27; {_r(26)}"),
-    # -- cabbage and water, choose a carrot -----------------------------------------------------------
+    # -- cabbage and water, choose a carrot --------------------------------------------------------
     Rule("KBQ-SMALL-1", "The market sells cabbage and water cards, not units: a card bought is "
          "the top card of its shuffled small deck, whatever its units.",
          f"{SRC} §Cabbage Cards And Water Cards; {_r(6, 15)}"),
@@ -191,7 +191,7 @@ MECHANICS = [
          "and the most Dolla.", f"{FACTS} §1.7 R-Q2; {_r(24)}"),
     Rule("KBQ-END-4", "The owner of the Magic Carrot wins; nothing happens after the end.",
          f"{FACTS} §1.7 R-Q1, R-Q2; {_r(24)}"),
-    # -- feed the bunny -------------------------------------------------------------------------------
+    # -- feed the bunny ----------------------------------------------------------------------------
     Rule("KBQ-FEED-1", "A Feed The Bunny card goes on an opponent's bunny; its owner owes the "
          "units shown by the end of his next turn.", f"{SRC} §Feed The Bunny; {_r(11)}"),
     Rule("KBQ-FEED-2", "The owner feeds during his own turn, paying cabbage and water cards "
@@ -204,7 +204,7 @@ MECHANICS = [
          "its own.", f"{SRC} §Feed The Bunny"),
     Rule("KBQ-FEED-6", "A feed due at once (a Casino or Bakery result) is paid on the spot from "
          "the supplies the owner holds, or the bunny dies.", f"{FACTS} §1.7 R-Q18; {_r(14)}"),
-    # -- kaballa's market --------------------------------------------------------------------------------
+    # -- kaballa's market --------------------------------------------------------------------------
     Rule("KBQ-MKT-1", "A player buys cabbage cards, water cards and carrots at the market's "
          "prices with his Dolla while the market is open; he needs no bunny.",
          f"{SRC} §Kaballa's Market; {_r(15)}"),
@@ -217,7 +217,7 @@ MECHANICS = [
          f"{SRC} §Kaballa's Market; {FACTS} §1.7 R-Q6"),
     Rule("KBQ-MKT-5", "Choose A Carrot and Carrot Thief take carrots even from a closed market.",
          f"{SRC} §Kaballa's Market"),
-    # -- lucky clovers, weapons ---------------------------------------------------------------------------
+    # -- lucky clovers, weapons --------------------------------------------------------------------
     Rule("KBQ-CLOVER-1", "Each Lucky Clover under a bunny lowers every weapon's level against it "
          "by its number (never below 0); clovers under one bunny add up.",
          f"{SRC} §Lucky Clover Cards; {FACTS} §1.7 R-Q11"),
@@ -226,7 +226,7 @@ MECHANICS = [
          f"{SRC} §Weapons; {_r(11, 12)}"),
     Rule("KBQ-WPN-2", "The bunny dies unless the roll is higher than the weapon's level.",
          f"{SRC} §Weapons"),
-    # -- set-up and the game's own numbers (rulings) ------------------------------------------------------
+    # -- set-up and the game's own numbers (rulings) -----------------------------------------------
     Rule("KBQ-SET-1", "2 to 8 players; the set-up records the shuffled draw pile, the shuffled "
          "small decks and the first player, and names the cards played with.", _r(1, 2, 5)),
     Rule("KBQ-SET-2", "Each player is dealt seven cards (Dolla go face up and are replaced, Play "

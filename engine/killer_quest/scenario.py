@@ -67,27 +67,27 @@ class Scenario:
         self.events: list[Event] = []
         self.effects: list[tuple[Effect, ...]] = []
         d = core.deck(self.state)
-        hands = {s: list(h) for s, h in (hands or {}).items()}
+        dealt: dict[int, list[int]] = {s: list(h) for s, h in (hands or {}).items()}
         money = {s: list(m) for s, m in (money or {}).items()}
         late = set(self.state.opts.late)
         seats = [s for s in range(players) if s not in late]
         order_seats = [(first + k) % players for k in range(players)
                        if (first + k) % players in seats]
-        used = {c for h in hands.values() for c in h} | {c for m in money.values() for c in m} \
+        used = {c for h in dealt.values() for c in h} | {c for m in money.values() for c in m} \
             | set(draws) | set(removed)
         filler = [c for c in d.catalogue.draw_pile()
                   if c not in used and d.type[c] not in ("money", "play_immediately")
                   and d.bunny.get(c) is None and d.card(c).modifier is None]
         filler.sort(key=lambda c: (d.weapon_level.get(c) is None, c))
         for s in seats:
-            while len(hands.setdefault(s, [])) < DEAL:
-                hands[s].append(filler.pop(0))
+            while len(dealt.setdefault(s, [])) < DEAL:
+                dealt[s].append(filler.pop(0))
         top_first: list[int] = []
         for r in range(DEAL):
             for s in order_seats:
                 if r == 0:
                     top_first.extend(money.get(s, []))
-                top_first.append(hands[s][r])
+                top_first.append(dealt[s][r])
         top_first.extend(draws)
         taken = set(top_first) | set(removed)
         rest = [c for c in d.catalogue.draw_pile() if c not in taken]
@@ -100,7 +100,7 @@ class Scenario:
                           first=first, gifts=[list(x) for x in gifts], removed=list(removed)))
         if lay:
             for s in seats:
-                self.act(Runs, s, top=hands[s][0], bottom=hands[s][1])
+                self.act(Runs, s, top=dealt[s][0], bottom=dealt[s][1])
 
     # -- recording -----------------------------------------------------------------------------
     def apply(self, event: Event) -> tuple[Effect, ...]:

@@ -323,4 +323,5 @@ class QuestState(GameState):
 
 def copy_frame(frame: Frame) -> Frame:
     """An independent copy of a frame (effects and dice names are frozen or strings)."""
-    return msgspec.convert(msgspec.to_builtins(frame), Frame)  # type: ignore[arg-type,return-value]
+    copied: Frame = msgspec.convert(msgspec.to_builtins(frame), Frame)
+    return copied

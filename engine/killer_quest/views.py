@@ -147,11 +147,11 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
         for name in ("give_hand", "get_hand"):
             if name in record:
                 record[name] = len(record[name])
-    if kind == "choose" and ("give" in record or "take" in record):
-        # a Weapons Exchange: only the two players see the weapons
-        if not isinstance(perspective, int) or perspective != event.actor:
-            record.pop("give", None)
-            record.pop("take", None)
+    if kind == "choose" and ("give" in record or "take" in record) \
+            and (not isinstance(perspective, int) or perspective != event.actor):
+        # a Weapons Exchange: only the player who chose sees the weapons swapped
+        record.pop("give", None)
+        record.pop("take", None)
     return record
 
 

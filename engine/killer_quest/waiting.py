@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 from engine.killer.auction import next_bidder
 from engine.killer.rolls import to_roll
-from engine.killer_quest import core
 from engine.killer_quest.state import (
     AttackFrame,
     AuctionFrame,

@@ -18,7 +18,7 @@ from engine.pending import Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.trust_no_bunny import render
+from engine.trust_no_bunny import render, seen, words
 from engine.trust_no_bunny.bots import HeuristicBot
 from engine.trust_no_bunny.chance import sample_chance
 from engine.trust_no_bunny.common import GAME_OVER
@@ -27,6 +27,7 @@ from engine.trust_no_bunny.day import accuse, card_lost, propose, ready, vote
 from engine.trust_no_bunny.events import (
     EVENT_TYPES,
     Accuse,
+    Act,
     Bless,
     Brew,
     CardLost,
@@ -54,13 +55,16 @@ from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.suspects import suspects
 from engine.trust_no_bunny.table import MAX_PLAYERS, MIN_PLAYERS
 from engine.trust_no_bunny.timer import timeout
+from engine.trust_no_bunny.unknown import hand_range
+from engine.trust_no_bunny.unseen_night import act
 from engine.trust_no_bunny.views import view
+from engine.wording import Names
 
 HANDLERS = {
     Roles: roles, Offers: offers, ChooseItem: choose_item, Deal: deal,
     Accuse: accuse, Ready: ready, CardLost: card_lost, Propose: propose, Vote: vote,
     Guard: guard, Bless: bless, Predict: predict, Sabotage: sabotage, Gaze: gaze, Brew: brew,
-    Rest: rest, Draw: draw, Timeout: timeout,
+    Rest: rest, Draw: draw, Timeout: timeout, Act: act,
 }
 
 
@@ -79,6 +83,21 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},
         suspects=suspects,
     )
+    # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and
+    # facts name only what the whole table sees (phases, the mayor, teams, who voted or
+    # acted, public accusations, the end).
+    public_violations = frozenset({
+        "TNB-MUSTER-1", "TNB-DAY-1", "TNB-DAY-2", "TNB-DAY-3", "TNB-VOTE-1", "TNB-VOTE-2",
+        "TNB-ACC-2", "TNB-NIGHT-1", "TNB-GUARD-1", "TNB-HOME-1", "TNB-END-1", "TNB-WOLF-3",
+        "REC-FIX-1", "REC-FIX-2",
+    })
+    # ...and these name the acting player's own secrets (its hand, role, Mutation, Item,
+    # offer, its own home action), which it knows and nobody else does.
+    actor_violations = frozenset({
+        "TNB-ACC-1", "TNB-ITEM-3", "TNB-GUARD-2", "TNB-GUARD-3", "TNB-HOME-2", "TNB-HOME-3",
+        "TNB-SAB-1", "TNB-SAB-2", "TNB-MUT-1", "TNB-ITEM-4", "TNB-ITEM-5", "TNB-ITEM-9",
+    })
+    vocabulary = words.VOCABULARY
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)
@@ -90,7 +109,8 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     def setup(self, header: Header) -> TnbState:
         opts: TnbOptions = self.options(header)
         table = resolve_table(len(header.players), opts)
-        return TnbState(table, opts.rejection_raise, opts.early_end, opts.guard_timeout)
+        return TnbState(table, opts.rejection_raise, opts.early_end, opts.guard_timeout,
+                        recorded=header.source == "recorded")
 
     def copy_state(self, state: TnbState) -> TnbState:
         return state.copy()
@@ -112,8 +132,19 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         return render.event_view(event, perspective)
 
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        # A player's choice (an Item, a vote, the night's cards) is its own and the referee's.
+        seen = perspective == "referee" or perspective == event.actor
+        viewer = perspective if isinstance(perspective, int) else None
+        said = words.describe(event, self.event_view(event, perspective), names or (), seen, viewer)
+        return said if said is not None else super().describe(event, names, perspective)
+
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return render.effect_view(effect, perspective)
+
+    def redact(self, event: Event, perspective: Perspective, before: TnbState) -> Event:
+        return seen.redact(self, event, perspective, before)
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render.render(view, names)
@@ -123,16 +154,22 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
             return None
         return Outcome(winners=list(state.winners), reason=state.reason or "", rule=state.end_rule or "")
 
-    def key_figures(self, state: TnbState) -> dict[str, Any]:
-        return {
-            "round": state.round,
-            "wall": state.wall,
-            "tower": state.tower,
-            "wolves": state.wolves,
-            "hands": [state.hand_size(s) for s in range(state.n)],
-            "deck": sum(state.deck),
-            "proposals": len(state.proposals),
-        }
+    figure_names = ("round", "wall", "tower", "wolves", "hands", "deck", "proposals")
+
+    def figure_row(self, state: TnbState) -> tuple[Any, ...]:
+        # The key figures as a row, taken column-wise by the projections (key_figures
+        # makes the dict of it).
+        hands: list[int | None]
+        deck: int | None
+        if state.hidden is not None:
+            # A game recorded at the table: a hand's size or the deck's may be unknown (None).
+            sizes = [hand_range(state, s) for s in range(state.n)]
+            hands = [low if low == high else None for low, high in sizes]
+            deck = state.hidden.deck_size
+        else:
+            hands = [sum(hand) for hand in state.hands]
+            deck = sum(state.deck)
+        return (state.round, state.wall, state.tower, state.wolves, hands, deck, len(state.proposals))
 
 
 RULESET = TrustNoBunny()

@@ -6,16 +6,16 @@ Only simulators call this; replay reads the recorded outcome and never draws.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from engine.pending import Chance
 from engine.record import Event
-from engine.trust_no_bunny.events import CardLost, Deal, Draw, Offers, Roles, Staged, Timeout
+from engine.trust_no_bunny.events import Card, CardLost, Deal, Draw, Offers, Roles, Staged, Timeout, Unknown
 from engine.trust_no_bunny.legal import as_cards, sub_hands
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     ITEM_WEIGHT,
     ITEMS,
-    MUTATIONS,
     OFFERED_ITEMS,
     ONE_HOLDER_ITEMS,
     QUIRKS,
@@ -62,9 +62,16 @@ def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | 
     kind = owed.kind
     if kind == "roles":
         wbs = sorted(rng.sample(range(n), WEREBUNNIES))
-        mutations = rng.sample(MUTATIONS, WEREBUNNIES)
+        kinds = state.table.mutations  # the game's pool of Mutations (R-TNB-5)
+        mutations: list[str | None]
+        if not kinds:
+            mutations = [None] * WEREBUNNIES
+        elif state.table.distinct_mutations:
+            mutations = list(rng.sample(kinds, WEREBUNNIES))
+        else:
+            mutations = [rng.choice(kinds) for _ in range(WEREBUNNIES)]
         return Roles(
-            seq=seq, actor=None, werebunnies=wbs,
+            seq=seq, actor=None, werebunnies=[*wbs],
             quirks=[None if s in wbs else rng.choice(QUIRKS) for s in range(n)],
             mutations=[mutations[wbs.index(s)] if s in wbs else None for s in range(n)],
             first_mayor=rng.randrange(n),
@@ -74,16 +81,21 @@ def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | 
         return Offers(seq=seq, actor=None, items=[_offer(rng, taken) for _ in range(n)])
     if kind == "deal":
         pool = state.deck[:]
-        return Deal(seq=seq, actor=None, hands=[draw_from(pool, STARTING_HAND, rng) for _ in range(n)])
+        return Deal(seq=seq, actor=None, hands=cast("list[list[Card]]",
+                                                    [draw_from(pool, STARTING_HAND, rng) for _ in range(n)]))
     if kind == "card_lost":
         seat: int = owed.seat  # type: ignore[assignment]
         pool = state.hands[seat][:]
-        return CardLost(seq=seq, actor=None, seat=seat, card=draw_from(pool, 1, rng)[0])
+        lost = draw_from(pool, 1, rng)
+        # A game recorded at the table may not know a single card of the hand.
+        card: Card = lost[0] if lost else "?"
+        return CardLost(seq=seq, actor=None, seat=seat, card=card)
     if kind == "draw":
         pool = state.deck[:]
         if sum(state.owed) > sum(pool):
             pool = [a + b for a, b in zip(pool, state.discard, strict=True)]
-        return Draw(seq=seq, actor=None, cards=[draw_from(pool, k, rng) for k in state.owed])
+        return Draw(seq=seq, actor=None, cards=cast("list[list[Card] | Unknown]",
+                                                    [draw_from(pool, k, rng) for k in state.owed]))
     # kind == "timer": it runs out now and then while players decide (TNB-TIME-1).
     if rng.random() >= TIMEOUT_RATE:
         return None

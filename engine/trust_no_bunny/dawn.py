@@ -3,6 +3,7 @@ TNB-END-2..4, TNB-QUIRK-*)."""
 
 from __future__ import annotations
 
+from engine.hidden import UNKNOWN
 from engine.rules import Effect, RuleViolation
 from engine.trust_no_bunny.common import card_counts, refuse_if_over, require_chance
 from engine.trust_no_bunny.day import finish, start_round
@@ -31,6 +32,17 @@ def quirk_met(state: TnbState, seat: int, hand_size: int | None = None) -> bool:
         size = state.hand_size(seat) if hand_size is None else hand_size
         return size >= HOARDER_CARDS
     return False
+
+
+def ending(state: TnbState) -> tuple[str, str, str] | None:
+    """Whether this dawn ends the game, from public facts alone: (winner, reason, rule)."""
+    if state.wall == 0 and state.tower == 0:
+        return "werebunnies", "defences_down", "TNB-END-2"
+    if state.round >= ROUNDS:
+        return "townsfolk", "town_survived", "TNB-END-3"
+    if state.round == ROUNDS - 1 and state.early_end and state.wall > 0:
+        return "townsfolk", "wall_held", "TNB-END-4"
+    return None
 
 
 def round_end(state: TnbState, hand_sizes: list[int]) -> tuple[str, str, str, list[int]] | None:
@@ -66,6 +78,9 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     require_chance(event, "TNB-DRAW-1")
     n = state.n
     cards = event.cards
+    if state.partial or UNKNOWN in cards:
+        # A game recorded at the table: draws nobody saw (unseen_night.py).
+        return _draw_unseen(state, event)
     owed = state.owed
     if len(cards) != n:
         raise RuleViolation("TNB-DRAW-1", f"the draw lists cards for each of the {n} seats",
@@ -86,7 +101,12 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if reshuffle:
         for v in (1, 2, 3, 4):
             pool[v] += state.discard[v]
-    counted = [card_counts(c, "TNB-DRAW-2", "the draw") for c in cards]
+    try:
+        counted = [card_counts(c, "TNB-DRAW-2", "the draw") for c in cards]  # type: ignore[arg-type]
+    except RuleViolation:
+        if any(UNKNOWN in c for c in cards):
+            return _draw_unseen(state, event)  # cards nobody saw, at the table
+        raise
     need = [0, 0, 0, 0, 0]
     for counts in counted:
         for v in (1, 2, 3, 4):
@@ -96,6 +116,8 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-DRAW-2", "the draw holds cards the deck does not have",
                             drawn=need[1:], deck=pool[1:])
     hand_sizes = [state.hand_size(s) + drawn[s] for s in range(n)]
+    if event.reveal is not None:
+        _check_reveal(state, event, hand_sizes)
     effects: list[Effect] = []
     if reshuffle:
         state.discard = [0, 0, 0, 0, 0]
@@ -123,3 +145,20 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     else:
         start_round(state)
     return tuple(effects)
+
+
+def _draw_unseen(state: TnbState, event: Draw) -> tuple[Effect, ...]:
+    from engine.trust_no_bunny.unseen_night import draw as draw_unseen
+
+    return draw_unseen(state, event)
+
+
+def _check_reveal(state: TnbState, event: Draw, hand_sizes: list[int]) -> None:
+    """A reveal on a dawn of a record that knows everything: only when it ends the game, and
+    then it must show what the state holds (TNB-REC-3)."""
+    from engine.trust_no_bunny.unknown import check_reveal, refuse_misplaced_reveal
+
+    if ending(state) is None:
+        refuse_misplaced_reveal("this dawn does not end the game")
+    assert event.reveal is not None
+    check_reveal(state, event.reveal, [(size, size) for size in hand_sizes])

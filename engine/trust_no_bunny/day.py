@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
     ask_everybody,
@@ -13,7 +14,7 @@ from engine.trust_no_bunny.common import (
     require_chance,
     require_player,
 )
-from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Vote
+from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Reveal, Vote
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import WOLF_LIMIT
 
@@ -65,14 +66,21 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-MUSTER-1", f"seat {seat} already declared itself ready this round",
                             round=state.round)
     named = event.suspects
-    if len(named) != 2 or named[0] == named[1] or seat in named or not all(is_seat(state, s) for s in named):
+    if len(named) != 2 or named[0] == named[1] or seat in named or not (
+            is_seat(state, named[0]) and is_seat(state, named[1])):
         # TNB-ACC-1: two different players, neither of them the accuser.
         raise RuleViolation("TNB-ACC-1", "an accusation names two different other players",
                             suspects=list(named))
-    if state.hand_size(seat) == 0:
+    if state.partial:
+        # A game recorded at the table that does not know everything (unknown.py).
+        from engine.trust_no_bunny.unknown import accuse as accuse_unseen
+
+        return accuse_unseen(state, seat, event)
+    hand = state.hands[seat]
+    if not (hand[1] or hand[2] or hand[3] or hand[4]):
         # TNB-ACC-1: the accusation costs a card, so an empty hand cannot accuse.
         raise RuleViolation("TNB-ACC-1", f"seat {seat} holds no card to pay for an accusation", hand=0)
-    a, b = sorted(named)
+    a, b = named if named[0] < named[1] else (named[1], named[0])
     pair = (a, b)
     wbs = state.werebunnies
     accusations = state.accusations
@@ -80,6 +88,8 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
     unanimous = not state.is_werebunny[seat] and pair == wbs and all(
         accusations[s] == wbs for s in range(state.n) if s != seat and not state.is_werebunny[s]
     )
+    if event.reveal is not None:
+        _check_reveal(state, event, unanimous)
     accusations[seat] = pair
     state.accused[seat] = True
     del state.agenda.decisions[seat]  # the seat has mustered (engine.pending)
@@ -89,13 +99,34 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
         finish(state, "townsfolk", "unanimous_accusation", "TNB-ACC-4",
                [s for s in range(state.n) if not state.is_werebunny[s]], effects)
         return tuple(effects)
-    if pair not in state.refuted and all(accusations[s] == pair for s in range(state.n) if s not in pair):
+    if _everybody_else_accuses(accusations, pair) and pair not in state.refuted:
         # Everybody outside the pair accuses it and the game goes on: the table knows the
         # pair is wrong (TNB-ACC-4 would have ended the game otherwise).
         state.refuted.append(pair)
         effects.append(Effect("TNB-ACC-4", "pair_refuted", {"suspects": [a, b]}))
     state.pending_loss = seat
     return tuple(effects)
+
+
+def _everybody_else_accuses(accusations: list[tuple[int, int] | None], pair: tuple[int, int]) -> bool:
+    """Does every seat outside ``pair`` stand accusing it? (A loop that stops at the first
+    seat that does not: most accusations are not unanimous.)"""
+    a, b = pair
+    for s, accused in enumerate(accusations):  # noqa: SIM110 - a loop, not a generator: the hot path
+        if accused != pair and s != a and s != b:
+            return False
+    return True
+
+
+def _check_reveal(state: TnbState, event: Accuse, unanimous: bool) -> None:
+    """A reveal on an accusation of a record that knows everything: only when it ends the
+    game, and then it must show what the state holds (TNB-REC-3)."""
+    from engine.trust_no_bunny.unknown import check_reveal, refuse_misplaced_reveal
+
+    if not unanimous:
+        refuse_misplaced_reveal("this accusation does not end the game")
+    assert event.reveal is not None
+    check_reveal(state, event.reveal, [(state.hand_size(s), state.hand_size(s)) for s in range(state.n)])
 
 
 def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
@@ -109,6 +140,11 @@ def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-ACC-3", f"the card is owed by seat {seat}, the accuser",
                             seat=event.seat, accuser=seat)
     card = event.card
+    if state.partial or card == UNKNOWN:
+        # A game recorded at the table: the card may be unknown (unknown.py).
+        from engine.trust_no_bunny.unknown import card_lost as card_lost_unseen
+
+        return card_lost_unseen(state, seat, event)
     if type(card) is not int or not 1 <= card <= 4 or state.hands[seat][card] == 0:
         raise RuleViolation("TNB-ACC-3", f"seat {seat} holds no card {card!r}",
                             card=card, hand=state.hands[seat][1:])
@@ -150,7 +186,9 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
         raise _not_mayor(state, seat)
     team = event.team
     size = state.table.guards[state.round - 1]
-    if len(team) != size or len(set(team)) != size or not all(is_seat(state, s) for s in team):
+    # Seats are ints (events decode strictly), so the bounds of the smallest and the largest
+    # say whether all are seats of the game (TNB-DAY-2).
+    if len(team) != size or len(set(team)) != size or (team and not 0 <= min(team) <= max(team) < state.n):
         # TNB-DAY-2: exactly tonight's number of guards, all different seats.
         raise RuleViolation("TNB-DAY-2", f"night {state.round} needs a team of {size} different "
                             f"seats, not {list(team)}", size=size, team=list(team))
@@ -189,17 +227,32 @@ def vote(state: TnbState, event: Vote) -> tuple[Effect, ...]:
         # TNB-VOTE-2: one vote per player per team.
         raise RuleViolation("TNB-VOTE-2", f"seat {seat} has already voted on this team",
                             seat=seat, team=state.team)
+    if event.reveal is not None:
+        _check_vote_reveal(state, event)
     state.votes[seat] = event.accept
     waiting = state.agenda.decisions
     del waiting[seat]  # the seat's vote is in (engine.pending)
     if not waiting:
-        return close_vote(state, None)
+        return close_vote(state, None, event.reveal)
     return NO_EFFECTS
 
 
-def close_vote(state: TnbState, timed_out: list[int] | None) -> tuple[Effect, ...]:
+def _check_vote_reveal(state: TnbState, event: Vote) -> None:
+    """A reveal on a vote: only on the last vote, when the rejection ends the game (TNB-REC-3)."""
+    from engine.trust_no_bunny.unknown import check_vote_reveal, refuse_misplaced_reveal
+
+    if len(state.agenda.decisions) != 1:
+        refuse_misplaced_reveal("votes are still to come")
+    accepts = sum(1 for v in state.votes if v) + (1 if event.accept else 0)
+    assert event.reveal is not None
+    check_vote_reveal(state, accepts, event.reveal)
+
+
+def close_vote(state: TnbState, timed_out: list[int] | None,
+               reveal: Reveal | None = None) -> tuple[Effect, ...]:
     """Count the votes (TNB-VOTE-3), reveal them (TNB-VOTE-4), raise the wolves on a
-    rejection (TNB-WOLF-2) and end the game past the limit (TNB-WOLF-3)."""
+    rejection (TNB-WOLF-2) and end the game past the limit (TNB-WOLF-3). ``reveal``: what
+    the end showed, already checked by the caller (TNB-REC-3)."""
     n = state.n
     votes = state.votes
     accepts = sum(1 for v in votes if v)
@@ -218,6 +271,11 @@ def close_vote(state: TnbState, timed_out: list[int] | None) -> tuple[Effect, ..
     state.wolves += raise_by
     effects.append(Effect("TNB-WOLF-2", "wolves_raised", {"by": raise_by, "wolves": state.wolves}))
     if state.wolves > WOLF_LIMIT:
+        if state.partial:
+            from engine.trust_no_bunny.unknown import finish as finish_unseen
+
+            finish_unseen(state, "werebunnies", "too_many_wolves", "TNB-WOLF-3", effects, reveal)
+            return tuple(effects)
         finish(state, "werebunnies", "too_many_wolves", "TNB-WOLF-3",
                list(state.werebunnies or ()), effects)
         return tuple(effects)

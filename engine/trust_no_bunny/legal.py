@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from engine.hidden import UNKNOWN
 from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event
 from engine.trust_no_bunny.common import has_item
 from engine.trust_no_bunny.events import (
     Accuse,
+    Act,
     Bless,
     Brew,
     ChooseItem,
@@ -83,6 +85,8 @@ def decision_actions(state: TnbState, decision: Decision) -> list[Event]:
     seat = decision.seat
     seq = state.seq + 1
     kind = decision.kind
+    if state.partial and kind not in ("propose", "vote"):
+        return recorded_actions(state, decision)
     if kind == "item":
         return [ChooseItem(seq=seq, actor=seat, item=i) for i in state.offers[seat]]  # type: ignore[index]
     if kind == "muster":
@@ -99,6 +103,34 @@ def decision_actions(state: TnbState, decision: Decision) -> list[Event]:
     if kind == "guard":
         return guard_plays(state, seat, seq)
     return home_actions(state, seat, seq)
+
+
+def recorded_actions(state: TnbState, decision: Decision) -> list[Event]:
+    """What a game recorded at the table may record next for a seat, as far as it knows:
+    ``"?"`` for an Item choice nobody saw, ``act`` for a night action nobody saw, and every
+    action the rules allow where the record knows the seat whole (a player's own record)."""
+    from engine.trust_no_bunny.unknown import hand_range, is_open
+
+    seat = decision.seat
+    seq = state.seq + 1
+    kind = decision.kind
+    if kind == "item":
+        offer: list[str] = state.offers[seat]  # type: ignore[index]
+        known = [ChooseItem(seq=seq, actor=seat, item=i) for i in offer if i != UNKNOWN]
+        return [*known, ChooseItem(seq=seq, actor=seat, item=UNKNOWN)]
+    if kind == "muster":
+        actions: list[Event] = [Ready(seq=seq, actor=seat)]
+        if not state.accused[seat] and hand_range(state, seat)[1] > 0:
+            others = [s for s in range(state.n) if s != seat]
+            actions.extend(Accuse(seq=seq, actor=seat, suspects=list(p)) for p in combinations(others, 2))
+        return actions
+    if kind in ("guard", "home"):
+        unseen: list[Event] = [Act(seq=seq, actor=seat)]
+        if not is_open(state, seat):
+            return unseen
+        known_actions = guard_plays(state, seat, seq) if kind == "guard" else home_actions(state, seat, seq)
+        return [*known_actions, *unseen]
+    raise ValueError(f"no recorded actions for a {kind} decision")
 
 
 _CHANCE: dict[str, Chance] = {

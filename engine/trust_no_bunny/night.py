@@ -9,7 +9,6 @@ from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
     card_counts,
     check_stage_claims,
-    has_item,
     is_seat,
     move_to_discard,
     refuse_if_over,
@@ -48,8 +47,12 @@ def check_guard_play(state: TnbState, seat: int, defend: list[int], weaken: list
                      rule: str = "TNB-GUARD-2") -> tuple[list[int], list[int]]:
     """Counts of the cards a guard plays, after checking them (TNB-GUARD-2, TNB-GUARD-3)."""
     d = card_counts(defend, rule, "the cards played")
+    if not weaken:
+        # Most guards only defend: nothing to weaken with, nothing to add up.
+        require_in_hand(state, seat, d, rule, defend)  # TNB-GUARD-2
+        return d, [0, 0, 0, 0, 0]
     w = card_counts(weaken, rule, "the cards played")
-    if weaken and not state.is_werebunny[seat]:
+    if not state.is_werebunny[seat]:
         # TNB-GUARD-3: only a Werebunny weakens the defences.
         raise RuleViolation("TNB-GUARD-3", f"seat {seat} is Townsfolk and cannot weaken the defences",
                             weaken=list(weaken))
@@ -67,13 +70,29 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
         # TNB-GUARD-1: only guards play cards at the Tower.
         raise RuleViolation("TNB-GUARD-1", f"seat {seat} is at home tonight, not on guard",
                             guards=state.team)
+    if state.partial:
+        # A game recorded at the table that does not know everything (unseen_night.py).
+        from engine.trust_no_bunny.unseen_night import guard as guard_unseen
+
+        return guard_unseen(state, seat, event)
     d, w = check_guard_play(state, seat, event.defend, event.weaken)
+    weakened = w if event.weaken else None  # nothing to take out of the hand for weakening
     if len(state.agenda.decisions) == 1:
-        return _close(state, seat, event, d, w)
+        return _close(state, seat, event, d, weakened)
+    if event.claims or event.stage is not None:
+        _not_the_end(event)
+    commit_play(state, seat, event, d, weakened)
+    return NO_EFFECTS
+
+
+def _not_the_end(event: Guard | HomeAction) -> None:
+    """A night action that does not end the night shows no stage (R-TNB-19, TNB-REC-1)."""
     if event.claims:
         check_stage_claims(event.claims, None)
-    commit_play(state, seat, event, d, w)
-    return NO_EFFECTS
+    if event.stage is not None:
+        from engine.trust_no_bunny.unseen_night import misplaced_stage
+
+        misplaced_stage()
 
 
 def _home(state: TnbState, event: HomeAction) -> tuple[int, list[int] | None]:
@@ -105,13 +124,22 @@ def _other_seat(state: TnbState, seat: int, target: object, rule: str, what: str
 def _finish_home(state: TnbState, seat: int, event: HomeAction, g: list[int] | None) -> tuple[Effect, ...]:
     if len(state.agenda.decisions) == 1:
         return _close(state, seat, event, g, None)
-    if event.claims:
-        check_stage_claims(event.claims, None)
+    if event.claims or event.stage is not None:
+        _not_the_end(event)
     commit_play(state, seat, event, g, None)
     return NO_EFFECTS
 
 
+def _home_unseen(state: TnbState, event: HomeAction) -> tuple[Effect, ...]:
+    """A home action of a game recorded at the table that does not know everything."""
+    from engine.trust_no_bunny.unseen_night import home
+
+    return home(state, event)
+
+
 def bless(state: TnbState, event: Bless) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     target = event.target
     _other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
@@ -122,11 +150,15 @@ def bless(state: TnbState, event: Bless) -> tuple[Effect, ...]:
 
 
 def predict(state: TnbState, event: Predict) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     return _finish_home(state, seat, event, g)
 
 
 def sabotage(state: TnbState, event: Sabotage) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     if not state.is_werebunny[seat]:
         # TNB-SAB-1: Sabotage is the Werebunnies' alone.
@@ -140,6 +172,8 @@ def sabotage(state: TnbState, event: Sabotage) -> tuple[Effect, ...]:
 
 
 def gaze(state: TnbState, event: Gaze) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     _require_item_action(state, seat, CRYSTAL_BALL, "TNB-ITEM-4")
     _other_seat(state, seat, event.target, "TNB-ITEM-4", "a gaze")
@@ -147,12 +181,16 @@ def gaze(state: TnbState, event: Gaze) -> tuple[Effect, ...]:
 
 
 def brew(state: TnbState, event: Brew) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     _require_item_action(state, seat, MYSTICAL_RECIPE, "TNB-ITEM-5")
     return _finish_home(state, seat, event, g)
 
 
 def rest(state: TnbState, event: Rest) -> tuple[Effect, ...]:
+    if state.partial:
+        return _home_unseen(state, event)
     seat, g = _home(state, event)
     return _finish_home(state, seat, event, g)
 
@@ -191,6 +229,16 @@ def _close(state: TnbState, seat: int, event: Event, first: list[int] | None,
     result = NightResult(state, plays)
     if event.claims:
         check_stage_claims(event.claims, result.stage_effects(), result.tower_open)
+    stage = event.stage  # type: ignore[attr-defined]
+    if stage is not None:
+        from engine.trust_no_bunny.unseen_night import check_known_stage
+
+        def commit(trial: TnbState) -> None:
+            again = NightResult(trial, plays)
+            commit_play(trial, seat, event, first, second)
+            again.apply(trial)
+
+        check_known_stage(state, stage, result.unblocked, result.gnawed, commit)
     commit_play(state, seat, event, first, second)
     return result.apply(state)
 
@@ -212,14 +260,15 @@ class NightResult:
         seat_defend = [0] * n
         seat_weaken = [0] * n
         defend = weaken = gnawed = 0
+        items, lost, mutations = state.items, state.item_lost, state.mutations
         for s in range(n):
             play = plays[s]
             if type(play) is Guard:
                 d = sum(play.defend)
-                if d and has_item(state, s, SHIELD):
+                if d and items[s] == SHIELD and not lost[s]:
                     d += SHIELD_POINTS  # TNB-ITEM-7
                 w = sum(play.weaken)
-                if w and state.mutations[s] == FRENZY:
+                if w and mutations[s] == FRENZY:
                     w += FRENZY_BONUS * len(play.weaken)  # TNB-MUT-2
                 seat_defend[s] = d
                 seat_weaken[s] = w
@@ -304,23 +353,26 @@ class NightResult:
             for wb in state.werebunnies or ():
                 owed[wb] += successes
                 notes[wb].append({"night": night, "kind": "sabotage_cards", "cards": successes})
+        items, item_lost = state.items, state.item_lost
+        nights_guarded, nights_home = state.nights_guarded, state.nights_home
+        seat_defend, seat_weaken = self.seat_defend, self.seat_weaken
         for s in range(n):
             play = plays[s]
             kind = type(play)
-            if isinstance(play, Guard):
-                state.nights_guarded[s] += 1
-                notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),
-                                 "weaken": list(play.weaken), "defended": self.seat_defend[s],
-                                 "weakened": self.seat_weaken[s]})
-                if has_item(state, s, MEDALLION):
+            if kind is Guard:
+                nights_guarded[s] += 1
+                notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),  # type: ignore[union-attr]
+                                 "weaken": list(play.weaken), "defended": seat_defend[s],  # type: ignore[union-attr]
+                                 "weakened": seat_weaken[s]})
+                if items[s] == MEDALLION and not item_lost[s]:
                     # TNB-ITEM-8: the weakening points the other guards played.
                     notes[s].append({"night": night, "kind": "medallion",
-                                     "weakened_by_others": self.weaken - self.seat_weaken[s]})
+                                     "weakened_by_others": self.weaken - seat_weaken[s]})
                     effects.append(Effect("TNB-ITEM-8", "medallion_told", {"seat": s}))
                 continue
-            state.nights_home[s] += 1
+            nights_home[s] += 1
             owed[s] += 1  # TNB-DRAW-1: everybody at home draws a card.
-            if has_item(state, s, HORSESHOE):
+            if items[s] == HORSESHOE and not item_lost[s]:
                 owed[s] += 1  # TNB-ITEM-6
             if play.gnaw:  # type: ignore[union-attr]
                 notes[s].append({"night": night, "kind": "gnawed", "cards": list(play.gnaw)})  # type: ignore[union-attr]

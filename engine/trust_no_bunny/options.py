@@ -6,34 +6,59 @@ for one game. Variants where readings differ are named here too.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from engine.rules import WarrenError
 from engine.trust_no_bunny.table import (
     CARD_VALUES,
+    FRENZY,
+    GNAW,
+    MAX_CARDS_OF_A_VALUE,
+    MAX_HIT_POINTS,
+    MAX_PLAYERS,
+    MUTATIONS,
     ROUNDS,
+    RULEBOOK_MUTATIONS,
     STARTING_HAND,
+    STEALTH,
     WOLF_LIMIT,
     Table,
     default_table,
 )
 
+# Bounds on every option (engine.options): a header cannot make a game that costs more than
+# a game can (deck={"1": 1000000000} once built a billion-card view).
+_Nights = Meta(min_length=ROUNDS, max_length=ROUNDS)
+_Guards = Annotated[list[Annotated[int, Meta(ge=1, le=MAX_PLAYERS)]], _Nights]
+_Wolves = Annotated[list[Annotated[int, Meta(ge=0, le=WOLF_LIMIT)]], _Nights]
+_HitPoints = Annotated[int, Meta(ge=1, le=MAX_HIT_POINTS)]
+_Count = Annotated[int, Meta(ge=0, le=MAX_CARDS_OF_A_VALUE)]
+_Deck = Annotated[dict[str, _Count], Meta(max_length=len(CARD_VALUES))]
+_Pool = Annotated[tuple[Literal["gnaw", "frenzy", "stealth"], ...], Meta(max_length=len(MUTATIONS))]
+
 
 class TnbOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Variant choices of a game of Trust No Bunny."""
 
-    guards: list[int] | None = None
+    guards: _Guards | None = None
     """Guards on each of the five nights; default from table.GUARDS by player count."""
-    wolves: list[int] | None = None
+    wolves: _Wolves | None = None
     """Wolves on each of the five nights; default from table.WOLVES by player count."""
-    wall: int | None = None
+    wall: _HitPoints | None = None
     """The Wall's hit points; default table.WALL_HP."""
-    tower: int | None = None
+    tower: _HitPoints | None = None
     """The Tower's hit points; default table.TOWER_HP."""
-    deck: dict[str, int] | None = None
+    deck: _Deck | None = None
     """Cards of each value, e.g. ``{"1": 18, "2": 16, "3": 14, "4": 12}`` (the default)."""
+    mutations: _Pool = RULEBOOK_MUTATIONS  # type: ignore[assignment]
+    """The pool of Mutations a Werebunny's comes from: the rulebook's Gnaw by default;
+    warren's Frenzy and Stealth only when named here; ``[]`` plays without Mutations (R-TNB-5)."""
+    distinct_mutations: bool = False
+    """True makes the two Werebunnies' Mutations differ (warren's invention; the rulebook
+    lets Townsfolk share a Quirk, and so lets Werebunnies share a Mutation) (R-TNB-5)."""
     rejection_raise: Literal["team_size", "one"] = "team_size"
     """How much a rejected vote raises tonight's wolves: by the team size (Wolves, the
     default) or by one (the reading of Rounds, step 1) (R-TNB-9)."""
@@ -70,4 +95,14 @@ def resolve_table(players: int, opts: TnbOptions) -> Table:
         deck = base.deck
     if sum(deck) < players * STARTING_HAND:
         raise WarrenError("bad option for trust-no-bunny: the deck is too small to deal")
-    return Table(players=players, guards=guards, wolves=wolves, wall=wall, tower=tower, deck=deck)
+    pool = tuple(opts.mutations)
+    if len(set(pool)) != len(pool):
+        raise WarrenError("bad option for trust-no-bunny: mutations names each Mutation once")
+    if opts.distinct_mutations and len(pool) < 2:
+        raise WarrenError("bad option for trust-no-bunny: distinct_mutations needs at least two "
+                          f"Mutations in the pool (mutations: {list(pool)})")
+    return Table(players=players, guards=guards, wolves=wolves, wall=wall, tower=tower, deck=deck,
+                 mutations=pool, distinct_mutations=opts.distinct_mutations)
+
+
+assert set(MUTATIONS) == {GNAW, FRENZY, STEALTH}  # the Literal above names them all

@@ -7,10 +7,12 @@ from typing import Any
 
 import msgspec
 
+from engine.hidden import UNKNOWN
 from engine.record import Event
 from engine.rules import Effect
 from engine.ruleset import Perspective
 from engine.trust_no_bunny.events import (
+    Act,
     CardLost,
     ChooseItem,
     Deal,
@@ -22,6 +24,8 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
+from engine.trust_no_bunny.seen import public_stage
+from engine.trust_no_bunny.table import QUIRKS
 
 _BASE = ("seq", "type", "actor")
 PRIVATE_EFFECTS = frozenset({"medallion_told", "gazed"})
@@ -38,6 +42,26 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
     record.pop("hash", None)
     if perspective == "referee":
         return record
+    out = _event_view(event, record, perspective)
+    # A recorded game's stage and reveal are the table's (what a seat was told, its own).
+    if "stage" in record:
+        out["stage"] = public_stage(record["stage"], perspective)
+    if "reveal" in record:
+        out["reveal"] = record["reveal"]
+    return out
+
+
+def _role_of(record: dict[str, Any], seat: int) -> str | None:
+    """A seat's role in a roles event, ``"?"`` for a recorded game that does not know it."""
+    wbs = record["werebunnies"]
+    if seat in wbs:
+        return "werebunny"
+    if UNKNOWN not in wbs or record["quirks"][seat] in QUIRKS or record["mutations"][seat] is None:
+        return "townsfolk"
+    return UNKNOWN
+
+
+def _event_view(event: Event, record: dict[str, Any], perspective: Perspective) -> dict[str, Any]:
     seat = perspective if isinstance(perspective, int) else None
     kind = type(event)
     base = {k: record[k] for k in _BASE if k in record}
@@ -45,7 +69,7 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
         base["first_mayor"] = record["first_mayor"]
         if seat is not None and 0 <= seat < len(record["quirks"]):
             wbs = record["werebunnies"]
-            base["role"] = "werebunny" if seat in wbs else "townsfolk"
+            base["role"] = _role_of(record, seat)
             base["quirk"] = record["quirks"][seat]
             base["mutation"] = record["mutations"][seat]
             if seat in wbs:
@@ -67,8 +91,8 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
             base["staged"] = staged
         return base
     if event.actor == seat:
-        return record
-    if kind is ChooseItem or kind is Vote:
+        return dict(record)
+    if kind is ChooseItem or kind is Vote or kind is Act:
         return base
     if kind is Guard:
         return {**base, "type": "guard"}
@@ -145,8 +169,12 @@ def render(view: dict[str, Any], names: list[str]) -> str:
         item = me["item"] or "-"
         if me["item_lost"]:
             item += " (lost)"
+        hand = f"{me['hand']}"
+        if me.get("hand_size"):
+            low, high = me["hand_size"]
+            hand += f" ({low} to {high} cards)" if low != high else f" ({low} cards)"
         lines.append(f"me: seat {_seat(me['seat'], names)} · {role} ({secret}){extra} · item {item}"
-                     f" · hand {me['hand']}")
+                     f" · hand {hand}")
         for note in me["notes"]:
             lines.append("  " + ", ".join(f"{k}={v}" for k, v in note.items()))
     if "seats" in view:

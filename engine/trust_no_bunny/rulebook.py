@@ -2,7 +2,8 @@
 
 Sections of trust-no-bunny.txt: How to Win, Rounds, Wolves, Cards and Defense, Getting
 Cards, Sabotage, Quirks/Magic Items/Mutations, Accuse, The Timer. Rulings (R-TNB-n) fill
-the gaps and live in docs/rulings.md, section trust-no-bunny.
+the gaps and live in docs/rulings.md, section trust-no-bunny. The TNB-REC rules are how a
+game recorded at the table writes what nobody saw (R-TNB-22 to R-TNB-27).
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ RULES = Rulebook(
              "everybody else is Townsfolk.", f"{SRC} §Overview, §Accuse; {_r(1)}"),
         Rule("TNB-SET-2", "Each Townsfolk is given one of the three Quirks, all equally likely; "
              "a Werebunny has no Quirk.", f"{SRC} §Quirks; {_r(3)}"),
-        Rule("TNB-SET-3", "Each Werebunny is given a Mutation, the two different; Townsfolk "
-             "have none.", f"{SRC} §Mutations; {_r(5)}"),
+        Rule("TNB-SET-3", "Each Werebunny is given a Mutation from the game's pool (the "
+             "rulebook's one, Gnaw, unless an option names others; none if the pool is empty), "
+             "the two alike or not (different only by option); Townsfolk have none.",
+             f"{SRC} §Quirks, Magic Items, and Mutations; {_r(5)}"),
         Rule("TNB-SET-4", "The first mayor is a seat picked at random with the roles.",
              f"{SRC} §Rounds (1); {_r(8)}"),
         Rule("TNB-ITEM-1", "Every player is offered two different Items out of the five.",
@@ -89,10 +92,10 @@ RULES = Rulebook(
         Rule("TNB-MUT-1", "Gnaw: a Werebunny with Gnaw may also play cards from home to "
              "weaken the defences; the night's stage shows the points gnawed.",
              f"{SRC} §Cards and Defense; {_r(5)}"),
-        Rule("TNB-MUT-2", "Frenzy: every weakening card of its holder counts one point more.",
-             _r(5)),
-        Rule("TNB-MUT-3", "Stealth: a right Sabotage by its holder is not told to the target.",
-             _r(5)),
+        Rule("TNB-MUT-2", "Frenzy (warren's, only by option): every weakening card of its holder "
+             "counts one point more.", _r(5)),
+        Rule("TNB-MUT-3", "Stealth (warren's, only by option): a right Sabotage by its holder is "
+             "not told to the target.", _r(5)),
         Rule("TNB-ITEM-4", "Crystal Ball: once a game, at home, its holder gazes at another "
              "player and learns at dawn whether that player is a Werebunny.",
              f"{SRC} §Rounds (3), §Magic Items; {_r(4)}"),
@@ -154,5 +157,16 @@ RULES = Rulebook(
              f"{SRC} §The Timer; {_r(14)}"),
         Rule("TNB-TIME-6", "The timer while choosing Items keeps the first Item offered; while "
              "mustering it declares the player ready.", _r(13)),
+        # -- a game recorded at the table -----------------------------------------------
+        Rule("TNB-REC-1", "In a game recorded at the table, the event that ends a night whose "
+             "actions the record does not all know states the stage the table was shown (wolves "
+             "through, points gnawed); only that event carries a stage, and it must agree with the "
+             "known actions.", f"{_r(24)}; docs/record-format.md#unknowns-in-trust-no-bunny"),
+        Rule("TNB-REC-2", "A stage lists what a seat was told at dawn only as the rules can have "
+             "told it, each once; a seat the record knows whole is told there everything it learnt.",
+             f"{_r(25)}; docs/record-format.md#unknowns-in-trust-no-bunny"),
+        Rule("TNB-REC-3", "Only the event that ends a recorded game reveals every role, Quirk, "
+             "Mutation, Item and hand size, and the reveal agrees with everything known before.",
+             f"{_r(26)}; docs/record-format.md#unknowns-in-trust-no-bunny"),
     ],
 )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
+from engine.trust_no_bunny import unknown
 from engine.trust_no_bunny.common import (
     ask_everybody,
     card_counts,
@@ -17,7 +19,6 @@ from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     ITEMS,
-    MUTATIONS,
     OFFERED_ITEMS,
     ONE_HOLDER_ITEMS,
     QUIRKS,
@@ -33,26 +34,42 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-SET-1", "the roles were already dealt", phase=state.phase)
     require_chance(event, "TNB-SET-1")
     n = state.n
-    wbs = event.werebunnies
+    # A "?" fails one of the checks below; a game recorded at the table is then read by
+    # unknown.py (on the error path, so a record that names everything pays nothing).
+    wbs: list[int] = event.werebunnies  # type: ignore[assignment]
     if len(wbs) != WEREBUNNIES or len(set(wbs)) != WEREBUNNIES or not all(is_seat(state, s) for s in wbs):
+        if _unknown_roles(event):
+            return unknown.roles(state, event)
         # TNB-SET-1: two Werebunnies at two different seats of the game.
         raise RuleViolation("TNB-SET-1", f"the Werebunnies must be two different seats of 0..{n - 1}",
                             werebunnies=list(wbs))
     quirks, mutations = event.quirks, event.mutations
     if len(quirks) != n or any((q is not None) if s in wbs else (q not in QUIRKS)
                                for s, q in enumerate(quirks)):
+        if _unknown_roles(event):
+            return unknown.roles(state, event)
         # TNB-SET-2: one of the three Quirks per Townsfolk, none for a Werebunny.
         raise RuleViolation("TNB-SET-2", f"every Townsfolk needs one of {list(QUIRKS)} and every "
                             "Werebunny none", quirks=list(quirks))
-    if len(mutations) != n or any((m not in MUTATIONS) if s in wbs else (m is not None)
-                                  for s, m in enumerate(mutations)):
-        # TNB-SET-3: a Mutation per Werebunny, none for a Townsfolk.
-        raise RuleViolation("TNB-SET-3", f"every Werebunny needs one of {list(MUTATIONS)} and every "
-                            "Townsfolk none", mutations=list(mutations))
-    if mutations[wbs[0]] == mutations[wbs[1]]:
-        # TNB-SET-3: no two Werebunnies are alike.
-        raise RuleViolation("TNB-SET-3", "the two Werebunnies must have different Mutations",
-                            mutations=list(mutations))
+    pool = state.table.mutations
+
+    def fits(seat: int, mutation: str | None) -> bool:
+        if seat not in wbs:
+            return mutation is None
+        return mutation in pool if pool else mutation is None
+
+    if len(mutations) != n or not all(fits(s, m) for s, m in enumerate(mutations)):
+        if _unknown_roles(event):
+            return unknown.roles(state, event)
+        # TNB-SET-3: a Mutation of the game's pool per Werebunny (none without a pool), none
+        # for a Townsfolk.
+        wanted = f"one of {list(pool)}" if pool else "no Mutation (this game has none)"
+        raise RuleViolation("TNB-SET-3", f"every Werebunny needs {wanted} and every Townsfolk none",
+                            mutations=list(mutations), pool=list(pool))
+    if state.table.distinct_mutations and mutations[wbs[0]] == mutations[wbs[1]]:
+        # TNB-SET-3, by option: the two Werebunnies' Mutations differ.
+        raise RuleViolation("TNB-SET-3", "the two Werebunnies must have different Mutations "
+                            "(option distinct_mutations)", mutations=list(mutations))
     if not is_seat(state, event.first_mayor):
         # TNB-SET-4: the first mayor is a seat of the game.
         raise RuleViolation("TNB-SET-4", f"the first mayor must be a seat 0..{n - 1}",
@@ -68,6 +85,10 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
     return (Effect("TNB-SET-1", "roles_dealt", {"first_mayor": event.first_mayor}),)
 
 
+def _unknown_roles(event: Roles) -> bool:
+    return UNKNOWN in event.werebunnies or UNKNOWN in event.quirks or UNKNOWN in event.mutations
+
+
 def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
     refuse_if_over(state)
     if state.phase != "offers":
@@ -76,10 +97,15 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
                             phase=state.phase)
     require_chance(event, "TNB-ITEM-1")
     offered = event.items
+    if state.partial:
+        return unknown.offers(state, event)
     if len(offered) != state.n or any(
         len(pair) != OFFERED_ITEMS or len(set(pair)) != OFFERED_ITEMS or any(i not in ITEMS for i in pair)
         for pair in offered
     ):
+        if any(UNKNOWN in pair for pair in offered):
+            # An offer nobody saw, in a game recorded at the table (unknown.py).
+            return unknown.offers(state, event)
         # TNB-ITEM-1: two different Items of the five for every player.
         raise RuleViolation("TNB-ITEM-1", f"every player is offered two different Items of {list(ITEMS)}",
                             items=[list(p) for p in offered])
@@ -106,6 +132,9 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-ITEM-3", f"seat {seat} already chose its Item", seat=seat)
     offer = state.offers[seat]  # type: ignore[index]
     if event.item not in offer:
+        if event.item == UNKNOWN or UNKNOWN in offer:
+            # An Item nobody saw, or an offer the record knows only in part (unknown.py).
+            return unknown.choose_item(state, seat, event)
         raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
                             item=event.item)
     state.items[seat] = event.item
@@ -131,11 +160,19 @@ def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
                             phase=state.phase)
     require_chance(event, "TNB-DEAL-1")
     hands = event.hands
-    if len(hands) != state.n or any(len(h) != STARTING_HAND for h in hands):
-        raise RuleViolation("TNB-DEAL-1", f"every player is dealt {STARTING_HAND} cards",
-                            dealt=[len(h) for h in hands])
+    if state.partial:
+        return unknown.deal(state, event)
+    try:
+        if len(hands) != state.n or any(len(h) != STARTING_HAND for h in hands):
+            raise RuleViolation("TNB-DEAL-1", f"every player is dealt {STARTING_HAND} cards",
+                                dealt=[len(h) for h in hands])
+        counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]  # type: ignore[arg-type]
+    except RuleViolation:
+        if any(UNKNOWN in hand for hand in hands):
+            # Cards nobody saw, in a game recorded at the table (unknown.py).
+            return unknown.deal(state, event)
+        raise
     total = [0, 0, 0, 0, 0]
-    counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]
     for counts in counted:
         for v in (1, 2, 3, 4):
             total[v] += counts[v]

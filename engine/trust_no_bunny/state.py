@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.pending import Agenda
 from engine.record import Event
 from engine.ruleset import GameState
@@ -19,6 +21,44 @@ from engine.trust_no_bunny.table import Table
 def _clone(entry: dict[str, Any]) -> dict[str, Any]:
     """A history entry with its lists copied (entries hold ints, strings and lists)."""
     return {k: v[:] if isinstance(v, list) else v for k, v in entry.items()}
+
+
+class Hidden(msgspec.Struct, kw_only=True):
+    """What a game recorded at the table does not know (engine/trust_no_bunny/unknown.py).
+
+    Cards of one value are alike, so a hand is the cards known to be in it (the state's
+    ``hands``) plus between ``lo`` and ``hi`` cards whose values nobody saw. ``unseen``
+    counts, per value, the cards not known to be anywhere: in the deck, in a hand as an
+    unknown card, or among unknown discards; a card named where it was not known is taken
+    out of it, so no value comes to light more often than the deck holds it (REC-UNK-2).
+    """
+
+    roles: list[str]
+    """Per seat: ``werebunny``, ``townsfolk`` or ``"?"``."""
+    closed: list[bool]
+    """Seats an unseen event concerned (a night action nobody saw, a card lost or drawn
+    unseen): the record no longer knows everything the seat knows (unknown.is_open)."""
+    lo: list[int]
+    """Per seat: at least this many cards of unknown value in the hand."""
+    hi: list[int]
+    """Per seat: at most this many."""
+    unseen: list[int]
+    """Per value (index 0 unused): cards not known to be anywhere."""
+    deck_size: int | None
+    """Cards in the deck, None once nobody knows."""
+    discard_size: int | None
+    """Cards in the discard pile, None once nobody knows."""
+    owed_lo: list[int]
+    """Per seat: at least this many cards owed at dawn."""
+    owed_hi: list[int]
+    """Per seat: at most this many."""
+    reach: list[int]
+    """Per seat: the most cards it could have played tonight in an action nobody saw."""
+
+    def copy(self) -> Hidden:
+        return Hidden(roles=self.roles[:], closed=self.closed[:], lo=self.lo[:], hi=self.hi[:],
+                      unseen=self.unseen[:], deck_size=self.deck_size, discard_size=self.discard_size,
+                      owed_lo=self.owed_lo[:], owed_hi=self.owed_hi[:], reach=self.reach[:])
 
 
 class TnbState(GameState):
@@ -33,6 +73,7 @@ class TnbState(GameState):
         "end_rule",
         "guard_timeout",
         "hands",
+        "hidden",
         "is_werebunny",
         "item_lost",
         "item_used",
@@ -47,12 +88,14 @@ class TnbState(GameState):
         "offers",
         "on_guard",
         "owed",
+        "partial",
         "pending_item_loss",
         "pending_loss",
         "plays",
         "proposals",
         "quirks",
         "reason",
+        "recorded",
         "refuted",
         "rejection_raise",
         "table",
@@ -135,8 +178,22 @@ class TnbState(GameState):
     reason: str | None
     end_rule: str | None
     winners: list[int]
+    # -- a game recorded at the table (unknown.py) --------------------------------------
+    recorded: bool
+    """The record is of a game played at the table: it may leave things unknown (REC-UNK-1)."""
+    partial: bool
+    """Something is unknown: handlers take the slow paths of unknown.py and unseen_night.py.
+    While it is False (every simulated game, every record that names everything) the state
+    holds the whole truth and the handlers run exactly as for a simulated game."""
+    hidden: Hidden | None
+    """What the record does not know, once ``partial``: which roles are open, how many cards
+    of unknown value each hand holds, the cards nobody has seen (unknown.Hidden). In a
+    partial state ``hands`` holds the cards known to be in each hand, ``quirks``,
+    ``mutations``, ``items`` and ``offers`` hold ``"?"`` where unknown, and
+    ``is_werebunny`` is True only for a Werebunny the record knows."""
 
-    def __init__(self, table: Table, rejection_raise: str, early_end: bool, guard_timeout: str) -> None:
+    def __init__(self, table: Table, rejection_raise: str, early_end: bool, guard_timeout: str,
+                 recorded: bool = False) -> None:
         self._init_position()
         n = table.players
         self.n = n
@@ -182,6 +239,9 @@ class TnbState(GameState):
         self.reason = None
         self.end_rule = None
         self.winners = []
+        self.recorded = recorded
+        self.partial = False
+        self.hidden = None
 
     def copy(self) -> TnbState:
         """An independent copy: nothing mutable is shared (history entries included, so a
@@ -190,7 +250,7 @@ class TnbState(GameState):
         for name in ("seq", "round", "turn", "phase", "active", "over", "n", "table",
                      "rejection_raise", "early_end", "guard_timeout", "werebunnies",
                      "mayor", "pending_loss", "wolves", "wall", "tower",
-                     "wall_fell", "winner", "reason", "end_rule"):
+                     "wall_fell", "winner", "reason", "end_rule", "recorded", "partial"):
             setattr(new, name, getattr(self, name))
         for name in ("is_werebunny", "quirks", "mutations", "items", "item_lost", "item_used",
                      "deck", "discard", "accused", "accusations", "votes",
@@ -204,9 +264,11 @@ class TnbState(GameState):
         new.agenda = self.agenda.copy()
         new.hands = [hand[:] for hand in self.hands]
         new.notes = [[_clone(note) for note in notes] for notes in self.notes]
+        new.hidden = None if self.hidden is None else self.hidden.copy()
         return new
 
     def hand_size(self, seat: int) -> int:
+        """Cards in the hand (in a partial state: the cards known to be there)."""
         h = self.hands[seat]
         return h[1] + h[2] + h[3] + h[4]
 

@@ -59,6 +59,14 @@ def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
     if ruled_out_pairs:
         deductions.append("pairs everybody else accused without ending the game: "
                           + ", ".join(f"{a}+{b}" for a, b in sorted(ruled_out_pairs)))
+    for seat in view.get("seats") or ():
+        # A record of a game played at the table knows some roles and not others.
+        if seat.get("role") == "townsfolk":
+            excluded.add(seat["seat"])
+            deductions.append(f"seat {seat['seat']} is Townsfolk (the record knows it)")
+        elif seat.get("role") == "werebunny":
+            known = seat["seat"]
+            need.append((frozenset({known}), f"seat {known} is a Werebunny (the record knows it)"))
     me = view.get("me") or {}
     my_seat = me.get("seat")
     townsfolk = me.get("role") == "townsfolk"

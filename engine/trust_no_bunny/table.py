@@ -92,10 +92,21 @@ GNAW = "gnaw"
 FRENZY = "frenzy"
 STEALTH = "stealth"
 MUTATIONS: tuple[str, ...] = (GNAW, FRENZY, STEALTH)
-"""The Mutations (names and effects are warren's; the rulebook describes only one that
-lets a Werebunny do damage from home, which is Gnaw)."""
+"""Every Mutation warren knows (names and effects are warren's). The rulebook describes one,
+which lets a Werebunny do damage from home (Cards and Defense): Gnaw. Frenzy and Stealth are
+warren's inventions and each overrides a rule the text states (the damage formula of
+Rounds, step 5; the notice Sabotage promises its target), so they are played only when a
+game's ``mutations`` option names them (R-TNB-5)."""
+RULEBOOK_MUTATIONS: tuple[str, ...] = (GNAW,)
+"""The default pool of Mutations: what the rulebook describes."""
 FRENZY_BONUS = 1
 """Frenzy: extra weakening points per weakening card."""
+
+MAX_HIT_POINTS = 100
+"""Bound of the ``wall`` and ``tower`` options (the defaults are 5 to 16)."""
+MAX_CARDS_OF_A_VALUE = 100
+"""Bound of each count in the ``deck`` option (the default deck has 12 to 18 of a value):
+a deck is dealt and shown card by card, so its size is what a view costs."""
 
 TIMED_PHASES: frozenset[str] = frozenset({"items", "muster", "proposal", "voting", "night"})
 """Phases in which the timer runs (The Timer; item choice and muster by R-TNB-13)."""
@@ -114,6 +125,10 @@ class Table:
     tower: int
     deck: tuple[int, ...]
     """Cards of each value, indexed by value (index 0 unused)."""
+    mutations: tuple[str, ...] = RULEBOOK_MUTATIONS
+    """The pool each Werebunny's Mutation comes from (empty: no Mutations)."""
+    distinct_mutations: bool = False
+    """The two Werebunnies' Mutations must differ (warren's invention, by option)."""
 
     @property
     def deck_size(self) -> int:

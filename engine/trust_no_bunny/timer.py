@@ -24,10 +24,24 @@ def timeout(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
         # TNB-TIME-5: cards are staged only by guards at night.
         raise RuleViolation("TNB-TIME-5", "cards are staged only by guards at night", phase=phase)
     n = state.n
+    reveal = event.reveal
+    if reveal is not None and phase != "voting":
+        from engine.trust_no_bunny.unknown import refuse_misplaced_reveal
+
+        refuse_misplaced_reveal(f"a timeout in the {phase} step does not end it")
     if phase == "night":
+        if state.partial:
+            # A game recorded at the table that does not know everything (unseen_night.py).
+            from engine.trust_no_bunny.unseen_night import timeout as timeout_unseen
+
+            return timeout_unseen(state, event)
         return _night(state, event)
     if event.claims:
         check_stage_claims(event.claims, None)
+    if event.stage is not None:
+        from engine.trust_no_bunny.unseen_night import misplaced_stage
+
+        misplaced_stage()
     if phase == "proposal":
         # TNB-TIME-2: everybody votes no, the wolves stay, the mayor passes.
         mayor = state.mayor
@@ -38,12 +52,17 @@ def timeout(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
         return (Effect("TNB-TIME-2", "mayor_timed_out", {"mayor": state.mayor}),)
     if phase == "voting":
         missing = [s for s in range(n) if state.votes[s] is None]
+        if reveal is not None:
+            from engine.trust_no_bunny.unknown import check_vote_reveal
+
+            check_vote_reveal(state, sum(1 for v in state.votes if v) + len(missing), reveal)
         # TNB-TIME-3: the missing votes count as accept.
         for s in missing:
             state.votes[s] = True
         state.agenda.decisions = {}
         state.timeouts.append({"round": state.round, "phase": phase, "seats": missing})
-        return (Effect("TNB-TIME-3", "votes_timed_out", {"seats": missing}), *close_vote(state, missing))
+        return (Effect("TNB-TIME-3", "votes_timed_out", {"seats": missing}),
+                *close_vote(state, missing, reveal))
     if phase == "items":
         missing = sorted(state.agenda.decisions)
         # TNB-TIME-6: the first Item offered is kept.
@@ -98,9 +117,22 @@ def _night(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
     result = NightResult(state, plays)
     if event.claims:
         check_stage_claims(event.claims, result.stage_effects(), result.tower_open)
-    for s, play in fills.items():
-        first, second = counts.get(s, (None, None))
-        commit_play(state, s, play, first, second)
+
+    def commit(target: TnbState) -> None:
+        for s, play in fills.items():
+            first, second = counts.get(s, (None, None))
+            commit_play(target, s, play, first, second)
+
+    if event.stage is not None:
+        from engine.trust_no_bunny.unseen_night import check_known_stage
+
+        def trial_night(trial: TnbState) -> None:
+            again = NightResult(trial, plays)
+            commit(trial)
+            again.apply(trial)
+
+        check_known_stage(state, event.stage, result.unblocked, result.gnawed, trial_night)
+    commit(state)
     state.timeouts.append({"round": state.round, "phase": "night", "seats": missing})
     rule = "TNB-TIME-5" if staged_by else "TNB-TIME-4"
     effects = (Effect(rule, "night_timed_out", {"seats": missing}),)

@@ -11,6 +11,11 @@ tonight and vote, and its private notes (its plays, predictions, blessings, what
 Crystal Ball or the Medallion told it, a Sabotage against it).
 
 The referee sees everything, under ``seats``, plus the deck and the discard pile.
+
+A game recorded at the table shows what its record knows: ``"?"`` for a role, Quirk,
+Mutation, Item or card value nobody saw, and, for a hand holding cards of unknown value,
+``hand_size`` (the fewest and the most cards it can hold). A seat the record knows whole
+(a player's own record) is shown exactly as in the whole game.
 """
 
 from __future__ import annotations
@@ -19,10 +24,19 @@ from typing import Any
 
 import msgspec
 
+from engine.hidden import UNKNOWN
 from engine.ruleset import Perspective
 from engine.trust_no_bunny.common import hand_list
 from engine.trust_no_bunny.legal import to_act
 from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.unknown import hand_range
+
+
+def _role(state: TnbState, seat: int) -> str | None:
+    if state.hidden is not None:
+        # A game recorded at the table: "?" for a role the record does not know.
+        return None if state.phase == "setup" else state.hidden.roles[seat]
+    return None if state.werebunnies is None else ("werebunny" if state.is_werebunny[seat] else "townsfolk")
 
 
 def _seat_secrets(state: TnbState, seat: int) -> dict[str, Any]:
@@ -30,7 +44,7 @@ def _seat_secrets(state: TnbState, seat: int) -> dict[str, Any]:
     play = state.plays[seat] if state.phase == "night" else None
     secrets: dict[str, Any] = {
         "seat": seat,
-        "role": None if state.werebunnies is None else ("werebunny" if wb else "townsfolk"),
+        "role": _role(state, seat),
         "quirk": state.quirks[seat],
         "mutation": state.mutations[seat],
         "offers": None if state.offers is None else list(state.offers[seat]),
@@ -45,17 +59,23 @@ def _seat_secrets(state: TnbState, seat: int) -> dict[str, Any]:
     if wb and state.werebunnies is not None:
         a, b = state.werebunnies
         secrets["partner"] = b if seat == a else a
+    hidden = state.hidden
+    if hidden is not None and (hidden.lo[seat] or hidden.hi[seat]):
+        # Cards of unknown value: shown as "?", with the fewest and most the hand can hold.
+        secrets["hand"] += [UNKNOWN] * hidden.lo[seat]
+        secrets["hand_size"] = list(hand_range(state, seat))
     return secrets
 
 
 def _reveal(state: TnbState) -> dict[str, Any]:
     """What the end of the game shows everybody (R-TNB-18)."""
+    sizes = [hand_range(state, s) for s in range(state.n)]
     return {
         "werebunnies": list(state.werebunnies or ()),
         "quirks": list(state.quirks),
         "mutations": list(state.mutations),
         "items": list(state.items),
-        "hand_sizes": [state.hand_size(s) for s in range(state.n)],
+        "hand_sizes": [low if low == high else None for low, high in sizes],
     }
 
 
@@ -91,9 +111,18 @@ def view(state: TnbState, perspective: Perspective) -> dict[str, Any]:
         out["reveal"] = _reveal(state)
     if perspective == "referee":
         out["seats"] = [_seat_secrets(state, s) for s in range(state.n)]
-        out["deck"] = hand_list(state.deck)
-        out["discard"] = hand_list(state.discard)
-        out["owed"] = list(state.owed)
+        hidden = state.hidden
+        if hidden is None:
+            out["deck"] = hand_list(state.deck)
+            out["discard"] = hand_list(state.discard)
+            out["owed"] = list(state.owed)
+        else:
+            # What a record of a game played at the table knows of the deck and the pile.
+            out["deck"] = [UNKNOWN] * (hidden.deck_size or 0)
+            out["deck_size"] = hidden.deck_size
+            out["discard"] = hand_list(state.discard)
+            out["discard_size"] = hidden.discard_size
+            out["owed"] = [[low, high] for low, high in zip(hidden.owed_lo, hidden.owed_hi, strict=True)]
     elif isinstance(perspective, int) and 0 <= perspective < state.n:
         out["me"] = _seat_secrets(state, perspective)
     return out

@@ -3,10 +3,14 @@
 The fence, in the order it is built (the order matters):
 
 1. a fresh in-memory DuckDB with a memory limit and a thread count, extensions never
-   installed or loaded automatically (nothing is fetched from the network);
-2. warren's tables as views over the projections' Parquet parts;
-3. file access switched off, except for reading the analytics folder those views read
-   (``allowed_directories`` must be set before access is switched off);
+   installed or loaded automatically (nothing is fetched from the network), and its
+   temporary and secrets folders in a private folder of its own, created for the session
+   and removed after it (DuckDB's default is ``.tmp`` in the working directory, which it then
+   lets queries read: ``glob('.tmp/*')`` answered from wherever the dashboard ran);
+2. warren's tables as views over the projections' Parquet parts, which Arrow reads for
+   DuckDB (each table a registered Arrow dataset): DuckDB itself opens no file, so it needs
+   no directory allowed, and no setting, view definition or error names a path of the store;
+3. file access switched off (nothing allowed but DuckDB's own private temporary folder);
 4. the configuration locked, so no ``SET``/``RESET`` can undo any of it.
 
 Then each query must be exactly one statement of type SELECT (``WITH ... SELECT`` included):
@@ -18,20 +22,28 @@ and reported as refused. A timer interrupts a query that runs past the time limi
 
 from __future__ import annotations
 
+import math
+import shutil
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.dataset as pads
+import pyarrow.parquet as pq
 
 from engine.rules import WarrenError
-from logstore.analytics.projections import TABLES
-from logstore.analytics.views import DUCKDB_CONFIG, PartsCatalog, arrow, create_views, list_parts
+from logstore.analytics.projections import BASE_SCHEMAS, TABLES
+from logstore.analytics.views import DUCKDB_CONFIG, PartsCatalog, arrow, list_parts
 
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY = "1GB"
 DEFAULT_THREADS = 2
+MAX_SECONDS = 24 * 3600.0
+"""The longest time limit a query may have (a day); a limit must be a real bound."""
+MAX_THREADS = 64
 
 
 class QueryRefused(WarrenError):
@@ -49,10 +61,20 @@ class QueryFailed(WarrenError):
 @dataclass(frozen=True, slots=True)
 class Limits:
     seconds: float = DEFAULT_SECONDS
-    """Wall-clock limit per query."""
+    """Wall-clock limit per query (more than 0, at most MAX_SECONDS)."""
     memory: str = DEFAULT_MEMORY
     """DuckDB memory_limit, e.g. ``512MB`` or ``2GB``."""
     threads: int = DEFAULT_THREADS
+
+    def check(self) -> None:
+        """Refuse limits that would not limit: a time limit the timer cannot wait for (it
+        used to die with an OverflowError, and the query then ran without a limit)."""
+        if not (isinstance(self.seconds, int | float) and math.isfinite(self.seconds)
+                and 0 < self.seconds <= MAX_SECONDS):
+            raise QueryRefused(f"the time limit must be more than 0 and at most {MAX_SECONDS:g} "
+                               f"seconds, not {self.seconds!r}")
+        if not (isinstance(self.threads, int) and 1 <= self.threads <= MAX_THREADS):
+            raise QueryRefused(f"threads must be 1 to {MAX_THREADS}, not {self.threads!r}")
 
 
 _TABLE_LIST = ", ".join(TABLES)
@@ -62,21 +84,31 @@ class Sandbox:
     """A locked DuckDB session over one store's tables."""
 
     def __init__(self, catalog: PartsCatalog, limits: Limits = Limits()) -> None:
+        limits.check()
         self.limits = limits
-        config = {**DUCKDB_CONFIG, "memory_limit": limits.memory, "threads": limits.threads}
+        self.root = str(catalog.root.resolve())
+        self.private = tempfile.mkdtemp(prefix="warren-sql-")
+        config = {**DUCKDB_CONFIG, "memory_limit": limits.memory, "threads": limits.threads,
+                  "temp_directory": self.private, "secret_directory": f"{self.private}/secrets"}
         try:
             con = duckdb.connect(config=config)
         except duckdb.Error as exc:
+            shutil.rmtree(self.private, ignore_errors=True)
             raise QueryRefused(f"bad sandbox limits: {exc}") from None
-        create_views(con, catalog)
-        root = str(catalog.root.resolve()) + "/"
-        con.execute(f"SET allowed_directories = ['{root.replace(chr(39), chr(39) * 2)}']")
-        con.execute("SET enable_external_access = false")
-        con.execute("SET lock_configuration = true")
+        try:
+            register_tables(con, catalog)
+            con.execute("SET allowed_directories = []")
+            con.execute("SET enable_external_access = false")
+            con.execute("SET lock_configuration = true")
+        except BaseException:
+            con.close()
+            shutil.rmtree(self.private, ignore_errors=True)
+            raise
         self.con = con
 
     def close(self) -> None:
         self.con.close()
+        shutil.rmtree(self.private, ignore_errors=True)
 
     def __enter__(self) -> Sandbox:
         return self
@@ -110,6 +142,8 @@ class Sandbox:
         timer.start()
         try:
             return arrow(self.con, sql)
+        except (pa.ArrowException, OSError) as exc:
+            raise QueryFailed(self._scrub(_first_line(exc))) from None
         except duckdb.InterruptException:
             raise QueryTimeout(
                 f"the query ran past the time limit of {self.limits.seconds:g} s and was stopped"
@@ -117,16 +151,41 @@ class Sandbox:
         except duckdb.PermissionException as exc:
             raise QueryRefused(
                 "the query tries to reach outside warren's tables (files, extensions or "
-                f"settings are off limits): {_first_line(exc)}") from None
+                f"settings are off limits): {self._scrub(_first_line(exc))}") from None
         except duckdb.OutOfMemoryException:
             raise QueryRefused(
                 f"the query needs more than the memory limit of {self.limits.memory}") from None
         except duckdb.CatalogException as exc:
-            raise QueryFailed(f"{_first_line(exc)} (warren's tables: {_TABLE_LIST})") from None
+            raise QueryFailed(f"{self._scrub(_first_line(exc))} (warren's tables: {_TABLE_LIST})") from None
         except duckdb.Error as exc:
-            raise QueryFailed(_first_line(exc)) from None
+            raise QueryFailed(self._scrub(_first_line(exc))) from None
         finally:
             timer.cancel()
+
+    def _scrub(self, message: str) -> str:
+        """An error message without the store's folder (an unreadable part names its file)."""
+        return message.replace(self.root, "<analytics>")
+
+
+def register_tables(con: duckdb.DuckDBPyConnection, catalog: PartsCatalog) -> None:
+    """warren's tables in ``con`` as views over Arrow datasets of their Parquet parts, one
+    dataset per table and ruleset (the ``ruleset`` column, a folder name on disk, is added
+    here), united by column name: the same rows and columns as the trusted views of
+    logstore.analytics.views, read by Arrow rather than by DuckDB."""
+    for name in TABLES:
+        by_ruleset: dict[str, list[str]] = {}
+        for f in catalog.parts.get(name, []):
+            by_ruleset.setdefault(f.parent.name.split("=", 1)[1], []).append(str(f))
+        selects = []
+        for i, (slug, files) in enumerate(sorted(by_ruleset.items())):
+            schema = pa.unify_schemas([pq.read_schema(f) for f in files])
+            con.register(f"_{name}_{i}", pads.dataset(files, format="parquet", schema=schema))
+            selects.append(f"SELECT *, '{slug.replace(chr(39), chr(39) * 2)}' AS ruleset FROM _{name}_{i}")
+        if not selects:
+            empty = BASE_SCHEMAS[name].append(pa.field("ruleset", pa.string())).empty_table()
+            con.register(f"_empty_{name}", empty)
+            selects.append(f"SELECT * FROM _empty_{name}")
+        con.execute(f"CREATE OR REPLACE VIEW {name} AS " + " UNION ALL BY NAME ".join(selects))
 
 
 def _first_line(exc: Exception) -> str:

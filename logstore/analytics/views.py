@@ -19,6 +19,10 @@ own connection; see docs/analytics.md. The same Parquet files are what
 
 from __future__ import annotations
 
+import os
+import shutil
+import sqlite3
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +65,9 @@ class PartsCatalog:
     parts: dict[str, list[Path]]
     refreshed: RefreshReport | None
     rulesets: list[str]
+    note: str | None = None
+    """Why the parts may be behind the store (it could not be written to bring them up to
+    date: a read-only store answers from the projections it has)."""
 
 
 def list_parts(db: Path, *, refresh: bool = True, rebuild: bool = False,
@@ -70,22 +77,51 @@ def list_parts(db: Path, *, refresh: bool = True, rebuild: bool = False,
 
     ``jobs``: worker processes for a large refresh (default: WARREN_JOBS, else 1).
     """
+    from logstore.store.errors import StoreUnwritable, unwritable
     from logstore.store.event_store import Store
 
     with Store(db, create=False) as store:
-        projections = Projections(store, jobs=jobs)
         report = None
-        if rebuild:
-            report = projections.rebuild(progress=progress)
-        elif refresh and not projections.is_current():
-            report = projections.refresh(progress=progress)
-        parts = projections.parts()
-        if any(not f.is_file() for files in parts.values() for f in files):
-            # The analytics folder was removed or left behind (a copied store): derive it again.
-            report = projections.rebuild(progress=progress)
+        note = None
+        try:
+            projections = Projections(store, jobs=jobs)
+            if rebuild:
+                report = projections.rebuild(progress=progress)
+            elif refresh and not projections.is_current():
+                report = projections.refresh(progress=progress)
             parts = projections.parts()
+            if any(not f.is_file() for files in parts.values() for f in files):
+                # The analytics folder was removed or left behind (a copied store): derive it again.
+                report = projections.rebuild(progress=progress)
+                parts = projections.parts()
+        except (sqlite3.OperationalError, PermissionError) as exc:
+            error = unwritable(exc, db, "the projections could not be brought up to date")
+            if not isinstance(error, StoreUnwritable):
+                raise error from None
+            # A read-only store: answer from the projections it has, if it has any.
+            committed = _committed_parts(store.conn, analytics_dir(Path(db)))
+            if committed is None:
+                raise StoreUnwritable(f"{error}; it has no projections yet to query (query a "
+                                      "writable copy of it)") from None
+            parts = committed
+            note = f"{error}: the answer comes from the projections as they were"
         rulesets = [r[0] for r in store.conn.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1")]
-    return PartsCatalog(analytics_dir(Path(db)), parts, report, rulesets)
+    return PartsCatalog(analytics_dir(Path(db)), parts, report, rulesets, note)
+
+
+def _committed_parts(conn: sqlite3.Connection, root: Path) -> dict[str, list[Path]] | None:
+    """The parts the bookkeeping lists, read without writing anything; None if there are
+    none or a file is missing."""
+    try:
+        rows = conn.execute("SELECT tbl, file FROM analytics_parts ORDER BY tbl, file").fetchall()
+    except sqlite3.OperationalError:
+        return None
+    out: dict[str, list[Path]] = {t: [] for t in TABLES}
+    for tbl, file in rows:
+        out.setdefault(tbl, []).append(root / file)
+    if not rows or any(not f.is_file() for files in out.values() for f in files):
+        return None
+    return out
 
 
 def stale_games(db: Path) -> int:
@@ -165,12 +201,18 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
                 for old in target.glob("*.parquet"):
                     old.unlink()
                 listing = "[" + ", ".join(_sql_text(str(f)) for f in files) + "]"
-                tmp = target / "data.parquet.tmp"
-                con.execute(
-                    f"COPY (SELECT * FROM read_parquet({listing}, hive_partitioning = false, "
-                    f"union_by_name = true)) TO {_sql_text(str(tmp))} "
-                    "(FORMAT parquet, COMPRESSION zstd)")
-                tmp.replace(target / "data.parquet")
+                # DuckDB opens the file by name: in a folder of a name nobody can guess
+                # (mkdtemp), so no link planted in advance can redirect the write.
+                scratch = Path(tempfile.mkdtemp(prefix=".data.", dir=target))
+                try:
+                    tmp = scratch / "data.parquet"
+                    con.execute(
+                        f"COPY (SELECT * FROM read_parquet({listing}, hive_partitioning = false, "
+                        f"union_by_name = true)) TO {_sql_text(str(tmp))} "
+                        "(FORMAT parquet, COMPRESSION zstd)")
+                    os.replace(tmp, target / "data.parquet")
+                finally:
+                    shutil.rmtree(scratch, ignore_errors=True)
                 counted = con.execute(
                     f"SELECT count(*) FROM read_parquet({_sql_text(str(target / 'data.parquet'))})"
                 ).fetchone()

@@ -2,8 +2,9 @@
 
     python3 -m logstore.bench.store --games 300 --seed 1
 
-Both sides write the same rows (one ``games`` row and every line of the game) into the same
-schema, triggers included, in a fresh WAL file, one transaction per game. The store's side
+Both sides write the same rows (one ``games`` row and every line of the game, its seal line
+included) into the same schema, triggers included, in a fresh WAL file, one transaction per
+game. The store's side
 starts from record files and includes reading, decoding, hash-chain verification and
 checking every event against the rules; the raw side gets its rows ready-made. The store is
 timed in one process (``workers=0``) and with files prepared in a helper process while the
@@ -74,7 +75,8 @@ def _rows(db: Path) -> list[list[Any]]:
         games = store.conn.execute("SELECT * FROM games ORDER BY rowid").fetchall()
         return [
             [game, store.conn.execute("SELECT * FROM events WHERE game_id = ? ORDER BY seq",
-                                      (game[0],)).fetchall()]
+                                      (game[0],)).fetchall(),
+             store.conn.execute("SELECT * FROM seals WHERE game_id = ? ORDER BY seq", (game[0],)).fetchall()]
             for game in games
         ]
 
@@ -89,10 +91,11 @@ def _time_raw(rows: Sequence[list[Any]], path: Path, triggers: bool) -> tuple[fl
         conn.executescript(schema.SCHEMA)
     game_sql = f"INSERT INTO games VALUES ({', '.join('?' * len(rows[0][0]))})"
     cpu, start = _cpu(), time.perf_counter()
-    for game, events in rows:
+    for game, events, seals in rows:
         conn.execute("BEGIN")
         conn.execute(game_sql, game)
         conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", events)
+        conn.executemany("INSERT INTO seals VALUES (?, ?, ?)", seals)  # a record's closing line
         conn.execute("COMMIT")
     elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
     conn.close()
@@ -119,7 +122,7 @@ def bench_import(records: Sequence[bytes], repeat: int = 3, workers: Sequence[in
             wall, cpu = _time_raw(rows, Path(tmp) / f"raw-{run}.db", triggers=True)
             best_raw, best_raw_cpu = min(best_raw, wall), min(best_raw_cpu, cpu)
             best_bare = min(best_bare, _time_raw(rows, Path(tmp) / f"bare-{run}.db", triggers=False)[0])
-    events = sum(len(events) for _, events in rows)
+    events = sum(len(events) + len(seals) for _, events, seals in rows)
     return ImportFigures(len(records), events, best, best_cpu, best_raw, best_raw_cpu, best_bare)
 
 

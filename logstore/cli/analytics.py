@@ -43,28 +43,28 @@ def _refreshing(db: Path) -> AbstractContextManager[Callable[[int], None]]:
 
 
 def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None) -> None:
-    """Print or save an Arrow table as a table, CSV, JSON Lines or Parquet."""
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
+    """Print or save an Arrow table as a table, CSV, JSON Lines or Parquet (a file is
+    written whole, never through a planted link: logstore.store.files)."""
+    from logstore.store.files import replacing, write_file
+
     if fmt == "parquet":
         if out is None:
             raise WarrenError("--format parquet writes a file: give --out FILE")
         import pyarrow.parquet as pq
 
-        pq.write_table(table, out, compression="zstd")
+        with replacing(out) as handle:
+            pq.write_table(table, handle, compression="zstd")
         click.echo(f"wrote {table.num_rows} row(s) to {out}", err=True)
         return
     if fmt == "csv":
         import pyarrow.csv as pacsv
 
-        sink = sys.stdout.buffer if out is None else open(out, "wb")  # noqa: SIM115
-        try:
-            pacsv.write_csv(table, sink)
-        finally:
-            if out is not None:
-                sink.close()
-            else:
-                sink.flush()
+        if out is None:
+            pacsv.write_csv(table, sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+        else:
+            with replacing(out) as handle:
+                pacsv.write_csv(table, handle)
         return
     if fmt == "json":
         import json
@@ -74,7 +74,7 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
         if out is None:
             click.echo(text, nl=False)
         else:
-            out.write_text(text, encoding="utf-8")
+            write_file(out, text)
         return
     from rich.console import Console
     from rich.table import Table
@@ -85,8 +85,11 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
     if out is None:
         Console(width=max(100, 14 * len(table.column_names))).print(view)
     else:
-        with open(out, "w", encoding="utf-8") as handle:
-            Console(file=handle, width=200).print(view)
+        import io
+
+        text_out = io.StringIO()
+        Console(file=text_out, width=200).print(view)
+        write_file(out, text_out.getvalue())
 
 
 @click.command()
@@ -95,7 +98,7 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
               help="How to give the result: a table, CSV, JSON Lines or a Parquet file.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the result to this file (required for --format parquet).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(min=0.1, max=24 * 3600.0), default=30.0, show_default=True,
               help="Stop the query after this many seconds.")
 @click.option("--memory", default="1GB", show_default=True, help="DuckDB memory limit for the query.")
 @db_option
@@ -116,6 +119,8 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db:
     path = _db(db)
     with _refreshing(path) as advance:
         catalog = list_parts(path, progress=advance, jobs=cli_jobs())
+    if catalog.note is not None:
+        click.echo(f"Note: {catalog.note}", err=True)
     with Sandbox(catalog, Limits(seconds=timeout, memory=memory)) as box:
         table = box.run(sql)
     _write(table, fmt, out)

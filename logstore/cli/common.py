@@ -53,10 +53,10 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
 
 
-def open_store(db: Path | None, create: bool = True) -> Store:
+def open_store(db: Path | None, create: bool = True, *, adopt: bool = False) -> Store:
     from logstore.store.event_store import Store
 
-    return Store(db, create=create)
+    return Store(db, create=create, adopt=adopt)
 
 
 @contextmanager

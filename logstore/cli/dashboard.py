@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import suppress
 from pathlib import Path
 
 import click
@@ -19,32 +18,85 @@ ROOT = Path(__file__).resolve().parents[2]
 ``fixtures/``)."""
 
 
-def dashboard_command(db: Path, port: int, address: str = "127.0.0.1") -> list[str]:
+DEFAULT_PORT = 8501
+"""Streamlit's usual port, where the dashboard goes unless told otherwise."""
+PORTS_TRIED = 20
+"""Without --port, the ports tried from DEFAULT_PORT on, for the first free one."""
+ADDRESS = "127.0.0.1"
+
+
+class PortTaken(WarrenError):
+    """The port asked for is in use by another program (perhaps another dashboard)."""
+
+
+def port_is_free(port: int, address: str = ADDRESS) -> bool:
+    """Can a server listen on ``address:port`` now? (Bound the way Streamlit binds it.)"""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((address, port))
+        except OSError:
+            return False
+    return True
+
+
+def choose_port(requested: int | None) -> int:
+    """The port to serve on: the one asked for, refused if it is taken (so the address
+    printed is never another program's), else the first free one from DEFAULT_PORT."""
+    if requested is not None:
+        if not port_is_free(requested):
+            raise PortTaken(f"port {requested} is already in use on {ADDRESS} (another program, perhaps "
+                            "another warren dashboard, is serving there): stop it, or give another --port")
+        return requested
+    for port in range(DEFAULT_PORT, DEFAULT_PORT + PORTS_TRIED):
+        if port_is_free(port):
+            if port != DEFAULT_PORT:
+                click.echo(f"port {DEFAULT_PORT} is in use; serving on {port} instead", err=True)
+            return port
+    raise PortTaken(f"ports {DEFAULT_PORT} to {DEFAULT_PORT + PORTS_TRIED - 1} are all in use on {ADDRESS}: "
+                    "give a free one with --port")
+
+
+def dashboard_command(db: Path, port: int, address: str = ADDRESS) -> list[str]:
     """The streamlit command line that serves warren's dashboard on ``db``."""
     app = ROOT / "dashboard" / "app.py"
     return [
         sys.executable, "-m", "streamlit", "run", str(app),
         "--server.headless", "true", "--server.port", str(port), "--server.address", address,
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
-        "--theme.base", "light",
+        "--theme.base", "light", "--client.toolbarMode", "minimal",
     ]
 
 
-def serve_dashboard(db: Path, port: int) -> None:
+def serve_dashboard(db: Path, port: int | None) -> None:
+    """Serve the dashboard on ``port`` (None: the first free one) until Ctrl+C."""
     import subprocess
 
+    chosen = choose_port(port)
     env = {**os.environ, "WARREN_DB": str(db.resolve())}
-    click.echo(f"warren dashboard on http://127.0.0.1:{port}/  (store {db}; Ctrl+C stops it)")
-    with suppress(KeyboardInterrupt):
-        subprocess.run(dashboard_command(db, port), env=env, check=False)
+    click.echo(f"warren dashboard on http://{ADDRESS}:{chosen}/  (store {db}; Ctrl+C stops it)")
+    try:
+        done = subprocess.run(dashboard_command(db, chosen), env=env, check=False)
+    except KeyboardInterrupt:
+        return
+    if done.returncode not in (0, -2, 130):  # not a clean stop, nor Ctrl+C
+        raise WarrenError(f"the dashboard stopped with exit code {done.returncode} (its messages are above)")
+
+
+PORT_HELP = (f"Port to serve on (localhost only). Default: {DEFAULT_PORT}, or the next free one if it is in "
+             "use; a port given here that is in use is refused.")
 
 
 @click.command()
-@click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True,
-              help="Port to serve on (localhost only).")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help=PORT_HELP)
 @db_option
-def dashboard(port: int, db: Path | None) -> None:
+def dashboard(port: int | None, db: Path | None) -> None:
     """Serve the dashboard for a store on localhost: replay, disputes, stats, SQL.
+
+    Prints the address it serves on. A --port that another program uses is refused
+    (exit 2); without --port, the first free port from 8501 on is taken.
 
     Example: warren dashboard --db club.db --port 8600
     """
@@ -69,12 +121,11 @@ DEMO_GAMES = 300
 @click.command()
 @click.option("--games", type=click.IntRange(min=0), default=DEMO_GAMES, show_default=True,
               help="Simulated games per ruleset to add when the store is new.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8501, show_default=True,
-              help="Port for the dashboard.")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help=PORT_HELP)
 @click.option("--no-serve", is_flag=True,
               help="Fill the store and print a replay; do not start the dashboard.")
 @db_option
-def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
+def demo(games: int, port: int | None, no_serve: bool, db: Path | None) -> None:
     """Fill the default store with the shipped games (and simulated ones), then open the dashboard.
 
     On a new or empty store: imports every record under fixtures/ (illegal examples
@@ -95,18 +146,34 @@ def demo(games: int, port: int, no_serve: bool, db: Path | None) -> None:
             files = list(record_paths([folder])) if folder.is_dir() else []
             with progress(len(files), "importing fixtures") as advance:
                 results = store.import_paths(files, progress=advance)
-            click.echo(f"imported {sum(r.ok for r in results)} fixture record(s) from {folder}")
+            if folder.is_dir():
+                imported = sum(r.ok for r in results)
+                click.echo(f"imported {imported} of {len(files)} fixture record(s) from {folder}")
+                for r in results:
+                    if not r.ok:  # the broken-chain example is refused, as `warren import` refuses it
+                        reason = (r.reason or "").removeprefix(f"{r.path}: ")
+                        click.echo(f"  refused {Path(r.path).name}: {reason}")
+            else:
+                click.echo(f"no fixtures/ folder at {folder} (warren installed without its repository): "
+                           "only simulated games")
             rulesets = all_rulesets() if games else []
+            added = skipped = 0
             with progress(games * len(rulesets), "simulating games") as advance:
                 for rs in rulesets:
                     counts = list(range(rs.min_players, min(rs.max_players, 8) + 1))
                     for i in range(games):
                         game = simulate_one(rs, 2026, i, players=counts[i % len(counts)],
                                             bots=("greedy", "random"))
-                        if f"{game.header.game_id}" not in store:
+                        if game.header.game_id in store:
+                            skipped += 1  # a fixture under the same id (fixtures/*/simulated)
+                        else:
                             store.import_bytes(b"".join(game.lines()), f"<demo {game.header.game_id}>")
+                            added += 1
                         advance(1)
-            click.echo(f"simulated {games} game(s) per ruleset ({', '.join(r.slug for r in rulesets)})")
+            slugs = ", ".join(r.slug for r in rulesets)
+            click.echo(f"simulated {games} game(s) per ruleset ({slugs}): {added} added"
+                       + (f", {skipped} skipped because the store already holds a game of that id "
+                          "(the fixtures' simulated corpus uses the same seed)" if skipped else ""))
         rows = store.games()
     click.echo(f"store {path}: {len(rows)} game(s)")
     if no_serve:

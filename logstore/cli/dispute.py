@@ -37,9 +37,9 @@ from logstore.cli.common import (
 def _position_options(func: F) -> F:
     func = click.option("--turn", type=int, default=None,
                         help="The position at the start of this turn.")(func)
-    return click.option("--at", "at", type=int, default=None,
+    return click.option("--at", "--to", "at", type=int, default=None,
                         help="The position after this seq (0 = before the first event; "
-                             "default: the end of the record).")(func)
+                             "default: the end of the record). --to is the same (as in replay).")(func)
 
 
 def _seat_option(required: bool = False) -> Callable[[F], F]:
@@ -127,7 +127,7 @@ def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int 
             echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **v.to_dict()})
         else:
             click.echo(f"{d.header.game_id} ({d.ruleset.slug})")
-            click.echo(render_verdict(v, d.names))
+            click.echo(render_verdict(v, d.names, d.ruleset))
     _out(0 if v.status in ("legal", "undetermined") else EXIT_ILLEGAL)
 
 
@@ -259,7 +259,8 @@ def notation(ruleset: str, as_json: bool) -> None:
 # -- branches ------------------------------------------------------------------------------------
 @dispute.command()
 @click.argument("game")
-@click.option("--at", "at", type=int, required=True, help="Keep the parent's events up to this seq.")
+@click.option("--at", "--to", "at", type=int, required=True,
+              help="Keep the parent's events up to this seq (--to is the same).")
 @click.option("--action", "-a", "actions", multiple=True, required=True,
               help="An alternative action (repeatable, played in order).")
 @_seat_option()
@@ -297,9 +298,9 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
                 plan = plan_branch(d.ruleset, d.header, d.events(), at, list(actions),
                                    game_id=name or f"{d.header.game_id}~1", created=now(), seat=seat,
                                    replaces=replaces, start=d.state_at(at))
-            tmp = out.with_name(out.name + ".tmp")
-            tmp.write_bytes(b"".join(branch_lines(plan)))
-            tmp.replace(out)
+            from logstore.store.files import write_file
+
+            write_file(out, b"".join(branch_lines(plan)))
             info = None
         else:
             from logstore.store.branches import create_branch

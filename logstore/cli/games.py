@@ -13,6 +13,7 @@ from logstore.cli.common import db_option, echo_json, json_option, open_store, p
 
 if TYPE_CHECKING:
     from engine.record import Record
+    from engine.ruleset import Perspective
     from engine.trust_no_bunny.suspects import SuspectReport
 
 
@@ -37,7 +38,8 @@ def load_source(source: str, db: Path | None) -> Record:
 
 @click.command()
 @click.argument("source")
-@click.option("--to", "to_seq", type=int, default=None, help="Show the position after this seq.")
+@click.option("--to", "--at", "to_seq", type=int, default=None,
+              help="Show the position after this seq (--at is the same, as in dispute).")
 @click.option("--turn", type=int, default=None, help="Show the position at the start of this turn.")
 @click.option("--as", "perspective", default="referee", show_default=True,
               help="Whose knowledge: a seat number, 'referee' (everything) or 'spectator'.")
@@ -56,7 +58,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     from engine.replay import Replay, position_of
 
     if to_seq is not None and turn is not None:
-        raise WarrenError("give --to or --turn, not both")
+        raise WarrenError("give --to (or --at) or --turn, not both")
     record = load_source(source, db)
     rs = get_ruleset(record.header.ruleset)
     seen = parse_perspective(perspective)
@@ -71,6 +73,8 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
         seq = game.last_seq
     state = game.state_at(seq)
     view = rs.view(state, seen)
+    # Like the view, the violation as the perspective may know it (its rule id always).
+    violation = game.violation_seen_by(seen)
     step = game.step(seq) if seq >= 1 else None
     # What the perspective saw of the last event and its effects (secret actions stay secret).
     seen_effects = [] if step is None else [
@@ -89,22 +93,34 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
                 {"rule": e.rule, "kind": e.kind, "data": e.data, "text": rs.rulebook[e.rule].text}
                 for e in seen_effects
             ],
-            "violation": None if game.violation is None else _struct_dict(game.violation),
+            "violation": None if violation is None else _struct_dict(violation),
             "outcome": None if rs.outcome(state) is None else _struct_dict(rs.outcome(state)),
         })
         return
-    click.echo(f"{record.header.game_id} ({rs.title}), seen by {seen}")
+    click.echo(f"{record.header.game_id} ({rs.title}), seen by {seen_by(seen, names)}")
     click.echo(rs.render(view, names))
     if step is not None:
-        event = rs.event_view(step.event, seen)
-        who = "table" if event.get("actor") is None else f"seat {event['actor']}"
-        fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "type", "actor", "claims"))
-        click.echo(f"\nlast event: seq {seq}: {who}: {event['type']} {fields}".rstrip())
+        # The same words as the dashboard's timeline (Ruleset.describe).
+        click.echo(f"\nlast event: seq {seq}: {rs.describe(step.event, names, seen)}")
         for effect in seen_effects:
-            click.echo(f"  -> {effect.kind} [{effect.rule}] {rs.rulebook[effect.rule].text}")
-    if game.violation is not None and seq == game.last_seq:
-        v = game.violation
+            details = "; ".join(rs.describe_fact(k, v, names) for k, v in effect.data.items())
+            click.echo(f"  -> {effect.kind.replace('_', ' ')} [{effect.rule}] {rs.rulebook[effect.rule].text}"
+                       + (f" ({details})" if details else ""))
+    outcome = rs.outcome(state)
+    if outcome is not None:
+        click.echo(rs.describe_outcome(outcome, names))
+    if violation is not None and seq == game.last_seq:
+        v = violation
         click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {v.rule}: {v.message}", fg="red"))
+
+
+def seen_by(perspective: Perspective, names: list[str]) -> str:
+    """``seat 0 (Ann)``, ``the referee``, ``a spectator``."""
+    from engine.wording import seat_label
+
+    if isinstance(perspective, int):
+        return seat_label(perspective, names)
+    return "the referee" if perspective == "referee" else "a spectator"
 
 
 def _struct_dict(obj: object) -> dict[str, Any]:
@@ -124,8 +140,8 @@ def _struct_dict(obj: object) -> dict[str, Any]:
 # -- suspects --------------------------------------------------------------------------
 @click.command()
 @click.argument("source")
-@click.option("--to", "to_seq", type=int, default=None,
-              help="The position after this seq (default: the end).")
+@click.option("--to", "--at", "to_seq", type=int, default=None,
+              help="The position after this seq (default: the end; --at is the same).")
 @click.option("--turn", type=int, default=None, help="The position at the start of this turn.")
 @click.option("--as", "perspective", default="spectator", show_default=True,
               help="Whose knowledge: a seat number, 'spectator' (public facts) or 'referee'.")
@@ -146,7 +162,7 @@ def suspects(source: str, to_seq: int | None, turn: int | None, perspective: str
     from engine.suspicion import suspects_of, suspicion_by_round
 
     if to_seq is not None and turn is not None:
-        raise WarrenError("give --to or --turn, not both")
+        raise WarrenError("give --to (or --at) or --turn, not both")
     record = load_source(source, db)
     rs = get_ruleset(record.header.ruleset)
     ask = suspects_of(rs)
@@ -169,7 +185,7 @@ def suspects(source: str, to_seq: int | None, turn: int | None, perspective: str
                        for r in by_round],
         })
         return
-    click.echo(f"{record.header.game_id} at seq {seq} (round {state.round}), seen by {seen}")
+    click.echo(f"{record.header.game_id} at seq {seq} (round {state.round}), seen by {seen_by(seen, names)}")
     click.echo(f"model: {report.model}; {len(report.pairs)} consistent pair(s)")
     for s_, p in sorted(report.probabilities.items(), key=lambda kv: -kv[1]):
         bar = "#" * round(p * 40)

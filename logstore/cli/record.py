@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,6 +49,7 @@ def record(ruleset: str | None, players: str | None, options: tuple[str, ...], g
 
     Example: warren record bunnies --players Ann,Bo --out ann-bo.jsonl
     """
+    from logstore.recording.entries import player_names
     from logstore.recording.session import TableSession, table_header
 
     ask = _terminal_ask()
@@ -60,19 +60,12 @@ def record(ruleset: str | None, players: str | None, options: tuple[str, ...], g
             from engine.registry import known_slugs
 
             slug = ruleset or ask("ruleset: ", known_slugs())
-            names = _names(players or ask("players (names in seat order, comma-separated): ", []))
+            names = player_names(players or ask("players (names in seat order, comma-separated): ", []))
             header = table_header(slug, names, parse_options(options), game_id)
             session = TableSession.start(store, header, out)
             click.echo(f"recording {header.game_id} ({slug}) into {store.path}"
                        + (f" and {out}" if out else ""))
         run_recorder(session, ask, click.echo)
-
-
-def _names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
-        raise WarrenError("name the players, comma-separated, in seat order")
-    return names
 
 
 def _terminal_ask() -> Ask:
@@ -90,11 +83,10 @@ def _terminal_ask() -> Ask:
 
 COMMANDS = (":undo", ":correct", ":strike", ":show", ":quit", "?")
 
-_SEAT_PREFIX = re.compile(r"^\s*([^:\s][^:]*?)\s*:\s+(.*)$")
-
 
 def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
     """The recorder's loop, with the terminal left out (tests drive it with scripted answers)."""
+    from logstore.recording.entries import read_entry, seen_fields
     from logstore.recording.session import Refusal
 
     echo(HELP_TEXT)
@@ -106,6 +98,11 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
         if template is not None and template.complete:
             question = (f"[{session.seq + 1}] {session.pending.chance.kind} (unseen by the table): "
                         "Enter records it as unknown, or type it as you saw it> ")
+        elif template is not None:
+            tag = type(template.event).__struct_config__.tag
+            example = " ".join(f"{name}=..." for name in seen_fields(template))
+            seen = ", ".join(seen_fields(template))
+            question = f"[{session.seq + 1}] {tag}: the table saw {seen}: type `{tag} {example}`> "
         else:
             question = f"[{session.seq + 1}] {session.waiting_for()}> "
         try:
@@ -119,15 +116,9 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
         try:
             if _command(session, line, offers, echo):
                 continue
-            if not line:
-                if template is None or not template.complete:
-                    continue
-                verdict = session.enter(template.event)
-            elif template is not None:
-                verdict = session.enter(_merge_template(session, template.event, line))
-            else:
-                text, seat = _seat_of(session, line)
-                verdict = session.enter(text, seat)
+            if not line and (template is None or not template.complete):
+                continue
+            verdict = session.enter(read_entry(session, line, template))
         except WarrenError as exc:
             echo(f"not recorded: {exc}")
             continue
@@ -175,33 +166,6 @@ def _command(session: Any, line: str, offers: list[Any], echo: Echo) -> bool:
         echo(f"recorded {session.seq}: entry {target} {how} ({reason.strip()})")
         return True
     return False
-
-
-def _seat_of(session: Any, line: str) -> tuple[str, int | None]:
-    """``2: guard 3`` or ``Ann: ready``: the seat that acts, and the action."""
-    match = _SEAT_PREFIX.match(line)
-    if match is None or "=" in match.group(1):
-        return line, None
-    who = match.group(1)
-    if who.isdigit():
-        return match.group(2), int(who)
-    lowered = [n.lower() for n in session.names]
-    if who.lower() in lowered:
-        return match.group(2), lowered.index(who.lower())
-    return line, None
-
-
-def _merge_template(session: Any, template: Any, line: str) -> Any:
-    """What the scorekeeper typed for owed chance, over the table's template: the typed
-    fields replace the template's (``roles first_mayor=2``)."""
-    from engine.dispute.notation import read_action
-    from engine.record import event_to_dict
-
-    proposed = read_action(session.ruleset, line)
-    base = event_to_dict(template)
-    if proposed.tag != base["type"]:
-        raise WarrenError(f"the table owes a {base['type']} now, not a {proposed.tag}")
-    return session.ruleset.decode_event({**base, **proposed.fields, "seq": session.seq + 1})
 
 
 def _show(session: Any, echo: Echo) -> None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -12,6 +11,7 @@ import click
 
 from engine.rules import WarrenError
 from logstore.cli.common import db_option, echo_json, json_option, open_store, parse_options, progress
+from logstore.store.files import write_file
 
 if TYPE_CHECKING:
     from logstore.store.checking import CheckResult
@@ -25,16 +25,19 @@ if TYPE_CHECKING:
 def check(paths: tuple[Path, ...], as_json: bool) -> None:
     """Check record files: readable, hash chain intact, every event legal.
 
-    A folder means every *.jsonl below it. With --json, one object per record per line:
-    path, ok, game_id, ruleset, events, chain, broken_at, violation, error, disputed_claims,
-    and undetermined for a game recorded at the table with checks that need a card nobody
-    saw. Exit 0 when all are fine (undetermined checks included: no rule is known to be
+    A folder means every *.jsonl below it (checked with both cores when there are many and
+    a core is idle; the output keeps their order). With --json, one object per record per
+    line: path, ok, game_id, ruleset, events, chain, broken_at, violation, error,
+    disputed_claims, undetermined for a game recorded at the table with checks that need a
+    card nobody saw, and last_seal for a record cut after its last seal line (its chain is
+    broken at the seq after its last event). A format 1 record, which has no seal lines, is
+    "open". Exit 0 when all are fine (undetermined checks included: no rule is known to be
     broken), 1 when a rule is broken, a chain is broken or a claimed consequence is
     disputed, 2 when a file is unreadable (the highest code wins).
 
     Example: warren check fixtures/bunnies --json
     """
-    from logstore.store.checking import check_path, result_to_json
+    from logstore.store.checking import check_files, result_to_json
     from logstore.store.reading import record_paths
 
     files = list(record_paths(paths))
@@ -46,8 +49,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0, "undetermined": 0}
     out = sys.stdout.buffer
     with progress(len(files), "checking") as advance:
-        for path in files:
-            result = check_path(path)
+        for result, end in check_files(files):
             worst = max(worst, result.exit_code)
             if result.error is not None:
                 counts["unreadable"] += 1
@@ -64,7 +66,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
             if as_json:
                 out.write(result_to_json(result) + b"\n")
             else:
-                click.echo(_check_line(result))
+                click.echo(_check_line(result, end))
             advance(1)
     if (missing and not files) or empty:
         worst = max(worst, 2)
@@ -80,10 +82,18 @@ def _undetermined_note(count: int) -> str:
     return f"; {count} ok with undetermined checks" if count else ""
 
 
-def _check_line(result: CheckResult) -> str:
+def _check_line(result: CheckResult, end: str | None = None) -> str:
     if result.error is not None:
         return click.style("unreadable ", fg="red") + result.error
-    head = f"{result.path}: {result.game_id} ({result.ruleset}, {result.events} events, {result.chain})"
+    # A format 1 record has no seal lines: nothing says it is complete (docs/record-format.md).
+    how = f"{result.chain}, open" if end == "open" else result.chain
+    head = f"{result.path}: {result.game_id} ({result.ruleset}, {result.events} events, {how})"
+    if end == "cut":
+        last = result.last_seal
+        covers = "no seal line is left" if last is None else f"its last seal line covers {last} events"
+        return (click.style("cut        ", fg="red")
+                + f"{head}: the record ends after seq {result.events} without its closing seal "
+                f"line ({covers}): lines are missing at the end")
     if result.chain == "broken":
         where = "header" if result.broken_at == 0 else f"seq {result.broken_at}"
         return click.style("broken     ", fg="red") + f"{head}: hash chain broken at {where}"
@@ -158,8 +168,6 @@ def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: 
         raise WarrenError("--bots names at least one bot kind, e.g. --bots random,greedy")
     opts = parse_options(options)
     store = open_store(db) if into_store else None
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
     written = 0
     with progress(games, "simulating") as advance:
         for i in range(games):
@@ -167,10 +175,8 @@ def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: 
                                 options=opts, max_events=max_events)
             data = b"".join(game.lines())
             if out is not None:
-                target = out / f"{game.header.game_id}.jsonl"
-                tmp = target.with_suffix(".jsonl.tmp")
-                tmp.write_bytes(data)
-                os.replace(tmp, target)  # never a half-written record
+                # Whole or not at all, and never through a link planted beside it.
+                write_file(out / f"{game.header.game_id}.jsonl", data)
             elif store is not None:
                 store.import_bytes(data, f"<simulated {game.header.game_id}>")
             written += 1
@@ -185,12 +191,16 @@ def simulate(ruleset: str, games: int, seed: int, out: Path | None, into_store: 
 @click.command(name="import")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @db_option
+@click.option("--adopt-db", is_flag=True,
+              help="Add warren's tables to an SQLite file that holds another application's tables.")
 @json_option
-def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
+def import_(paths: tuple[Path, ...], db: Path | None, adopt_db: bool, as_json: bool) -> None:
     """Import record files (or folders of *.jsonl) into the store, each game whole or not at all.
 
     Games with an illegal event are imported with their verdict; unreadable records, broken
-    hash chains and game ids already in the store are refused, each with its reason.
+    hash chains and other games under a stored game id are refused, each with its reason
+    (exit 1). A record already in the store is reported as such and is not an error. Every
+    file gets its line, whatever happens to the others.
 
     Example: warren import fixtures/ --db club.db
     """
@@ -199,19 +209,20 @@ def import_(paths: tuple[Path, ...], db: Path | None, as_json: bool) -> None:
     files = list(record_paths(paths))
     if not files:
         raise WarrenError(f"no *.jsonl records under {', '.join(str(p) for p in paths)}")
-    with open_store(db) as store, progress(len(files), "importing") as advance:
+    with open_store(db, adopt=adopt_db) as store, progress(len(files), "importing") as advance:
         results = store.import_paths(files, progress=advance)
     imported = [r for r in results if r.ok]
-    refused = [r for r in results if not r.ok]
+    already = [r for r in results if r.already_stored]
+    refused = [r for r in results if not r.ok and not r.already_stored]
     if as_json:
         for r in results:
             echo_json({"path": str(r.path), "game_id": r.game_id, "ok": r.ok,
-                        "events": r.events, "reason": r.reason})
+                        "events": r.events, "reason": r.reason, "already_stored": r.already_stored})
     else:
         for r in refused:
             click.echo(click.style("refused ", fg="red") + f"{r.reason}")
         click.echo(f"imported {len(imported)} game(s) ({sum(r.events for r in imported)} events), "
-                   f"refused {len(refused)}")
+                   f"{len(already)} already in the store, refused {len(refused)}")
     sys.exit(1 if refused else 0)
 
 
@@ -231,10 +242,7 @@ def export(game_id: str, out: Path | None, db: Path | None) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
     else:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, out)
+        write_file(out, data)
         click.echo(f"wrote {out} ({len(data)} bytes)", err=True)
 
 
@@ -247,6 +255,10 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
 
     Example: warren ls --ruleset bunnies
     """
+    if ruleset is not None:
+        from engine.registry import get_ruleset
+
+        get_ruleset(ruleset)  # an unknown slug is an error naming the known ones, as everywhere
     with open_store(db, create=False) as store:
         rows = store.games(ruleset)
     if as_json:
@@ -262,7 +274,8 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
         table.add_column(name)
     for row in rows:
         verdict = "ok" if row.ok else f"{row.violation_rule} @ {row.violation_seq}"
-        winners = "" if row.winners is None else ",".join(str(w) for w in row.winners)
+        winners = "" if row.winners is None else ", ".join(
+            row.players[w] if 0 <= w < len(row.players) else f"seat {w}" for w in row.winners)
         table.add_row(row.game_id, row.ruleset, ", ".join(row.players), str(row.n_events),
                       row.chain, verdict, winners)
     console = Console()
@@ -282,9 +295,11 @@ def _row_dict(row: GameRow) -> dict[str, Any]:
 @db_option
 @json_option
 def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
-    """Re-check the hash chain of every game in the store (or the ones named).
+    """Re-check every game in the store (or the ones named): the hash chain and seal lines
+    of its stored lines, and each snapshot against the state its events give.
 
-    Exit 1 when any chain is broken.
+    A snapshot that does not match its events (edited in the file) is reported and rebuilt
+    from the events. Exit 1 when any chain is broken or any snapshot did not match.
 
     Example: warren verify --json
     """
@@ -293,15 +308,25 @@ def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
         results = []
         with progress(len(targets), "verifying") as advance:
             for game_id in targets:
-                results.extend(store.verify(game_id))
+                for gid, chain, broken_at in store.verify(game_id):
+                    bad = store.check_snapshots(gid) if chain != "broken" else []
+                    results.append((gid, chain, broken_at, bad))
                 advance(1)
-    broken = 0
-    for game_id, chain, broken_at in results:
+    broken = tampered = 0
+    for game_id, chain, broken_at, bad in results:
         broken += chain == "broken"
+        tampered += bool(bad)
         if as_json:
-            echo_json({"game_id": game_id, "chain": chain, "broken_at": broken_at})
-        elif chain == "broken":
+            echo_json({"game_id": game_id, "chain": chain, "broken_at": broken_at,
+                       "snapshots_rebuilt": bad})
+            continue
+        if chain == "broken":
             click.echo(click.style("broken ", fg="red") + f"{game_id} at seq {broken_at}")
+        if bad:
+            seqs = ", ".join(str(s) for s in bad)
+            click.echo(click.style("snapshot ", fg="red") + f"{game_id}: the snapshot(s) at seq {seqs} did "
+                       "not match the game's events (edited in the store file); rebuilt from the events")
     if not as_json:
-        click.echo(f"{len(results)} game(s) verified, {broken} broken")
-    sys.exit(1 if broken else 0)
+        click.echo(f"{len(results)} game(s) verified, {broken} broken, "
+                   f"{tampered} with snapshots that did not match")
+    sys.exit(1 if broken or tampered else 0)

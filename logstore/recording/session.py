@@ -103,7 +103,8 @@ def table_header(slug: str, players: Sequence[str], options: dict[str, Any] | No
 class TableSession:
     """One game being recorded (see the module docstring)."""
 
-    def __init__(self, store: Store, game_id: str, out: Path | None = None) -> None:
+    def __init__(self, store: Store, game_id: str, out: Path | None = None, *,
+                 at_seq: int | None = None) -> None:
         self.store = store
         self.game_id = game_id
         self.out = out
@@ -113,7 +114,12 @@ class TableSession:
         self.header = store.record(game_id).header
         self.names = list(row.players)
         self._state: GameState | None = None
-        self._seq = row.n_events
+        if at_seq is not None and not 0 <= at_seq <= row.n_events:
+            raise WarrenError(f"game {game_id!r} has {row.n_events} events; it has no position {at_seq}")
+        self._seq = row.n_events if at_seq is None else at_seq
+        """The last seq this session has seen. ``at_seq`` reopens a session where a device
+        left it (a page showing that position): its next append expects that seq, so if
+        another device has recorded since, the append is refused (StaleSeq), never forked."""
 
     # -- starting and resuming ---------------------------------------------------------
     @classmethod
@@ -192,8 +198,9 @@ class TableSession:
         return ChanceTemplate(event, complete=not differing, fields=differing)
 
     # -- entering events -----------------------------------------------------------------
-    def read(self, text: str, seat: int | None = None) -> Event:
-        """The event a typed entry stands for (:class:`ActionError` when it does not read)."""
+    def read(self, text: str | dict[str, Any], seat: int | None = None) -> Event:
+        """The event an action stands for, in notation or as a record-style dict
+        (:class:`ActionError` when it does not read)."""
         return propose(self.ruleset, self.state, text, n_seats=len(self.names), seat=seat)
 
     def judge(self, event: Event) -> Accepted | Refusal:

@@ -190,9 +190,11 @@ def create_branch(
     stamp = created or now()
     plan = plan_branch(ruleset, record.header, record.events, at, actions, game_id=branch_id,
                        created=stamp, seat=seat, replaces=replaces, start=start)
-    store.import_bytes(b"".join(branch_lines(plan)), f"<branch {branch_id} of {parent}>")
     info = _info(plan, author, note, stamp)
-    register(store, info)
+    # The game and its branches row in one transaction: a crash leaves neither, never an
+    # unregistered branch that a rerun would duplicate.
+    store.import_bytes(b"".join(branch_lines(plan)), f"<branch {branch_id} of {parent}>",
+                       also=lambda conn: insert_row(conn, info))
     return info, plan
 
 
@@ -211,18 +213,23 @@ def _info(plan: BranchPlan, author: str | None, note: str | None, created: str) 
     )
 
 
+def insert_row(conn: sqlite3.Connection, info: BranchInfo) -> None:
+    """Write a branch's row in the transaction under way (the table refuses a second)."""
+    values = [getattr(info, c) for c in _COLUMNS]
+    try:
+        conn.execute(
+            f"INSERT INTO branches ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
+            values,
+        )
+    except sqlite3.IntegrityError as exc:
+        raise StoreError(f"branch {info.game_id!r}: {exc}") from None
+
+
 def register(store: Store, info: BranchInfo) -> None:
     """Add a branch's row (once: the table refuses a second row for the same branch)."""
     install(store.conn)
-    values = [getattr(info, c) for c in _COLUMNS]
-    try:
-        with store.conn:
-            store.conn.execute(
-                f"INSERT INTO branches ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
-                values,
-            )
-    except sqlite3.IntegrityError as exc:
-        raise StoreError(f"branch {info.game_id!r}: {exc}") from None
+    with store.conn:
+        insert_row(store.conn, info)
 
 
 # -- reading branches ---------------------------------------------------------------------------

@@ -5,14 +5,22 @@ One process checks a whole archive: rulesets and decoders are built once and reu
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pickle
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import msgspec
 
-from engine.reader import check_events, read_record
-from engine.record import Chain, RecordError, decode_header, split_lines
-from engine.rules import WarrenError
+from engine.reader import ByteStream, check_events, header_of, read_record
+from engine.record import Chain, End, Record, RecordError
+from engine.registry import get_ruleset
+from logstore.store.cores import idle_cores
+from logstore.store.reading import Prepended, open_record
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -66,6 +74,10 @@ class CheckResult(msgspec.Struct, frozen=True):
     disputed_claims: list[CheckDisputedClaim] = []
     undetermined: list[CheckUndetermined] | msgspec.UnsetType = msgspec.UNSET
     """Present only for a record that has some (the line of any other record is unchanged)."""
+    last_seal: int | msgspec.UnsetType | None = msgspec.UNSET
+    """Present only for a record cut after its last seal (format 2 on, no closing seal line):
+    how many events its last seal line vouches for, null if it has none left. Its chain is
+    ``broken`` at the seq after its last event, which is where its end went missing."""
 
     @property
     def exit_code(self) -> int:
@@ -77,22 +89,34 @@ class CheckResult(msgspec.Struct, frozen=True):
 
 
 def _header_facts(data: bytes, path: str) -> tuple[str | None, str | None]:
-    try:
-        header = decode_header(split_lines(data, path)[0], path)
-    except WarrenError:
-        return None, None
-    return header.game_id, header.ruleset
+    header = header_of(data, path)
+    return (None, None) if header is None else (header.game_id, header.ruleset)
+
+
+def _unreadable(path: str, error: RecordError, data: bytes = b"") -> CheckResult:
+    game_id, slug = _header_facts(data, path) if data else (None, None)
+    return CheckResult(path, False, game_id, slug, 0, None, None, None, str(error))
 
 
 def check_bytes(data: bytes, path: str) -> CheckResult:
     """Judge one record given as bytes."""
-    try:
-        record = read_record(data, path)
-    except RecordError as exc:
-        game_id, slug = _header_facts(data, path)
-        return CheckResult(path, False, game_id, slug, 0, None, None, None, str(exc))
-    from engine.registry import get_ruleset
+    return check_record_source(data, path)[0]
 
+
+def check_record_source(
+    source: bytes | ByteStream, path: str, head: bytes = b""
+) -> tuple[CheckResult, End | None]:
+    """Judge one record (its bytes, or a stream), and say how it ends (None if unreadable).
+    ``head`` is the start of the file, for naming the game of a record that fails later."""
+    try:
+        record = read_record(source, path)
+    except RecordError as exc:
+        return _unreadable(path, exc, source if isinstance(source, bytes) else head), None
+    return judge_record(record), record.end
+
+
+def judge_record(record: Record) -> CheckResult:
+    """The verdict on a decoded record: chain, seal lines, legality, claims."""
     ruleset = get_ruleset(record.header.ruleset)
     disputed: list[CheckDisputedClaim] = []
     undetermined: list[CheckUndetermined] | msgspec.UnsetType = msgspec.UNSET
@@ -109,19 +133,38 @@ def check_bytes(data: bytes, path: str) -> CheckResult:
         found = check_events(ruleset, record.header, record.events)
     violation = None if found is None else CheckViolation(found.seq, found.rule, found.message)
     ok = violation is None and record.chain != "broken" and not disputed
+    last_seal: int | msgspec.UnsetType | None = msgspec.UNSET
+    if record.end == "cut":
+        last_seal = record.last_seal
     return CheckResult(
-        path, ok, record.header.game_id, record.header.ruleset, len(record.events),
-        record.chain, record.broken_at, violation, None, disputed, undetermined,
+        record.path, ok, record.header.game_id, record.header.ruleset, len(record.events),
+        record.chain, record.broken_at, violation, None, disputed, undetermined, last_seal,
     )
 
 
 def check_path(path: Path) -> CheckResult:
+    return check_file(path)[0]
+
+
+def check_file(path: Path | str) -> tuple[CheckResult, End | None]:
+    """Judge one record file, read as a stream (only a regular file is read)."""
+    name = str(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return CheckResult(str(path), False, None, None, 0, None, None, None,
-                           f"{path}: cannot read: {exc.strerror or exc}")
-    return check_bytes(data, str(path))
+        stream = open_record(name)
+    except RecordError as exc:
+        return _unreadable(name, exc), None
+    with stream:
+        try:
+            head = stream.read(HEAD_BYTES)
+            return check_record_source(Prepended(head, stream), name, head)
+        except OSError as exc:
+            return _unreadable(name, RecordError(name, None, f"cannot read: {exc.strerror or exc}")), None
+        except MemoryError:
+            return _unreadable(name, RecordError(name, None, "too large to read into memory")), None
+
+
+HEAD_BYTES = 1 << 16
+"""The first bytes of a file are kept, to name the game of a record that fails later."""
 
 
 def result_to_json(result: CheckResult) -> bytes:
@@ -131,3 +174,98 @@ def result_to_json(result: CheckResult) -> bytes:
 def result_to_dict(result: CheckResult) -> dict[str, Any]:
     as_dict: dict[str, Any] = msgspec.to_builtins(result)  # a Struct becomes a dict
     return as_dict
+
+
+# -- both cores for a folder of many records -------------------------------------------------
+PARALLEL_FROM = 64
+"""From this many files on, ``check_files`` hands every other batch to a helper process when
+a core is idle (the helper costs a Python start-up, about 0.2 s of the other core; repaid
+after a few dozen records). ``WARREN_CHECK_JOBS=1`` keeps everything in one process,
+``WARREN_CHECK_JOBS=2`` starts the helper whatever the load."""
+BATCH = 16
+"""Files per batch: small enough that the two processes stay in step, large enough that
+the pipe carries few messages."""
+
+
+def check_files(paths: Sequence[Path]) -> Iterator[tuple[CheckResult, End | None]]:
+    """Every file's verdict, in the order given. For many files, this process and one helper
+    process each judge every other batch (both cores), and the answers are merged back in
+    order, so the output and the exit code are the same as with one process."""
+    jobs = os.environ.get("WARREN_CHECK_JOBS", "")
+    # A helper when asked (WARREN_CHECK_JOBS=2), or for many files when a core is idle: on a
+    # busy machine it would only compete with the other work, and cost its start-up.
+    wanted = jobs == "2" or (jobs == "" and idle_cores() >= 1)
+    one = not wanted or (os.cpu_count() or 1) < 2 or len(paths) < PARALLEL_FROM
+    helper = None if one else _start_helper()
+    if helper is None:
+        yield from map(check_file, paths)
+        return
+    batches = [list(paths[i:i + BATCH]) for i in range(0, len(paths), BATCH)]
+    # Odd batches go to the helper, two of them ahead; even ones are judged here meanwhile.
+    alive = True
+    try:
+        for i in (1, 3):
+            if i < len(batches):
+                _send(helper, batches[i])
+        for i, batch in enumerate(batches):
+            answers = _receive(helper, len(batch)) if i % 2 and alive else None
+            if answers is None:
+                alive = alive and not i % 2  # a helper that stopped answering does no more
+                yield from map(check_file, batch)
+                continue
+            yield from answers
+            if i + 4 < len(batches):
+                _send(helper, batches[i + 4])
+    finally:
+        _stop_helper(helper)
+
+
+def _start_helper() -> subprocess.Popen[bytes] | None:
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    try:
+        return subprocess.Popen([sys.executable, "-m", "logstore.store.check_helper"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    except OSError:
+        return None
+
+
+def _send(helper: subprocess.Popen[bytes], batch: list[Path]) -> None:
+    assert helper.stdin is not None
+    with contextlib.suppress(OSError):
+        pickle.dump([str(p) for p in batch], helper.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        helper.stdin.flush()
+
+
+def _receive(helper: subprocess.Popen[bytes], count: int) -> list[tuple[CheckResult, End | None]] | None:
+    assert helper.stdout is not None
+    try:
+        answers: list[tuple[CheckResult, End | None]] = pickle.load(helper.stdout)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError):
+        return None
+    return answers if isinstance(answers, list) and len(answers) == count else None
+
+
+def _stop_helper(helper: subprocess.Popen[bytes]) -> None:
+    for pipe in (helper.stdin, helper.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
+    try:
+        helper.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        helper.kill()
+        helper.wait()
+
+
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
+    """The helper's loop: a batch of paths in, their verdicts out (pickled, in order)."""
+    while True:
+        try:
+            batch = pickle.load(requests)
+        except EOFError:
+            return
+        pickle.dump([check_file(path) for path in batch], answers, protocol=pickle.HIGHEST_PROTOCOL)
+        answers.flush()
+

@@ -28,15 +28,19 @@ class DuplicateGame(StoreError):
 class BrokenChain(StoreError):
     """A sealed record whose hash chain does not hold: refused, never stored."""
 
-    def __init__(self, path: str, game_id: str, seq: int) -> None:
-        where = "the header" if seq == 0 else f"seq {seq}"
-        super().__init__(
-            f"{path}: hash chain of game {game_id!r} is broken at {where} "
-            f"(line {seq + 1}): the record was edited after it was sealed; refused"
-        )
+    def __init__(self, path: str, game_id: str, seq: int, *, cut: bool = False) -> None:
+        if cut:
+            message = (f"{path}: game {game_id!r}: the record ends after seq {seq - 1} without its "
+                       "closing seal line: lines are missing at the end; refused")
+        else:
+            where = "the header" if seq == 0 else f"seq {seq}"
+            message = (f"{path}: hash chain of game {game_id!r} is broken at {where} "
+                       f"(line {seq + 1}): the record was edited after it was sealed; refused")
+        super().__init__(message)
         self.path = path
         self.game_id = game_id
         self.seq = seq
+        self.cut = cut
 
 
 class StaleSeq(StoreError):
@@ -50,3 +54,23 @@ class StaleSeq(StoreError):
         self.game_id = game_id
         self.expected = expected
         self.actual = actual
+
+
+class StoreUnwritable(StoreError):
+    """The store cannot be written at all: a full disk, a read-only file or mount. Nothing of
+    the write in progress is stored (SQLite rolls it back), and what was stored before is."""
+
+
+def unwritable(exc: Exception, db: object, what: str) -> StoreError:
+    """The store error for an SQLite failure while writing ``db``: what happened in words."""
+    text = str(exc)
+    lowered = text.lower()
+    if "full" in lowered or "disk i/o error" in lowered:
+        return StoreUnwritable(f"the disk holding {db} is full (or failing: SQLite says {text!r}); "
+                               f"{what}, and nothing of it was kept; what was stored before is intact")
+    if "readonly" in lowered or "read-only" in lowered:
+        return StoreUnwritable(f"{db} is read-only (file permissions, a read-only mount or an "
+                               f"immutable file); {what}")
+    if "locked" in lowered or "busy" in lowered:
+        return StoreError(f"{db} is busy: another writer held it too long; {what} (try again)")
+    return StoreError(f"{db}: SQLite error {text!r}; {what}")

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from hashlib import sha256
-from itertools import count, repeat
+from itertools import count, islice, repeat
 from pathlib import Path
 from typing import Any, Literal
 
@@ -38,6 +38,7 @@ import sqlite_utils
 
 from engine.corrections import Correction
 from engine.record import (
+    CLOSED_FROM,
     Chain,
     Event,
     Header,
@@ -49,12 +50,23 @@ from engine.record import (
     event_to_dict,
     header_hash,
     header_to_dict,
+    record_version,
+    seal_line,
 )
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
 from logstore.store import schema
-from logstore.store.errors import BrokenChain, DuplicateGame, StaleSeq, StoreError, UnknownGame
+from logstore.store.cores import idle_cores
+from logstore.store.errors import (
+    BrokenChain,
+    DuplicateGame,
+    StaleSeq,
+    StoreError,
+    StoreUnwritable,
+    UnknownGame,
+    unwritable,
+)
 from logstore.store.import_helper import prepared_by_helpers
 from logstore.store.importing import (
     NEW_GAME,
@@ -64,11 +76,12 @@ from logstore.store.importing import (
     judge_game,
     peek_game_id,
     prepare,
+    prepare_path,
     prepare_record,
     tags,
 )
-from logstore.store.reading import read_for_store, record_paths
-from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state, layout, load_state
+from logstore.store.reading import open_record, read_for_store, record_paths
+from logstore.store.snapshots import SNAPSHOT_EVERY, anchor, digest, dump_state, layout, load_state
 
 __all__ = [
     "DEFAULT_DB",
@@ -144,6 +157,9 @@ class ImportResult:
     events: int
     violation: str | None = None
     """For a stored game with an illegal event: ``seq N RULE: message``."""
+    already_stored: bool = False
+    """The file is the very record already stored under its game id: nothing to do, and
+    not an error (a different record with a stored game id is refused)."""
 
 
 _GAME_COLUMNS = (
@@ -157,7 +173,8 @@ _union_types: dict[str, Any] = {}
 
 
 def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat, not strftime: the same text, a fifth of the time (once per imported game)
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def _json_or_null(value: list[int] | None) -> str | None:
@@ -194,20 +211,26 @@ def _event_type(ruleset: Ruleset[Any, Any]) -> Any:
     return ruleset.event_union
 
 
-def _idle_cores() -> int:
-    """Cores left after this process and the machine's current load (1-minute average)."""
-    cores = os.cpu_count() or 1
-    try:
-        busy = os.getloadavg()[0]
-    except (OSError, AttributeError):  # no load average on this platform
-        busy = 0.0
-    return max(0, min(4, round(cores - 1 - busy)))
+def _closing_seal(header_line: str, last_line: str, events: int) -> str:
+    """The seal line that closes a stored record after its last line, in its style."""
+    head = _unjson(header_line)
+    prev = None
+    if isinstance(head, dict) and head.get("hash") is not None:
+        found = _unjson(last_line).get("hash")
+        prev = found if isinstance(found, str) else ""
+    trailing = last_line.endswith(("\n", "\r"))
+    terminator = "\r\n" if (last_line if trailing else header_line).endswith("\r\n") else "\n"
+    text = seal_line(prev, events, b"").decode()
+    return text + terminator if trailing else terminator + text
 
 
 class Store:
     """A warren store file. One per thread; any number of processes may share the file."""
 
-    def __init__(self, path: str | Path | None = None, *, create: bool = True) -> None:
+    def __init__(self, path: str | Path | None = None, *, create: bool = True, adopt: bool = False) -> None:
+        """Open (or, with ``create``, create) the store at ``path``. An SQLite file that
+        holds another application's tables is refused unless ``adopt`` says to add
+        warren's tables and triggers to it."""
         self.path = Path(path) if path is not None else default_db_path()
         if not create and not self.path.is_file():
             raise StoreError(f"no warren store at {self.path} (import a record to create one)")
@@ -224,14 +247,30 @@ class Store:
                     f"{self.path} was written by a newer warren (store format {version}, "
                     f"this warren reads up to {schema.SCHEMA_VERSION})"
                 )
-            if not create and "events" not in self.db.table_names():
+            tables = self.db.table_names()
+            if not create and "events" not in tables:
                 raise StoreError(f"{self.path} is an SQLite file but not a warren store")
-            self.db.enable_wal()
-            # WAL with synchronous=NORMAL: a commit is atomic and the file never corrupt;
-            # a power cut may lose the last commits, never half of one.
-            conn.execute("PRAGMA synchronous = NORMAL")
-            if version < schema.SCHEMA_VERSION or schema.missing_triggers(conn):
-                schema.install(conn)
+            foreign = [t for t in tables if t not in schema.WARREN_TABLES and not t.startswith("sqlite_")]
+            if version == 0 and "events" not in tables and foreign and not adopt:
+                shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+                raise StoreError(
+                    f"{self.path} is another application's SQLite database (tables: {shown}); warren "
+                    "will not add its tables and triggers to it. Give --db a new file, or, to add "
+                    "them on purpose, import with --adopt-db")
+            try:
+                if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    self.db.enable_wal()
+                # WAL with synchronous=NORMAL: a commit is atomic and the file never corrupt;
+                # a power cut may lose the last commits, never half of one.
+                conn.execute("PRAGMA synchronous = NORMAL")
+                if version < schema.SCHEMA_VERSION or schema.missing_triggers(conn):
+                    schema.install(conn)
+            except sqlite3.OperationalError as exc:
+                error = unwritable(exc, self.path, "it needs to be brought up to this warren's format first")
+                if isinstance(error, StoreUnwritable) and version == schema.SCHEMA_VERSION:
+                    pass  # read-only but current: reading works, writes will say why they fail
+                else:
+                    raise error from None
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise StoreError(f"{self.path} is not a warren store: {exc}") from None
@@ -258,12 +297,15 @@ class Store:
             self.conn.execute("ROLLBACK")
 
     # -- importing ---------------------------------------------------------------------
-    def import_bytes(self, data: bytes, path: str) -> GameRow:
-        """Decode, verify, judge and store one record file's bytes (see :meth:`import_record`)."""
+    def import_bytes(self, data: bytes, path: str, *,
+                     also: Callable[[sqlite3.Connection], None] | None = None) -> GameRow:
+        """Decode, verify, judge and store one record file's bytes (see :meth:`import_record`).
+        ``also``, if given, writes more rows in the same transaction (a branch's own row),
+        so that the game and they are stored together or not at all."""
         game_id = peek_game_id(data)
         if game_id is not None and game_id in self:
             raise DuplicateGame(game_id, str(self.path))
-        return self._write(prepare(data, path))
+        return self._write(prepare(data, path), also)
 
     def import_record(self, record: Record) -> GameRow:
         """Store a decoded record whole, in one transaction, with the verdict of its replay.
@@ -274,30 +316,71 @@ class Store:
         """
         if record.game_id in self:
             raise DuplicateGame(record.game_id, str(self.path))
-        return self._write(prepare_record(record, [line.decode() for line in record.lines]))
+        texts = record.texts if record.texts is not None else [line.decode() for line in record.lines]
+        return self._write(prepare_record(record, texts))
 
-    def _write(self, game: Prepared) -> GameRow:
+    def _write(self, game: Prepared, also: Callable[[sqlite3.Connection], None] | None = None) -> GameRow:
         """One transaction: the games row, every line, the snapshots; or nothing."""
         conn = self.conn
         game_id = game.game_id
         imported_at = _now()
-        self._begin()
         try:
+            self._begin()
             try:
                 self._insert_game(game.header, game.chain, game.verdict, imported_at)
             except sqlite3.IntegrityError:
                 raise DuplicateGame(game_id, str(self.path)) from None
-            conn.executemany(
-                "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
-                zip(repeat(game_id), count(), game.types, game.actors, game.texts),
-            )
+            if game.header.branch is not None:
+                self._check_parent(game)
+            rows = zip(repeat(game_id), count(), game.types, game.actors, game.texts)
+            # Each seal line goes in right after the event it follows (a trigger refuses
+            # a seal line anywhere but after the game's last stored line).
+            done = 0
+            for before, text in game.seals:
+                conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", islice(rows, before + 1 - done))
+                conn.execute("INSERT INTO seals VALUES (?, ?, ?)", (game_id, before, text))
+                done = before + 1
+            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", rows)
             if game.snapshots:
-                self._insert_snapshots(game_id, get_ruleset(game.header.ruleset), game.snapshots)
+                self._insert_snapshots(game_id, get_ruleset(game.header.ruleset), game.snapshots,
+                                       game.texts.__getitem__)
+            if also is not None:
+                also(conn)
             conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            self._rollback()
+            raise unwritable(exc, self.path, f"game {game_id!r} was not stored") from None
         except BaseException:
             self._rollback()
             raise
         return _game_row(game.header, game.chain, game.verdict, imported_at)
+
+    def _check_parent(self, game: Prepared) -> None:
+        """A branch's header names its parent and the last parent event it keeps: the parent
+        must be stored, have that event, and the branch must hold the parent's events up to
+        it (the same events; the hashes differ, since the headers do)."""
+        branch = game.header.branch
+        assert branch is not None
+        where = f"{game.path}: branch {game.game_id!r}"
+        rows = self.conn.execute(
+            "SELECT line FROM events WHERE game_id = ? AND seq > 0 AND seq <= ? ORDER BY seq",
+            (branch.game_id, branch.seq)).fetchall()
+        if branch.game_id not in self:
+            raise StoreError(f"{where} names the parent game {branch.game_id!r}, which is not in "
+                             f"{self.path}: import the parent first")
+        if len(rows) != branch.seq or branch.seq > len(game.texts) - 1:
+            raise StoreError(f"{where} leaves its parent {branch.game_id!r} after seq {branch.seq}, "
+                             "which one of the two does not have")
+
+        def body(line: str) -> Any:
+            fields = _unjson(line)
+            fields.pop("hash", None)
+            return fields
+
+        for seq, (row,) in enumerate(rows, start=1):
+            if body(row) != body(game.texts[seq]):
+                raise StoreError(f"{where}: its seq {seq} is not its parent {branch.game_id!r}'s seq "
+                                 f"{seq}, though it claims to keep the parent's events up to {branch.seq}")
 
     def _insert_game(self, header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> None:
         branch = header.branch
@@ -315,13 +398,17 @@ class Store:
         )
 
     def _insert_snapshots(
-        self, game_id: str, ruleset: Ruleset[Any, Any], snapshots: Sequence[tuple[int, bytes]]
+        self, game_id: str, ruleset: Ruleset[Any, Any], snapshots: Sequence[tuple[int, bytes]],
+        line_at: Callable[[int], str],
     ) -> None:
+        """Snapshots with what ties each to its events: the anchor of the line it follows
+        (``line_at(seq)``, the stored text of event ``seq``) and its digest."""
         shape = layout(ruleset)
-        self.conn.executemany(
-            "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
-            [(game_id, seq, shape, blob) for seq, blob in snapshots],
-        )
+        rows = []
+        for seq, blob in snapshots:
+            after = anchor(line_at(seq))
+            rows.append((game_id, seq, shape, blob, after, digest(game_id, seq, shape, after, blob)))
+        self.conn.executemany("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?, ?)", rows)
 
     def import_paths(
         self,
@@ -341,14 +428,17 @@ class Store:
         """
         files = [str(f) for f in record_paths(paths)]
         if workers is None:
-            workers = _idle_cores() if len(files) >= PARALLEL_FROM else 0
+            workers = idle_cores() if len(files) >= PARALLEL_FROM else 0
         return self._write_all(self._prepared(files, workers), progress)
 
     def _prepared(self, files: list[str], workers: int) -> Iterator[Prepared | Refused]:
-        if workers <= 0:
-            yield from map(self._prepare_file, files)
-            return
+        # The stored game ids, read once: a file whose id is among them is not read further
+        # (one that another writer stores meanwhile is still caught at its write).
         known = frozenset(r[0] for r in self.conn.execute("SELECT game_id FROM games"))
+        if workers <= 0:
+            for path in files:
+                yield prepare_path(path, known.__contains__)
+            return
         answers = prepared_by_helpers(files, workers, known, str(self.path))
         for i, answer in enumerate(answers):
             if answer is None:
@@ -359,29 +449,47 @@ class Store:
             yield answer
 
     def _prepare_file(self, path: str) -> Prepared | Refused:
-        game_id = None
+        return prepare_path(path, self.__contains__)
+
+    def _already_stored(self, path: str, game_id: str) -> bool:
+        """Is the file the very record stored under its game id (a re-import, not a clash)?"""
         try:
-            data = Path(path).read_bytes()
-            game_id = peek_game_id(data)
-            if game_id is not None and game_id in self:
-                raise DuplicateGame(game_id, str(self.path))
-            return prepare(data, path)
-        except OSError as exc:
-            return Refused(path, None, f"{path}: cannot read: {exc.strerror or exc}")
-        except WarrenError as exc:
-            return Refused(path, game_id, str(exc))
+            with open_record(path) as stream:
+                data = stream.read(len(self.export(game_id)) + 1)
+        except (OSError, WarrenError):
+            return False
+        return data == self.export(game_id)
 
     def _write_all(
         self, games: Iterable[Prepared | Refused], progress: Callable[[int], None] | None
     ) -> list[ImportResult]:
         results = []
+        stopped: str | None = None
         for game in games:
-            if isinstance(game, Refused):
+            if stopped is not None:
+                result = ImportResult(game.path, game.game_id, False,
+                                      f"{game.path}: not imported: the store stopped taking writes at "
+                                      f"{stopped}", 0)
+            elif isinstance(game, Refused):
                 result = ImportResult(game.path, game.game_id, False, game.reason, 0)
+                if game.stored and game.game_id is not None and self._already_stored(game.path, game.game_id):
+                    result = ImportResult(game.path, game.game_id, False, "already in the store", 0,
+                                          already_stored=True)
             else:
                 try:
                     row = self._write(game)
                 except DuplicateGame as exc:
+                    result = ImportResult(game.path, game.game_id, False, str(exc), 0)
+                    if self._already_stored(game.path, game.game_id):
+                        result = ImportResult(game.path, game.game_id, False, "already in the store", 0,
+                                              already_stored=True)
+                except StoreUnwritable as exc:
+                    # Nothing more can be written (a full disk, a read-only store): every game
+                    # before this one is stored whole, this one and the rest not at all.
+                    stopped = game.path
+                    result = ImportResult(game.path, game.game_id, False,
+                                          f"{game.path}: not imported: {exc}", 0)
+                except StoreError as exc:
                     result = ImportResult(game.path, game.game_id, False, str(exc), 0)
                 else:
                     violation = None
@@ -434,6 +542,10 @@ class Store:
             last_seq, last_line = last
             if last_seq != expect_seq:
                 raise StaleSeq(game_id, expect_seq, last_seq)
+            sealed_here = conn.execute(
+                "SELECT line FROM seals WHERE game_id = ? AND seq = ?", (game_id, last_seq)).fetchone()
+            if sealed_here is not None:
+                last_line = sealed_here[0]  # the record's last line: the chain goes on from it
             row = self.game(game_id)
             if not row.ok:
                 raise StoreError(
@@ -451,7 +563,8 @@ class Store:
                 new.snapshots = []
             conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", new.rows)
             if new.snapshots and not self._has_corrections(game_id):
-                self._insert_snapshots(game_id, ruleset, new.snapshots)
+                texts = {row[1]: row[4] for row in new.rows}
+                self._insert_snapshots(game_id, ruleset, new.snapshots, texts.__getitem__)
             outcome = ruleset.outcome(state)
             conn.execute(
                 "UPDATE games SET n_events = ?, over = ?, winners = ?, scores = ? WHERE game_id = ?",
@@ -588,13 +701,38 @@ class Store:
         return self.conn.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone() is not None
 
     def export(self, game_id: str) -> bytes:
-        """The record exactly as it was imported (and appended to), byte for byte."""
+        """The record exactly as it was imported (and appended to), byte for byte.
+
+        A record of format 2 or later ends with a seal line (docs/record-format.md): an
+        imported one has its own, kept with it; after events appended since (or for a game
+        recorded live) the export writes the closing seal line, chained to the last line,
+        in the record's own line style. It is not stored: the next append goes on from the
+        record's last stored line, and the next export closes the record again."""
+        return "".join(self.export_lines(game_id)).encode()
+
+    def export_lines(self, game_id: str) -> list[str]:
+        """The record's lines as text, seal lines in their places (see :meth:`export`)."""
         rows = self.conn.execute(
             "SELECT line FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
         if not rows:
             raise UnknownGame(game_id, str(self.path))
-        return "".join(r[0] for r in rows).encode()
+        lines = [r[0] for r in rows]
+        seals = self.conn.execute(
+            "SELECT seq, line FROM seals WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        out = lines
+        if seals:
+            out = []
+            at = 0
+            for before, text in seals:
+                out.extend(lines[at:before + 1])
+                out.append(text)
+                at = before + 1
+            out.extend(lines[at:])
+        if record_version(lines[0]) >= CLOSED_FROM and (not seals or seals[-1][0] != len(lines) - 1):
+            out.append(_closing_seal(lines[0], out[-1], len(lines) - 1))
+        return out
 
     def record(self, game_id: str) -> Record:
         """The stored record, decoded again from its stored lines."""
@@ -622,8 +760,13 @@ class Store:
             if gap is not None:
                 out.append((gid, "broken", gap))
                 continue
+            stored = self.conn.execute("SELECT n_events FROM games WHERE game_id = ?", (gid,)).fetchone()
+            if stored is not None and stored[0] > len(rows) - 1:
+                # Lines the game had are gone (the triggers were dropped first).
+                out.append((gid, "broken", len(rows)))
+                continue
             try:
-                record = read_for_store("".join(r[1] for r in rows).encode(), gid)[0]
+                record = read_for_store(self.export(gid), gid)[0]
             except RecordError as exc:
                 out.append((gid, "broken", max((exc.line or 1) - 1, 0)))
                 continue
@@ -677,7 +820,12 @@ class Store:
         self._begin()
         try:
             ruleset = get_ruleset(self._header(game_id).ruleset)
-            self._insert_snapshots(game_id, ruleset, [(state.seq, dump_state(ruleset, state))])
+            line = self.conn.execute("SELECT line FROM events WHERE game_id = ? AND seq = ?",
+                                     (game_id, state.seq)).fetchone()
+            if line is None:
+                raise StoreError(f"game {game_id!r} has no event {state.seq} to keep a snapshot after")
+            self._insert_snapshots(game_id, ruleset, [(state.seq, dump_state(ruleset, state))],
+                                   lambda seq: str(line[0]))
             self.conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -688,15 +836,69 @@ class Store:
         load as the ruleset's own state (another layout, a foreign object) is skipped."""
         header = header or self._header(game_id)
         ruleset = get_ruleset(header.ruleset)
+        shape = layout(ruleset)
         rows = self.conn.execute(
-            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? AND layout = ? "
-            "ORDER BY seq DESC", (game_id, seq, layout(ruleset)),
+            "SELECT s.seq, s.state, s.after, s.digest, e.line FROM snapshots AS s "
+            "JOIN events AS e ON e.game_id = s.game_id AND e.seq = s.seq "
+            "WHERE s.game_id = ? AND s.seq <= ? AND s.layout = ? ORDER BY s.seq DESC",
+            (game_id, seq, shape),
         ).fetchall()
-        for at, blob in rows:
+        for at, blob, after, dig, line in rows:
+            if after != anchor(line) or dig != digest(game_id, at, shape, after, blob):
+                continue  # edited, or moved from another game or position: replay instead
             state = load_state(ruleset, blob)
             if state is not None and state.seq == at:
                 return state
         return None
+
+    def check_snapshots(self, game_id: str, *, repair: bool = True) -> list[int]:
+        """Compare every snapshot of a game with the state its events give at that seq, and
+        return the seqs of those that do not match (a digest or anchor that does not hold,
+        a state that does not decode, or one that differs from the replayed state: forged,
+        even with a recomputed digest). With ``repair`` the game's snapshots are then
+        rebuilt from its events. Snapshots of an older layout are not judged (they are
+        never loaded)."""
+        header = self._header(game_id)
+        ruleset = get_ruleset(header.ruleset)
+        shape = layout(ruleset)
+        rows = self.conn.execute(
+            "SELECT s.seq, s.state, s.after, s.digest, e.line FROM snapshots AS s "
+            "LEFT JOIN events AS e ON e.game_id = s.game_id AND e.seq = s.seq "
+            "WHERE s.game_id = ? AND s.layout = ? ORDER BY s.seq", (game_id, shape),
+        ).fetchall()
+        if not rows:
+            return []
+        record = self.record(game_id)
+        events, _ = ruleset.effective(record.events)
+        state = ruleset.setup(header)
+        bad: list[int] = []
+        folded = 0
+        for at, blob, after, dig, line in rows:
+            snapshot = None
+            if line is not None and after == anchor(line) and dig == digest(game_id, at, shape, after, blob):
+                snapshot = load_state(ruleset, blob)
+            if snapshot is not None and folded <= at:
+                try:
+                    ruleset.fold(state, events[folded:at])
+                    folded = at
+                except RuleViolation:
+                    snapshot = None  # the events stop being legal before it: no such position
+                    folded = len(events) + 1
+            if snapshot is None or folded != at or not ruleset.codec.equal(snapshot, state):
+                bad.append(at)
+        if bad and repair:
+            _, snapshots = judge_game(ruleset, record.header, record.events)
+            texts = record.texts or [line.decode() for line in record.lines]
+            self._begin()
+            try:
+                self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+                if not self._has_corrections(game_id):
+                    self._insert_snapshots(game_id, ruleset, snapshots, texts.__getitem__)
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+        return bad
 
     def drop_snapshots(self, game_id: str | None = None) -> None:
         """Forget snapshots; they are derived, and :meth:`recheck` writes them again."""
@@ -732,7 +934,8 @@ class Store:
                     ),
                 )
                 self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (gid,))
-                self._insert_snapshots(gid, ruleset, snapshots)
+                texts = record.texts or [line.decode() for line in record.lines]
+                self._insert_snapshots(gid, ruleset, snapshots, texts.__getitem__)
                 self.conn.execute("COMMIT")
             except BaseException:
                 self._rollback()

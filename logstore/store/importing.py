@@ -8,21 +8,20 @@ no write lock at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from operator import attrgetter
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from engine.reader import GameVisitor, walk
+from engine.reader import GameVisitor, read_record, walk
 from engine.record import Chain, Event, Header, Record
 from engine.registry import get_ruleset
 from engine.rules import Violation, WarrenError
 from engine.ruleset import GameState, Ruleset
 from logstore.store.errors import BrokenChain, DuplicateGame
-from logstore.store.reading import read_for_store
+from logstore.store.reading import Prepended, open_record, read_for_store
 from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state
 
 _actor = attrgetter("actor")
@@ -62,6 +61,8 @@ class Prepared:
     actors: list[int | None]
     snapshots: list[tuple[int, bytes]]
     """(seq, serialised state) every SNAPSHOT_EVERY events."""
+    seals: list[tuple[int, str]] = field(default_factory=list)
+    """The record's seal lines as text, each with the number of events before it."""
 
     @property
     def game_id(self) -> str:
@@ -139,13 +140,16 @@ def prepare_record(record: Record, texts: list[str]) -> Prepared:
     """Judge a decoded record; refuse a broken chain (:class:`BrokenChain`, naming the seq)."""
     header = record.header
     if record.chain == "broken":
-        raise BrokenChain(record.path, header.game_id, record.broken_at or 0)
+        broken_at = record.broken_at or 0
+        cut = record.end == "cut" and broken_at == len(record.events) + 1
+        raise BrokenChain(record.path, header.game_id, broken_at, cut=cut)
     ruleset = get_ruleset(header.ruleset)
     events = record.events
     verdict, snapshots = judge_game(ruleset, header, events)
     types = ["header", *map(tags(ruleset).__getitem__, map(type, events))]
     actors = [None, *map(_actor, events)]
-    return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots)
+    seals = [(before, line.decode()) for before, line in record.seals]
+    return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots, seals)
 
 
 def prepare(data: bytes, path: str) -> Prepared:
@@ -161,7 +165,13 @@ class Refused:
     path: str
     game_id: str | None
     reason: str
+    stored: bool = False
+    """The file's game id is already in the store (it may be this very record: see
+    ``Store.import_paths``, which tells a re-import from a different game)."""
 
+
+HEAD_BYTES = 1 << 16
+"""The first read of a file: its header line, to skip a stored game unread."""
 
 _known: frozenset[str] = frozenset()
 _db = ""
@@ -179,22 +189,33 @@ def peek_game_id(data: bytes) -> str | None:
     end = data.find(b"\n")
     try:
         head = _untyped.decode(data if end < 0 else data[:end])
-    except (msgspec.DecodeError, UnicodeDecodeError):
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return None
     game_id = head.get("game_id") if isinstance(head, dict) else None
     return game_id if isinstance(game_id, str) else None
 
 
-def prepare_file(path: str) -> Prepared | Refused:
-    """Read and prepare one file, in a worker process; never raises for a bad file."""
+def prepare_path(path: str, known: Callable[[str], bool]) -> Prepared | Refused:
+    """Read and prepare one record file, as a stream; never raises for a bad file (or one
+    whose game id ``known`` says is stored: it is not read further)."""
+    game_id = None
     try:
-        data = Path(path).read_bytes()
+        with open_record(path) as stream:
+            head = stream.read(HEAD_BYTES)  # one read, not a byte at a time (the file is raw)
+            game_id = peek_game_id(head)
+            if game_id is not None and known(game_id):
+                return Refused(path, game_id, str(DuplicateGame(game_id, _db)), stored=True)
+            record = read_record(Prepended(head, stream), path, keep_text=True)
+        assert record.texts is not None
+        return prepare_record(record, record.texts)
     except OSError as exc:
-        return Refused(path, None, f"{path}: cannot read: {exc.strerror or exc}")
-    game_id = peek_game_id(data)
-    if game_id is not None and game_id in _known:
-        return Refused(path, game_id, str(DuplicateGame(game_id, _db)))
-    try:
-        return prepare(data, path)
+        return Refused(path, game_id, f"{path}: cannot read: {exc.strerror or exc}")
+    except MemoryError:
+        return Refused(path, game_id, f"{path}: too large to read into memory")
     except WarrenError as exc:
         return Refused(path, game_id, str(exc))
+
+
+def prepare_file(path: str) -> Prepared | Refused:
+    """Read and prepare one file, in a worker process; never raises for a bad file."""
+    return prepare_path(path, _known.__contains__)

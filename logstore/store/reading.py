@@ -1,50 +1,25 @@
-"""Reading records for the store: the same verdicts as ``engine.reader.read_record``, faster
-for the records warren itself writes.
+"""Reading record files for the store and for ``warren check``: which files, and how.
 
-A record is *canonical* when every event line is exactly the canonical JSON of its event
-(what ``seal`` and ``unsealed`` write). For such a record these shortcuts are exact:
-
-- all event lines decode in one call, as one JSON array (per-line calls cost more than the
-  decoding itself); then each line is compared with its event re-encoded canonically,
-  which proves that lines and events correspond one to one and that each line is the
-  canonical form of what it holds;
-- a canonical line's body without its hash is the line with its ``,"hash":"<hash>"``
-  member cut out, so the chain needs no second decode and no dict per event;
-- the text stored for each line comes from one decode of the whole file.
-
-Whatever is not canonical (hand-written records, stray whitespace, explicit nulls) or does
-not verify goes to ``read_record`` / ``verify_chain``, which decide and give the line and
-the reason. Cutting in the wrong place (at a nested claim's own "hash" key) can only cause
-a mismatch, never a false match: what is hashed would still contain the very hash it must
-produce. A mismatch always falls back to the exact check.
-
-Import and ``warren check`` find their files the same way: :func:`record_paths`.
+The decoding itself is ``engine.reader.read_record`` (one decoder: it streams a file a chunk
+at a time and takes exact shortcuts for the canonical lines warren writes). Here: which files a
+list of paths names (:func:`record_paths`), and opening one safely (:func:`open_record`):
+only a regular file is read, so a FIFO, a device (``/dev/zero``) or a socket given by
+mistake is refused at once instead of hanging or filling the memory.
 """
 
 from __future__ import annotations
 
+import io
+import os
+import stat
 from collections.abc import Iterable, Iterator
-from hashlib import sha256
-from operator import attrgetter
 from pathlib import Path
-from types import GenericAlias
-from typing import Any
+from typing import BinaryIO
 
-import msgspec
+from engine.reader import array_decoder, read_record
+from engine.record import Record, RecordError
 
-from engine.reader import read_record
-from engine.record import Chain, Event, Record, RecordError, decode_header, header_hash, verify_chain
-from engine.registry import get_ruleset
-from engine.rules import WarrenError
-from engine.ruleset import Ruleset
-
-_canonical = msgspec.json.Encoder(order="sorted")
-_untyped = msgspec.json.Decoder()
-_array_decoders: dict[str, msgspec.json.Decoder[list[Event]]] = {}
-_seq = attrgetter("seq")
-_actor = attrgetter("actor")
-_hash = attrgetter("hash")
-_HASH_MEMBER = b',"hash":"'
+__all__ = ["Prepended", "array_decoder", "open_record", "read_file", "read_for_store", "record_paths"]
 
 
 def record_paths(paths: Iterable[Path]) -> Iterator[Path]:
@@ -56,73 +31,64 @@ def record_paths(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def array_decoder(ruleset: Ruleset[Any, Any]) -> msgspec.json.Decoder[list[Event]]:
-    """A decoder of a JSON array of the ruleset's events (built once per ruleset)."""
-    decoder = _array_decoders.get(ruleset.slug)
-    if decoder is None:
-        # list[Union[...]] of the ruleset's event types, spelled as the call it is at run time
-        decoder = msgspec.json.Decoder(GenericAlias(list, (ruleset.event_union,)))
-        _array_decoders[ruleset.slug] = decoder
-    return decoder
+def open_record(path: str | Path) -> BinaryIO:
+    """Open a record file for reading; :class:`RecordError` for what is not a regular file
+    or cannot be read. The check is made on the opened file (``fstat``), not on the name,
+    so nothing can be swapped in between. A FIFO is opened without blocking, so that a
+    FIFO nobody writes to is refused rather than waited on for ever."""
+    name = str(path)
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise RecordError(name, None, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+            raise RecordError(name, None, f"{what}, not a record file (only regular files are read)")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb", buffering=0)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
-def _exact(data: bytes, path: str) -> tuple[Record, list[str]]:
-    record = read_record(data, path)
-    return record, [line.decode() for line in record.lines]
+class Prepended(io.RawIOBase):
+    """A stream that gives ``head`` (bytes already read from ``rest``) and then the rest."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        self.head = head
+        self.rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if not self.head:
+            return self.rest.read(size) or b""
+        if size < 0:
+            out, self.head = self.head + (self.rest.read() or b""), b""
+            return out
+        out, self.head = self.head[:size], self.head[size:]
+        return out
+
+
+def read_file(path: str | Path, *, keep_text: bool = False) -> Record:
+    """Read one record file (a stream: memory holds one game, whatever the file's size)."""
+    name = str(path)
+    with open_record(name) as stream:
+        try:
+            return read_record(stream, name, keep_text=keep_text)
+        except OSError as exc:
+            raise RecordError(name, None, f"cannot read: {exc.strerror or exc}") from None
 
 
 def read_for_store(data: bytes, path: str = "<record>") -> tuple[Record, list[str]]:
-    """Decode a record and its lines as text; raise :class:`RecordError` as ``read_record``
-    does, naming the line and the reason."""
-    if b"\x00" in data or b"\r" in data:
-        return _exact(data, path)
-    try:
-        text = data.decode()
-    except UnicodeDecodeError:
-        return _exact(data, path)
-    lines = data.splitlines(keepends=True)
-    texts = text.splitlines(keepends=True)
-    # str.splitlines also splits at a few characters that bytes.splitlines keeps (\x1c,
-    # U+2028...); it only ever adds breaks, so equal counts mean equal lines.
-    if len(texts) != len(lines) or not text.strip():
-        return _exact(data, path)
-    header = decode_header(lines[0], path)
-    try:
-        ruleset = get_ruleset(header.ruleset)
-        ruleset.check_header(header)
-    except WarrenError as exc:
-        raise RecordError(path, 1, str(exc)) from None
-    # Without \r, the event lines are the rest of the file split at \n.
-    rest = data[len(lines[0]):]
-    stripped = rest.split(b"\n")
-    if stripped[-1] == b"":
-        stripped.pop()
-    try:
-        events: list[Event] = array_decoder(ruleset).decode(b"[" + b",".join(stripped) + b"]")
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return _exact(data, path)
-    n = len(events)
-    if (
-        n != len(stripped)
-        or list(map(_canonical.encode, events)) != stripped
-        or list(map(_seq, events)) != list(range(1, n + 1))
-        or not set(map(_actor, events)) <= {None, *range(len(header.players))}
-    ):
-        return _exact(data, path)
-
-    hashes = list(map(_hash, events))
-    if header.hash is None:
-        broken = next((i for i, h in enumerate(hashes, start=1) if h is not None), None)
-        chain: Chain = "unsealed" if broken is None else "broken"
-        return Record(path, header, events, lines, chain, None if broken is None else 0), texts
-    if header_hash(_untyped.decode(lines[0])) != header.hash or None in hashes:
-        chain, broken_at = verify_chain(lines)
-        return Record(path, header, events, lines, chain, broken_at), texts
-    prev = header.hash.encode()
-    for line, claimed in zip(stripped, hashes, strict=True):
-        before, _, after = line.partition(_HASH_MEMBER)
-        if sha256(prev + before + after[65:]).hexdigest() != claimed:  # 64 hex digits and a quote
-            chain, broken_at = verify_chain(lines)
-            return Record(path, header, events, lines, chain, broken_at), texts
-        prev = claimed.encode()
-    return Record(path, header, events, lines, "sealed", None), texts
+    """Decode a record given as bytes and its lines as text; raise :class:`RecordError` as
+    ``read_record`` does, naming the line and the reason."""
+    record = read_record(data, path, keep_text=True)
+    assert record.texts is not None
+    return record, record.texts

@@ -340,18 +340,20 @@ def _import_branch(store: Store, info: branches.BranchInfo, record: str, where: 
                    summary: ImportSummary) -> None:
     if info.game_id in store:
         summary.branches_present += 1
-    else:
-        try:
-            store.import_bytes(record.encode(), f"{where} (branch {info.game_id})")
-        except WarrenError as exc:
-            raise RulingError(f"{where}: branch {info.game_id!r} cannot be imported: {exc}") from None
-        summary.branches += 1
-        if info.parent_game not in store:
-            summary.problems.append(
-                f"branch {info.game_id!r}: its parent {info.parent_game!r} is not in this store")
-    registered = store.conn.execute("SELECT 1 FROM branches WHERE game_id = ?", (info.game_id,)).fetchone()
-    if registered is None and info.registered:
-        branches.register(store, info)
+        registered = store.conn.execute("SELECT 1 FROM branches WHERE game_id = ?",
+                                        (info.game_id,)).fetchone()
+        if registered is None and info.registered:
+            branches.register(store, info)
+        return
+    # The branch's record names its parent, which must be stored (the import refuses it
+    # otherwise); its game and its row go in together or not at all.
+    branches.install(store.conn)
+    row = (lambda conn: branches.insert_row(conn, info)) if info.registered else None
+    try:
+        store.import_bytes(record.encode(), f"{where} (branch {info.game_id})", also=row)
+    except WarrenError as exc:
+        raise RulingError(f"{where}: branch {info.game_id!r} cannot be imported: {exc}") from None
+    summary.branches += 1
 
 
 def _import_ruling(store: Store, ruling: Ruling, where: str, summary: ImportSummary) -> None:
@@ -363,10 +365,10 @@ def _import_ruling(store: Store, ruling: Ruling, where: str, summary: ImportSumm
 
 
 def export_file(store: Store, path: Path, game_id: str | None = None) -> int:
+    from logstore.store.files import write_file
+
     lines = export_lines(store, game_id)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    tmp.replace(path)
+    write_file(path, "".join(line + "\n" for line in lines))
     return len(lines)
 
 

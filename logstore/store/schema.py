@@ -1,7 +1,9 @@
 """The store's tables and the triggers that keep the event log append-only.
 
-``events`` holds every record line as it arrived (terminator included), the header as
-seq 0, so an export is the lines concatenated in seq order. (A line appended to a record
+``events`` holds every header and event line as it arrived (terminator included), the
+header as seq 0; ``seals`` holds a record's seal lines (docs/record-format.md#seal-lines),
+each keyed by the number of events before it, so an export is the lines concatenated in
+seq order with each seal line after the event it follows. (A line appended to a record
 that had no final newline carries its terminator in front instead, which keeps the
 concatenation a valid record in the file's own style.) ``games`` holds the header's
 facts, which never change, beside the verdict of the last replay, which is derived and may
@@ -18,8 +20,9 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 1
-"""Stored in ``PRAGMA user_version``; a newer store is refused by an older warren."""
+SCHEMA_VERSION = 3
+"""Stored in ``PRAGMA user_version``; a newer store is refused by an older warren.
+2 added ``seals``; 3 gave ``snapshots`` the hash of the line they follow and a digest."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -54,14 +57,38 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 
+CREATE TABLE IF NOT EXISTS seals (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,             -- the events before the seal line (its place)
+    line TEXT NOT NULL,               -- the raw seal line with its terminator
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
     layout TEXT NOT NULL,             -- see logstore.store.snapshots.layout
     state BLOB NOT NULL,
+    after TEXT NOT NULL,              -- the anchor of the event line it follows (snapshots.anchor)
+    digest TEXT NOT NULL,             -- sha256 over game, seq, layout, anchor and state
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 """
+
+WARREN_TABLES = frozenset({
+    "games", "events", "seals", "snapshots", "branches", "rulings",
+    "analytics_state", "analytics_games", "analytics_parts",
+})
+"""Tables warren keeps in a store (the core's, branches', rulings' and the projections'
+bookkeeping): a file with tables of its own besides these is somebody else's database."""
+
+MIGRATIONS: dict[int, str] = {
+    # 1 -> 2: seals are a new table (created by SCHEMA).
+    2: "",
+    # 2 -> 3: snapshots are derived data; the old ones had no anchor, so they go.
+    3: "DROP TABLE IF EXISTS snapshots",
+}
+"""Version -> what brings a store of the version before up to it (then SCHEMA runs)."""
 
 # RAISE takes one string literal, so the message is assembled here ('' is a quote in SQL).
 _IN_ORDER = (
@@ -83,6 +110,21 @@ TRIGGERS: dict[str, str] = {
         WHEN NEW.seq IS NOT COALESCE(
             (SELECT MAX(seq) FROM events WHERE game_id = NEW.game_id), -1) + 1
         BEGIN SELECT RAISE(ABORT, '{_IN_ORDER}'); END;
+    """,
+    "seals_no_update": """
+        CREATE TRIGGER IF NOT EXISTS seals_no_update BEFORE UPDATE ON seals
+        BEGIN SELECT RAISE(ABORT, 'warren seal lines are append-only: UPDATE refused'); END;
+    """,
+    "seals_no_delete": """
+        CREATE TRIGGER IF NOT EXISTS seals_no_delete BEFORE DELETE ON seals
+        BEGIN SELECT RAISE(ABORT, 'warren seal lines are append-only: DELETE refused'); END;
+    """,
+    "seals_at_the_end": """
+        CREATE TRIGGER IF NOT EXISTS seals_at_the_end BEFORE INSERT ON seals
+        WHEN NEW.seq IS NOT (SELECT MAX(seq) FROM events WHERE game_id = NEW.game_id)
+            OR EXISTS (SELECT 1 FROM seals WHERE game_id = NEW.game_id AND seq = NEW.seq)
+        BEGIN SELECT RAISE(ABORT,
+            'warren seal lines follow the game''s last line, once (never inserted in the past)'); END;
     """,
     "games_no_delete": """
         CREATE TRIGGER IF NOT EXISTS games_no_delete BEFORE DELETE ON games
@@ -111,9 +153,15 @@ def missing_triggers(conn: sqlite3.Connection) -> list[str]:
 
 
 def install(conn: sqlite3.Connection) -> None:
-    """Create what is missing (tables, indexes, triggers) in one transaction."""
+    """Bring the store up to SCHEMA_VERSION and create what is missing (tables, indexes,
+    triggers), in one transaction."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > 0:
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                if MIGRATIONS.get(step):
+                    conn.execute(MIGRATIONS[step])
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 conn.execute(statement)

@@ -251,3 +251,52 @@ def test_header_options_are_typed(corpus: Corpus) -> None:
     header: Header = games[0].header
     assert isinstance(rs.options(header), rs.options_type)
     assert rs.state_type is type(rs.setup(header))
+
+
+def test_every_option_is_bounded_and_refused_outside_its_bounds(corpus: Corpus) -> None:
+    # A sealed, legal record may carry any option value: a number with no bound is a
+    # memory bomb (engine.options). Each must be bounded on its type, and refused beyond.
+    from engine.options import bounds, unbounded
+    from engine.rules import WarrenError
+
+    rs, games = corpus
+    assert unbounded(rs.options_type) == [], f"{rs.slug}: options without bounds"
+    header: Header = games[0].header
+    for name, said in bounds(rs.options_type).items():
+        if not said or ".." not in said:
+            continue
+        huge = 10**12
+        value: Any = huge
+        if "values" in said:
+            value = [huge] * 5 if not said.startswith("0 to") else {"1": huge}
+        bad = msgspec.structs.replace(header, options={**header.options, name: value})
+        with pytest.raises(WarrenError, match=f"bad option for {rs.slug}: {name}"):
+            rs.check_header(bad)
+
+
+PYTHON_TEXT = ("=[", "['", "{'", "None", "True", "False")
+"""What a Python repr leaks into a sentence (``cards=['AS']``)."""
+
+
+def test_every_event_and_change_reads_in_words(corpus: Corpus) -> None:
+    """engine.wording: a ruleset's own words, or the generic ones; either way sentences with
+    players by name, never Python's punctuation."""
+    rs, games = corpus
+    game = games[0]
+    names = [f"Player{i}" for i in range(len(game.header.players))]
+    replay = Replay(rs, game.header, game.events)
+    for seq in range(1, replay.last_seq + 1, max(1, replay.last_seq // 40)):
+        step = replay.step(seq)
+        for seen in ("referee", "spectator", 0):
+            text = rs.describe(step.event, names, seen)
+            assert text and not any(p in text for p in PYTHON_TEXT), (seq, seen, text)
+            assert "seat " not in text, (seq, seen, text)  # the player is named
+            for line in rs.describe_changes(rs.view(step.before, seen), rs.view(step.after, seen), names):
+                assert not any(p in line for p in PYTHON_TEXT), (seq, seen, line)
+        for key, value in msgspec.structs.asdict(step.event).items():
+            assert isinstance(rs.describe_fact(key, value, names), str)  # any field has words
+    final = replay.state_at(replay.last_seq)
+    outcome = rs.outcome(final)
+    if outcome is not None:
+        said = rs.describe_outcome(outcome, names)
+        assert outcome.rule in said and all(names[w] in said for w in outcome.winners)

@@ -57,3 +57,26 @@ def app_env(store_path: Path) -> Iterator[Path]:
         os.environ.pop("WARREN_DB", None)
     else:
         os.environ["WARREN_DB"] = old
+
+
+@pytest.fixture(scope="session")
+def demo_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Both rulesets: the shipped fixtures and a few simulated games of each (read only)."""
+    return build_demo_store(tmp_path_factory.mktemp("demo") / "warren.db")
+
+
+@pytest.fixture()
+def demo_env(demo_store: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("WARREN_DB", str(demo_store))
+    yield demo_store
+
+
+def html_text(at: object) -> str:
+    """Everything the page drew as HTML (boards, text tables), joined, entities decoded."""
+    from html import unescape
+
+    return unescape("\n".join(h.proto.body for h in at.get("html")))  # type: ignore[attr-defined]
+
+
+def texts(elements: object) -> str:
+    return "\n".join(e.value for e in elements)  # type: ignore[attr-defined]

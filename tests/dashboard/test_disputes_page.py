@@ -14,7 +14,7 @@ from engine.dispute import Dispute
 from engine.registry import get_ruleset
 from logstore.store import Store, rulings
 from logstore.store.branches import list_branches, stored_dispute
-from tests.dashboard.conftest import APP, build_store
+from tests.dashboard.conftest import APP, build_store, html_text, texts
 
 LAY_2 = get_ruleset("bunnies").rulebook["BUN-LAY-2"]
 TNB_GAME = Path(__file__).resolve().parents[2] / "fixtures" / "trust-no-bunny" / "fifth-night-survived.jsonl"
@@ -68,10 +68,6 @@ def laid_too_low(d: Dispute) -> tuple[int, int, str]:
     raise AssertionError("no position where a lay is too low")
 
 
-def texts(elements: object) -> str:
-    return "\n".join(e.value for e in elements)  # type: ignore[attr-defined]
-
-
 def propose(at: AppTest, action: str) -> AppTest:
     at.text_area(key="dsp_action").input(action)
     at.button(key="dsp_judge").click()
@@ -86,8 +82,12 @@ def test_an_illegal_action_shows_its_rule(env: Path) -> None:
     assert "Illegal" in errors and "BUN-LAY-2" in errors
     shown = texts(at.markdown)
     assert LAY_2.text in shown and LAY_2.source in shown  # its paraphrase and its section
-    facts = at.dataframe[-1].value  # the deciding facts: the pile's top and what was laid
-    assert set(facts["fact"]) >= {"top", "laid"}
+    # The deciding facts in words and card faces: the pile's top and what was laid.
+    drawn = html_text(at)
+    assert "<td>top card</td>" in drawn and "<td>laid</td>" in drawn
+    card = action.split()[1]
+    face = ("10" if card[0] == "T" else card[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
+    assert f"<td>{face}</td>" in drawn and '["' not in drawn
 
 
 def test_the_legal_list_is_the_engines_and_a_pick_is_judged_legal(env: Path) -> None:
@@ -104,7 +104,7 @@ def test_the_legal_list_is_the_engines_and_a_pick_is_judged_legal(env: Path) -> 
     at.selectbox(key="dsp_seat").set_value(other)
     run(at)
     assert d.legal(other, at=seq).notations == []
-    assert f"seat {other} has nothing to do now" in texts(at.info)
+    assert f"seat {other} ({d.names[other]}) has nothing to do now" in texts(at.info)
 
 
 def test_a_pick_is_judged_for_its_seat_when_several_seats_act_at_once(env: Path) -> None:
@@ -162,7 +162,7 @@ def test_a_branch_is_stored_and_stepped_beside_the_original(env: Path) -> None:
     run(at)
     assert at.session_state["dsp_cmp_b_seq"] == seq + 2 and at.session_state["dsp_cmp_p_seq"] == seq + 1
     captions = texts(at.caption)
-    assert f"seq {seq + 2} / " in captions and f"seq {seq + 1} / " in captions
+    assert f"event {seq + 2} of " in captions and f"event {seq + 1} of " in captions
     boards = [h.proto.body for h in at.get("html") if "wr-board" in h.proto.body]
     assert len(boards) == 3  # the position, the original and the branch
 
@@ -210,7 +210,7 @@ def test_a_ruling_is_saved_listed_and_its_link_reopens_it(env: Path) -> None:
     assert ruling.ruling_id in banner and ruling.question in banner and "BUN-LAY-2" in banner
     assert "BUN-LAY-2" in texts(again.error)  # its action is proposed and judged again
     shown = again.dataframe[-1].value
-    assert shown[shown["ruling"] == ruling.ruling_id].iloc[0][""] == "▶"
+    assert shown[shown["ruling"] == ruling.ruling_id].iloc[0][""] == "shown"
 
 
 def test_a_ruling_link_alone_opens_its_game_and_position(env: Path) -> None:
@@ -299,3 +299,39 @@ def test_a_game_picked_by_hand_stays_picked(env: Path) -> None:
     assert at.session_state["pos_game"] == second and at.query_params["game"] in ([second], second)
     run(at)  # the URL now names the picked game, so it is not taken back
     assert at.session_state["pos_game"] == second
+
+
+def test_a_game_opens_at_its_start_and_the_start_is_explained(env: Path) -> None:
+    game, _ = opened(env)
+    at = page(game=game)
+    assert at.session_state["pos_seq"] == 0
+    shown = texts(at.info) + texts(at.markdown) + texts(at.caption)
+    assert "the game is over" not in shown
+    assert "nothing has happened yet" in shown and "the table (chance)" in shown
+
+
+def test_what_changed_is_in_words_with_names_and_faces(env: Path) -> None:
+    game, d = opened(env)
+    seq = next(s for s in range(1, d.last_seq) if type(d.events()[s - 1]).__name__ == "Lay")
+    at = page(game=game, seq=str(seq))
+    drawn = html_text(at)
+    lay = d.events()[seq - 1]
+    name = d.names[lay.actor]
+    assert f"{name}'s hand: " in drawn and "face-up pile: +" in drawn
+    assert "hands[" not in drawn and "null" not in drawn and "->" not in drawn
+    assert f"{name} lays " in texts(at.markdown)
+
+
+def test_the_ten_is_accepted_both_ways_and_a_wrong_card_is_named(env: Path) -> None:
+    game, d = opened(env)
+    seq, seat, _ = laid_too_low(d)
+    at = page(game=game, seq=str(seq))
+    held = d.ruleset.view(d.state_at(seq), "referee")["hands"][seat]
+    ten = next((c for c in ["TC", "TD", "TH", "TS"] if c not in held), "TC")
+    for typed in (f"lay 10{ten[1]}", f"lay T{ten[1]}"):
+        propose(at, typed)
+        verdict = d.verdict(typed, at=seq, seat=seat)
+        assert verdict.action["cards"] == [ten]
+        assert "Cannot judge" not in texts(at.error), typed
+    propose(at, "lay 9X")
+    assert "'9X' is not a card" in texts(at.error)

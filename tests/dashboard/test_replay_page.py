@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from logstore.cli import main
 from logstore.store import Store
-from tests.dashboard.conftest import APP
+from tests.dashboard.conftest import APP, texts
 
 
 def replay_page(**params: str) -> AppTest:
@@ -67,16 +67,20 @@ def test_perspective_hides_the_other_hand(app_env: Path) -> None:
     assert board.count('class="wr-card back"') >= view["hands"][1]
 
 
-def test_jump_to_turn_and_first_last(app_env: Path) -> None:
+def test_a_game_opens_at_its_start_then_jumps_and_steps(app_env: Path) -> None:
     game = first_game(app_env)
     at = replay_page(game=game)
-    last = at.session_state["pos_seq"]
+    assert at.session_state["pos_seq"] == 0  # the start, not the end
+    assert "The start" in texts(at.markdown)
+    with Store(app_env) as s:
+        last = s.game(game).n_events
     at.number_input(key="pos_turn").set_value(3).run()
-    assert "turn 3" in at.markdown[0].value
+    assert "turn 3" in texts(at.markdown)
     at.button(key="pos_first").click().run()
     assert at.session_state["pos_seq"] == 0
     at.button(key="pos_last").click().run()
     assert at.session_state["pos_seq"] == last
+    assert f"Event {last} of {last}" in texts(at.markdown)
 
 
 def test_unknown_game_and_bad_seq_in_the_url_are_explained(app_env: Path) -> None:
@@ -102,3 +106,24 @@ def test_missing_and_corrupt_and_empty_store(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setenv("WARREN_DB", str(empty))
     at = replay_page()
     assert any("The store is empty" in i.value for i in at.info)
+
+
+def test_a_violation_is_shown_as_the_perspective_may_know_it(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Townsfolk's illegal Sabotage: the rule id for everybody, its role for nobody else.
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "trust-no-bunny" / \
+        "illegal-TNB-SAB-1-seq-39-townsfolk-sabotage.jsonl"
+    db = tmp_path / "warren.db"
+    with Store(db) as store:
+        game = store.import_bytes(fixture.read_bytes(), str(fixture)).game_id
+        actor = store.record(game).events[38].actor
+    monkeypatch.setenv("WARREN_DB", str(db))
+    errors = {}
+    for seen in ("referee", str((actor + 1) % 5), "spectator"):
+        at = replay_page(game=game, seq="38", **{"as": seen})
+        errors[seen] = " ".join(e.value for e in at.error)
+    assert "TNB-SAB-1" in errors["referee"] and "Townsfolk" in errors["referee"]
+    for seen, text in errors.items():
+        assert "TNB-SAB-1" in text
+        if seen != "referee":
+            assert "Townsfolk" not in text and f"seat {actor} is" not in text

@@ -1,16 +1,22 @@
-"""The Stats and SQL pages, driven through AppTest."""
+"""The Stats and SQL pages, driven through AppTest: honest charts (intervals drawn, one
+ruleset per chart, cards only in card impact, no repeated title, level short labels) and a
+SQL box that runs on Run, with a schema browser of the tables the sandbox names."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
+import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.stat_charts import by_ruleset
+from logstore.analytics.projections import TABLES
 from logstore.analytics.stats import run_stat, stats_for
 from logstore.analytics.views import connect
-from tests.dashboard.conftest import APP
+from tests.dashboard.conftest import APP, html_text, texts
 
 
 def page(name: str) -> AppTest:
@@ -20,36 +26,90 @@ def page(name: str) -> AppTest:
     return at
 
 
-def _chart_rows(chart: object) -> tuple[dict, list[dict]]:
-    """The chart's spec and its data (Streamlit ships inline data as Arrow IPC)."""
-    proto = chart.proto  # type: ignore[attr-defined]
-    spec = json.loads(proto.spec)
-    values = pa.ipc.open_stream(proto.data.data).read_all().to_pylist() if proto.data.data else []
-    return spec, values
+def _charts(at: AppTest) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Each chart's spec and its data (Streamlit ships inline data as Arrow IPC)."""
+    out = []
+    for chart in at.get("vega_lite_chart"):
+        proto = chart.proto
+        spec = json.loads(proto.spec)
+        values = pa.ipc.open_stream(proto.data.data).read_all().to_pylist() if proto.data.data else []
+        out.append((spec, values))
+    return out
 
 
-def test_every_stat_has_a_chart_whose_data_is_the_query_result(app_env: Path) -> None:
-    at = page("stats")
-    charts = at.get("vega_lite_chart")
-    con, _ = connect(app_env)
+def _expected(store: Path) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
+    """(stat, ruleset, rows) for every chart the page should draw, in page order: the stats
+    of every ruleset the store holds."""
+    con, catalog = connect(store)
     try:
-        stats = stats_for(["bunnies"])
-        expected = {s.title: run_stat(con, s).table.to_pylist() for s in stats}
+        out = []
+        for stat in stats_for(catalog.rulesets):
+            rows = run_stat(con, stat).table.to_pylist()
+            out += [(stat.name, game, group) for game, group in by_ruleset(rows)] if rows else []
+        return out
     finally:
         con.close()
-    titles = {}
-    for chart in charts:
-        spec, values = _chart_rows(chart)
-        titles[spec["title"]] = values
-    shown = {t for t, rows in expected.items() if rows}
-    assert shown <= set(titles), shown - set(titles)
-    seat = next(s for s in stats if s.name == "win_rate_by_seat")
-    assert titles[seat.title] == expected[seat.title]
-    assert titles[seat.title], "the seat report has rows on this store"
-    spec = next(json.loads(c.proto.spec) for c in charts if json.loads(c.proto.spec)["title"] == seat.title)
-    assert spec["encoding"]["y"]["field"] == "win_rate"
-    labels = [b.proto.label for b in at.get("download_button")]
-    assert labels.count("CSV") == labels.count("PNG") == len(shown)
+
+
+def _plotted(group: list[dict[str, Any]], spec: dict[str, Any]) -> list[dict[str, Any]]:
+    x = spec["layer"][0]["encoding"]["x"]["field"]
+    y = spec["layer"][0]["encoding"]["y"]["field"]
+    return [r for r in group if r.get(x) is not None and r.get(y) is not None]
+
+
+def test_each_chart_holds_one_ruleset_s_rows_of_its_query(demo_env: Path) -> None:
+    at = page("stats")
+    charts = _charts(at)
+    expected = _expected(demo_env)
+    assert len(charts) == len(expected)
+    for (spec, values), (name, game, group) in zip(charts, expected, strict=True):
+        assert values == _plotted(group, spec), name
+        assert len({r.get("ruleset") for r in values}) <= 1, name  # never two games on one axis
+        if game is not None:
+            assert {r["ruleset"] for r in values} == {game}
+    mixed = [name for name, game, _ in expected if game is not None]
+    rulesets = {game for _, game, _ in expected if game is not None}
+    assert mixed.count("game_length_histogram") == len(rulesets) >= 2  # one chart per game
+
+
+def test_an_interval_named_by_the_sql_is_drawn(demo_env: Path) -> None:
+    at = page("stats")
+    with_ci = {"win_rate_by_seat", "player_count", "trust-no-bunny/side_wins"}
+    expected = _expected(demo_env)
+    for (spec, values), (name, _game, _rows) in zip(_charts(at), expected, strict=True):
+        marks = [layer["mark"]["type"] for layer in spec["layer"]]
+        if name in with_ci:
+            rule = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "rule")
+            assert rule["encoding"]["y"]["field"] == "ci_low" and rule["encoding"]["y2"]["field"] == "ci_high"
+            assert all(r["ci_low"] <= r[spec["layer"][0]["encoding"]["y"]["field"]] <= r["ci_high"]
+                       for r in values)
+        else:
+            assert "rule" not in marks, name
+
+
+def test_charts_have_no_repeated_title_level_short_labels_and_no_stacking(demo_env: Path) -> None:
+    at = page("stats")
+    subheaders = texts(at.subheader)
+    for spec, values in _charts(at):
+        assert "title" not in spec  # the subheader above the chart says it once
+        bars = spec["layer"][0]["encoding"]
+        assert bars["y"].get("stack", "absent") is None  # no stacked "_start/_end" fields to scale
+        longest = max(len(str(r[bars["x"]["field"]])) for r in values)
+        if longest <= 4:
+            assert bars["x"]["axis"]["labelAngle"] == 0
+    assert "Win rate by seat position" in subheaders
+
+
+def test_card_impact_plots_cards_only(demo_env: Path) -> None:
+    at = page("stats")
+    expected = _expected(demo_env)
+    charts = _charts(at)
+    impact = [values for (spec, values), (name, _g, _r) in zip(charts, expected, strict=True)
+              if name == "card_impact"]
+    # a Bunnies card is rank and suit, a Quest card its number: never a slot, an Item or a Quirk
+    assert impact and all(len(r["value"]) == 2 if r["ruleset"] == "bunnies" else r["value"].isdigit()
+                          for values in impact for r in values)
+    assert not {"left", "right", "top"} & {r["value"] for values in impact for r in values}
 
 
 def test_player_count_filter_narrows_the_rows(app_env: Path) -> None:
@@ -57,32 +117,57 @@ def test_player_count_filter_narrows_the_rows(app_env: Path) -> None:
     at.selectbox(key="stats_ruleset").set_value("bunnies").run()
     assert not at.exception
     at.multiselect(key="stats_players").set_value([2]).run()
-    for chart in at.get("vega_lite_chart"):
-        _, values = _chart_rows(chart)
+    for _spec, values in _charts(at):
         assert all(row.get("n_players", 2) == 2 for row in values)
 
 
-def test_sql_box_answers_and_refuses(app_env: Path) -> None:
+def test_a_stat_chart_downloads_as_png_with_its_title() -> None:
+    from dashboard.stat_charts import chart_png, stat_chart
+
+    rows = [{"ruleset": "bunnies", "n_players": 2, "play_order": 1, "win_rate": 0.55, "ci_low": 0.4,
+             "ci_high": 0.7},
+            {"ruleset": "bunnies", "n_players": 2, "play_order": 2, "win_rate": 0.45, "ci_low": 0.3,
+             "ci_high": 0.6}]
+    table = pa.Table.from_pylist(rows)
+    chart = stat_chart(rows, table, "chart: bar x=play_order y=win_rate ci=ci_low,ci_high")
+    png = chart_png(chart, "Win rate by seat position")
+    assert png.startswith(b"\x89PNG") and len(png) > 1000
+
+
+# -- SQL ------------------------------------------------------------------------------------------------
+def test_sql_runs_on_run_only_and_refuses_what_it_must(app_env: Path) -> None:
     at = page("sql")
-    at.text_area(key="sql_text").set_value("SELECT count(*) AS n FROM games").run()
-    at.button(key="sql_run").click().run()
+    at.text_area(key="sql_text").input("SELECT count(*) AS n FROM games").run()
+    assert "sql_result" not in at.session_state and not at.dataframe  # typing does not run it
+    at.text_area(key="sql_text").input("SELECT count(*) AS n FROM games")
+    at.button(key="FormSubmitter:sql_form-Run").click().run()
     assert not at.error
     assert at.dataframe[0].value["n"][0] == 6
     for hostile, word in [("SELECT * FROM read_csv('/etc/passwd')", "outside warren's tables"),
                           ("COPY games TO '/tmp/x.csv'", "only SELECT"),
                           ("ATTACH '/tmp/x.db'", "only SELECT")]:
-        at.text_area(key="sql_text").set_value(hostile).run()
-        at.button(key="sql_run").click().run()
+        at.text_area(key="sql_text").input(hostile)
+        at.button(key="FormSubmitter:sql_form-Run").click().run()
         assert at.error and word in at.error[0].value, (hostile, at.error)
 
 
-def test_a_stat_chart_downloads_as_png() -> None:
-    import pyarrow as pa
+def test_the_schema_browser_lists_the_tables_the_error_names(app_env: Path) -> None:
+    at = page("sql")
+    listed = [e.label.split(":")[0] for e in at.expander]
+    assert listed == list(TABLES)
+    at.text_area(key="sql_text").input("SELECT * FROM nowhere")
+    at.button(key="FormSubmitter:sql_form-Run").click().run()
+    error = at.error[0].value
+    assert "warren's tables: " + ", ".join(TABLES) in error
+    assert ", ".join(TABLES) in texts(at.caption)
+    drawn = html_text(at)
+    assert "<td>game_id</td>" in drawn and "<td>violation_rule</td>" in drawn
+    assert "the first illegal event and the rule it breaks" in drawn  # docs/analytics.md, linked in
+    assert "duckdb.org" in texts(at.caption)
 
-    from dashboard.stat_charts import chart_png, stat_chart
 
-    rows = [{"ruleset": "bunnies", "n_players": 2, "play_order": 1, "win_rate": 0.55},
-            {"ruleset": "bunnies", "n_players": 2, "play_order": 2, "win_rate": 0.45}]
-    table = pa.Table.from_pylist(rows)
-    png = chart_png(stat_chart("Win rate", rows, table, "chart: bar x=play_order y=win_rate"))
-    assert png.startswith(b"\x89PNG") and len(png) > 1000
+@pytest.mark.parametrize("table", TABLES)
+def test_every_listed_table_answers(app_env: Path, table: str) -> None:
+    from dashboard import data
+
+    assert data.schema()[table], table

@@ -13,6 +13,7 @@ from engine.bunnies.events import Draw, Flip, Lay, Pickup, Steal
 from engine.dispute import (
     ActionError,
     Dispute,
+    IdenticalBranch,
     IllegalAlternative,
     action_usage,
     check_claims,
@@ -60,7 +61,8 @@ def _kings() -> Dispute:
 @pytest.mark.parametrize(("text", "expected"), [
     ("lay QH QS", Lay(seq=3, actor=1, cards=["QH", "QS"])),
     ("lay cards=QH,QS", Lay(seq=3, actor=1, cards=["QH", "QS"])),
-    ("LAY qh", Lay(seq=3, actor=1, cards=["qh"])),
+    ("LAY qh", Lay(seq=3, actor=1, cards=["QH"])),  # cards are read in either case
+    ("lay 10C TC", Lay(seq=3, actor=1, cards=["TC", "TC"])),  # the ten as printed, or as recorded
     ("flip 0.3", Flip(seq=3, actor=1, slot="0.3")),
     ("steal 7H", Steal(seq=3, actor=1, card="7H")),
     ("pickup", Pickup(seq=3, actor=1)),
@@ -217,9 +219,19 @@ def test_positions_after_an_illegal_event_do_not_exist() -> None:
     assert d.verdict(broken[3], at=3).rule.id == d.violation.rule  # type: ignore[union-attr]
 
 
-def test_a_card_name_the_game_lacks_is_judged_by_the_rules() -> None:
-    verdict = _kings().verdict("lay ZZ", at=2)
-    assert verdict.rule is not None and verdict.rule.id == "BUN-LAY-1"
+def test_a_value_that_is_no_card_is_named_as_such() -> None:
+    with pytest.raises(ActionError, match=r"'9X' is not a card.*10C or TC"):
+        _kings().verdict("lay 9X", at=2)
+    with pytest.raises(ActionError, match="'ZZ' is not a card"):
+        _kings().verdict({"type": "lay", "cards": ["ZZ"]}, at=2)
+
+
+def test_the_ten_is_read_as_printed_or_as_recorded() -> None:
+    # Ada holds no ten at seq 4, so both spellings reach the same rule about the same card.
+    for typed in ("lay 10C", "lay TC", "lay tc"):
+        verdict = _kings().verdict(typed, at=4, seat=0)
+        assert verdict.rule is not None and verdict.rule.id == "BUN-BLIND-3", typed
+        assert verdict.action["cards"] == ["TC"]
 
 
 # -- legal actions ---------------------------------------------------------------------------------
@@ -241,7 +253,7 @@ def test_every_listed_legal_action_is_judged_legal(slug: str) -> None:
 
 def test_a_seat_off_its_turn_has_no_legal_action_and_is_told_why() -> None:
     found = _kings().legal(0, at=1)
-    assert found.actions == [] and "to act: 1" in (found.note or "")
+    assert found.actions == [] and "to act: seat 1 (Bo)" in (found.note or "")
     assert legal_at(BUNNIES, _kings().state_at(1), 1, n_seats=2).notations == ["draw"]
     assert found.to_dict()["seq"] == 2
 
@@ -261,7 +273,8 @@ def test_explain_shows_rules_effects_and_the_change_of_state() -> None:
     assert changed["bunnies[1]"].added == ["A"] and "pile" not in changed  # the aces left play
     assert sorted(changed["hands[1]"].removed or []) == ["AC", "AD", "AH", "AS"]
     text = bunny.render()
-    assert "bunny_scored [BUN-BUNNY-1]" in text and "changes (referee view)" in text
+    assert "bunny_scored [BUN-BUNNY-1]" in text and "what changed (as the referee saw it)" in text
+    assert "Bo's bunnies: +aces (0 → 1)" in text and "hands[" not in text  # in words, by name
 
 
 def test_explain_the_first_illegal_event() -> None:
@@ -346,11 +359,25 @@ def test_a_branch_keeps_the_prefix_and_reports_where_the_continuation_diverges()
     assert plan.divergence.rule == "BUN-LAY-2"
 
 
+def test_a_branch_identical_to_its_parent_is_refused() -> None:
+    header, events = _setup("bunnies", "kings")
+    with pytest.raises(IdenticalBranch, match="what the game recorded after seq 1"):
+        plan_branch(BUNNIES, header, list(events), 1, [events[1]], game_id="k~2",
+                    created="2026-02-01T00:00:00Z")
+    with pytest.raises(IdenticalBranch):
+        plan_branch(BUNNIES, header, list(events), 2, ["lay 9C"], game_id="k~2",
+                    created="2026-02-01T00:00:00Z", seat=1)
+    # Inserted before the recorded event, the same action makes another game.
+    plan = plan_branch(BUNNIES, header, list(events), 1, [events[1]], game_id="k~2",
+                       created="2026-02-01T00:00:00Z", replaces=0)
+    assert plan.divergence is not None
+
+
 def test_a_branch_whose_continuation_stays_legal_has_no_divergence() -> None:
     header, events = _setup("bunnies", "kings")
-    plan = plan_branch(BUNNIES, header, list(events), 1, [events[1]], game_id="k~2",
-                       created="2026-02-01T00:00:00Z")
-    assert plan.divergence is None and plan.continued == plan.continuation == len(events) - 2
+    plan = plan_branch(BUNNIES, header, list(events), len(events), ["pickup"], game_id="k~2",
+                       created="2026-02-01T00:00:00Z", seat=0)
+    assert plan.divergence is None and plan.continued == plan.continuation == 0
 
 
 def test_an_illegal_alternative_is_refused_with_its_verdict() -> None:

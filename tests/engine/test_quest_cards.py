@@ -17,9 +17,9 @@ from engine.killer_quest.events import Bid, Choose, Discard, Feed, Flip, Play, R
 from engine.killer_quest.options import QuestOptions
 from engine.killer_quest.rulebook import BOX_CARDS
 from engine.killer_quest.scenario import Scenario
+from engine.rules import WarrenError
 from engine.simulate import simulate_one
 from tests.engine.quest_helpers import (
-    AREA_51,
     ASTEROID,
     BAD_KARMA,
     BAKER_STREET,
@@ -29,7 +29,6 @@ from tests.engine.quest_helpers import (
     BLOCK_BID,
     BLUE_CONGENIAL,
     BLUE_GLEEFUL,
-    BLUE_LUMBERING,
     BUG_OFF,
     CABBAGE_1,
     CABBAGE_2,
@@ -54,9 +53,6 @@ from tests.engine.quest_helpers import (
     FLAME,
     FLUORINE,
     FOUNTAIN,
-    FREE_AGENT,
-    FREE_CABBAGE,
-    FREE_CABBAGE_WATER,
     FREE_WATER,
     GENEVA,
     GREEN_CONGENIAL,
@@ -65,9 +61,7 @@ from tests.engine.quest_helpers import (
     HALO,
     LASER,
     MAGGOTS,
-    MARKET_CLOSED,
     MINILITH,
-    MISFORTUNE,
     NOAHS_FLOOD,
     NUKE,
     ORANGE_CONGENIAL,
@@ -88,14 +82,12 @@ from tests.engine.quest_helpers import (
     THIEF,
     TROJAN,
     WATER_1,
-    WATER_2,
     WATER_5,
     WEILS,
     WHISK,
     YELLOW_CONGENIAL,
     carrot,
     find,
-    finish,
     give,
     kinds,
     pass_turn,
@@ -165,7 +157,7 @@ def flipped(g: Scenario, card: int, seat: int = 0) -> None:
     g.flip(seat)
 
 
-# -- bunnies ------------------------------------------------------------------------------------------
+# -- bunnies ---------------------------------------------------------------------------------------
 
 
 @works(*PLAIN_BUNNIES, *FREE_AGENTS)
@@ -203,7 +195,7 @@ def _(card_id: str) -> None:
     assert not g.state.second and g.state.active == 1  # two unlike bunnies: no triplet
 
 
-# -- carrots ------------------------------------------------------------------------------------------
+# -- carrots ---------------------------------------------------------------------------------------
 
 
 @works(*CHOOSERS)
@@ -270,7 +262,7 @@ def _(card_id: str) -> None:
     assert g.state.magic != BY_ID[card_id].carrot
 
 
-# -- feeding -------------------------------------------------------------------------------------------
+# -- feeding ---------------------------------------------------------------------------------------
 
 
 @works(*FEEDS)
@@ -322,7 +314,7 @@ def _(card_id: str) -> None:
     refuses(g, "KBQ-FEED-2", Feed, 1, bunny=GREEN_CONGENIAL, **wrong)
 
 
-# -- plain weapons ------------------------------------------------------------------------------------------
+# -- plain weapons ---------------------------------------------------------------------------------
 
 
 @works(*PLAIN_WEAPONS)
@@ -374,7 +366,7 @@ def _(card_id: str) -> None:
     refuses(g, "KBQ-MOD-5", Play, 0, card=FLUORINE, on=GREEN_CONGENIAL)
 
 
-# -- special weapons ---------------------------------------------------------------------------------------
+# -- special weapons -------------------------------------------------------------------------------
 
 
 @works("trojan-bunny")
@@ -500,7 +492,7 @@ def _(card_id: str) -> None:
     refuses(g, "KBQ-MOD-5", Play, 0, card=ASTEROID, on=GREEN_CONGENIAL)
 
 
-# -- the other Blue cards -------------------------------------------------------------------------------
+# -- the other Blue cards --------------------------------------------------------------------------
 
 
 @works(*AREAS)
@@ -1016,7 +1008,7 @@ def _(card_id: str) -> None:
             goods="water")
 
 
-# -- the other Yellow cards ----------------------------------------------------------------------------------
+# -- the other Yellow cards ------------------------------------------------------------------------
 
 
 @works("bunny-block-bid")
@@ -1260,7 +1252,7 @@ def _(card_id: str) -> None:
     refuses(g, "KBQ-CARD-REVERSAL-OF-FORTUNE", Play, 1, card=REVERSAL, on=BLUE_CONGENIAL)
 
 
-# -- a user's own deck file -----------------------------------------------------------------------------------
+# -- a user's own deck file ------------------------------------------------------------------------
 
 HOUSE = """format = 1
 [deck]
@@ -1346,7 +1338,7 @@ def test_the_2002_printing_plays_its_own_readings() -> None:
     assert deck_for(QuestOptions(printing="2002")).card(62).id == "kaballas-market-4-5"
 
 
-# -- the catalogue, enumerated -------------------------------------------------------------------------------
+# -- the catalogue, enumerated ---------------------------------------------------------------------
 
 
 CASES = [(card_id, "works", i) for card_id, cases in WORKS.items() for i in range(len(cases))] + [
@@ -1364,6 +1356,25 @@ def test_every_card_of_the_box_works_and_is_refused() -> None:
     ids = set(box.by_id) | set(old.by_id)
     assert ids - set(WORKS) == set(), "cards with no case where they work"
     assert ids - set(REFUSED) == set(), "cards with no case where they are refused"
+
+
+def test_a_deck_naming_an_unknown_hook_is_refused_at_the_start(tmp_path: Path) -> None:
+    (tmp_path / "odd.toml").write_text("""format = 1
+[deck]
+id = "odd-hook"
+title = "A card no primitive fits, and no hook either"
+numbers = "990-990"
+
+[[card]]
+id = "strange-idol"
+name = "Strange Idol"
+numbers = "990"
+type = "special"
+effects = [{ do = "hook", name = "strange_idol" }]
+""", encoding="utf-8")
+    catalogue.use_deck_folders([tmp_path])
+    with pytest.raises(WarrenError, match=r"strange_idol.*strange-idol"):
+        catalogue.deck_for(QuestOptions(extra_decks=["odd-hook"]))
 
 
 def test_every_hook_is_implemented() -> None:

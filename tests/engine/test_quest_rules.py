@@ -39,14 +39,13 @@ from engine.killer_quest.rulebook import MECHANICS, RULES
 from engine.killer_quest.scenario import Scenario
 from engine.rules import RuleViolation
 from tests.engine.quest_helpers import (
-    BLACK_HOLE,
+    BAKER_STREET,
+    BAKERY,
     BLOCK_BID,
     BLUE_CONGENIAL,
     BLUE_GLEEFUL,
     BLUE_LUMBERING,
-    BLUE_SINISTER,
     BLUE_TIMID,
-    BUG_OFF,
     CABBAGE_1,
     CABBAGE_5,
     CABBAGE_10,
@@ -79,14 +78,12 @@ from tests.engine.quest_helpers import (
     ORANGE_TIMID,
     ROULETTE,
     SEA_WHIZ,
-    SUNNY_DAY,
     SUIT,
+    SUNNY_DAY,
     SWORD,
     THIEF,
     WATER_1,
     WHISK,
-    BAKER_STREET,
-    BAKERY,
     carrot,
     find,
     finish,
@@ -364,7 +361,7 @@ def _() -> None:
     assert g.state.active == 1
 
 
-# -- a turn, a round --------------------------------------------------------------------------------
+# -- a turn, a round -------------------------------------------------------------------------------
 
 
 @allow("KBQ-TURN-1")
@@ -461,7 +458,7 @@ def _() -> None:
     assert g.state.active == 1  # only one turn is lost
 
 
-# -- adjacent ----------------------------------------------------------------------------------------
+# -- adjacent --------------------------------------------------------------------------------------
 
 
 @allow("KBQ-ADJ-1")
@@ -498,7 +495,7 @@ def _() -> None:
     assert BLUE_CONGENIAL not in {h.bunny for h in g.state.stack[-1].hits}  # type: ignore[union-attr]
 
 
-# -- aggressive cards ---------------------------------------------------------------------------------
+# -- aggressive cards ------------------------------------------------------------------------------
 
 
 @allow("KBQ-AGG-1")
@@ -537,7 +534,7 @@ def _() -> None:
     refuses(g, "KBQ-AGG-2", Play, 0, card=SWORD, on=GREEN_CONGENIAL)
 
 
-# -- bunny triplets -------------------------------------------------------------------------------------
+# -- bunny triplets --------------------------------------------------------------------------------
 
 
 def _triplet_table(third: int, **kw: object) -> Scenario:
@@ -612,7 +609,7 @@ def _() -> None:
     refuses(g, "KBQ-TURN-4", Flip, 0)
 
 
-# -- supplies, face up, game length ---------------------------------------------------------------------
+# -- supplies, face up, game length ----------------------------------------------------------------
 
 
 @allow("KBQ-SUP-1")
@@ -628,6 +625,22 @@ def _() -> None:
     for c in list(g.state.cabbage_deck):
         put(g, c, "discard")
     refuses(g, "KBQ-SUP-1", Buy, 0, goods="cabbage")
+
+
+def test_the_reshuffle_house_rule_turns_the_discarded_supplies_over() -> None:
+    # R-KBQ-16: the option reshuffles the discarded cabbage cards when the deck is empty...
+    g = table(3, money={0: [DOLLA_10]}, options={"reshuffle_supplies": True})
+    for c in list(g.state.cabbage_deck):
+        g.state.cabbage_deck.remove(c)
+        g.state.cabbage_discard.append(c)
+    g.buy(0, "cabbage")
+    assert len(g.state.seats[0].cabbage) == 1 and not g.state.cabbage_discard
+    # ...and still sells nothing when the deck and its discards are both empty
+    g2 = table(3, money={0: [DOLLA_10]}, options={"reshuffle_supplies": True})
+    for c in list(g2.state.cabbage_deck):
+        g2.state.cabbage_deck.remove(c)
+        g2.state.seats[1].cabbage.append(c)
+    refuses(g2, "KBQ-SUP-1", Buy, 0, goods="cabbage")
 
 
 def _feeding_table() -> Scenario:
@@ -689,7 +702,7 @@ def _() -> None:
     assert err.value.rule == "KBQ-LEN-2"
 
 
-# -- joining late and leaving early ---------------------------------------------------------------------
+# -- joining late and leaving early ----------------------------------------------------------------
 
 
 @allow("KBQ-JOIN-1")
@@ -732,7 +745,7 @@ def _() -> None:
     refuses(g, "KBQ-LEAVE-1", Leave, 0)  # not during his own turn
 
 
-# -- making change --------------------------------------------------------------------------------------
+# -- making change ---------------------------------------------------------------------------------
 
 
 @allow("KBQ-CHANGE-1")
@@ -783,7 +796,7 @@ def _() -> None:
     assert "iou_paid" not in kinds(out) and g.state.ious[0].amount == 2  # a 10 cannot pay 2
 
 
-# -- modifiers ----------------------------------------------------------------------------------------
+# -- modifiers -------------------------------------------------------------------------------------
 
 
 @allow("KBQ-MOD-1")
@@ -868,7 +881,7 @@ def _() -> None:
     refuses(g, "KBQ-MOD-5", Play, 0, card=SWORD, on=GREEN_CONGENIAL)
 
 
-# -- order of operations ---------------------------------------------------------------------------------
+# -- order of operations ---------------------------------------------------------------------------
 
 
 @allow("KBQ-ORDER-1")
@@ -909,7 +922,7 @@ def _() -> None:
     refuses(g, "KBQ-ORDER-2", Play, 0, card=FREE_CABBAGE)
 
 
-# -- positioning, reshuffling, reviving -----------------------------------------------------------------------
+# -- positioning, reshuffling, reviving ------------------------------------------------------------
 
 
 @allow("KBQ-POS-1")
@@ -987,7 +1000,7 @@ def _() -> None:
     refuses(g, "KBQ-REV-1", Choose, 0, bunnies=[BLUE_CONGENIAL], at=[0])
 
 
-# -- roaming red runs ------------------------------------------------------------------------------------
+# -- roaming red runs ------------------------------------------------------------------------------
 
 
 def _cyber_table() -> Scenario:
@@ -1070,7 +1083,7 @@ def _() -> None:
     assert owed is not None and owed.seat != 0  # not the launcher
 
 
-# -- trading ------------------------------------------------------------------------------------------------
+# -- trading ---------------------------------------------------------------------------------------
 
 
 @allow("KBQ-TRADE-1")
@@ -1149,7 +1162,7 @@ def _() -> None:
     refuses(g, "KBQ-TRADE-5", Trade, 0, partner=1, give=[carrot(1)], get=[DOLLA_2])
 
 
-# -- cabbage and water cards, choose a carrot, the end ---------------------------------------------------------
+# -- cabbage and water cards, choose a carrot, the end ---------------------------------------------
 
 
 @allow("KBQ-SMALL-1")
@@ -1266,7 +1279,7 @@ def _() -> None:
     refuses(g, "KBQ-END-4", Roll, None, faces=[3])
 
 
-# -- feed the bunny -------------------------------------------------------------------------------------------
+# -- feed the bunny --------------------------------------------------------------------------------
 
 
 @allow("KBQ-FEED-1")
@@ -1381,7 +1394,7 @@ def _() -> None:
     refuses(g, "KBQ-FEED-6", Buy, 1, goods="cabbage")
 
 
-# -- kaballa's market -------------------------------------------------------------------------------------------
+# -- kaballa's market ------------------------------------------------------------------------------
 
 
 @allow("KBQ-MKT-1")
@@ -1469,7 +1482,7 @@ def _() -> None:
     assert "closed_market_nothing" in kinds(effects) and g.state.seats[0].carrots == []
 
 
-# -- lucky clovers, weapons ----------------------------------------------------------------------------------------
+# -- lucky clovers, weapons ------------------------------------------------------------------------
 
 
 @allow("KBQ-CLOVER-1")
@@ -1522,7 +1535,7 @@ def _() -> None:
     assert find(effects, "bunny_died").data["cause"] == "weapon"
 
 
-# -- set-up, draws, dice, bids (rulings) -----------------------------------------------------------------------------
+# -- set-up, draws, dice, bids (rulings) -----------------------------------------------------------
 
 
 @allow("KBQ-SET-1")
@@ -1676,7 +1689,7 @@ def _() -> None:
     refuses(g, "KBQ-MKT-4", Play, 0, card=902, carrots=[carrot(2)])
 
 
-# -- the cases, run ---------------------------------------------------------------------------------------------------
+# -- the cases, run --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rule", sorted(ALLOW))

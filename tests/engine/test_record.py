@@ -87,7 +87,8 @@ def test_each_hash_is_the_one_the_design_defines() -> None:
 def test_a_sealed_record_reads_back_whole_and_byte_for_byte() -> None:
     record = read_record(DATA, "game.jsonl")
     assert record.chain == "sealed" and record.broken_at is None
-    assert b"".join(record.lines) == DATA
+    assert record.data() == DATA and record.end == "closed" and record.last_seal == len(EVENTS)
+    assert b"".join(record.lines) == DATA[:-len(SEALED[-1])]  # header and events; the seal apart
     assert msgspec.structs.replace(record.header, hash=None) == GAME.header
     assert [event_to_dict(e) | {"hash": None} for e in record.events] == [e | {"hash": None} for e in EVENTS]
     assert record.game_id == GAME.header.game_id
@@ -110,7 +111,7 @@ def test_crlf_line_ends_read_like_lf() -> None:
 
 
 # -- the hash chain ------------------------------------------------------------------------------
-@pytest.mark.parametrize("lineno", [2, 3, 10, len(SEALED)])
+@pytest.mark.parametrize("lineno", [2, 3, 10, len(SEALED) - 1])
 def test_an_edited_line_breaks_the_chain_at_that_line(lineno: int) -> None:
     body = json.loads(SEALED[lineno - 1])
     body["actor"] = None if body["actor"] is not None else 0
@@ -227,6 +228,8 @@ def test_an_older_format_version_is_upcast(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setitem(rec.UPCASTERS, 0, from_0)
     old = {k: v for k, v in HEADER.items() if k not in ("hash", "ruleset")} | {"warren": 0, "game": "bunnies"}
-    record = read_record(canon(old) + b"\n" + b"".join(unsealed(HEADER, EVENTS)[1:]), "old.jsonl")
+    lines = unsealed({**HEADER, "warren": 1}, EVENTS)[1:]  # format 1 lines: no seal line
+    record = read_record(canon(old) + b"\n" + b"".join(lines), "old.jsonl")
     assert (record.header.warren, record.header.ruleset) == (FORMAT_VERSION, "bunnies")
     assert len(record.events) == len(EVENTS)
+    assert (record.version, record.end, record.chain) == (0, "open", "unsealed")

@@ -4,14 +4,19 @@ fixtures/make_tnb.py writes."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
+from engine.dispute.claims import ClaimsReport, record_claims
 from engine.reader import check_events, read_record
+from engine.record import Record, event_to_dict
+from engine.redact import redact_game
 from engine.replay import Replay
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.suspects import suspects
@@ -33,16 +38,27 @@ LEGAL = {
 }
 
 
+def check_claims_of(record: Record) -> ClaimsReport:
+    return record_claims(RULESET, record.header, record.events)
+
+
 def _records() -> list[Path]:
     return sorted(FOLDER.glob("*.jsonl"))
 
 
+# Games recorded at the table (R-TNB-22): name -> (over, winners, undetermined (seq, rule) checks)
+RECORDED = {
+    "recorded-table": (True, [0, 2, 4], []),
+    "recorded-undetermined": (False, [], [(14, "TNB-ACC-4")]),
+}
+
+
 def test_the_folder_holds_the_records_named_here() -> None:
     names = {p.stem for p in _records()}
-    assert set(LEGAL) <= names
+    assert set(LEGAL) <= names and set(RECORDED) <= names
     illegal = [p.name for p in _records() if p.name.startswith("illegal-")]
     assert len(illegal) >= 6 and all(ILLEGAL.match(n) for n in illegal)
-    assert len(names) == len(LEGAL) + len(illegal)
+    assert len(names) == len(LEGAL) + len(RECORDED) + len(illegal)
 
 
 @pytest.mark.parametrize("name", sorted(LEGAL))
@@ -86,3 +102,38 @@ def test_the_files_are_what_the_script_writes() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "fixtures" / "make_tnb.py"), "--check"],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
+
+
+def _make_tnb() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_tnb", ROOT / "fixtures" / "make_tnb.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_recorded_games_check_as_the_table_saw_them(name: str) -> None:
+    record = read_record((FOLDER / f"{name}.jsonl").read_bytes(), name)
+    over, winners, doubts = RECORDED[name]
+    assert record.chain == "sealed" and record.header.source == "recorded"
+    report = check_claims_of(record)
+    assert report.violation is None and not report.disputed
+    assert [(u.seq, u.rule) for u in report.undetermined] == doubts
+    game = Replay(RULESET, record.header, record.events)
+    assert game.final.over == over and game.final.partial
+    assert list(game.final.winners) == winners
+    for seq in range(0, game.last_seq + 1, 7):
+        report_now = suspects(game.state_at(seq), "spectator")
+        assert (1, 3) in report_now.pairs or name != "recorded-table", "the true pair is never ruled out"
+
+
+def test_the_table_record_is_the_whole_game_as_the_table_saw_it() -> None:
+    """The hand-written table record is exactly what warren's redaction of the whole truth
+    behind it gives the table (and that truth is a legal game)."""
+    make_tnb = _make_tnb()
+    truth = make_tnb.recorded_table_truth()
+    assert check_events(RULESET, truth.header, truth.events) is None
+    _, seen = redact_game(RULESET, truth.header, truth.events, "spectator")
+    written = make_tnb.recorded_table().events
+    assert [event_to_dict(e) for e in seen] == [event_to_dict(e) for e in written]

@@ -18,19 +18,24 @@ from engine.rules import WarrenError
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import (
     Accuse,
+    Act,
     Bless,
+    BlessedBy,
     Brew,
     CardLost,
     ChooseItem,
     Deal,
     Draw,
     Gaze,
+    GazeTold,
     Guard,
+    NightStage,
     Offers,
     Predict,
     Propose,
     Ready,
     Rest,
+    Reveal,
     Roles,
     Sabotage,
     Staged,
@@ -39,7 +44,7 @@ from engine.trust_no_bunny.events import (
 )
 from engine.trust_no_bunny.render import event_view
 from engine.trust_no_bunny.rulebook import RULES
-from engine.trust_no_bunny.scenario import Scenario
+from engine.trust_no_bunny.scenario import Scenario, TableScenario
 from engine.trust_no_bunny.table import (
     BRAVE,
     CRYSTAL_BALL,
@@ -116,16 +121,42 @@ def _() -> None:
 
 @allow("TNB-SET-3")
 def _() -> None:
+    # The rulebook's own Mutation, for both Werebunnies: the default (R-TNB-5).
+    g = fresh(mutations={3: GNAW, 4: GNAW})
+    assert g.header.options == {}
+    g.roles()
+    assert g.state.mutations == [None, None, None, GNAW, GNAW]
+    # A game played without Mutations.
+    g = fresh(mutations={}, options={"mutations": []})
+    g.roles()
+    assert g.state.mutations == [None] * 5
+    # warren's inventions, by option (the scenario names the ones it uses).
     g = fresh(mutations={3: GNAW, 4: FRENZY})
+    assert g.header.options == {"mutations": [GNAW, FRENZY]}
     g.roles()
     assert g.state.mutations == [None, None, None, GNAW, FRENZY]
+    g = fresh(mutations={3: STEALTH, 4: FRENZY}, options={"mutations": [FRENZY, STEALTH],
+                                                         "distinct_mutations": True})
+    g.roles()
 
 
 @forbid("TNB-SET-3")
 def _() -> None:
-    g = fresh()
+    g = fresh(mutations={3: GNAW, 4: GNAW})
+    # Under the default pool (the rulebook's Gnaw) an invented Mutation is not played...
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, STEALTH]))
+    # ...a Townsfolk has none, and a Werebunny always has one.
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[GNAW, None, None, GNAW, GNAW]))
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, None]))
+    # Without Mutations, none at all.
+    g = fresh(mutations={}, options={"mutations": []})
+    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, None]))
+    # By option the two must differ.
+    g = fresh(mutations={3: GNAW, 4: FRENZY}, options={"mutations": [GNAW, FRENZY],
+                                                      "distinct_mutations": True})
     refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[None, None, None, GNAW, GNAW]))
-    refuses(g, "TNB-SET-3", Roles, **roles_fields(g, mutations=[GNAW, None, None, GNAW, FRENZY]))
+    with pytest.raises(WarrenError, match="distinct_mutations needs at least two"):
+        fresh(options={"mutations": [GNAW], "distinct_mutations": True})
 
 
 @allow("TNB-SET-4")
@@ -944,7 +975,7 @@ SAMPLE_FIELDS: dict[str, dict[str, object]] = {
     "card_lost": {"seat": 0, "card": 1}, "propose": {"team": [0, 1]}, "vote": {"accept": True},
     "guard": {}, "bless": {"target": 1}, "predict": {"damage": True},
     "sabotage": {"target": 1, "quirk": BRAVE}, "gaze": {"target": 1}, "brew": {}, "rest": {},
-    "draw": {"cards": [[]] * 5}, "timeout": {},
+    "draw": {"cards": [[]] * 5}, "timeout": {}, "act": {},
 }
 
 
@@ -1178,6 +1209,73 @@ def _() -> None:
 
 
 # -- the cases, run ---------------------------------------------------------------------
+# -- a game recorded at the table (R-TNB-22 to R-TNB-27) ---------------------------------
+def _table_night() -> TableScenario:
+    """A record of the table at night 1: seats 0 and 1 on guard, seats 0 to 3 acted unseen."""
+    t = TableScenario()
+    t.start()
+    t.day([0, 1])
+    for seat in range(4):
+        t.add(Act, seat)
+    return t
+
+
+@allow("TNB-REC-1")
+def _() -> None:
+    t = _table_night()
+    t.add(Act, 4, stage=NightStage(unblocked=2, gnawed=1))
+    assert t.state.wall == 3 and t.state.nights[-1]["gnawed"] == 1
+
+
+@forbid("TNB-REC-1")
+def _() -> None:
+    t = _table_night()
+    refuses(t, "TNB-REC-1", Act, 4)  # the last action states the stage
+    early = TableScenario()
+    early.start()
+    early.day([0, 1])
+    refuses(early, "TNB-REC-1", Act, 0, stage=NightStage(unblocked=2))
+
+
+@allow("TNB-REC-2")
+def _() -> None:
+    t = _table_night()
+    t.add(Act, 4, stage=NightStage(unblocked=0, told=[BlessedBy(seat=4, by=3)]))
+    assert {"night": 1, "kind": "blessed_by", "seat": 3} in t.state.notes[4]
+
+
+@forbid("TNB-REC-2")
+def _() -> None:
+    refuses(_table_night(), "TNB-REC-2", Act, 4,
+            stage=NightStage(unblocked=0, told=[GazeTold(seat=3, werebunny=True)]))
+
+
+def _table_accusers() -> TableScenario:
+    t = TableScenario()
+    t.start()
+    for seat in (0, 1):
+        t.add(Accuse, seat, suspects=[3, 4])
+        t.add(CardLost, seat=seat, card="?")
+    return t
+
+
+_END = Reveal(werebunnies=[3, 4], quirks=[BRAVE, BRAVE, HOMEBODY, None, None],
+              mutations=[None, None, None, GNAW, GNAW], items=[SHIELD] * 5, hand_sizes=[2, 2, 3, 3, 3])
+"""The rulebook's Gnaw for both Werebunnies: the default pool (R-TNB-5)."""
+
+
+@allow("TNB-REC-3")
+def _() -> None:
+    t = _table_accusers()
+    t.add(Accuse, 2, suspects=[3, 4], reveal=_END)
+    assert t.state.over and t.state.winners == [0, 1, 2] and t.state.quirks[2] == HOMEBODY
+
+
+@forbid("TNB-REC-3")
+def _() -> None:
+    refuses(_table_accusers(), "TNB-REC-3", Accuse, 2, suspects=[1, 4], reveal=_END)  # it ends nothing
+
+
 @pytest.mark.parametrize("rule", sorted(ALLOW))
 def test_allows(rule: str) -> None:
     ALLOW[rule]()

@@ -121,7 +121,8 @@ def test_illegal_event_reports_seq_and_rule(games: Path, tmp_path: Path) -> None
     first = events[1]
     assert first["type"] == "draw"
     twice = {"seq": 3, "type": "draw", "actor": first["actor"]}
-    text = "\n".join(json.dumps(x) for x in [header, events[0], first, twice]) + "\n"
+    closing = {"kind": "seal", "events": 3}
+    text = "\n".join(json.dumps(x) for x in [header, events[0], first, twice, closing]) + "\n"
     path = tmp_path / "twice.jsonl"
     path.write_text(text)
     code, out, _ = run("check", str(path), "--json")
@@ -163,7 +164,8 @@ def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, 
     # seq 2 is a draw: it scores no bunny, whatever the record says.
     events[1]["claims"] = [{"effect": "bunny_scored", "rule": "BUN-BUNNY-1"}]
     path = tmp_path / "claims.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
+    closing = {"kind": "seal", "events": len(events)}
+    path.write_text("\n".join(json.dumps(x) for x in [header, *events, closing]) + "\n")
     code, out, _ = run("check", str(path), "--json")
     result = json.loads(out)
     assert code == 1 and not result["ok"]
@@ -172,7 +174,7 @@ def test_a_disputed_claim_is_reported_apart_from_an_illegal_action(games: Path, 
     # A claim the engine does derive is not disputed.
     events[1]["claims"] = []
     events[0]["claims"] = [{"effect": "dealt", "rule": "BUN-DEAL-1"}]
-    path.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
+    path.write_text("\n".join(json.dumps(x) for x in [header, *events, closing]) + "\n")
     code, out, _ = run("check", str(path), "--json")
     assert code == 0 and json.loads(out)["disputed_claims"] == []
 
@@ -186,3 +188,24 @@ def test_a_game_recorded_at_the_table_reports_what_it_cannot_decide() -> None:
                                      "needs": "legal only if seat 1's hand held no card of rank 9 or higher"}]
     code, out, _ = run("check", str(path))
     assert code == 0 and "undetermined at seq 5 [BUN-PICKUP-1]" in out
+
+
+def test_a_folder_checked_on_both_cores_gives_the_same_lines_in_the_same_order(
+        games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    sources = sorted(games.glob("*.jsonl"))
+    for i in range(70):  # past PARALLEL_FROM: every other batch goes to the helper process
+        (folder / f"{i:03d}.jsonl").write_bytes(sources[i % len(sources)].read_bytes())
+    (folder / "040-broken.jsonl").write_bytes(b'{"warren": 2, "kind": "header"\n')
+    lines = sources[0].read_bytes().splitlines(keepends=True)
+    (folder / "050-illegal.jsonl").write_bytes(b"".join(lines[:3] + lines[4:]))
+    answers = {}
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("WARREN_CHECK_JOBS", jobs)
+        answers[jobs] = run("check", str(folder), "--json")
+    assert answers["1"] == answers["2"]
+    code, out, _ = answers["2"]
+    assert code == 2 and len(out.splitlines()) == 72
+    paths = [json.loads(line)["path"] for line in out.splitlines()]
+    assert paths == [str(p) for p in sorted(folder.glob("*.jsonl"))]

@@ -66,7 +66,7 @@ def test_every_subcommand_has_help_an_example_and_json(name: str) -> None:
 def test_verdict_illegal_from_a_file(game: Path) -> None:
     code, out, _ = run("verdict", str(game), "--at", "4", "--action", "lay 3D", "--seat", "0")
     assert code == 1
-    assert "ILLEGAL by BUN-LAY-2" in out and "top=9C" in out and "§Play" in out
+    assert "ILLEGAL by BUN-LAY-2" in out and "top card: 9♣" in out and "§Play" in out
 
 
 def test_verdict_legal_from_the_store_as_json(db: Path) -> None:
@@ -129,12 +129,12 @@ def test_legal_lists_actions_readably_and_as_json(db: Path) -> None:
     assert {"type": "lay", "cards": ["9C"], "seq": 3, "actor": 1} in answer["actions"]
     assert len(answer["actions"]) == len(answer["notations"])
     code, out, _ = run("legal", KINGS, "--at", "2", "--seat", "0", "--json", db=db)
-    assert json.loads(out)["actions"] == [] and "to act: 1" in json.loads(out)["note"]
+    assert json.loads(out)["actions"] == [] and "to act: seat 1 (Bo)" in json.loads(out)["note"]
 
 
 def test_explain_an_event(db: Path) -> None:
     code, out, _ = run("explain", KINGS, "7", db=db)
-    assert code == 0 and "bunny_scored [BUN-BUNNY-1]" in out and "hands[1]:" in out
+    assert code == 0 and "bunny_scored [BUN-BUNNY-1]" in out and "Bo's hand: −A♣ −A♦ −A♥ −A♠" in out
     code, out, _ = run("explain", KINGS, "7", "--json", db=db)
     answer = json.loads(out)
     assert answer["legal"] and answer["effects"][0]["rule"] == "BUN-BUNNY-1"

@@ -119,3 +119,17 @@ def test_warren_redact_writes_the_game_as_the_table_saw_it(tmp_path: Path) -> No
         assert json.loads(out.read_text().splitlines()[0])["source"] == "recorded"
     done = runner.invoke(main, ["redact", str(source), "--out", str(tmp_path / "x.jsonl"), "--as", "referee"])
     assert done.exit_code == 2 and "referee saw everything" in done.output
+
+
+def test_chance_the_table_saw_is_typed_in_and_bad_values_are_told_not_raised(tmp_path: Path) -> None:
+    store = Store(tmp_path / "w.db")
+    header = table_header("trust-no-bunny", ["Ann", "Bo", "Cy", "Di", "Ed"], game_id="tnb-table")
+    session = TableSession.start(store, header)
+    template = session.chance_template()
+    assert template is not None and not template.complete and "first_mayor" in template.fields
+    out: list[str] = []
+    run_recorder(session, scripted(["roles first_mayor=x", "roles first_mayor=2", ""]), out.append)
+    text = "\n".join(out)
+    assert "not recorded: cannot read 'roles first_mayor=x'" in text
+    assert session.seq == 2  # the roles as typed, then the offers nobody saw
+    assert session.state.mayor == 2  # type: ignore[attr-defined]

@@ -105,3 +105,47 @@ def test_the_cli_gives_csv_json_and_parquet(db: Path, tmp_path: Path) -> None:
     assert "bunnies" in table.output and "games" in table.output
     no_file = runner.invoke(main, ["query", sql, "--db", str(db), "-f", "parquet"])
     assert no_file.exit_code == 2 and "--out FILE" in no_file.output
+
+
+# -- what the fence leaked before: DuckDB's own temp folder, the store's paths, the timer ------
+def test_the_working_directorys_tmp_folder_is_not_readable(db: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # DuckDB's default temp folder is ./.tmp, and it allowed reading it, wherever warren ran.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".tmp").mkdir()
+    (tmp_path / ".tmp" / "notes.txt").write_text("the club's password")
+    with Sandbox(list_parts(db), Limits(seconds=5)) as box:
+        for sql in ("SELECT * FROM read_text('.tmp/notes.txt')", "SELECT * FROM glob('.tmp/*')",
+                    f"SELECT * FROM glob('{tmp_path}/*')"):
+            with pytest.raises(QueryRefused, match="outside warren's tables"):
+                box.run(sql)
+        private = box.private
+        assert Path(private).is_dir()
+    assert not Path(private).exists()  # the session's own temporary folder goes with it
+
+
+def test_no_setting_view_or_error_names_a_path_of_the_store(db: Path) -> None:
+    root = str(Path(str(db) + ".analytics").resolve())
+    with Sandbox(list_parts(db), Limits(seconds=5)) as box:
+        seen = [str(row) for sql in (
+            "SELECT name, value FROM duckdb_settings()",
+            "SELECT sql FROM duckdb_views()",
+            "SELECT * FROM duckdb_tables()",
+            "SELECT current_setting('allowed_directories') AS a",
+        ) for row in box.run(sql).to_pylist()]
+        assert seen and not any(root in text or str(db.parent) in text for text in seen)
+        with pytest.raises(QueryRefused) as caught:
+            box.run(f"SELECT * FROM read_text('{root}/games')")
+        assert root not in str(caught.value)
+        assert box.run("SELECT count(*) AS n FROM games").to_pylist() == [{"n": 3}]
+
+
+@pytest.mark.parametrize("seconds", [1e10, float("inf"), float("nan"), 0.0, -1.0])
+def test_a_time_limit_that_would_not_limit_is_refused(db: Path, seconds: float) -> None:
+    with pytest.raises(QueryRefused, match="time limit"):
+        Sandbox(list_parts(db), Limits(seconds=seconds))
+
+
+def test_the_cli_refuses_a_timeout_too_large_to_keep(db: Path) -> None:
+    result = CliRunner().invoke(main, ["query", "SELECT 1", "--timeout", "1e10", "--db", str(db)])
+    assert result.exit_code == 2 and "--timeout" in result.output and "Traceback" not in result.output

@@ -47,18 +47,18 @@ def spark() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A store with games of several rulesets, and its export."""
+    """A store with games of every ruleset, and its export."""
     from engine.registry import known_slugs
 
     root = tmp_path_factory.mktemp("spark")
     db = root / "warren.db"
     fill(db, games=12)
     if "trust-no-bunny" in known_slugs():
-        fill(db, "trust-no-bunny", games=3, players=5)
+        fill(db, "trust-no-bunny", games=4, players=5)  # index 3: the town survives
     if "kinderbunnies" in known_slugs():
         fill(db, "kinderbunnies", games=3, players=3)
     if "killer-bunnies-quest" in known_slugs():
-        fill(db, "killer-bunnies-quest", games=3, players=3)
+        fill(db, "killer-bunnies-quest", games=4, players=4)
     out = root / "exported"
     export_parquet(db, out)
     return db, out

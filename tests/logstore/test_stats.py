@@ -118,6 +118,9 @@ def test_impact_reports_split_every_seat_in_two(results: dict) -> None:
         r for r in "23456789TJQKA" if r in {x["rank"] for x in results["bunnies/rank_impact"]}]
     for row in results["card_impact"]:
         assert row["seats_with"] + row["seats_without"] == 20
+    # Card impact is about cards: places (blind-card slots) and other names are left out.
+    assert results["card_impact"] and {r["field"] for r in results["card_impact"]} <= {"card", "cards"}
+    assert all(len(r["value"]) == 2 and r["value"] not in ("left", "top") for r in results["card_impact"])
 
 
 def test_the_cli_prints_every_report(db: Path) -> None:

@@ -3,6 +3,7 @@ expected-seq appends, verdicts, verification and snapshots."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
@@ -14,7 +15,7 @@ import pytest
 import sqlite_utils
 
 from engine.reader import read_record
-from engine.record import RecordError, canon_event, event_to_dict, header_to_dict, seal, unsealed
+from engine.record import RecordError, canon_event, event_to_dict, header_to_dict, seal, seal_line, unsealed
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import RuleViolation
@@ -58,6 +59,22 @@ def swap_actor(line: bytes) -> bytes:
     if b'"actor":0' in line:
         return line.replace(b'"actor":0', b'"actor":1')
     return line.replace(b'"actor":1', b'"actor":0')
+
+
+def continued(lines: list[bytes], more: list[dict[str, Any]]) -> list[bytes]:
+    """A closed record's lines with ``more`` events chained on after its seal line, closed
+    again: what the store exports after an append."""
+    out = list(lines)
+    last = json.loads(lines[-1])
+    prev = last.get("hash")
+    for event in more:
+        body = {k: v for k, v in event.items() if k != "hash"}
+        if prev is not None:
+            prev = hashlib.sha256(prev.encode() + canon_event(body)).hexdigest()
+            body["hash"] = prev
+        out.append(canon_event(body) + b"\n")
+    out.append(seal_line(prev, last["events"] + len(more)))
+    return out
 
 
 def dicts(game: SimulatedGame) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -105,7 +122,8 @@ def test_unsealed_record_is_stored_as_unsealed(store: Store, sims: list[Simulate
 
 def test_hand_written_record_with_spaces_is_read_exactly(store: Store, sims: list[SimulatedGame]) -> None:
     header, events = dicts(sims[0])
-    data = "".join(json.dumps(x, indent=None) + "\n" for x in [header, *events]).encode()
+    seal_line = {"kind": "seal", "events": len(events)}
+    data = "".join(json.dumps(x, indent=None) + "\n" for x in [header, *events, seal_line]).encode()
     row = store.import_bytes(data, "spaced.jsonl")
     assert row.chain == "unsealed" and row.n_events == len(events)
     assert store.export(row.game_id) == data
@@ -350,7 +368,8 @@ def test_illegal_append_stores_nothing_of_the_batch(store: Store, sims: list[Sim
         store.append(game_id, [draw, wrong_seat], expect_seq=1)
     assert (caught.value.rule, caught.value.seq) == ("BUN-TURN-1", 3)
     assert store.game(game_id).n_events == 1
-    assert store.export(game_id) == b"".join(game.lines()[:2])
+    header, events = dicts(game)
+    assert store.export(game_id) == b"".join(seal(header, events[:1]))
 
 
 def test_append_refuses_malformed_events(store: Store, sims: list[SimulatedGame]) -> None:
@@ -374,16 +393,20 @@ def test_append_refuses_malformed_events(store: Store, sims: list[SimulatedGame]
 @pytest.mark.parametrize("style", [b"\r\n", b""])
 def test_append_keeps_the_record_style(store: Store, sims: list[SimulatedGame], style: bytes) -> None:
     game = sims[0]
-    lines = game.lines()[:10]
+    header, events = dicts(game)
+    lines = seal(header, events[:9])  # closed after 9 events
     data = b"".join(lines)
     data = data.replace(b"\n", b"\r\n") if style else data.rstrip(b"\n")
     store.import_bytes(data, "partial.jsonl")
     game_id = game.header.game_id
     store.append(game_id, game.events[9:12], expect_seq=9)
     exported = store.export(game_id)
-    whole = b"".join(game.lines()[:13])
+    # The imported seal stays where it was; the events chain on from it; the export closes
+    # the record again.
+    whole = b"".join(continued(lines, events[9:12]))
     assert exported == (whole.replace(b"\n", b"\r\n") if style else whole.rstrip(b"\n"))
-    assert read_record(exported).chain == "sealed"
+    record = read_record(exported)
+    assert (record.chain, record.end, [s for s, _ in record.seals]) == ("sealed", "closed", [9, 12])
 
 
 def test_append_to_an_unsealed_game_writes_unsealed_lines(store: Store, sims: list[SimulatedGame]) -> None:
@@ -391,7 +414,7 @@ def test_append_to_an_unsealed_game_writes_unsealed_lines(store: Store, sims: li
     header, events = dicts(game)
     store.import_bytes(b"".join(unsealed(header, events[:5])), "u.jsonl")
     store.append(header["game_id"], events[5:8], expect_seq=5)
-    assert store.export(header["game_id"]) == b"".join(unsealed(header, events[:8]))
+    assert store.export(header["game_id"]) == b"".join(continued(unsealed(header, events[:5]), events[5:8]))
     assert store.verify(header["game_id"])[0][1] == "unsealed"
 
 
@@ -459,11 +482,11 @@ def test_fast_reader_agrees_with_read_record(sims: list[SimulatedGame]) -> None:
     variants = _variants(sims[0])
     assert len(set(variants)) == len(variants)
     for data in variants:
-        exact = read_record(data, "x")
+        exact = read_record(data, "x", fast=False)
         fast, texts = read_for_store(data, "x")
         assert (fast.chain, fast.broken_at) == (exact.chain, exact.broken_at)
-        assert fast.events == exact.events and fast.lines == exact.lines
-        assert "".join(texts).encode() == data
+        assert fast.events == exact.events and fast.lines == exact.lines and fast.seals == exact.seals
+        assert texts == [line.decode() for line in fast.lines] and fast.data() == data
 
 
 @pytest.mark.parametrize("data", [

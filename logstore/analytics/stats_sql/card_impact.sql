@@ -1,9 +1,10 @@
 -- Card impact: win rate of a seat that played X beside one that did not
 --
--- For every value a seat's events name (a card laid, a card stolen, a slot turned up...:
--- the seat_items table), the seats of finished, legal games split in two: those that
--- named it at least once in the game, and those that never did. Each side's sample size
--- and win rate, and the difference. Small samples swing: read the sizes first.
+-- For every card a seat's events name (a field called card or cards in the seat_items
+-- table: a card laid, a card stolen; places such as a blind-card slot, and Items or Quirks,
+-- are not cards and are left out), the seats of finished, legal games split in two: those
+-- that named it at least once in the game, and those that never did. Each side's sample
+-- size and win rate, and the difference. Small samples swing: read the sizes first.
 -- What-if branches are left out.
 -- chart: bar x=value y=difference color=type
 WITH seats AS (
@@ -17,6 +18,7 @@ WITH seats AS (
     SELECT u.ruleset, u.type, u.field, u.value, count(*) AS seats, sum(s.won) AS wins
     FROM seat_items u
     JOIN seats s ON s.ruleset = u.ruleset AND s.game_id = u.game_id AND s.seat = u.seat
+    WHERE u.field IN ('card', 'cards')
     GROUP BY u.ruleset, u.type, u.field, u.value
 )
 SELECT w.ruleset, w.type, w.field, w.value,

@@ -5,7 +5,7 @@
 -- having had its turn). Quartiles are lengths that occur in the data: the q-quartile is the
 -- length of the game at place ceil(q x games) when they are sorted by that length.
 -- What-if branches are left out.
--- chart: bar x=n_players y=events_median color=ruleset
+-- chart: bar x=n_players y=events_median
 WITH finished AS (
     SELECT ruleset, n_players, n_events, turns, rounds,
            count(*) OVER (PARTITION BY ruleset, n_players) AS n,

@@ -5,7 +5,8 @@
 -- games ended (the reason the engine gives with the rule that ended it: TNB-END-2..4,
 -- TNB-ACC-4, TNB-WOLF-3).
 -- What-if branches are left out.
--- chart: bar x=n_players y=werebunny_share
+-- The chart draws ci_low..ci_high as an error bar on each bar.
+-- chart: bar x=n_players y=werebunny_share ci=ci_low,ci_high
 WITH ended AS (
     SELECT g.n_players, json_extract_string(e.data, '$.winner') AS side,
            json_extract_string(e.data, '$.reason') AS reason

@@ -7,7 +7,7 @@ three carrots from a shared pile; whoever takes the last carrot wins.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
@@ -26,7 +26,8 @@ RULES = Rulebook("Carrot Nim", "warren_example", [
 
 
 class NimOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    carrots: int = 15
+    # Every option is bounded on its type (engine.options): the contract suite checks it.
+    carrots: Annotated[int, msgspec.Meta(ge=5, le=100)] = 15
     """Carrots in the pile at the start (5 to 100)."""
 
 

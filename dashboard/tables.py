@@ -1,0 +1,67 @@
+"""Small tables of text (effects, rules, facts) as HTML whose cells wrap, so no rule's
+paraphrase or ruling's question is ever cut off mid-word."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+CSS = """<style>
+.wr-text-table {border-collapse: collapse; width: 100%; font-size: 0.85rem; line-height: 1.35;
+  font-family: system-ui, sans-serif;}
+.wr-text-table th {text-align: left; font-weight: 600; color: #444; border-bottom: 2px solid #ddd;
+  padding: 4px 8px; white-space: nowrap;}
+.wr-text-table td {border-bottom: 1px solid #eee; padding: 4px 8px; vertical-align: top;
+  overflow-wrap: break-word;}
+.wr-text-table tr.current td {background: #fff3c4; font-weight: 600;}
+.wr-text-table td.id {white-space: nowrap;}
+</style>"""
+
+
+def html_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None, *,
+               current: int | None = None, classes: dict[str, str] | None = None) -> str:
+    """Rows (dicts of plain values) as an HTML table; ``current`` highlights one row;
+    ``classes`` gives a column a CSS class."""
+    if not rows:
+        return ""
+    columns = list(columns or rows[0].keys())
+    # Rule ids and event numbers never break across lines.
+    classes = {"rule": "id", "event": "id", **(classes or {})}
+    head = "".join(f"<th>{escape(c)}</th>" for c in columns)
+    body = []
+    for i, row in enumerate(rows):
+        cells = "".join(
+            (f'<td class="{classes[c]}">' if c in classes else "<td>") + escape(_text(row.get(c))) + "</td>"
+            for c in columns)
+        body.append(f'<tr class="current">{cells}</tr>' if i == current else f"<tr>{cells}</tr>")
+    return f'{CSS}<table class="wr-text-table"><tr>{head}</tr>{"".join(body)}</table>'
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    return str(value)
+
+
+def show(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None, **kwargs: Any) -> None:
+    """Draw :func:`html_table` on the page (nothing for no rows)."""
+    if rows:
+        st.html(html_table(rows, columns, **kwargs))
+
+
+_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~$"})
+
+
+def md(text: str) -> str:
+    """Text from a record (a player's name, an event in words) made safe inside Markdown:
+    a name like ``bo_2_`` stays as typed instead of turning italic."""
+    return text.translate(_MARKDOWN)
+
+
+def bullets(lines: Sequence[str]) -> str:
+    """Lines of text as an HTML list (each escaped)."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<ul style="margin:0 0 8px 0;padding-left:1.2em;font-size:0.88rem;line-height:1.4">{items}</ul>'

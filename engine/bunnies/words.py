@@ -1,0 +1,215 @@
+"""A game of Bunnies in words: cards as their faces (A♠, 10♣), blind cards by whose they
+are and where they lie, events as the table would say them ("Ann lays A♠", "the deal: 7
+cards each, 4 blind cards each, 3 shared blind cards, 31 in the stock") and what changed
+between two positions (engine.wording gives the rest).
+
+Cards are read here too: the notation of a proposed action accepts the ten as ``10C`` as
+well as the record's ``TC``, and names a value that is no card ("9X is not a card").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
+from engine.bunnies.layout import ALL_SLOTS, SHARED_SLOTS, owner
+from engine.bunnies.numbers import DECK
+from engine.hidden import UNKNOWN
+from engine.record import Event
+from engine.rules import WarrenError
+from engine.ruleset import Outcome
+from engine.wording import (
+    Names,
+    Vocabulary,
+    and_list,
+    change_lines,
+    possessive,
+    seat_name,
+)
+
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_FACE = {"T": "10"}
+"""How a rank is printed on the card: the record writes the ten as ``T``."""
+HIDDEN_FACE = "??"
+"""A face-down card in a view (engine.bunnies.views.HIDDEN)."""
+_DECK = frozenset(DECK)
+RANK_WORDS = {"2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
+              "8": "eights", "9": "nines", "T": "tens", "J": "jacks", "Q": "queens", "K": "kings",
+              "A": "aces"}
+"""A bunny is four cards of one rank: ``a bunny of kings``."""
+
+
+def card_face(code: str) -> str:
+    """A card as printed: ``TC`` -> ``10♣``, ``AS`` -> ``A♠``; an unseen card is ``a
+    face-down card``."""
+    if code in (UNKNOWN, HIDDEN_FACE):
+        return "a face-down card"
+    if code not in _DECK:
+        return code
+    return RANK_FACE.get(code[0], code[0]) + SUIT_SYMBOL[code[1]]
+
+
+def cards_text(cards: list[str]) -> str:
+    if not cards:
+        return "no card"
+    if all(c in (UNKNOWN, HIDDEN_FACE) for c in cards):
+        return f"{len(cards)} face-down card" + ("s" if len(cards) != 1 else "")
+    return " ".join(card_face(c) for c in cards)
+
+
+def slot_text(slot: str, names: Names, actor: int | None = None) -> str:
+    """A blind card's place: ``Ann's blind card 3`` (columns counted 1 to 4 from the left,
+    as seen by the dealer: engine.bunnies.layout), ``their blind card 3`` when ``actor``
+    owns it, ``the left shared blind card``."""
+    if slot in SHARED_SLOTS:
+        return f"the {slot} shared blind card"
+    seat = owner(slot)
+    column = int(slot.split(".")[1]) + 1
+    whose = "their" if seat == actor else possessive(seat_name(seat, names))
+    return f"{whose} blind card {column}"
+
+
+# -- reading cards in proposed actions ---------------------------------------------------------
+CARD_FIELDS = frozenset({"cards", "card"})
+"""The fields of Bunnies' events that hold cards."""
+
+
+class NotACard(WarrenError):
+    """A value typed as a card that names no card of the deck."""
+
+
+def read_card(text: str) -> str:
+    """A card as typed (``10C``, ``tc``, ``TC``, ``?``) as the record writes it (``TC``)."""
+    raw = text.strip()
+    code = raw.upper()
+    if code.startswith("10"):
+        code = "T" + code[2:]
+    if code == UNKNOWN or code in _DECK:
+        return code
+    # The ranks of engine.bunnies.numbers.RANKS, the ten as players write it too.
+    raise NotACard(f"{raw!r} is not a card: a card is a rank (2 to 9, 10 or T, J, Q, K or A) "
+                   "then a suit (C, D, H or S), e.g. 10C or TC for the ten of clubs")
+
+
+def read_cards(field: str, value: Any) -> Any:
+    """A proposed action's field with every card read by :func:`read_card`."""
+    if field not in CARD_FIELDS:
+        return value
+    if isinstance(value, str):
+        return read_card(value)
+    if isinstance(value, list):
+        return [read_card(v) if isinstance(v, str) else v for v in value]
+    return value
+
+
+# -- events ---------------------------------------------------------------------------------------
+def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | None:
+    """``event`` in words, from ``record`` (the event as the perspective saw it: a card it
+    did not see is missing there); None for an event that is not Bunnies' own."""
+    who = seat_name(event.actor, names)
+    if isinstance(event, Deal):
+        hand = len(event.hands[0]) if event.hands else 0
+        blinds = len(event.blinds[0]) if event.blinds else 0
+        return (f"the deal: {hand} cards each, {blinds} blind cards each, {len(event.shared)} shared "
+                f"blind cards, {len(event.stock)} in the stock")
+    if isinstance(event, Lay):
+        return f"{who} lays {cards_text(list(record.get('cards', event.cards)))}"
+    if isinstance(event, Draw):
+        card = record.get("card")
+        return f"{who} draws a card" + (f" ({card_face(card)})" if card and card != UNKNOWN else "")
+    if isinstance(event, Pickup):
+        return f"{who} picks up the face-up pile"
+    if isinstance(event, Flip):
+        card = record.get("card")
+        shown = f": {card_face(card)}" if card and card != UNKNOWN else ""
+        return f"{who} turns up {slot_text(event.slot, names, event.actor)}{shown}"
+    if isinstance(event, Steal):
+        other = seat_name(1 - event.actor, names) if event.actor in (0, 1) else "the other player"
+        card = record.get("card")
+        what = card_face(card) if card and card != UNKNOWN else "a card"
+        return f"{who} steals {what} from {other}"
+    if isinstance(event, Peek):
+        card = record.get("card")
+        seen = f" ({card_face(card)})" if card and card != UNKNOWN else ""
+        return f"{who} looks at {slot_text(event.slot, names, event.actor)}{seen}"
+    if isinstance(event, EndTurn):
+        return f"{who} ends the go"
+    return None
+
+
+# -- views and facts --------------------------------------------------------------------------------
+def _value(key: str, value: Any, names: Names) -> str | None:
+    if isinstance(value, str):
+        if value in _DECK or (key in CARD_FIELDS | {"top", "laid", "hand", "named", "pile"}
+                              and value in (UNKNOWN, HIDDEN_FACE)):
+            return card_face(value)
+        if key == "slot" and value in ALL_SLOTS:
+            return slot_text(value, names)
+        if key in ("bunnies", "rank") and value in RANK_WORDS:
+            return RANK_WORDS[value]
+        if key in ("kind", "bunny_action") and value in ("bunny", "royal", "super"):
+            return {"bunny": "a bunny", "royal": "a royal bunny", "super": "a super bunny"}[value]
+    return None
+
+
+VOCABULARY = Vocabulary(
+    labels={"active": "to play", "hands": "hand", "pile": "face-up pile", "bunnies": "bunnies",
+            "bunny_action": "bunny action owed", "scores": "score", "out": "went out",
+            "top": "top card", "laid": "laid", "stock": "stock", "first_seat": "first to play",
+            "opponent_blinds_left": "opponent's blind cards left", "from": "taken from",
+            "bunny_of": "in the bunny of", "hand_sizes": "hand sizes", "named": "named"},
+    seat_keys=frozenset({"seat", "actor", "active", "out", "from", "bunny_of", "first_seat"}),
+    per_seat_keys=frozenset({"hands", "bunnies", "scores", "hand", "blinds_left"}),
+    value=_value,
+)
+
+
+def describe_changes(before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+    """What changed between two Bunnies views: the blind cards by place (dealt, seen,
+    uncovered, gone), the rest worded by the vocabulary."""
+    lines = change_lines(VOCABULARY, {k: v for k, v in before.items() if k != "blinds"},
+                         {k: v for k, v in after.items() if k != "blinds"}, names)
+    blinds = _blind_changes(before.get("blinds", {}), after.get("blinds", {}), names)
+    # The blind cards come after the hands, as on the table.
+    at = next((i for i, line in enumerate(lines) if "hand" not in line.split(":")[0]), len(lines))
+    return lines[:at] + blinds + lines[at:]
+
+
+def _blind_changes(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]],
+                   names: Names) -> list[str]:
+    if not before and after:
+        own = sum(1 for s in after if s not in SHARED_SLOTS)
+        shared = sum(1 for s in after if s in SHARED_SLOTS)
+        return [f"blind cards dealt: {own // 2} each and {shared} shared"]
+    lines = []
+    for slot in ALL_SLOTS:
+        b, a = before.get(slot), after.get(slot)
+        where = slot_text(slot, names)
+        where = where[0].upper() + where[1:]
+        if b is not None and a is None:
+            lines.append(f"{where} left the table (it was {card_face(b['card'])})")
+        elif b is not None and a is not None:
+            if b["card"] != a["card"]:
+                lines.append(f"{where} is known: {card_face(a['card'])}")
+            if b["covered"] and not a["covered"]:
+                lines.append(f"{where} is uncovered (nothing lies on it now)")
+            elif a["covered"] and not b["covered"]:
+                lines.append(f"{where} is covered again")
+        elif a is not None:
+            lines.append(f"{where}: {card_face(a['card'])}")
+    return lines
+
+
+def describe_outcome(outcome: Outcome, names: Names) -> str:
+    """``Game over: Bo wins 18 to 2 (went out, BUN-END-2).``"""
+    winners = outcome.winners
+    who = and_list([seat_name(w, names) for w in winners])
+    scores = outcome.scores or []
+    if len(winners) == 1 and len(scores) == 2:
+        result = f"{who} wins {max(scores)} to {min(scores)}"
+    else:
+        result = f"{who} share the win" if len(winners) > 1 else f"{who} wins"
+        if scores:
+            result += " (" + ", ".join(f"{seat_name(s, names)} {p}" for s, p in enumerate(scores)) + ")"
+    return f"Game over: {result} ({outcome.reason.replace('_', ' ')}, {outcome.rule})."

@@ -1,0 +1,301 @@
+"""warren's words for a game: events, what changed between two views, facts and outcomes,
+with players called by name and values written as the table writes them (a card as A♠).
+
+Every ruleset answers in words through four methods of :class:`engine.ruleset.Ruleset`:
+``describe`` (an event as one perspective saw it), ``describe_changes`` (what changed
+between two views), ``describe_fact`` (one named value of a verdict, an effect or a
+position) and ``describe_outcome`` (how a game ended). Their defaults, here, word any game
+from its views and records and the :class:`Vocabulary` the ruleset declares: which keys
+name a seat, which lists hold one entry per seat, what a key is called and how a value
+reads. A game that says more overrides the methods (Bunnies and Trust No Bunny word their
+own events); a new game starts from these defaults and reads reasonably without a line of
+its own.
+
+Pure functions of plain data (views are JSON-ready dicts): no I/O, no ruleset imported.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.ruleset import Outcome
+
+Names = Sequence[str]
+"""The players' names, by seat."""
+
+ARROW = "→"
+MINUS = "−"
+
+ValueWords = Callable[[str, Any, Names], "str | None"]
+"""A ruleset's own words for one scalar value under a key (a card code as its face), or
+None to leave it to the generic wording."""
+
+EntryWords = Callable[[str, "dict[str, Any]", Names], "str | None"]
+"""A ruleset's own words for one entry of a list of records under a key (a night's
+result, a proposal), or None to leave it to the generic wording."""
+
+POSITION_KEYS = ("round", "turn", "phase", "active", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """How a game's views, facts and records read in words (all optional)."""
+
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Key -> its name in words (``waiting_on`` -> ``to act``); otherwise the key with
+    spaces for underscores."""
+    seat_keys: frozenset[str] = frozenset({"seat", "actor", "active", "target", "winner_seat"})
+    """Keys whose value is one seat (written as the player's name)."""
+    seat_list_keys: frozenset[str] = frozenset({"winners", "seats_to_act", "to_act"})
+    """Keys whose value is a list of seats."""
+    per_seat_keys: frozenset[str] = frozenset({"scores", "hands"})
+    """Keys whose value is a list with one entry per seat, seat 0 first."""
+    subject_keys: frozenset[str] = frozenset()
+    """Keys whose value is one seat's own record (with a ``seat`` field): what changes in it
+    is that player's (``me`` in a seat's view)."""
+    quiet_keys: frozenset[str] = frozenset({"perspective", "seq"})
+    """Keys left out of what changed (bookkeeping nobody at the table would mention)."""
+    value: ValueWords | None = None
+    entry: EntryWords | None = None
+
+    def label(self, key: str) -> str:
+        return self.labels.get(key, key.replace("_", " "))
+
+
+GENERIC = Vocabulary()
+"""The vocabulary of a game that declares none."""
+
+
+# -- seats ---------------------------------------------------------------------------------
+def seat_name(seat: int | None, names: Names | None) -> str:
+    """A seat as the table calls it: the player's name (``seat 3`` without names)."""
+    if seat is None:
+        return "the table"
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def seat_label(seat: int | None, names: Names | None) -> str:
+    """A seat with its number and name, ``seat 0 (Ann)``, where both matter."""
+    if seat is None:
+        return "the table"
+    if names is not None and 0 <= seat < len(names):
+        return f"seat {seat} ({names[seat]})"
+    return f"seat {seat}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bo``, ``Ann, Bo and Cy``; ``nobody`` for none."""
+    words = list(words)
+    if not words:
+        return "nobody"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def seats_text(seats: Sequence[int], names: Names | None) -> str:
+    return and_list([seat_name(s, names) for s in seats])
+
+
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- values and facts ---------------------------------------------------------------------------
+def _plain(values: Sequence[Any]) -> bool:
+    return all(not isinstance(v, list | dict) for v in values)
+
+
+def value_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
+    """One value under ``key`` in words: seats by name, the ruleset's own words for its
+    values, lists and records spelled out."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if key in vocab.seat_list_keys and all(_is_seat(v) for v in value):
+            return seats_text(value, names)
+        if key in vocab.per_seat_keys and len(value) == len(names):
+            return ", ".join(f"{seat_name(s, names)} {value_text(vocab, key, v, names)}"
+                             for s, v in enumerate(value))
+        if all(isinstance(v, dict) for v in value):
+            return "; ".join(entry_text(vocab, key, v, names) for v in value)
+        words = [value_text(vocab, key, v, names) for v in value]
+        return " ".join(words) if all(len(w) <= 4 for w in words) else ", ".join(words)
+    if isinstance(value, dict):
+        return entry_text(vocab, key, value, names)
+    if vocab.value is not None:
+        own = vocab.value(key, value, names)
+        if own is not None:
+            return own
+    if key in vocab.seat_keys and _is_seat(value):
+        return seat_name(value, names)
+    return str(value)
+
+
+def entry_text(vocab: Vocabulary, key: str, entry: dict[str, Any], names: Names) -> str:
+    """One record (a dict) in words: the ruleset's own wording, else its head (``kind`` or
+    ``type``) and its fields."""
+    if vocab.entry is not None:
+        own = vocab.entry(key, entry, names)
+        if own is not None:
+            return own
+    head = entry.get("kind", entry.get("type"))
+    parts = [f"{vocab.label(k)} {value_text(vocab, k, v, names)}" for k, v in entry.items()
+             if k not in ("kind", "type", "seq", "hash") and v is not None]
+    text = ", ".join(parts)
+    if isinstance(head, str):
+        return head.replace("_", " ") + (f" ({text})" if text else "")
+    return text
+
+
+def fact_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
+    """A named fact (of a verdict, an effect or a position) as ``what: value`` in words."""
+    return f"{vocab.label(key)}: {value_text(vocab, key, value, names)}"
+
+
+# -- events ------------------------------------------------------------------------------------
+EVENT_SKIP = frozenset({"seq", "type", "actor", "claims", "hash"})
+
+
+def event_text(vocab: Vocabulary, record: Mapping[str, Any], names: Names) -> str:
+    """An event (as a perspective saw it: a dict of its fields) in generic words:
+    ``Ann: take (n 2)``; ``the table: toss (first 1)``."""
+    who = seat_name(record.get("actor"), names)
+    kind = str(record.get("type", "event")).replace("_", " ")
+    fields = [f"{vocab.label(k)} {value_text(vocab, k, v, names)}" for k, v in record.items()
+              if k not in EVENT_SKIP and v is not None]
+    return f"{who}: {kind}" + (f" ({', '.join(fields)})" if fields else "")
+
+
+# -- outcomes ----------------------------------------------------------------------------------
+def outcome_text(vocab: Vocabulary, outcome: Outcome, names: Names) -> str:
+    """``Game over: Bo wins (went out, BUN-END-2). Scores: Ann 2, Bo 18.``"""
+    winners = [seat_name(w, names) for w in outcome.winners]
+    verb = "wins" if len(winners) == 1 else "win"
+    text = f"Game over: {and_list(winners)} {verb} ({outcome.reason.replace('_', ' ')}, {outcome.rule})."
+    if outcome.scores:
+        text += " Scores: " + ", ".join(f"{seat_name(s, names)} {score}"
+                                        for s, score in enumerate(outcome.scores)) + "."
+    return text
+
+
+# -- what changed --------------------------------------------------------------------------------
+_MISSING: Any = object()
+MOVES_SHOWN = 8
+"""A list that gained or lost more values than this is summarised by counts."""
+
+
+def change_lines(vocab: Vocabulary, before: Mapping[str, Any], after: Mapping[str, Any],
+                 names: Names) -> list[str]:
+    """What changed from one view to another, one line per change, in words. Where the
+    game stands (round, turn, phase, who plays, over) comes first, on one line."""
+    out: list[str] = []
+    moved = [f"{vocab.label(k)} {value_text(vocab, k, before[k], names)} {ARROW} "
+             f"{value_text(vocab, k, after[k], names)}"
+             for k in POSITION_KEYS if k in before and k in after and before[k] != after[k]]
+    if moved:
+        out.append(" · ".join(moved))
+    for key in [*before, *(k for k in after if k not in before)]:
+        if key in vocab.quiet_keys or (key in POSITION_KEYS and key in before and key in after):
+            continue
+        b, a = before.get(key, _MISSING), after.get(key, _MISSING)
+        if b != a:
+            _walk(vocab, key, vocab.label(key), b, a, names, out)
+    return out
+
+
+def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, names: Names,
+          out: list[str], owner: str | None = None) -> None:
+    """Describe one changed value at ``where`` (its words), recursing into records;
+    ``owner`` is the player whose record it is, if any."""
+    if before is _MISSING:
+        out.append(f"{where}: {value_text(vocab, key, after, names)}")
+        return
+    if after is _MISSING:
+        out.append(f"{where}: gone (was {value_text(vocab, key, before, names)})")
+        return
+    if isinstance(before, dict) and isinstance(after, dict):
+        if key in vocab.subject_keys and _is_seat(after.get("seat")):
+            owner = seat_name(after["seat"], names)
+        _walk_record(vocab, where, before, after, names, out, owner)
+        return
+    if isinstance(before, list) and isinstance(after, list):
+        if key in vocab.per_seat_keys and len(before) == len(after) == len(names):
+            for seat, (b, a) in enumerate(zip(before, after, strict=True)):
+                name = seat_name(seat, names)
+                if b == a:
+                    continue
+                if isinstance(b, dict) and isinstance(a, dict):
+                    _walk_record(vocab, where, b, a, names, out, name)
+                else:
+                    _walk(vocab, key, f"{possessive(name)} {vocab.label(key)}", b, a, names, out)
+            return
+        if key in vocab.seat_list_keys and all(map(_is_seat, before + after)):
+            gone = [s for s in before if s not in after]
+            came = [s for s in after if s not in before]
+            parts = [f"+{seat_name(s, names)}" for s in came]
+            parts += [f"{MINUS}{seat_name(s, names)}" for s in gone]
+            out.append(f"{where}: {seats_text(after, names)}" + (f" ({' '.join(parts)})" if parts else ""))
+            return
+        if all(isinstance(v, dict) for v in before + after) and after[:len(before)] == before:
+            for entry in after[len(before):]:
+                out.append(f"{where}: + {entry_text(vocab, key, entry, names)}")
+            return
+        if _plain(before) and _plain(after):
+            out.append(_moves(vocab, key, where, before, after, names))
+            return
+        if len(before) == len(after):
+            for i, (b, a) in enumerate(zip(before, after, strict=True)):
+                if b != a:
+                    _walk(vocab, key, f"{where} {i + 1}", b, a, names, out, owner)
+            return
+    out.append(f"{where}: {value_text(vocab, key, before, names)} {ARROW} "
+               f"{value_text(vocab, key, after, names)}")
+
+
+def _walk_record(vocab: Vocabulary, where: str, before: dict[str, Any], after: dict[str, Any],
+                 names: Names, out: list[str], owner: str | None) -> None:
+    """The fields that changed in one record: a player's (``Bo's hand``) or a thing's
+    (``outcome › winner``)."""
+    for k in [*before, *(k for k in after if k not in before)]:
+        b, a = before.get(k, _MISSING), after.get(k, _MISSING)
+        if b == a or k == "seat" or k in vocab.quiet_keys:
+            continue
+        label = vocab.label(k)
+        inner = f"{possessive(owner)} {label}" if owner is not None else f"{where} › {label}"
+        _walk(vocab, k, inner, b, a, names, out, owner)
+
+
+def _moves(vocab: Vocabulary, key: str, where: str, before: list[Any], after: list[Any],
+           names: Names) -> str:
+    """A list of plain values that gained and lost some: ``+A♠ −3♣ (7 → 7)``."""
+    came = list((Counter(map(repr, after)) - Counter(map(repr, before))).elements())
+    gone = list((Counter(map(repr, before)) - Counter(map(repr, after))).elements())
+    by_repr = {repr(v): v for v in [*before, *after]}
+    size = f"({len(before)} {ARROW} {len(after)})"
+    if not came and not gone:
+        return f"{where}: reordered {size}"
+    if len(came) + len(gone) > MOVES_SHOWN:
+        parts = []
+        if came:
+            parts.append(f"{len(came)} added")
+        if gone:
+            parts.append(f"{len(gone)} taken")
+        return f"{where}: {', '.join(parts)} {size}"
+    moved = [f"+{value_text(vocab, key, by_repr[r], names)}" for r in came]
+    moved += [f"{MINUS}{value_text(vocab, key, by_repr[r], names)}" for r in gone]
+    return f"{where}: {' '.join(moved)} {size}"

@@ -1,0 +1,64 @@
+"""Writing a file warren hands to a user (an exported record, a simulated game, a branch,
+the rulings, a query result), whole or not at all, and never through a planted link.
+
+The file is written under a name nobody can guess, created by ``tempfile.mkstemp`` in the
+destination folder (``O_CREAT | O_EXCL``: it never opens something already there, so a
+symbolic link planted under a predictable ``F.tmp`` cannot redirect the write), then renamed
+over the destination with ``os.replace``. A rename replaces a link at the destination itself
+rather than writing through it, and a reader sees the old file or the new one, never half.
+A folder that cannot be written is a clear :class:`OutputError`, never a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from engine.rules import WarrenError
+
+
+class OutputError(WarrenError):
+    """A file warren was asked to write could not be written (which, and why)."""
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def replacing(target: Path | str) -> Iterator[BinaryIO]:
+    """A binary file to write ``target``'s new content into; on leaving the block without an
+    error it replaces ``target`` (created with the usual permissions), otherwise it is
+    removed and ``target`` is left as it was."""
+    target = Path(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            os.fchmod(handle.fileno(), 0o666 & ~_umask())
+            yield handle
+            handle.flush()
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_file(target: Path | str, data: bytes | str) -> None:
+    """Write ``data`` to ``target`` whole (text as UTF-8), through :func:`replacing`."""
+    with replacing(target) as handle:
+        handle.write(data.encode() if isinstance(data, str) else data)

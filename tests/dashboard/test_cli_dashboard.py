@@ -1,0 +1,95 @@
+"""``warren dashboard`` and ``warren demo`` on the command line: the port they serve on is
+the one they print, a port in use is refused, and the demo's counts add up."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from logstore.cli import dashboard as dashboard_cli
+from logstore.cli import main
+
+
+@pytest.fixture()
+def busy_port() -> Iterator[int]:
+    """A port another program listens on."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        yield int(server.getsockname()[1])
+
+
+@pytest.fixture()
+def served(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The streamlit command lines `warren dashboard` would run (nothing is started)."""
+    runs: list[list[str]] = []
+
+    def fake_run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+        runs.append(command)
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    return runs
+
+
+def _port_of(command: list[str]) -> int:
+    return int(command[command.index("--server.port") + 1])
+
+
+def test_a_port_in_use_is_refused_with_exit_2(app_env: Path, busy_port: int, served: list[list[str]]) -> None:
+    result = CliRunner().invoke(main, ["dashboard", "--db", str(app_env), "--port", str(busy_port)])
+    assert result.exit_code == 2, result.output
+    assert f"port {busy_port} is already in use" in result.output
+    assert "warren dashboard on" not in result.output and served == []
+
+
+def test_without_a_port_the_next_free_one_is_served_and_printed(
+        app_env: Path, busy_port: int, served: list[list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dashboard_cli, "DEFAULT_PORT", busy_port)
+    result = CliRunner().invoke(main, ["dashboard", "--db", str(app_env)])
+    assert result.exit_code == 0, result.output
+    port = _port_of(served[0])
+    assert port != busy_port
+    assert f"port {busy_port} is in use; serving on {port} instead" in result.output
+    assert f"warren dashboard on http://127.0.0.1:{port}/" in result.output
+
+
+def test_the_dashboard_hides_the_deploy_button(app_env: Path, served: list[list[str]]) -> None:
+    CliRunner().invoke(main, ["dashboard", "--db", str(app_env)])
+    command = served[0]
+    assert command[command.index("--client.toolbarMode") + 1] == "minimal"
+
+
+def test_a_dashboard_that_fails_to_start_is_an_error(app_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(command, 1)
+
+    monkeypatch.setattr(subprocess, "run", failing)
+    result = CliRunner().invoke(main, ["dashboard", "--db", str(app_env)])
+    assert result.exit_code == 2 and "stopped with exit code 1" in result.output
+
+
+def test_the_demo_says_what_it_skipped_and_its_counts_add_up(tmp_path: Path, served: list[list[str]]) -> None:
+    db = tmp_path / "demo.db"
+    result = CliRunner().invoke(main, ["demo", "--games", "25", "--no-serve", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    fixtures = sorted(dashboard_cli.fixtures_dir().rglob("*.jsonl"))
+    assert f"of {len(fixtures)} fixture record(s)" in out
+    assert "refused broken-chain-edited-lay.jsonl: hash chain" in out
+    imported = int(re.search(r"imported (\d+) of", out).group(1))  # type: ignore[union-attr]
+    added, skipped = map(int, re.search(r": (\d+) added, (\d+) skipped", out).groups())  # type: ignore[union-attr]
+    refused = out.count("\n  refused ")
+    assert imported + refused == len(fixtures) and refused >= 1  # each refusal said, with its reason
+    from engine.registry import all_rulesets
+
+    assert added + skipped == len(all_rulesets()) * 25  # every registered ruleset
+    total = int(re.search(r"store .*: (\d+) game", out).group(1))  # type: ignore[union-attr]
+    assert total == imported + added

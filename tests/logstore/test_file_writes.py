@@ -1,0 +1,114 @@
+"""Files warren writes for a user are written whole, under a name nobody can guess, and
+never through a symbolic link planted beside them (``F.tmp`` used to be predictable: a link
+there to another file had that file overwritten)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine.bunnies import RULESET as BUNNIES
+from engine.simulate import simulate_one
+from logstore.cli import main
+from logstore.store.files import OutputError, write_file
+
+GAME = simulate_one(BUNNIES, 31, 0)
+GAME_ID = GAME.header.game_id
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def stored(tmp_path: Path) -> str:
+    db = tmp_path / "w.db"
+    record = tmp_path / "game.jsonl"
+    record.write_bytes(b"".join(GAME.lines()))
+    assert run("import", str(record), "--db", str(db))[0] == 0
+    return str(db)
+
+
+def plant(target: Path, victim: Path) -> list[Path]:
+    """Links an attacker could plant where the old code wrote its temporary file."""
+    victim.write_text("precious")
+    links = []
+    for name in (target.name + ".tmp", target.stem + ".jsonl.tmp"):
+        link = target.with_name(name)
+        if not link.exists() and not link.is_symlink():
+            link.symlink_to(victim)
+            links.append(link)
+    return links
+
+
+def untouched(victim: Path, links: list[Path]) -> None:
+    assert victim.read_text() == "precious"
+    assert all(link.is_symlink() for link in links)
+
+
+WRITERS: dict[str, Callable[[str, Path], list[str]]] = {
+    "export": lambda db, out: ["export", GAME_ID, "-o", str(out), "--db", db],
+    "dispute branch --out": lambda db, out: [
+        "dispute", "branch", GAME_ID, "--at", "3", "--action", json.dumps(
+            {k: v for k, v in json.loads(GAME.lines()[4]).items() if k not in ("hash", "seq")}),
+        "--replaces", "0", "--out", str(out), "--db", db],
+    "rulings export": lambda db, out: ["dispute", "rulings", "--export", str(out), "--db", db],
+    "query --out": lambda db, out: ["query", "SELECT 1 AS one", "-f", "json", "-o", str(out), "--db", db],
+}
+
+
+@pytest.mark.parametrize("name", list(WRITERS))
+def test_a_planted_link_is_never_written_through(name: str, stored: str, tmp_path: Path) -> None:
+    out = tmp_path / "out" / "result.jsonl"
+    out.parent.mkdir()
+    victim = tmp_path / "victim.txt"
+    links = plant(out, victim)
+    code, _, err = run(*WRITERS[name](stored, out))
+    assert code == 0, err
+    untouched(victim, links)
+    assert out.is_file() and not out.is_symlink()
+    assert out.read_bytes() or name == "rulings export"  # no rulings yet: an empty bundle
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".")] == []  # nothing left over
+
+
+def test_a_link_at_the_destination_itself_is_replaced_not_followed(stored: str, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    out = tmp_path / "exported.jsonl"
+    out.symlink_to(victim)
+    assert run("export", GAME_ID, "-o", str(out), "--db", stored)[0] == 0
+    assert victim.read_text() == "precious"
+    assert not out.is_symlink() and out.read_bytes() == b"".join(GAME.lines())
+
+
+def test_simulate_out_never_writes_through_a_planted_link(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    out.mkdir()
+    first = simulate_one(BUNNIES, 5, 0).header.game_id
+    victim = tmp_path / "victim.txt"
+    links = plant(out / f"{first}.jsonl", victim)
+    assert run("simulate", "bunnies", "--games", "2", "--seed", "5", "--out", str(out))[0] == 0
+    untouched(victim, links)
+    assert (out / f"{first}.jsonl").read_bytes() == b"".join(simulate_one(BUNNIES, 5, 0).lines())
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_scraps(tmp_path: Path) -> None:
+    target = tmp_path / "kept.txt"
+    target.write_text("old")
+
+    class Boom(Exception):
+        pass
+
+    from logstore.store.files import replacing
+
+    with pytest.raises(Boom), replacing(target) as handle:
+        handle.write(b"half")
+        raise Boom
+    assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["kept.txt"]
+    with pytest.raises(OutputError, match="cannot write"):
+        write_file(target / "below-a-file.txt", b"x")
