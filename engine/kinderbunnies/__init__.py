@@ -19,7 +19,7 @@ from engine.hidden import Pool
 from engine.kinderbunnies import agenda, bots, views
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
-from engine.kinderbunnies.options import KinderOptions
+from engine.kinderbunnies.options import MAX_PLAYERS, KinderOptions
 from engine.kinderbunnies.play import HANDLERS
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
@@ -34,7 +34,7 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
     title: ClassVar[str] = "KinderBunnies (Beginner, Advanced and Really Advanced)"
     rulebook = RULES
     min_players = 2
-    max_players = 6
+    max_players = MAX_PLAYERS
     state_type = KinderState
     options_type = KinderOptions
     event_types = EVENT_TYPES
