@@ -61,7 +61,7 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
                      + "</div>")
     for seat, name in enumerate(names):
         active = " active" if view["active"] == seat else ""
-        won = " 🏆" if view.get("winners") and seat in view["winners"] else ""
+        won = " (wins)" if view.get("winners") and seat in view["winners"] else ""
         parts.append(f'<div class="wr-seat{active}"><b>seat {seat}: {escape(name)}{won}</b> '
                      f'<span class="wr-chip">bunnies {len(view["table"][seat])}</span>'
                      f'<span class="wr-chip">Bunny Bucks {view["bucks"][seat]}</span>'

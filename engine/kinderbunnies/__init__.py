@@ -27,6 +27,7 @@ from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
+from engine.wording import Vocabulary
 
 
 class KinderBunnies(Ruleset[KinderState, KinderOptions]):
@@ -39,6 +40,7 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
     options_type = KinderOptions
     event_types = EVENT_TYPES
     game_over_rule = "KIN-END-3"
+    vocabulary = Vocabulary(labels={"seat": "to"})  # a draw: "the table: draw (to Ann, card 22)"
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value},
         action_notation={"draw": ("seat", "card"), "play": ("card", "on"), "buy": ("carrot",),

@@ -15,7 +15,19 @@ from engine.killer.catalogue import effects as fx
 from engine.kinderbunnies import cards as card_rules
 from engine.kinderbunnies.catalogue import CARROT_PRICE
 from engine.kinderbunnies.core import cards, money, yellow
-from engine.kinderbunnies.events import Accept, Buy, Choose, Discard, Draw, Play, Reveal, Roll, SetAside, Spin
+from engine.kinderbunnies.events import (
+    Accept,
+    Buy,
+    Card,
+    Choose,
+    Discard,
+    Draw,
+    Play,
+    Reveal,
+    Roll,
+    SetAside,
+    Spin,
+)
 from engine.kinderbunnies.play import resolved
 from engine.kinderbunnies.state import HIDDEN, KinderState
 from engine.pending import NOTHING, Agenda, Chance, Decision, Window, decisions_for
@@ -74,6 +86,10 @@ def decision_actions(state: KinderState, decision: Decision) -> list[Event]:
     task = live.task
     kind = decision.kind
     hand = sorted(set(live.hands[seat]) - {HIDDEN})
+    if HIDDEN in live.hands[seat] and live.pool is not None:
+        # A game recorded at the table: an unknown card of the hand may be any card not yet
+        # seen (REC-UNK-2), so the recorder offers those too (as Bunnies does).
+        hand = sorted(set(hand) | {int(c) for c in live.pool.unseen})
     if kind == "turn":
         out: list[Event] = []
         if not live.played and live.forced is None and money(live, seat) >= CARROT_PRICE:
@@ -162,7 +178,12 @@ def sample_chance(state: KinderState, owed: Chance, rng: random.Random) -> Event
         return SetAside(seq=seq, actor=None, orange=order)  # type: ignore[arg-type]
     if owed.kind in ("deal", "draw"):
         assert owed.seat is not None
-        return Draw(seq=seq, actor=None, seat=owed.seat, card=rng.choice(sorted(live.pile)))
+        # A game recorded at the table knows nothing of the pile's unknown cards: a draw may
+        # be any known card or one of them, written "?" (R-KIN-17).
+        known = sorted(live.pile)
+        pick = rng.randrange(len(known) + live.pile_hidden)
+        card: Card = known[pick] if pick < len(known) else "?"
+        return Draw(seq=seq, actor=None, seat=owed.seat, card=card)
     if owed.kind == "roll":
         task = live.task
         assert task is not None
