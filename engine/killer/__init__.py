@@ -29,6 +29,8 @@ have in common lives here, as pure modules over the kit's own data structures:
 * ``piles``: the draw pile and the discard piles; reshuffling large cards only.
 * ``costs``: card costs paid with saved Resources (Odyssey's hexagons, White as any colour).
 * ``hooks``: the registry of named hooks for cards that fit no primitive.
+* ``words``: the family's words, from a catalogue: a card by its name and number, a bunny
+  with its owner, dice, money, supply units, the run positions.
 
 Nothing here does I/O except the catalogue loader (which reads deck files at the
 boundary), and nothing draws a random number: chance reaches the kit as recorded outcomes.
