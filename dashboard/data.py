@@ -107,7 +107,7 @@ class LoadedGame:
 def _load(path: str, game_id: str, stamp: float) -> LoadedGame:
     with open_store() as store:
         record = store.record(game_id)
-    ruleset = get_ruleset(record.header.ruleset)
+    ruleset = get_ruleset(record.header.ruleset).for_game(record.header)
     return LoadedGame(record, ruleset, Replay(ruleset, record.header, record.events))
 
 

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin
 
 import msgspec
+import msgspec.inspect as mi
 
 from engine.record import Event
 from engine.rules import WarrenError
@@ -86,6 +87,31 @@ def _substitute(tp: Any, union: Any) -> Any:
     return origin[new if len(new) > 1 else new[0]]
 
 
+def _shape(t: Any, seen: set[str]) -> str:
+    """A canonical text of a msgspec type tree, naming each Struct in full once and by name
+    after: ``repr`` of the tree spells a Struct out wherever it occurs, which grows with
+    every union of cards and effects that shares parts (a card game's state once reached
+    gigabytes of text)."""
+    if isinstance(t, mi.StructType):
+        name = f"{t.cls.__module__}.{t.cls.__qualname__}"
+        if name in seen:
+            return f"<{name}>"
+        seen.add(name)
+        head = (f"tag={t.tag!r},tag_field={t.tag_field!r},array_like={t.array_like},"
+                f"forbid={t.forbid_unknown_fields}")
+        body = ";".join(f"{f.encode_name}:{_shape(f.type, seen)}:{f.required}:{f.default!r}"
+                        for f in t.fields)
+        return f"{name}{{{head};{body}}}"
+    if isinstance(t, msgspec.Struct):  # every other node of the type tree
+        parts = ",".join(f"{k}={_shape(getattr(t, k), seen)}" for k in t.__struct_fields__)
+        return f"{type(t).__name__}({parts})"
+    if isinstance(t, tuple | list):
+        return "(" + ",".join(_shape(x, seen) for x in t) + ")"
+    if isinstance(t, type):
+        return f"{t.__module__}.{t.__qualname__}"
+    return repr(t)
+
+
 class StateCodec(Generic[S]):
     """Encode and decode one state class (see the module docstring)."""
 
@@ -102,7 +128,7 @@ class StateCodec(Generic[S]):
         self.schema: type[msgspec.Struct] = msgspec.defstruct(
             f"{state_type.__name__}Record", fields, kw_only=True, forbid_unknown_fields=True,
         )
-        info = repr(msgspec.inspect.type_info(self.schema)).replace(self.schema.__name__, "")
+        info = _shape(mi.type_info(self.schema), set()).replace(self.schema.__name__, "")
         digest = hashlib.sha256(f"{CODEC_FORMAT}:{info}".encode()).hexdigest()[:16]
         self.fingerprint = f"{CODEC_FORMAT}:{state_type.__module__}.{state_type.__qualname__}:{digest}"
         """What stored bytes must have been made with to be loaded by this codec."""

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar, Union
+from typing import Any, ClassVar, Generic, Self, TypeVar, Union
 
 import msgspec
 
@@ -300,6 +300,14 @@ class Ruleset(ABC, Generic[S, O]):
         """How the game ended, or None while it goes on."""
 
     # -- in words (engine.wording) -----------------------------------------------------
+    def for_game(self, header: Header) -> Self:
+        """This ruleset as the game of ``header`` is worded: the same rules and answers, with
+        what the header settles that an event alone does not say (a Killer Bunnies game
+        names its cards from the catalogue its header names: its deck set, printing and
+        extra decks). Whatever words one game's events (``warren replay``, disputes, the
+        dashboard, the recorder) asks it once per game. Default: this ruleset."""
+        return self
+
     def describe(self, event: Event, names: Names | None = None,
                  perspective: Perspective = "referee") -> str:
         """The event in words as ``perspective`` saw it happen, players by name: what the

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from dashboard.boards.tiles import CSS, label
+from engine.killer.words import CardWords
 
 COLOURS = {"blue": "#3b6ea5", "green": "#2e8b57", "orange": "#e67e22", "yellow": "#f1c40f",
            "violet": "#8e44ad", "red": "#c0392b"}
@@ -31,22 +32,37 @@ QUEST_CSS = """
 """
 
 
-def _deck_names(view: dict[str, Any]) -> dict[int, str]:
-    """Card number -> name, from the catalogue the view names."""
+def _deck_words(view: dict[str, Any]) -> CardWords | None:
+    """The words for the catalogue the view names (None when it cannot be loaded)."""
     try:
-        from engine.killer_quest.catalogue import DECKS, deck_for
+        from engine.killer_quest import words
+        from engine.killer_quest.catalogue import deck_for
         from engine.killer_quest.options import QuestOptions
 
-        for deck in DECKS.values():
-            if deck.catalogue.content_hash == view.get("catalogue"):
-                return {n: c.name for n, c in deck.catalogue.by_number.items()}
+        found = words.deck_of_view(view)
+        if found is not None:
+            return words.words_of(found)
         deck = deck_for(QuestOptions(deck_set=view.get("deck_set", "blue-starter"),
                                      printing=view.get("printing", "current")))
         if deck.catalogue.content_hash == view.get("catalogue"):
-            return {n: c.name for n, c in deck.catalogue.by_number.items()}
+            return words.words_of(deck)
     except Exception:  # a board never fails a page: numbers stand in
-        return {}
-    return {}
+        return None
+    return None
+
+
+def _deck_names(w: CardWords | None) -> dict[int, str]:
+    """Card number -> name, from the catalogue the view names."""
+    return {} if w is None else {n: c.name for n, c in w.by_number.items()}
+
+
+def _waiting_words(view: dict[str, Any], players: list[str], w: CardWords | None) -> str:
+    from engine.killer_quest import words
+
+    try:
+        return words.waiting_text(view["waiting"], players, w or CardWords({}))
+    except Exception:  # a board never fails a page: the frame's name stands in
+        return str(view["waiting"].get("frame", ""))
 
 
 def _tile(number: int | str | None, names: dict[int, str], *, extra: str = "") -> str:
@@ -159,7 +175,8 @@ def _seat(s: dict[str, Any], player: str, view: dict[str, Any], names: dict[int,
 
 def render_html(view: dict[str, Any], names: list[str]) -> str:
     """HTML for a Quest view (already filtered to one perspective)."""
-    cards = _deck_names(view)
+    w = _deck_words(view)
+    cards = _deck_names(w)
     m = view["market"]
     piles = view["piles"]
     parts = [CSS, QUEST_CSS, '<div class="wr-board">']
@@ -178,16 +195,17 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
         parts.append(label("held by the aliens") + _tile(view["abducted"][0], cards))
     waiting = view.get("waiting")
     if waiting:
-        what = waiting.get("frame", "")
-        card = waiting.get("card")
-        parts.append(label("in play") + f"{escape(str(what))} "
-                     + (_tile(card, cards) if card is not None else "")
-                     + (f" on bunny {waiting['on']}" if waiting.get("on") is not None else ""))
+        # The same words as warren replay's "in play" line (engine.killer_quest.words).
+        parts.append(label("in play") + escape(_waiting_words(view, names, w)))
     if view.get("roamers"):
         parts.append(label("roaming") + " ".join(
-            f"{_tile(r['card'], cards)} on {r['host']} ({r['direction']})" for r in view["roamers"]))
+            f"{_tile(r['card'], cards)} on {r['host']} ({r['direction'].replace('_', '-')})"
+            for r in view["roamers"]))
     if view.get("magic_carrot") is not None:
-        parts.append(label("the Magic Carrot") + _tile(view["magic_carrot"], cards))
+        # The view names the carrot by its number; the tile shows its large card.
+        carrot = None if w is None else w.carrots.get(view["magic_carrot"])
+        parts.append(label("the Magic Carrot") + (_tile(carrot, cards) if carrot is not None
+                                                  else escape(f"carrot {view['magic_carrot']}")))
     parts.append("</div></div>")
     parts.append(label("players (clockwise)"))
     parts.append('<div class="wr-row" style="align-items:stretch">'

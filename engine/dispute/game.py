@@ -33,7 +33,8 @@ class Dispute:
         violation: Violation | None = None,
         seq_for_turn: Callable[[int], int] | None = None,
     ) -> None:
-        self.ruleset = ruleset
+        # Bound to the game, so verdicts and explanations word its events as it was played.
+        self.ruleset = ruleset.for_game(header)
         self.header = header
         self.last_seq = last_seq
         """The last position a verdict can be asked at (before the first illegal event)."""

@@ -34,6 +34,8 @@ have in common lives here, as pure modules over the kit's own data structures:
   line and reason, and its content hash.
 * ``civ``: a count kept on a die (Odyssey's Civ points on the d20) and the total score.
 * ``hooks``: the registry of named hooks for cards that fit no primitive.
+* ``words``: the family's words, from a catalogue: a card by its name and number, a bunny
+  with its owner, dice, money, supply units, the run positions.
 
 Nothing here does I/O except the catalogue loader (which reads deck files at the
 boundary), and nothing draws a random number: chance reaches the kit as recorded outcomes.

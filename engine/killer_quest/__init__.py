@@ -7,12 +7,14 @@ state, core (what every part shares), cards (what each primitive of the effect v
 does in Quest), combat (attacks), roam (Roaming Red Runs), flow (how the game moves on by
 itself: a card's resolution, draws, the end of a turn), handlers (one per event), waiting
 (what the game waits for), legal (the agenda and the legal actions), chance (what
-simulators draw), views, bots. scenario writes games by hand (fixtures, tests); floor is
-the benchmark's rule-free baseline.
+simulators draw), views, words (the game in words, each perspective told what it saw),
+bots. scenario writes games by hand (fixtures, tests); floor is the benchmark's rule-free
+baseline.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -20,7 +22,8 @@ from typing import Any, ClassVar
 from engine.capabilities import Capabilities
 from engine.killer.circle import BunnyCircle
 from engine.killer.market import Market
-from engine.killer_quest import bots, views, waiting
+from engine.killer.words import CardWords
+from engine.killer_quest import bots, views, waiting, words
 from engine.killer_quest.catalogue import deck_for, key_of
 from engine.killer_quest.chance import sample_chance
 from engine.killer_quest.events import EVENT_TYPES, Play
@@ -34,6 +37,7 @@ from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
+from engine.wording import Names
 
 Handler = Callable[[QuestState, Any], tuple[Effect, ...]]
 
@@ -84,6 +88,7 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
     options_type = QuestOptions
     event_types = EVENT_TYPES
     game_over_rule = "KBQ-END-4"
+    vocabulary = words.VOCABULARY
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value, "prolong": bots.prolong_value},
         action_notation={"play": ("card",), "flip": (), "buy": ("goods", "carrot"),
@@ -94,6 +99,10 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
                          "stake": ()},
         table_events=frozenset({"setup", "roll", "reshuffle"}),
     )
+
+    cards: CardWords | None = None
+    """The words for the cards of the game this ruleset is bound to (:meth:`for_game`);
+    None: unbound, the Blue Starter box's cards."""
 
     def build_handlers(self) -> dict[Any, Any]:
         return {kind: lazy(handler) for kind, handler in HANDLERS.items()}
@@ -181,15 +190,48 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return views.effect_view(effect, perspective)
 
+    # -- in words (words.py) ------------------------------------------------------------
+    def for_game(self, header: Header) -> KillerBunniesQuest:
+        """Bound to the catalogue the header names, so that its events name their cards (a
+        header whose cards cannot be read is refused by replay itself; its words stay the
+        starter box's)."""
+        try:
+            deck = deck_for(self.options(header))
+        except WarrenError:
+            return self
+        bound = _BOUND.get(deck.key)
+        if bound is None:
+            bound = _BOUND[deck.key] = copy.copy(self)
+            bound.cards = words.words_of(deck)
+        return bound
+
+    def card_words(self) -> CardWords:
+        return self.cards if self.cards is not None else words.starter_words()
+
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        said = words.describe(event, self.event_view(event, perspective), names or (), self.card_words())
+        return said if said is not None else super().describe(event, names, perspective)
+
+    def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+        return words.describe_changes(before, after, names, self.card_words())
+
+    def describe_fact(self, key: str, value: Any, names: Names) -> str:
+        return words.describe_fact(key, value, names, self.card_words())
+
+    def describe_outcome(self, outcome: Outcome, names: Names) -> str:
+        return words.describe_outcome(outcome, names, self.card_words())
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return views.render(view, names)
+        return words.render(view, names, self.card_words())
 
     def outcome(self, state: QuestState) -> Outcome | None:
         if not state.over:
             return None
         carrots = [len(s.carrots) for s in state.seats]
-        return Outcome(winners=list(state.winners), scores=carrots,
-                       reason=state.end_reason or "", rule=state.end_rule or "KBQ-END-4")
+        return words.QuestOutcome(winners=list(state.winners), scores=carrots,
+                                  reason=state.end_reason or "", rule=state.end_rule or "KBQ-END-4",
+                                  magic_carrot=state.magic)
 
     def key_figures(self, state: QuestState) -> dict[str, Any]:
         from engine.killer_quest import core
@@ -213,5 +255,8 @@ def msgspec_convert(options: dict[str, Any]) -> QuestOptions:
     except msgspec.ValidationError as exc:
         raise WarrenError(f"bad option for killer-bunnies-quest: {exc}") from None
 
+
+_BOUND: dict[str, KillerBunniesQuest] = {}
+"""The ruleset bound to each catalogue (deck key) a game has asked for."""
 
 RULESET = KillerBunniesQuest()

@@ -475,8 +475,9 @@ def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) 
 def _redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, out: list[Effect]) -> None:
     frame = next(f for f in reversed(state.stack) if isinstance(f, AttackFrame))
     assert ctx.host is not None
+    # Bunnies under keys of their own: an effect's "from" and "to" are always seats.
     out.append(Effect(card_rule(state, ctx.card), "weapon_redirected",
-                      {"card": frame.ctx.card, "from": frame.target, "to": ctx.host}))
+                      {"card": frame.ctx.card, "from_bunny": frame.target, "to_bunny": ctx.host}))
     frame.target = ctx.host
     frame.on_roamer = None
 

@@ -170,7 +170,7 @@ def resolve(state: QuestState, frame: AttackFrame, out: list[Effect]) -> None:
     if r is not None and r in state.roamers:
         if next_host is not None and next_host in state.circle:
             r.host = next_host
-            out.append(Effect("KBQ-ROAM-1", "roaming_moved", {"card": r.card, "to": next_host}))
+            out.append(Effect("KBQ-ROAM-1", "roaming_moved", {"card": r.card, "bunny": next_host}))
         else:
             roam.gone(state, r, "no_viable_bunny", out)
     if frame.weapon and frame.cause != "roaming" and frame.ctx.by == state.active:

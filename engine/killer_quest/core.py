@@ -310,7 +310,8 @@ def remove_bunny(state: QuestState, bunny: int, out: list[Effect], how: str, rul
     roam.host_leaving(state, bunny, out)
     space = circle.remove(bunny)
     gone = feeding.drop_bunny(state.demands, bunny)
-    leftovers = [*space.under, *space.on, *(d.card for d in gone)]
+    # A Feed The Bunny card lies on its bunny and is also its demand's card: discard it once.
+    leftovers = [*space.under, *space.on, *(d.card for d in gone if d.card not in space.on)]
     leftovers += [dm.card for dm in state.dormant if dm.host == bunny]
     state.dormant = [dm for dm in state.dormant if dm.host != bunny]
     if leftovers:

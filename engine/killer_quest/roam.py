@@ -51,7 +51,8 @@ def move_on(state: QuestState, r: roaming.Roamer, after: int, leaving: bool,
         gone(state, r, "no_viable_bunny", out)
         return
     r.host = nxt
-    out.append(Effect("KBQ-ROAM-1", "roaming_moved", {"card": r.card, "to": nxt}))
+    # "bunny", not "to": an effect's "to" is always a seat.
+    out.append(Effect("KBQ-ROAM-1", "roaming_moved", {"card": r.card, "bunny": nxt}))
 
 
 def host_leaving(state: QuestState, bunny: int, out: list[Effect]) -> None:

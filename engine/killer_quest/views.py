@@ -172,25 +172,3 @@ def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
                                                  "with": effect.data.get("with")})
     return effect
 
-
-def render(view: dict[str, Any], names: list[str]) -> str:
-    """A plain-text picture of a view (``warren replay``)."""
-    lines = [f"seq {view['seq']}  round {view['round']}  turn {view['turn']}  "
-             f"{view['phase']}  active: {view['active']}"]
-    m = view["market"]
-    lines.append(f"market {'open' if m['open'] else 'CLOSED'}: cabbage {m['cabbage']}, water "
-                 f"{m['water']}, carrot {m['carrot']}; carrots left {len(m['carrots'])}")
-    ring = ", ".join(f"{b['bunny']}({names[b['owner']] if b['owner'] < len(names) else b['owner']}"
-                     f"{' +' + '+'.join(map(str, b['under'])) if b['under'] else ''}"
-                     f"{' feed' if b['feeds'] else ''}{' roam' if b['roaming'] else ''})"
-                     for b in view["circle"])
-    lines.append(f"circle: {ring or '(empty)'}")
-    for s in view["seats"]:
-        name = names[s["seat"]] if s["seat"] < len(names) else f"seat {s['seat']}"
-        hand = s["hand"] if isinstance(s["hand"], int) else " ".join(map(str, s["hand"]))
-        lines.append(f"  {name}: hand {hand}; run {s['top']}/{s['bottom']}; saved {s['saved']}; "
-                     f"{s['dolla']} Dolla, {s['cabbage_units']} cabbage, {s['water_units']} "
-                     f"water; carrots {s['carrots']}")
-    if view.get("magic_carrot"):
-        lines.append(f"Magic Carrot: {view['magic_carrot']}; winners {view['winners']}")
-    return "\n".join(lines)

@@ -60,7 +60,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     if to_seq is not None and turn is not None:
         raise WarrenError("give --to (or --at) or --turn, not both")
     record = load_source(source, db)
-    rs = get_ruleset(record.header.ruleset)
+    rs = get_ruleset(record.header.ruleset).for_game(record.header)
     seen = parse_perspective(perspective)
     if isinstance(seen, int) and not 0 <= seen < len(record.header.players):
         raise WarrenError(f"--as {seen}: this game has seats 0..{len(record.header.players) - 1}")

@@ -110,8 +110,8 @@ class TableSession:
         self.out = out
         """A record file kept up to date after every entry (written whole, atomically)."""
         row = store.game(game_id)
-        self.ruleset: Ruleset[Any, Any] = get_ruleset(row.ruleset)
         self.header = store.record(game_id).header
+        self.ruleset: Ruleset[Any, Any] = get_ruleset(row.ruleset).for_game(self.header)
         self.names = list(row.players)
         self._state: GameState | None = None
         if at_seq is not None and not 0 <= at_seq <= row.n_events:

@@ -274,6 +274,19 @@ def test_every_option_is_bounded_and_refused_outside_its_bounds(corpus: Corpus) 
             rs.check_header(bad)
 
 
+def test_a_ruleset_bound_to_its_game_plays_it_the_same(corpus: Corpus) -> None:
+    """``for_game`` changes how a game is worded, never how it is played."""
+    rs, games = corpus
+    for game in games[:2]:
+        bound = rs.for_game(game.header)
+        assert type(bound) is type(rs) and bound.slug == rs.slug
+        assert bound.for_game(game.header) is bound  # asked again, the same
+        mine, theirs = rs.setup(game.header), bound.setup(game.header)
+        for event in game.events:
+            assert rs.apply(mine, event) == bound.apply(theirs, event)
+        assert rs.codec.equal(mine, theirs)
+
+
 PYTHON_TEXT = ("=[", "['", "{'", "None", "True", "False")
 """What a Python repr leaks into a sentence (``cards=['AS']``)."""
 

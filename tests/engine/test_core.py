@@ -164,3 +164,27 @@ def test_the_record_format_loads_no_game() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('engine')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['engine', 'engine.record', 'engine.rules']"
+
+
+def test_the_fingerprint_follows_nested_structs_and_stays_small() -> None:
+    """A nested Struct that changes a field changes the fingerprint; a Struct met many times
+    (cards and effects shared by every union of a card game) is spelled out once, so the
+    fingerprint's text does not grow with each use."""
+    import msgspec
+
+    from engine.codec import _shape
+
+    class Face(msgspec.Struct):
+        rank: int
+
+    class Face2(msgspec.Struct):
+        rank: str
+
+    def state_with(face: type) -> type:
+        annotations = {"a": list[face], "b": dict[str, face], "c": tuple[face, ...]}  # type: ignore[valid-type]
+        return type("Holder", (GameState,), {"__slots__": ("a", "b", "c"), "__annotations__": annotations})
+
+    one, two = StateCodec(state_with(Face)), StateCodec(state_with(Face2))
+    assert one.fingerprint != two.fingerprint
+    text = _shape(msgspec.inspect.type_info(one.schema), set())
+    assert text.count("Face{") == 1 and text.count("<") >= 2

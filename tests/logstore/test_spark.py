@@ -55,6 +55,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     fill(db, games=12)
     if "trust-no-bunny" in known_slugs():
         fill(db, "trust-no-bunny", games=4, players=5)  # index 3: the town survives
+    if "kinderbunnies" in known_slugs():
+        fill(db, "kinderbunnies", games=3, players=3)
     if "killer-bunnies-quest" in known_slugs():
         fill(db, "killer-bunnies-quest", games=4, players=4)
     if "killer-bunnies-odyssey" in known_slugs():

@@ -395,7 +395,14 @@ class RollLowest(CardEffect, tag="roll_lowest", frozen=True, kw_only=True):
 
 
 class RollMatches(CardEffect, tag="roll_matches", frozen=True, kw_only=True):
-    """Roll several dice against a number (fixed, or chosen by the player first)."""
+    """Roll several dice against a number (fixed, or chosen by the player first).
+
+    The optional fields serve KinderBunnies' dice cards: ``target`` puts the card on a
+    bunny first (a Safety Hazard: ``host`` in the outcomes); ``any_of`` counts a die as
+    matching when it shows any of several numbers (the primes of Prime Time); ``need`` and
+    ``then`` apply ``then`` once when at least ``need`` dice match; ``tries`` lets the
+    player roll again, up to that many rolls in all, until ``need`` dice match in one roll
+    (Fake Phone Number)."""
 
     dice: list[str]
     number: int | Literal["chosen"]
@@ -406,15 +413,31 @@ class RollMatches(CardEffect, tag="roll_matches", frozen=True, kw_only=True):
     """Applied once per die showing the number."""
     if_none: list[AnyEffect] = []
     """Applied when no die shows it."""
+    target: BunnyTarget | None = None
+    """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
+    any_of: list[int] = []
+    """When given, a die matches if it shows any of these (``number`` is then ignored)."""
+    need: int = 1
+    """How many dice must match in one roll for ``then``."""
+    then: list[AnyEffect] = []
+    """Applied once when at least ``need`` dice match."""
+    tries: int = 1
+    """Rolls allowed to reach ``need`` matches (each roll counted on its own)."""
 
     def nested(self) -> list[AnyEffect]:
-        return [*self.per_match, *self.if_none]
+        return [*self.per_match, *self.if_none, *self.then]
 
     def dice_named(self) -> list[str]:
         return list(self.dice)
 
     def problems(self, sides: Mapping[str, int]) -> list[str]:
         top = min(sides[d] for d in self.dice)
+        if any(not 1 <= n <= top for n in self.any_of):
+            return [f"any_of {self.any_of} names numbers not on the dice (1-{top})"]
+        if not 1 <= self.need <= len(self.dice) or self.tries < 1:
+            return [f"need {self.need} must be 1-{len(self.dice)} and tries at least 1"]
+        if self.any_of:
+            return []
         if self.number != "chosen" and not 1 <= self.number <= top:
             return [f"number {self.number} is not on the dice (1-{top})"]
         if not 1 <= self.lowest <= self.highest <= top:
@@ -647,6 +670,123 @@ class Recycle(CardEffect, tag="recycle", frozen=True, kw_only=True):
         return [] if self.count >= 1 else ["recycle moves at least one card"]
 
 
+# -- KinderBunnies' family cards ----------------------------------------------------------------
+
+
+class KeepOnly(CardEffect, tag="keep_only", frozen=True, kw_only=True):
+    """A player keeps only ``bunnies`` of his bunnies in play and ``carrots`` of his carrots,
+    his choice; the other bunnies are discarded and the other carrots go back to the pile."""
+
+    target: PlayerTarget = "self"
+    bunnies: int = 1
+    carrots: int = 1
+
+
+class RerollDie(CardEffect, tag="reroll_die", frozen=True, kw_only=True):
+    """Answers a roll just made: one die of it, the player's pick, is rolled again and the
+    new face stands."""
+
+
+class ReplayDiscard(CardEffect, tag="replay_discard", frozen=True, kw_only=True):
+    """Pay ``price`` money to the discard pile, take one card of the discard pile and play it
+    at once as the same turn's card."""
+
+    price: int
+
+
+class ExchangeCarrots(CardEffect, tag="exchange_carrots", frozen=True, kw_only=True):
+    """Give ``give`` of the player's carrots back to the pile and take ``take`` others."""
+
+    give: int = 1
+    take: int = 2
+
+
+class EveryoneRolls(CardEffect, tag="everyone_rolls", frozen=True, kw_only=True):
+    """Every player rolls one die; ``then`` applies to each player whose face is in
+    ``faces`` (``self`` in ``then`` is that player)."""
+
+    die: str
+    faces: str
+    """``"9"``, ``"1-3"``: the faces that bring ``then``."""
+    then: list[AnyEffect]
+
+    def nested(self) -> list[AnyEffect]:
+        return list(self.then)
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        try:
+            faces = parse_faces(self.faces)
+        except ValueError as exc:
+            return [str(exc)]
+        if any(not 1 <= f <= sides[self.die] for f in faces):
+            return [f"faces {self.faces} are not on {self.die}"]
+        return []
+
+
+class RollSpread(CardEffect, tag="roll_spread", frozen=True, kw_only=True):
+    """Roll several dice; the player gains money equal to the highest face less the lowest,
+    paid from the discard pile as far as it holds money (never owed)."""
+
+    dice: list[str]
+
+    def dice_named(self) -> list[str]:
+        return list(self.dice)
+
+
+class RaceToRoll(CardEffect, tag="race_to_roll", frozen=True, kw_only=True):
+    """Every player rolls one die a round, from the card's player round the table, until a
+    round shows ``face``; the first in that order who rolled it wins and every other player
+    pays him ``each`` money (what he can)."""
+
+    die: str
+    face: int = 1
+    each: int = 1
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+    def problems(self, sides: Mapping[str, int]) -> list[str]:
+        return [] if 1 <= self.face <= sides[self.die] else [f"face {self.face} is not on {self.die}"]
+
+
+class PassHands(CardEffect, tag="pass_hands", frozen=True, kw_only=True):
+    """Every player with cards in hand passes ``cards`` of them, his choice, to the next
+    player in ``direction``; the choices are made at once and then passed."""
+
+    cards: int = 1
+    direction: Direction = "clockwise"
+
+
+class SwapWithHand(CardEffect, tag="swap_with_hand", frozen=True, kw_only=True):
+    """The player looks at another player's hand and swaps one of his own hand cards for one
+    of it."""
+
+    target: PlayerTarget = "opponent"
+
+
+class Contest(CardEffect, tag="contest", frozen=True, kw_only=True):
+    """A contest of skill the table judges (the longest-spinning die): everyone takes part,
+    the table records the winner, and ``then`` applies to him."""
+
+    then: list[AnyEffect]
+
+    def nested(self) -> list[AnyEffect]:
+        return list(self.then)
+
+
+class SwitchPlaces(CardEffect, tag="switch_places", frozen=True, kw_only=True):
+    """Every player rolls one die; players who rolled the same face change places round the
+    table, each taking what lay in front of the next of them clockwise (two of them swap)."""
+
+    die: str
+
+    def dice_named(self) -> list[str]:
+        return [self.die]
+
+
 class Hook(CardEffect, tag="hook", frozen=True, kw_only=True):
     """A card that fits no primitive: the game package implements ``name``."""
 
@@ -686,7 +826,9 @@ AnyEffect = Union[  # noqa: UP007
     LoseSupply, TakeHalfSupply, GainMoney, RollBands, RollPattern, RollLowest, RollMatches,
     RollOff, Gamble, Auction, SkipTurn, CurseWeapon, DiscardHand, ExchangeHandWeapon,
     RotateTopRun, Cancel, Clear, Redirect, ReuseWeapon, BoostWeapons, Roam, Dormant, GainCiv,
-    Build, Raze, Steal, PickFromHand, Inspect, Recycle, Hook,
+    Build, Raze, Steal, PickFromHand, Inspect, Recycle,
+    KeepOnly, RerollDie, ReplayDiscard, ExchangeCarrots, EveryoneRolls, RollSpread, RaceToRoll,
+    PassHands, SwapWithHand, Contest, SwitchPlaces, Hook,
 ]
 """Every primitive; a deck file's ``effects`` decode into a list of these."""
 

@@ -216,10 +216,30 @@ class Catalogue:
                 "catalogue": self.content_hash}
 
 
+LATER_FIELDS: dict[str, dict[str, Any]] = {
+    "roll_matches": {"target": None, "any_of": [], "need": 1, "then": [], "tries": 1},
+    "bunny": {"immune_to": []},
+}
+"""Fields the format gained after catalogues were first hashed (for KinderBunnies), by the
+primitive's ``do`` name (or ``bunny`` for a card's bunny table), with their defaults. At its
+default such a field is left out of the content hash, so a catalogue that does not use it
+keeps the hash its records name; a card that uses one hashes differently, as it must."""
+
+
+def _without_later_defaults(value: Any, key: str | None = None) -> Any:
+    if isinstance(value, list | tuple):
+        return [_without_later_defaults(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    later = LATER_FIELDS.get(value.get("do", "") if "do" in value else (key or ""), {})
+    return {k: _without_later_defaults(v, k) for k, v in value.items()
+            if not (k in later and v == later[k])}
+
+
 def _content_hash(catalogue: Catalogue) -> str:
     cards = []
     for card in sorted(catalogue.by_id.values(), key=lambda c: c.id):
-        record = msgspec.to_builtins(card)
+        record = _without_later_defaults(msgspec.to_builtins(card))
         record.pop("text", None)
         record.pop("source", None)
         for later in ODYSSEY_FIELDS:

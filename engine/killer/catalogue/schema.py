@@ -64,6 +64,9 @@ class BunnyFace(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     """Colours a wild bunny can never be."""
     points: int | None = None
     """Civ points while it lives (Odyssey)."""
+    immune_to: list[str] = []
+    """Tags of the cards that cannot be played on it (KinderBunnies' Adventure Bunny:
+    ``safety-hazard``)."""
 
 
 class WeaponSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -1,0 +1,219 @@
+"""Killer Bunnies in words: what every game of the family names the same way, from the
+catalogue it is played with.
+
+A card is its catalogue name and its number (``Choose A Carrot (17)``): the name is what a
+player reads on the card, the number is what the record, the dispute box and the checklist
+use, and two copies of one card differ only by it. A bunny in the circle is also whose it is
+(``Bo's Green Congenial Bunny (6)``); a die is its colour and sides (``the black d12``); money
+is counted in the game's own unit (Quest and Odyssey: Dolla; KinderBunnies: Bunny Bucks);
+supplies in units (``3 cabbage units``); the run positions are the top and the bottom run
+card. A large carrot reads as its card; the Magic Carrot, which names a carrot by its
+number or letter, reads as that carrot.
+
+Everything comes from the catalogue data, which holds facts (names, numbers, dice) and
+warren's own words for what a card does; nothing here prints more of a card than its name.
+The words take the catalogue (or any card number -> :class:`Card` mapping) as input, so each
+game of the family words its cards with its own catalogue: Quest with its deck set and
+printing, KinderBunnies with its, Odyssey with the cards of each game's decks.
+
+Pure functions of plain data: no I/O, no game state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from engine.hidden import UNKNOWN
+from engine.killer.catalogue.loader import Catalogue
+from engine.killer.catalogue.schema import Card, DieSpec
+from engine.wording import ARROW, MINUS, Names, and_list, possessive, seat_name
+
+FACE_DOWN = "back"
+"""How a view shows a card the perspective may not see (another player's run card)."""
+
+MOVES_SHOWN = 8
+"""A pile that gained or lost more cards than this at once is told by counts."""
+
+TIMES = {2: "twice", 3: "three times"}
+
+
+def _times(count: int) -> str:
+    return "" if count == 1 else " " + TIMES.get(count, f"{count} times")
+
+
+def an(number: int) -> str:
+    """The article of a number said aloud: ``a 7``, ``an 8``, ``an 11``, ``an 18``."""
+    said = str(number)
+    return "an" if said.startswith("8") or said in ("11", "18") else "a"
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def place(at: int) -> str:
+    """Where a bunny goes as it enters the circle, counted clockwise from 1 (the record
+    writes the index it is inserted at, from 0: engine.killer.circle)."""
+    return f"space {at + 1}"
+
+
+class CardWords:
+    """The words for the cards of one catalogue (see the module docstring)."""
+
+    __slots__ = ("by_number", "carrots", "dice", "money")
+
+    def __init__(self, cards: Mapping[int, Card], dice: Mapping[str, DieSpec] | None = None,
+                 money: str = "Dolla") -> None:
+        self.by_number = cards
+        """Card number -> its definition."""
+        self.dice: Mapping[str, DieSpec] = dice or {}
+        """Die id -> the die (its colour and sides), as the deck set declares it."""
+        self.money = money
+        """The game's money (``Dolla``; ``Bunny Bucks``), always written after the amount."""
+        self.carrots: dict[str, int] = {}
+        """A carrot's number or letter -> its large carrot card (the lowest number)."""
+        for number in sorted(cards):
+            card = cards[number]
+            if card.type == "carrot" and card.carrot is not None:
+                self.carrots.setdefault(card.carrot, number)
+
+    @classmethod
+    def of(cls, catalogue: Catalogue, money: str = "Dolla") -> CardWords:
+        """The words for every card of ``catalogue``, with the dice of its deck set."""
+        return cls(catalogue.by_number, catalogue.dice, money)
+
+    # -- one card ------------------------------------------------------------------------------
+    def name(self, number: int) -> str | None:
+        card = self.by_number.get(number)
+        return None if card is None else card.name
+
+    def is_a(self, number: object, *types: str) -> bool:
+        """Whether ``number`` is a card of the catalogue of one of ``types`` (any if none)."""
+        if not isinstance(number, int) or isinstance(number, bool):
+            return False
+        card = self.by_number.get(number)
+        return card is not None and (not types or card.type in types)
+
+    def card(self, number: int | str | None) -> str:
+        """A card as the table names it: ``Choose A Carrot (17)``; a face-down card as ``a
+        face-down card``; one nobody saw (``"?"``) as ``a card nobody saw``; a number the
+        catalogue lacks as ``card 999``."""
+        if number is None:
+            return "none"
+        if number == FACE_DOWN:
+            return "a face-down card"
+        if number == UNKNOWN:
+            return "a card nobody saw"
+        if isinstance(number, str):
+            return number
+        name = self.name(number)
+        return f"card {number}" if name is None else f"{name} ({number})"
+
+    def cards(self, numbers: Sequence[int | str]) -> str:
+        """Several cards: ``Sword (44) and Ice Pick (27)``; ``no card``; ``3 face-down cards``."""
+        if not numbers:
+            return "no card"
+        if all(n in (FACE_DOWN, UNKNOWN) for n in numbers):
+            return plural(len(numbers), "face-down card")
+        # A card named more than once (clovers under one bunny, a bunny chosen twice).
+        times = Counter(numbers)
+        return and_list([self.card(n) + _times(times[n]) for n in dict.fromkeys(numbers)])
+
+    def bunny(self, number: int, owner: int | None = None, names: Names | None = None) -> str:
+        """A bunny in the circle by its card and, when known, its owner: ``Bo's Green
+        Congenial Bunny (6)``."""
+        said = self.card(number)
+        if owner is None:
+            return said
+        return f"{possessive(seat_name(owner, names))} {said}"
+
+    @staticmethod
+    def carrot_label(label: str) -> str:
+        """A carrot by the number or letter printed on it: ``carrot 7``."""
+        return f"carrot {label}"
+
+    def carrot(self, label: str) -> str:
+        """The carrot a small carrot card names (by its number or letter): its large card,
+        ``Carrot #07 - Presto (109)``; ``carrot 7`` if the catalogue has no such card."""
+        number = self.carrots.get(label)
+        return self.carrot_label(label) if number is None else self.card(number)
+
+    # -- dice ------------------------------------------------------------------------------------
+    def die(self, die: str) -> str:
+        """A die of the deck set: ``the black d12``; a die of the roller's choosing (no
+        colour) as ``a d12``; a die the set does not declare by its id."""
+        spec = self.dice.get(die)
+        if spec is None:
+            return "the " + die.replace("-", " ")
+        if spec.same_as is not None and spec.same_as in self.dice:
+            stand_in = self.dice[spec.same_as]
+            return f"the {spec.colour} d{spec.sides} (the {stand_in.colour} one stands in)"
+        if not spec.colour:
+            return f"a d{spec.sides}"
+        return f"the {spec.colour} d{spec.sides}"
+
+    def roll(self, faces: Sequence[int], dice: Sequence[str] = ()) -> str:
+        """What the dice showed: ``a 7 on the black d12``; several dice each with its face;
+        faces alone when the dice are not known (``4, 4 and 9``)."""
+        if not faces:
+            return "no die"
+        if len(dice) == len(faces):
+            return and_list([f"{an(f)} {f} on {self.die(d)}" for f, d in zip(faces, dice, strict=True)])
+        if len(dice) == 1 and len(faces) > 1:
+            return and_list([str(f) for f in faces]) + f" on {self.die(dice[0])}"
+        if len(faces) == 1:
+            return f"{an(faces[0])} {faces[0]}"
+        return and_list([str(f) for f in faces])
+
+    # -- money and supplies --------------------------------------------------------------------
+    def dolla(self, amount: int) -> str:
+        """An amount of money: ``12 Dolla``."""
+        return f"{amount} {self.money}"
+
+    @staticmethod
+    def units(kind: str, amount: int) -> str:
+        """An amount of a supply: ``3 cabbage units``, ``1 water unit``; money in its unit."""
+        return plural(amount, f"{kind} unit")
+
+    def amount(self, kind: str, amount: int) -> str:
+        """``amount`` of ``kind`` (cabbage, water or money) in words."""
+        return self.dolla(amount) if kind == "money" else self.units(kind, amount)
+
+    def value(self, numbers: Sequence[int]) -> int:
+        """What supply or money cards are worth together (units or money)."""
+        total = 0
+        for n in numbers:
+            card = self.by_number.get(n)
+            if card is not None:
+                total += card.units or card.money or 0
+        return total
+
+    # -- the run ---------------------------------------------------------------------------------
+    def run_card(self, number: int | str | None) -> str:
+        """A run position as a view shows it: a card, ``face down``, or ``empty``."""
+        if number is None:
+            return "empty"
+        if number == FACE_DOWN:
+            return "face down"
+        return self.card(number)
+
+    def run(self, top: int | str | None, bottom: int | str | None) -> str:
+        """Both run positions: ``top Sword (44), bottom face down``."""
+        return f"top {self.run_card(top)}, bottom {self.run_card(bottom)}"
+
+    # -- what changed -----------------------------------------------------------------------------
+    def moves(self, before: Sequence[int | str], after: Sequence[int | str]) -> str:
+        """Cards that came and went between two lists: ``+Sword (44) −Ice Pick (27) (5 → 5)``;
+        by counts when many moved at once; ``reordered`` when none did."""
+        came = list((Counter(after) - Counter(before)).elements())
+        gone = list((Counter(before) - Counter(after)).elements())
+        size = f"({len(before)} {ARROW} {len(after)})"
+        if not came and not gone:
+            return f"reordered {size}"
+        if len(came) + len(gone) > MOVES_SHOWN:
+            parts = ([f"{len(came)} added"] if came else []) + ([f"{len(gone)} taken"] if gone else [])
+            return f"{', '.join(parts)} {size}"
+        shown = [f"+{self.card(c)}" for c in came] + [f"{MINUS}{self.card(c)}" for c in gone]
+        return f"{' '.join(shown)} {size}"

@@ -1,0 +1,157 @@
+"""Ruleset ``kinderbunnies``: KinderBunnies, its Beginner, Advanced and Really Advanced games
+as one ruleset with a ``level`` option, on the Killer Bunnies family kit (engine.killer).
+
+Read it like the rulebook: catalogue (the cards, data in cards/*.toml, and each level's
+table), options, rulebook (rule ids), events, state, core (what every part shares and how
+the game moves on), cards (what each effect primitive does here), play (one handler per
+event), agenda (what the game waits for, the legal actions, chance for simulators), views
+(and the record a seat could have written), bots. scenario writes games by hand
+(fixtures, tests); floor is the benchmark's rule-free baseline.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from engine.capabilities import Capabilities
+from engine.hidden import Pool
+from engine.kinderbunnies import agenda, bots, views
+from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
+from engine.kinderbunnies.events import EVENT_TYPES
+from engine.kinderbunnies.options import MAX_PLAYERS, KinderOptions
+from engine.kinderbunnies.play import HANDLERS
+from engine.kinderbunnies.rulebook import RULES
+from engine.kinderbunnies.state import KinderState
+from engine.pending import Agenda, Chance, Decision, Window
+from engine.record import Event, Header
+from engine.rules import WarrenError
+from engine.ruleset import Outcome, Perspective, Ruleset
+from engine.wording import Vocabulary
+
+
+class KinderBunnies(Ruleset[KinderState, KinderOptions]):
+    slug: ClassVar[str] = "kinderbunnies"
+    title: ClassVar[str] = "KinderBunnies (Beginner, Advanced and Really Advanced)"
+    rulebook = RULES
+    min_players = 2
+    max_players = MAX_PLAYERS
+    state_type = KinderState
+    options_type = KinderOptions
+    event_types = EVENT_TYPES
+    game_over_rule = "KIN-END-3"
+    vocabulary = Vocabulary(labels={"seat": "to"})  # a draw: "the table: draw (to Ann, card 22)"
+    capabilities = Capabilities(
+        values={"greedy": bots.greedy_value},
+        action_notation={"draw": ("seat", "card"), "play": ("card", "on"), "buy": ("carrot",),
+                         "discard": ("card",), "roll": ("faces",), "spin": ("winner",),
+                         "reveal": ("card",), "choose": ()},
+        table_events=frozenset({"setaside", "draw", "roll", "spin", "reveal"}),
+    )
+
+    def build_handlers(self) -> dict[Any, Any]:
+        return dict(HANDLERS)
+
+    def record_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Every record names the content hash of the cards it is played with (R-KIN-1)."""
+        return {**options, "catalogue": catalogue().content_hash}
+
+    def check_header(self, header: Header) -> None:
+        super().check_header(header)
+        opts: KinderOptions = self.options(header)
+        check_hash(opts.catalogue)
+        if not 0 <= opts.youngest < len(header.players):
+            raise WarrenError(f"bad option for kinderbunnies: youngest must be a seat of the game "
+                              f"(0..{len(header.players) - 1}), not {opts.youngest}")
+        if opts.beginner_bad_news and opts.level != "beginner":
+            raise WarrenError("bad option for kinderbunnies: beginner_bad_news is for a Beginner "
+                              "game (the Yellow deck brings the Bad News cards in the others)")
+
+    def setup(self, header: Header) -> KinderState:
+        opts: KinderOptions = self.options(header)
+        C = cards_for(opts.level, opts.beginner_bad_news)
+        n = len(header.players)
+        partial = header.source == "recorded"
+        s = KinderState.__new__(KinderState)
+        s._init_position()
+        s.level = opts.level
+        s.opts_key = (opts.level, opts.beginner_bad_news, opts.carrot_pick)
+        s.n = n
+        s.hand_size = HAND_SIZE[opts.level]
+        s.youngest = opts.youngest
+        s.partial = partial
+        s.pool = Pool.of(str(c) for c in (*C.draw_pile, *C.orange)) if partial else None
+        s.hands = [[] for _ in range(n)]
+        s.table = [[] for _ in range(n)]
+        s.bucks = [[] for _ in range(n)]
+        s.carrots = [[] for _ in range(n)]
+        s.pile = set() if partial else set(C.draw_pile)
+        s.pile_hidden = len(C.draw_pile) if partial else 0
+        s.discard = []
+        s.carrot_pile = list(C.carrot_cards)
+        s.orange = []
+        s.dealing = True
+        s.deal_seat = opts.youngest
+        s.phase = "deal"
+        s.refill = []
+        s.skips = [0] * n
+        s.played = False
+        s.forced = None
+        s.task = None
+        s.ending = False
+        s.magic = None
+        s.winners = []
+        s.scores = []
+        return s
+
+    def copy_state(self, state: KinderState) -> KinderState:
+        return state.copy()
+
+    def pending(self, state: KinderState) -> Agenda:
+        return agenda.pending(state)
+
+    def decision_actions(self, state: KinderState, decision: Decision) -> list[Event]:
+        return agenda.decision_actions(state, decision)
+
+    def window_actions(self, state: KinderState, seat: int, window: Window) -> list[Event]:
+        return agenda.window_actions(state, seat, window)
+
+    def sample_chance(self, state: KinderState, owed: Chance, rng: random.Random) -> Event | None:
+        return agenda.sample_chance(state, owed, rng)
+
+    def view(self, state: KinderState, perspective: Perspective) -> dict[str, Any]:
+        if isinstance(perspective, int) and not 0 <= perspective < state.n:
+            raise WarrenError(f"seat {perspective} is not at this table (0..{state.n - 1})")
+        return views.view(state, perspective)
+
+    def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
+        return views.event_view(event, perspective)
+
+    def redact(self, event: Event, perspective: Perspective, before: KinderState) -> Event:
+        return views.redact(event, perspective, before)
+
+    def render(self, view: dict[str, Any], names: list[str]) -> str:
+        return views.render(view, names)
+
+    def outcome(self, state: KinderState) -> Outcome | None:
+        if not state.over:
+            return None
+        ra = state.level == "really-advanced"
+        return Outcome(winners=list(state.winners), scores=list(state.scores),
+                       reason=("magic_carrot" if state.winners else "no_winner") if ra else
+                       ("shared_win" if len(state.winners) > 1 else "most_carrots_and_bunnies"),
+                       rule="KIN-RA-3" if ra else "KIN-END-2")
+
+    def key_figures(self, state: KinderState) -> dict[str, Any]:
+        from engine.kinderbunnies.core import money, pile_size
+
+        return {
+            "bunnies": [len(t) for t in state.table],
+            "carrots": [len(c) for c in state.carrots],
+            "bucks": [money(state, s) for s in range(state.n)],
+            "carrot_pile": len(state.carrot_pile),
+            "draw": pile_size(state),
+        }
+
+
+RULESET = KinderBunnies()

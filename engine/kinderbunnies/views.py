@@ -1,0 +1,143 @@
+"""What each perspective knows of a game of KinderBunnies, and the record a seat or the
+table could have written (engine.redact).
+
+Everything on the table is public: bunnies, Bunny Bucks, carrots, the carrot pile, the
+discard pile, the card being settled and its dice. Hands are seen only by their holders,
+the draw pile's cards by nobody, and the Orange deck by nobody until its bottom card is
+turned up at the end. The referee sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.capabilities import Perspective
+from engine.hidden import UNKNOWN
+from engine.kinderbunnies.core import cards, money, pile_size
+from engine.kinderbunnies.events import Choose, Draw, SetAside
+from engine.kinderbunnies.state import HIDDEN, KinderState
+from engine.record import Event
+
+
+def _card(c: int) -> int | str:
+    return UNKNOWN if c == HIDDEN else c
+
+
+def view(state: KinderState, perspective: Perspective) -> dict[str, Any]:
+    referee = perspective == "referee"
+    C = cards(state)
+    hands: list[list[int | str] | int] = []
+    for s in range(state.n):
+        if referee or s == perspective:
+            hands.append([_card(c) for c in sorted(state.hands[s])])
+        else:
+            hands.append(len(state.hands[s]))
+    task = state.task
+    settling: dict[str, Any] | None = None
+    if task is not None:
+        settling = {"card": task.card, "name": C.name[task.card], "seat": task.seat,
+                    "step": task.step, "bunny": task.bunny, "owner": task.owner,
+                    "faces": list(task.faces), "held": task.held, "dice": task.dice,
+                    "number": task.number}
+        if task.step == "pass":
+            settling["passed"] = sorted(task.staged)
+            if referee:
+                settling["staged"] = {str(k): _card(v) for k, v in sorted(task.staged.items())}
+    orange: list[int | str] | int = [_card(c) for c in state.orange] if referee else len(state.orange)
+    out: dict[str, Any] = {
+        **state.position_view(perspective),
+        "level": state.level,
+        "hand_size": state.hand_size,
+        "hands": hands,
+        "table": [list(t) for t in state.table],
+        "bucks": [money(state, s) for s in range(state.n)],
+        "buck_cards": [sorted(b) for b in state.bucks],
+        "carrots": [[C.letter(c) for c in sorted(own)] for own in state.carrots],
+        "carrot_pile": [C.letter(c) for c in state.carrot_pile],
+        "draw_pile": sorted(state.pile) if referee else pile_size(state),
+        "discard": list(state.discard),
+        "orange": orange,
+        "magic": None if state.magic is None else C.orange_letter[state.magic],
+        "dealing": state.dealing,
+        "refill": list(state.refill),
+        "skips": list(state.skips),
+        "played": state.played,
+        "forced": state.forced,
+        "settling": settling,
+        "scores": list(state.scores) if state.scores else None,
+        "winners": list(state.winners) if state.over else None,
+    }
+    return out
+
+
+def redact(event: Event, perspective: Perspective, before: KinderState) -> Event:
+    """What ``perspective`` saw of ``event``: a seat sees its own draws, the cards it passes and
+    gets, both cards of a Secret Squid swap it is part of; everyone sees Bunny Bucks and Bad
+    News as they are drawn (they go face up at once) and every card played."""
+    if perspective == "referee":
+        return event
+    C = cards(before)
+    if isinstance(event, SetAside):
+        return msgspec.structs.replace(event, orange=[UNKNOWN] * len(event.orange))
+    if isinstance(event, Draw):
+        card = event.card
+        public = isinstance(card, int) and (card in C.bucks or card in C.bad_news)
+        if public or event.seat == perspective:
+            return event
+        return msgspec.structs.replace(event, card=UNKNOWN)
+    if isinstance(event, Choose) and before.task is not None:
+        task = before.task
+        seat = event.actor
+        if task.step == "pass" and seat is not None:
+            if perspective in (seat, (seat + 1) % before.n):
+                return event
+            return msgspec.structs.replace(event, give=UNKNOWN)
+        if task.step == "swap":
+            if perspective in (task.seat, task.owner):
+                return event
+            return msgspec.structs.replace(event, give=UNKNOWN, take=UNKNOWN)
+    return event
+
+
+def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
+    """An event as ``perspective`` saw it happen (without the position: a card passed or
+    swapped is shown only to the player who gave it)."""
+    record: dict[str, Any] = msgspec.to_builtins(event)
+    record.pop("hash", None)
+    if perspective == "referee":
+        return record
+    if isinstance(event, SetAside):
+        record["orange"] = [UNKNOWN] * len(event.orange)
+    elif isinstance(event, Draw) and event.seat != perspective and isinstance(event.card, int):
+        from engine.kinderbunnies.catalogue import catalogue
+
+        if catalogue().card(event.card).type not in ("money", "play_immediately"):
+            record["card"] = UNKNOWN
+    elif isinstance(event, Choose) and event.actor != perspective:
+        for key in ("give", "take"):
+            if record.get(key) is not None:
+                record[key] = UNKNOWN
+    return record
+
+
+def render(view: dict[str, Any], names: list[str]) -> str:
+    """A plain-text picture of a view (``warren replay``)."""
+    lines = [f"KinderBunnies ({view['level']}), seq {view['seq']}, turn {view['turn']}, "
+             f"active {view['active']}, phase {view['phase']}"]
+    lines.append(f"carrot pile: {' '.join(view['carrot_pile']) or '(empty)'}   draw pile: "
+                 f"{view['draw_pile'] if isinstance(view['draw_pile'], int) else len(view['draw_pile'])}"
+                 f"   discard: {len(view['discard'])}")
+    for s, name in enumerate(names):
+        hand = view["hands"][s]
+        shown = " ".join(str(c) for c in hand) if isinstance(hand, list) else f"{hand} hidden"
+        lines.append(f"  seat {s} {name}: bunnies {view['table'][s]} carrots "
+                     f"{''.join(view['carrots'][s]) or '-'} bucks {view['bucks'][s]} hand [{shown}]")
+    if view["settling"]:
+        t = view["settling"]
+        lines.append(f"settling: {t['name']} by seat {t['seat']} ({t['step']}) faces {t['faces']}")
+    if view["over"]:
+        lines.append(f"over: winners {view['winners']} scores {view['scores']} "
+                     f"magic carrot {view['magic']}")
+    return "\n".join(lines)
