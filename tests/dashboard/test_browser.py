@@ -375,6 +375,27 @@ def test_quest_replay_judge_and_branch(server: str, fresh: Tab, shots: Path) -> 
     fresh.settled()
 
 
+# -- KinderBunnies and Odyssey: their boards in the browser --------------------------------------------
+@pytest.mark.parametrize("game, seq, seen, shot", [
+    ("kinderbunnies-fixture-really-advanced-to-the-last-carrot", 60, ["carrot pile", "on the table"],
+     "replay-kinderbunnies.png"),
+    ("odyssey-board", 70, ["The Bunny Circle", "The Center Circle"], "replay-killer-bunnies-odyssey.png"),
+])
+def test_card_game_boards_replay(server: str, fresh: Tab, shots: Path, game: str, seq: int,
+                                 seen: list[str], shot: str) -> None:
+    pg = fresh.page
+    pg.goto(f"{server}/replay?game={game}&seq={seq}&as=0")
+    fresh.wait(f"Event {seq} of ")
+    for text in seen:
+        fresh.wait(text)
+    fresh.settled()
+    pg.get_by_role("button", name="Next").click()
+    fresh.wait(f"Event {seq + 1} of ")
+    fresh.settled()
+    assert "Traceback" not in pg.content()
+    fresh.shot(shots, shot)
+
+
 # -- recording at the table -------------------------------------------------------------------------------
 def _pick(tab: Tab, label: str, option: str) -> None:
     """Click one of a picker's buttons (st.pills), by the picker's label and the option's text."""
