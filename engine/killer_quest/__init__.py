@@ -31,7 +31,7 @@ from engine.killer_quest.handlers import HANDLERS
 from engine.killer_quest.legal import decision_actions, pending, window_actions
 from engine.killer_quest.options import QuestOptions
 from engine.killer_quest.rulebook import RULES
-from engine.killer_quest.state import QuestState, Seat
+from engine.killer_quest.state import AttackFrame, Hold, QuestState, Seat
 from engine.killer_quest.table import MAX_PLAYERS, MIN_PLAYERS
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
@@ -61,7 +61,10 @@ def lazy(handler: Handler) -> Handler:
     is legal (a refused event leaves the state as it was)."""
 
     def wrapped(state: QuestState, event: Any) -> tuple[Effect, ...]:
-        if not waiting.holding(state) or _is_answer(state, event):
+        stack = state.stack
+        # only a Hold or an attack on top can hold a card (waiting.holding)
+        if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
+                or _is_answer(state, event):
             return handler(state, event)
         trial = state.copy()
         out: list[Effect] = []
@@ -76,6 +79,7 @@ def lazy(handler: Handler) -> Handler:
 
 
 _SLOTS = [name for cls in QuestState.__mro__ for name in getattr(cls, "__slots__", ())]
+_HOLDERS = frozenset({Hold, AttackFrame})
 
 
 class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):

@@ -22,6 +22,7 @@ from engine.killer.hooks import HookRegistry
 from engine.killer.refusal import Refusal
 from engine.killer.roaming import Roamer
 from engine.killer_quest import combat, core, roam
+from engine.killer_quest.catalogue import DECKS as _DECKS
 from engine.killer_quest.events import Play
 from engine.killer_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id
 from engine.killer_quest.state import (
@@ -63,7 +64,7 @@ def applies(kind: type) -> Callable[[Apply], Apply]:
 
 def card_rule(state: QuestState, card: int) -> str:
     """The card's own rule, or KBQ-CARD-CUSTOM for a card from a user's deck file."""
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     rule = d.rules.get(card)
     if rule is None:
         rule = card_rule_id(d.card(card).id)
@@ -1289,13 +1290,21 @@ circle, not on a bunny; a price card names nobody (R-KBQ-10)."""
 
 
 def named_choices(ev: Play) -> list[str]:
-    return [f for f in PLAY_CHOICES if getattr(ev, f) not in (None, [], False)]
+    # the fields of PLAY_CHOICES, in its order, read at once
+    values = (ev.on, ev.at, ev.player, ev.carrots, ev.number, ev.weapon, ev.roamer, ev.stakes,
+              ev.sources)
+    return [f for f, v in zip(PLAY_CHOICES, values, strict=True) if v not in _UNNAMED]
+
+
+_UNNAMED: tuple[object, ...] = (None, [], False)
+"""A choice left at one of these is not named (0 counts as False, as ``in`` compares)."""
 
 
 def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
     """Every top-level primitive of the card accepts the play's choices (nothing changes),
     and the play names no choice the card does not take."""
-    effects = core.deck(state).effects(ctx.card)
+    d = _DECKS.get(state.deck) or core.deck(state)
+    effects = d.effects(ctx.card)
     for effect in effects:
         check = CHECKS.get(type(effect))
         if check is None:
@@ -1307,7 +1316,10 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
             raise core.kit(r) from None
     named = named_choices(ev)
     if named:
-        takes: frozenset[str] = frozenset().union(*(USES.get(type(e), _EVERY) for e in effects))
+        takes = d.takes.get(ctx.card)
+        if takes is None:  # the card's primitives are fixed: their choices are read once
+            takes = d.takes[ctx.card] = frozenset().union(*(USES.get(type(e), _EVERY)
+                                                            for e in effects))
         extra = [f for f in named if f not in takes]
         if extra:
             raise RuleViolation(card_rule(state, ctx.card), f"card {ctx.card} takes no "

@@ -99,7 +99,8 @@ class Deck:
     """A catalogue and the per-card tables the rules read in their hot paths."""
 
     __slots__ = ("aggressive", "bunny", "catalogue", "key", "kind", "large", "modifier_cards",
-                 "pink", "rules", "saved_types", "type", "value", "weapon_level")
+                 "piles", "pink", "rules", "saved_types", "takes", "triplets", "type",
+                 "value", "weapon_level")
 
     def __init__(self, key: str, catalogue: Catalogue) -> None:
         self.key = key
@@ -118,12 +119,21 @@ class Deck:
         self.kind: dict[int, str] = {n: kind_of(c) for n, c in cards.items()}
         self.rules: dict[int, str] = {}
         """Card number -> its card rule id (filled as the rules ask: engine.killer_quest.cards)."""
+        self.piles: dict[str, list[int]] = {}
+        """The set-up's piles, ascending (filled at the first set-up:
+        engine.killer_quest.handlers.setup)."""
+        self.takes: dict[int, frozenset[str]] = {}
+        """Card number -> the choices a play of it may name (filled as the rules ask:
+        engine.killer_quest.cards.check_card_play)."""
+        self.triplets: dict[tuple[int, ...], bool] = {}
+        """A player's bunnies in the circle -> whether they make a triplet (filled as the
+        rules ask: engine.killer_quest.core.has_triplet)."""
 
     def card(self, number: int) -> Card:
-        return self.catalogue.card(number)
+        return self.catalogue.by_number.get(number) or self.catalogue.card(number)
 
     def effects(self, number: int) -> tuple[fx.AnyEffect, ...]:
-        return self.catalogue.card(number).effects
+        return (self.catalogue.by_number.get(number) or self.catalogue.card(number)).effects
 
     def is_weapon(self, number: int) -> bool:
         return number in self.weapon_level

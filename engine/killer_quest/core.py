@@ -98,7 +98,7 @@ def next_seat(state: QuestState, seat: int) -> int:
 
 
 def units_of(state: QuestState, cards: list[int]) -> int:
-    value = deck(state).value
+    value = (_DECKS.get(state.deck) or deck(state)).value
     return sum(value[c] for c in cards)
 
 
@@ -110,11 +110,17 @@ def money_of(state: QuestState, seat: int) -> int:
 
 
 def guard(state: QuestState, bunny: int) -> attack.Guard:
-    return attack.guard_of(state.circle.space(bunny).under, deck(state).card)
+    under = state.circle.space(bunny).under
+    if not under:
+        return attack.NO_GUARD  # what guard_of sums up from no cards
+    return attack.guard_of(under, deck(state).card)
 
 
 def shielded(state: QuestState, bunny: int, category: str, tags: tuple[str, ...] | list[str] = ()) -> bool:
-    return guard(state, bunny).shielded(category, tags)
+    under = state.circle.space(bunny).under
+    if not under:
+        return False  # nothing under it: no modifier protects it (KBQ-MOD-5)
+    return attack.guard_of(under, deck(state).card).shielded(category, tags)
 
 
 def has_bunny(state: QuestState, seat: int) -> bool:
@@ -133,32 +139,54 @@ def can_aggress(state: QuestState, seat: int) -> bool:
     return any(not shielded(state, b, "harm") for b in state.circle.owned_by(seat))
 
 
+def _box_refused(state: QuestState, seat: int, card: int) -> str | None:
+    """The rule a play of ``card`` by ``seat`` breaks by its box, or None (see check_box)."""
+    d = _DECKS.get(state.deck) or deck(state)
+    if d.pink[card] and not has_bunny(state, seat):
+        return "KBQ-RUN-2"
+    if d.aggressive[card] and not can_aggress(state, seat):
+        return "KBQ-AGG-2"
+    return None
+
+
 def check_box(state: QuestState, seat: int, card: int) -> None:
     """A pink box needs an own bunny; an Aggressive card one the Halo does not protect. The
     catalogue marks every pink-box card Aggressive but Choose A Carrot (KBQ-AGG-1). A pending
     feed on the bunny changes nothing here (KBQ-FEED-4)."""
-    d = deck(state)
-    if d.pink[card] and not has_bunny(state, seat):
+    rule = _box_refused(state, seat, card)
+    if rule == "KBQ-RUN-2":
         raise refuse("KBQ-RUN-2", f"card {card} has a pink box and seat {seat} has no bunny in "
                      "the Bunny Circle", card=card, seat=seat)
-    if d.aggressive[card] and not can_aggress(state, seat):
+    if rule == "KBQ-AGG-2":
         raise refuse("KBQ-AGG-2", f"card {card} is Aggressive and every bunny of seat {seat} "
                      "in the circle is protected by the Heavenly Halo", card=card, seat=seat)
 
 
 def box_ok(state: QuestState, seat: int, card: int) -> bool:
-    try:
-        check_box(state, seat, card)
-    except RuleViolation:
-        return False
-    return True
+    """``card``'s box allows ``seat`` to play it (check_box, without building its refusal)."""
+    return _box_refused(state, seat, card) is None
 
 
 def has_triplet(state: QuestState, seat: int) -> bool:
-    d = deck(state)
+    """A Bunny Triplet among ``seat``'s bunnies in the circle (KBQ-TRIP-1). The answer
+    depends only on which bunnies they are, so the deck keeps it per set of bunnies: the
+    check is made once for each set a game's circle shows a player with."""
     spaces = state.circle.spaces
-    faces = [d.bunny[b] for b in state.circle.order if spaces[b].owner == seat]
-    return triplets.has_triplet(faces, d.catalogue.colours)
+    owned = tuple([b for b in state.circle.order if spaces[b].owner == seat])
+    if len(owned) < 3:
+        return False  # fewer than three bunnies make no triplet (triplets.has_triplet)
+    d = _DECKS.get(state.deck) or deck(state)
+    known = d.triplets.get(owned)
+    if known is None:
+        known = triplets.has_triplet([d.bunny[b] for b in owned], d.catalogue.colours)
+        if len(d.triplets) >= _TRIPLETS_KEPT:
+            d.triplets.clear()
+        d.triplets[owned] = known
+    return known
+
+
+_TRIPLETS_KEPT = 1 << 16
+"""Sets of bunnies whose triplet check a deck keeps (cleared when full)."""
 
 
 # -- cards moving ---------------------------------------------------------------------------------
@@ -167,10 +195,20 @@ def has_triplet(state: QuestState, seat: int) -> bool:
 def to_discard(state: QuestState, cards: list[int], out: list[Effect] | None = None) -> None:
     """Cards go to their discard pile (a small card to its own); the game's IOUs in that
     kind are paid as soon as the pile can (KBQ-CHANGE-2)."""
-    d = deck(state)
+    kind_of = (_DECKS.get(state.deck) or deck(state)).type
+    if not state.ious:  # nothing owed: the cards only go to their piles
+        for card in cards:
+            kind = kind_of[card]
+            if kind == "cabbage":
+                state.cabbage_discard.append(card)
+            elif kind == "water":
+                state.water_discard.append(card)
+            else:
+                state.discard.append(card)
+        return
     kinds: set[UnitKind] = set()
     for card in cards:
-        kind = d.type[card]
+        kind = kind_of[card]
         if kind == "cabbage":
             state.cabbage_discard.append(card)
             kinds.add("cabbage")
@@ -181,9 +219,8 @@ def to_discard(state: QuestState, cards: list[int], out: list[Effect] | None = N
             state.discard.append(card)
             if kind == "money":
                 kinds.add("money")
-    if state.ious:
-        for kind in sorted(kinds):
-            _settle(state, kind, out)
+    for kind in sorted(kinds):
+        _settle(state, kind, out)
 
 
 def pile_of(state: QuestState, kind: UnitKind) -> list[int]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.killer import feeding, piles
 from engine.killer_quest import core, roam
+from engine.killer_quest.catalogue import DECKS as _DECKS
 from engine.killer_quest.state import (
     AttackFrame,
     AuctionFrame,
@@ -46,9 +47,12 @@ def step(kind: type) -> Callable[[Step], Step]:
 
 def advance(state: QuestState, out: list[Effect]) -> None:
     """Work the stack off until it waits for somebody or a die (or the game is over)."""
-    while state.stack and not state.over:
-        if not STEPS[type(state.stack[-1])](state, state.stack[-1], out):
+    stack = state.stack
+    while stack and not state.over:
+        top = stack[-1]
+        if not STEPS[type(top)](state, top, out):
             return
+        stack = state.stack  # a step may put a new list in its place
 
 
 def waits(state: QuestState) -> Frame | None:
@@ -60,15 +64,26 @@ def waits(state: QuestState) -> Frame | None:
 
 @step(Effects)
 def _effects(state: QuestState, frame: Effects, out: list[Effect]) -> bool:
-    from engine.killer_quest.cards import PRIMITIVES
-
     if frame.todo:
         effect = frame.todo.pop(0)
-        PRIMITIVES[type(effect)](state, frame.ctx, effect, out)
+        (_PRIMITIVES or _primitives())[type(effect)](state, frame.ctx, effect, out)
         return True
     state.stack.pop()
     finish_card(state, frame.ctx, out)
     return True
+
+
+def _primitives() -> dict[type, Any]:
+    """engine.killer_quest.cards.PRIMITIVES (that module imports this one: looked up once)."""
+    global _PRIMITIVES
+    if _PRIMITIVES is None:
+        from engine.killer_quest.cards import PRIMITIVES
+
+        _PRIMITIVES = PRIMITIVES
+    return _PRIMITIVES
+
+
+_PRIMITIVES: dict[type, Any] | None = None
 
 
 def finish_card(state: QuestState, ctx: Any, out: list[Effect]) -> None:
@@ -91,7 +106,7 @@ def after_card(state: QuestState, origin: str, seat: int, card: int, out: list[E
             return
         state.phase = "bottom"
     elif origin == "hand":
-        if core.deck(state).type[card] == "very_special":
+        if (_DECKS.get(state.deck) or core.deck(state)).type[card] == "very_special":
             # not the turn's card, and replaced at once (KBQ-VSP-2)
             if not _plain_draw(state, seat, "KBQ-VSP-2", out):
                 core.draw_cards(state, seat, 1, "none", rule="KBQ-VSP-2")
@@ -105,7 +120,7 @@ def _plain_draw(state: QuestState, seat: int, rule: str, out: list[Effect]) -> b
     """The one-card draw done at once when the top card goes to the hand (no Dolla, no
     misfortune, no reshuffle owed): what the Draws step would do, without the frame."""
     draw = state.draw
-    if not draw or core.deck(state).type[draw[-1]] in _NOT_PLAIN:
+    if not draw or (_DECKS.get(state.deck) or core.deck(state)).type[draw[-1]] in _NOT_PLAIN:
         return False
     card = draw.pop()
     state.seats[seat].hand.append(card)
@@ -125,15 +140,15 @@ def card_done(state: QuestState, out: list[Effect]) -> None:
     # The triplet is checked now, after the first card and its replacement (KBQ-TRIP-2,
     # KBQ-TRIP-4: a triplet made by the first card counts, one broken by the draw does not);
     # never a third card (KBQ-TRIP-3).
-    triplet = core.has_triplet(state, seat)
-    if state.cards_played == 1 and triplet:
-        state.second = True
-        state.phase = "turn"
-        rule = "KBQ-TRIP-1" if state.triplet_at_start else "KBQ-TRIP-2"
-        out.append(Effect(rule, "second_card", {"seat": seat}))
-        return
-    if state.cards_played == 1 and state.triplet_at_start and not triplet:
-        out.append(Effect("KBQ-TRIP-4", "triplet_lost", {"seat": seat}))
+    if state.cards_played == 1:
+        if core.has_triplet(state, seat):
+            state.second = True
+            state.phase = "turn"
+            rule = "KBQ-TRIP-1" if state.triplet_at_start else "KBQ-TRIP-2"
+            out.append(Effect(rule, "second_card", {"seat": seat}))
+            return
+        if state.triplet_at_start:
+            out.append(Effect("KBQ-TRIP-4", "triplet_lost", {"seat": seat}))
     elif state.cards_played == 2:
         out.append(Effect("KBQ-TRIP-3", "two_cards_played", {"seat": seat}))
     begin_turn_end(state, out)
@@ -144,7 +159,7 @@ def card_done(state: QuestState, out: list[Effect]) -> None:
 
 @step(Draws)
 def _draws(state: QuestState, frame: Draws, out: list[Effect]) -> bool:
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     seat = state.seats[frame.seat]
     while frame.count > 0:
         if not state.draw:
@@ -240,7 +255,7 @@ def begin_turn_end(state: QuestState, out: list[Effect]) -> None:
     assert seat is not None
     turn = state.seats[seat].turns
     launched = [r.card for r in state.roamers if r.launcher == seat] if state.roamers else []
-    if not launched and not feeding.falling_due(state.demands, seat, turn):
+    if not launched and not (state.demands and feeding.falling_due(state.demands, seat, turn)):
         next_turn(state, out)  # nothing falls due and nothing roams: the TurnEnd step's end
         return
     state.stack.append(TurnEnd(seat=seat, turn=turn, roamers=launched))

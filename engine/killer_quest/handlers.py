@@ -25,6 +25,7 @@ from engine.killer_quest.cards import (
     take_supply,
     upkeep_settle,
 )
+from engine.killer_quest.catalogue import DECKS as _DECKS
 from engine.killer_quest.combat import roll as attack_roll
 from engine.killer_quest.events import (
     Bid,
@@ -66,6 +67,8 @@ refuse = core.refuse
 
 
 def _over(state: QuestState) -> None:
+    """Nothing happens after the end (KBQ-END-4). The hot handlers test ``state.over`` (and
+    ``e.actor`` for :func:`_seat`) themselves and call these only to refuse."""
     if state.over:
         raise refuse("KBQ-END-4", "the game is over")
 
@@ -111,7 +114,8 @@ def _chance(state: QuestState, event: Event, kind: str) -> Any:
 
 
 def _done(state: QuestState, out: list[Effect]) -> tuple[Effect, ...]:
-    flow.advance(state, out)
+    if state.stack:  # an empty stack has nothing to work off (flow.advance)
+        flow.advance(state, out)
     return tuple(out)
 
 
@@ -126,14 +130,14 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
     opts = state.opts
     if not 0 <= e.first < state.n or not state.seats[e.first].present:
         raise refuse("KBQ-SET-1", f"seat {e.first} cannot play first", first=e.first)
-    choose = [n for n in d.catalogue.numbers() if "choose-a-carrot" in d.card(n).tags
-              and _takes(d, n) == 1]
+    piles_of = _setup_piles(d)
+    choose = piles_of["choose"]
     if len(e.removed) != opts.remove_choose_a_carrot or any(c not in choose for c in e.removed) \
             or len(set(e.removed)) != len(e.removed):
         raise refuse("KBQ-LEN-2", f"{opts.remove_choose_a_carrot} single Choose A Carrot cards "
                      "are left out by the house rule", removed=e.removed)
-    expected_draw = [c for c in d.catalogue.draw_pile() if c not in e.removed]
-    market = d.catalogue.numbers("carrot")
+    expected_draw = [c for c in piles_of["draw"] if c not in e.removed]
+    market = piles_of["carrot"]
     gifts = e.gifts or [[] for _ in range(state.n)]
     given = [c for g in gifts for c in g]
     if len(gifts) != state.n or any(len(g) != (opts.starting_carrots if state.seats[s].present
@@ -142,10 +146,13 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
         raise refuse("KBQ-LEN-1", f"each player starts with {opts.starting_carrots} different "
                      "carrots from the market", gifts=e.gifts)
     try:
-        piles.check_order(e.draw, expected_draw, "draw pile")
-        piles.check_order(e.cabbage, d.catalogue.numbers("cabbage"), "cabbage deck")
-        piles.check_order(e.water, d.catalogue.numbers("water"), "water deck")
-        piles.check_order(e.carrots, d.catalogue.numbers("magic_carrot"), "small carrot deck")
+        for order, cards, what in ((e.draw, expected_draw, "draw pile"),
+                                   (e.cabbage, piles_of["cabbage"], "cabbage deck"),
+                                   (e.water, piles_of["water"], "water deck"),
+                                   (e.carrots, piles_of["magic_carrot"], "small carrot deck")):
+            # the piles are listed ascending: a shuffle of them sorts back to the same list
+            if sorted(order) != cards:
+                piles.check_order(order, cards, what)
     except Refusal as r:
         raise core.refuse("KBQ-SET-1", r.message, **r.facts) from None
     out: list[Effect] = []
@@ -175,6 +182,22 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
     return tuple(out)
 
 
+def _setup_piles(d: Any) -> dict[str, list[int]]:
+    """The piles of a set-up (draw pile, small decks, market carrots), each ascending, and
+    the single Choose A Carrot cards the house rule may leave out (KBQ-LEN-2): read once per
+    deck and kept on it (read, never changed: a deck's cards are fixed)."""
+    if not d.piles:
+        cat = d.catalogue
+        d.piles.update({
+            "choose": [n for n in cat.numbers() if "choose-a-carrot" in d.card(n).tags
+                       and _takes(d, n) == 1],
+            "draw": cat.draw_pile(), "carrot": cat.numbers("carrot"),
+            "cabbage": cat.numbers("cabbage"), "water": cat.numbers("water"),
+            "magic_carrot": cat.numbers("magic_carrot")})
+    piles_of: dict[str, list[int]] = d.piles
+    return piles_of
+
+
 def _takes(d: Any, number: int) -> int:
     effect = d.effects(number)[0]
     return effect.count if isinstance(effect, fx.TakeCarrot) else 0
@@ -183,7 +206,7 @@ def _takes(d: Any, number: int) -> int:
 def _deal_one(state: QuestState, seat: int, out: list[Effect]) -> None:
     """One card of the deal: Dolla go face up and are replaced (KBQ-DRAW-1); a Play
     Immediately card is discarded and replaced, for no bunny is in the circle (KBQ-SET-2)."""
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     while state.draw:
         card = state.draw.pop()
         kind = d.type[card]
@@ -201,8 +224,9 @@ def _deal_one(state: QuestState, seat: int, out: list[Effect]) -> None:
 
 
 def runs(state: QuestState, e: Runs) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "runs")
     hand = state.seats[seat].hand
     if e.top == e.bottom or e.top not in hand or e.bottom not in hand:
@@ -223,8 +247,9 @@ def runs(state: QuestState, e: Runs) -> tuple[Effect, ...]:
 
 
 def flip(state: QuestState, e: Flip) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "turn")
     run = state.seats[seat].run
     if run.top is None:
@@ -254,9 +279,10 @@ def check_source(state: QuestState, e: Play) -> str:
     The guards that depend only on what everybody sees (whose turn it is, the card's type,
     the cards face up) come first; only then is the hand looked at, so that a refusal says
     nothing about a hand beyond "he has no such card to play"."""
-    _over(state)
-    seat = _seat(e)
-    d = core.deck(state)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
+    d = _DECKS.get(state.deck) or core.deck(state)
     if e.card not in d.catalogue.by_number:
         raise refuse("KBQ-TURN-1", f"there is no card {e.card} in this game", card=e.card)
     kind = d.type[e.card]
@@ -278,7 +304,6 @@ def check_source(state: QuestState, e: Play) -> str:
         if kind not in ("special", "very_special"):
             raise refuse("KBQ-TURN-1", f"card {e.card} is a {kind.replace('_', ' ')} card, never "
                          "played as a card", card=e.card)
-    owed = waiting.awaited(state).decisions.get(seat)
     if flipped:
         origin = "run"
         _owes(state, seat, "flipped")
@@ -297,6 +322,7 @@ def check_source(state: QuestState, e: Play) -> str:
                          "own turn", card=e.card)
     else:
         origin = "hand"
+        owed = waiting.awaited(state).decisions.get(seat)
         if owed != "turn":
             if state.active == seat and owed in ("flipped", "bottom"):
                 raise refuse("KBQ-SPC-2", "a Special from hand is the turn's card, played instead "
@@ -328,7 +354,7 @@ def check_play(state: QuestState, e: Play) -> tuple[Ctx, str]:
 def play(state: QuestState, e: Play) -> tuple[Effect, ...]:
     ctx, origin = check_play(state, e)
     seat = ctx.by
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     kind = d.type[e.card]
     out: list[Effect] = []
     st = state.seats[seat]
@@ -350,7 +376,7 @@ def play(state: QuestState, e: Play) -> tuple[Effect, ...]:
 
 def _play_notes(state: QuestState, seat: int, card: int, origin: str, kind: str) -> list[Effect]:
     """What allowed the play, for the record's readers (an explain shows them)."""
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     notes: list[Effect] = []
     if origin == "hand" and kind == "special":
         notes.append(Effect("KBQ-SPC-2", "special_from_hand", {"seat": seat, "card": card}))
@@ -369,7 +395,7 @@ def _play_notes(state: QuestState, seat: int, card: int, origin: str, kind: str)
 def _saved_answer(state: QuestState, seat: int, e: Play) -> bool:
     """A saved Bug Off or Noah's Flood answering the card aimed at its holder, on any turn
     (their card text: "a saved Special, used immediately": card-facts.md §1.7 R-Q24)."""
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     for effect in d.effects(e.card):
         if isinstance(effect, fx.Cancel) and effect.only_own \
                 and answerable(state, seat, effect, e.card) is not None:
@@ -378,9 +404,10 @@ def _saved_answer(state: QuestState, seat: int, e: Play) -> bool:
 
 
 def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
-    d = core.deck(state)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
+    d = _DECKS.get(state.deck) or core.deck(state)
     origin = where(state, seat, e.card)
     out: list[Effect] = []
     if origin == "saved":
@@ -417,8 +444,8 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
 def _check_forced_play(state: QuestState, seat: int, card: int) -> None:
     """Bad Karma: a weapon flipped by its holder must go on one of his own bunnies; he may
     not discard it while he has one it can hit (card-facts.md §1.2 row 51; R-KBQ-20)."""
-    d = core.deck(state)
-    if not state.seats[seat].karma or not d.is_weapon(card):
+    if not state.seats[seat].karma or \
+            not (_DECKS.get(state.deck) or core.deck(state)).is_weapon(card):
         return
     own = [b for b in state.circle.owned_by(seat) if not core.shielded(state, b, "harm")]
     if own:
@@ -427,13 +454,14 @@ def _check_forced_play(state: QuestState, seat: int, card: int) -> None:
 
 
 def save(state: QuestState, e: Save) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "flipped")
     if state.flipped != e.card:
         raise refuse("KBQ-SPC-4", f"only the flipped top run card is saved, not card {e.card}",
                      card=e.card)
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     kind = d.type[e.card]
     if kind not in ("special", "very_special"):
         raise refuse("KBQ-RUN-3", f"card {e.card} is a {kind.replace('_', ' ')} card: only "
@@ -450,8 +478,9 @@ def save(state: QuestState, e: Save) -> tuple[Effect, ...]:
 
 
 def bottom(state: QuestState, e: Bottom) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "bottom")
     st = state.seats[seat]
     if e.card not in st.hand:
@@ -465,8 +494,9 @@ def bottom(state: QuestState, e: Bottom) -> tuple[Effect, ...]:
 
 
 def end_turn(state: QuestState, e: EndTurn) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "turn")
     if not state.second:
         raise refuse("KBQ-TURN-1", f"seat {seat} has not played his turn's card yet", seat=seat)
@@ -479,8 +509,9 @@ def end_turn(state: QuestState, e: EndTurn) -> tuple[Effect, ...]:
 
 
 def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     top = state.stack[-1] if state.stack else None
     if isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat:
         raise refuse("KBQ-FEED-6", "a feed due at once is paid from the supplies held: there is "
@@ -528,8 +559,9 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
 
 
 def feed(state: QuestState, e: Feed) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     top = state.stack[-1] if state.stack else None
     now = isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat
     if now:
@@ -567,8 +599,9 @@ def feed(state: QuestState, e: Feed) -> tuple[Effect, ...]:
 
 
 def starve(state: QuestState, e: Starve) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     top = state.stack[-1] if state.stack else None
     if not (isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat
             and top.bunny == e.bunny):
@@ -585,8 +618,9 @@ def starve(state: QuestState, e: Starve) -> tuple[Effect, ...]:
 
 
 def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     if not waiting.own_turn_stage(state, seat):
         raise refuse("KBQ-TRADE-1", f"seat {seat} trades during his own turn (or his partner's, "
                      "which that partner records)", seat=seat)
@@ -659,7 +693,7 @@ def roll(state: QuestState, e: Roll) -> tuple[Effect, ...]:
     _over(state)
     owed = _chance(state, e, "roll")
     top = state.stack[-1]
-    d = core.deck(state)
+    d = _DECKS.get(state.deck) or core.deck(state)
     if isinstance(top, AttackFrame):
         hit = next(h for h in top.hits if h.lives is None)
         dies = [hit.die]
@@ -728,8 +762,9 @@ def pass_(state: QuestState, e: Pass) -> tuple[Effect, ...]:
 
 
 def _bid(state: QuestState, e: Event, amount: int | None) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "bid")
     top = state.stack[-1]
     assert isinstance(top, AuctionFrame)
@@ -752,8 +787,9 @@ def _off_turn(state: QuestState, seat: int) -> list[Effect]:
 
 
 def stake(state: QuestState, e: Stake) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "stake")
     top = state.stack[-1]
     assert isinstance(top, Choice)
@@ -779,8 +815,9 @@ def stake(state: QuestState, e: Stake) -> tuple[Effect, ...]:
 
 
 def choose(state: QuestState, e: Choose) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     kind = _owes(state, seat, "carrot", "revive", "clovers", "misfortune", "return", "exchange",
                  "upkeep")
     top = state.stack[-1]
@@ -917,8 +954,9 @@ APPLY_CHOICE = {"carrot": _apply_carrot, "revive": _apply_revive, "clovers": _ap
 
 
 def join(state: QuestState, e: Join) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     if not 0 <= seat < state.n or state.seats[seat].present or seat not in state.opts.late:
         raise refuse("KBQ-JOIN-1", f"seat {seat} is not a late player waiting to join", seat=seat)
     if not (waiting.own_turn_stage(state, state.active or 0) and state.phase == "turn"
@@ -932,8 +970,9 @@ def join(state: QuestState, e: Join) -> tuple[Effect, ...]:
 
 
 def leave(state: QuestState, e: Leave) -> tuple[Effect, ...]:
-    _over(state)
-    seat = _seat(e)
+    if state.over:
+        _over(state)
+    seat = e.actor if e.actor is not None else _seat(e)
     st = state.seats[seat]
     if not st.present or seat == state.active or state.stack or state.phase != "turn" \
             or len(core.present(state)) <= 2:
