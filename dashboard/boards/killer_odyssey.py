@@ -103,9 +103,10 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
     if strike:
         parts.append(label(f"waiting for the {strike['die']}: {strike['card']} {strike['name']} of "
                            f"seat {strike['player']} at {strike['targets']}"))
-    parts.append(label(f"The Bunny Circle ({len(view['circle'])} creatures, clockwise)"))
+    parts.append(label(f"The Bunny Circle ({_count(len(view['circle']), 'creature')}, clockwise)"))
     parts.append(row([_piece(c, names) for c in view["circle"]] or ["(empty)"]))
-    parts.append(label(f"The Center Circle ({len(view['center'])} cities, with their occupants)"))
+    cities = _count(len(view["center"]), "city", "cities")
+    parts.append(label(f"The Center Circle ({cities}, with their occupants)"))
     parts.append(row([_piece(c, names, city=True) for c in view["center"]] or ["(empty)"]))
     for seat in view["seats"]:
         s = seat["seat"]
@@ -126,3 +127,8 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 city``, ``3 cities``, ``0 creatures``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
