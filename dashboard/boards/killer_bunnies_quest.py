@@ -164,7 +164,8 @@ def _seat(s: dict[str, Any], player: str, view: dict[str, Any], names: dict[int,
         f"run: {run}",
         f"hand: {hand_html}",
         "saved: " + (" ".join(_tile(c, names) for c in s["saved"]) or "—"),
-        f"{s['dolla']} Dolla ({len(s['money'])} card{'' if len(s['money']) == 1 else 's'}) · {s['cabbage_units']} cabbage · "
+        f"{s['dolla']} Dolla ({len(s['money'])} card{'' if len(s['money']) == 1 else 's'}) · "
+        f"{s['cabbage_units']} cabbage · "
         f"{s['water_units']} water" + (f" · owed by the bank: {escape(owed)}" if owed else ""),
         "carrots: " + (" ".join(_tile(c, names) for c in s["carrots"]) or "—"),
     ]
