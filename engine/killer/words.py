@@ -5,10 +5,12 @@ A card is its catalogue name and its number (``Choose A Carrot (17)``): the name
 player reads on the card, the number is what the record, the dispute box and the checklist
 use, and two copies of one card differ only by it. A bunny in the circle is also whose it is
 (``Bo's Green Congenial Bunny (6)``); a die is its colour and sides (``the black d12``); money
-is counted in the game's own unit (Quest and Odyssey: Dolla; KinderBunnies: Bunny Bucks);
+is counted in the game's own unit (Quest and Odyssey: Dolla; KinderBunnies: Bunny Bucks, one
+Bunny Buck); a die that reads 0 as 10 says so (``a 0, which counts as 10``);
 supplies in units (``3 cabbage units``); the run positions are the top and the bottom run
 card. A large carrot reads as its card; the Magic Carrot, which names a carrot by its
-number or letter, reads as that carrot.
+number or letter, reads as that carrot, and several carrots named by their labels read as
+the table says them (``carrots A-F``, ``carrots B, D and G``).
 
 Everything comes from the catalogue data, which holds facts (names, numbers, dice) and
 warren's own words for what a card does; nothing here prints more of a card than its name.
@@ -62,16 +64,18 @@ def place(at: int) -> str:
 class CardWords:
     """The words for the cards of one catalogue (see the module docstring)."""
 
-    __slots__ = ("by_number", "carrots", "dice", "money")
+    __slots__ = ("by_number", "carrots", "dice", "money", "money_one")
 
     def __init__(self, cards: Mapping[int, Card], dice: Mapping[str, DieSpec] | None = None,
-                 money: str = "Dolla") -> None:
+                 money: str = "Dolla", money_one: str | None = None) -> None:
         self.by_number = cards
         """Card number -> its definition."""
         self.dice: Mapping[str, DieSpec] = dice or {}
         """Die id -> the die (its colour and sides), as the deck set declares it."""
         self.money = money
         """The game's money (``Dolla``; ``Bunny Bucks``), always written after the amount."""
+        self.money_one = money_one or money
+        """The money after an amount of 1 (``Bunny Buck``; Dolla is the same for one)."""
         self.carrots: dict[str, int] = {}
         """A carrot's number or letter -> its large carrot card (the lowest number)."""
         for number in sorted(cards):
@@ -80,9 +84,9 @@ class CardWords:
                 self.carrots.setdefault(card.carrot, number)
 
     @classmethod
-    def of(cls, catalogue: Catalogue, money: str = "Dolla") -> CardWords:
+    def of(cls, catalogue: Catalogue, money: str = "Dolla", money_one: str | None = None) -> CardWords:
         """The words for every card of ``catalogue``, with the dice of its deck set."""
-        return cls(catalogue.by_number, catalogue.dice, money)
+        return cls(catalogue.by_number, catalogue.dice, money, money_one)
 
     # -- one card ------------------------------------------------------------------------------
     def name(self, number: int) -> str | None:
@@ -140,6 +144,24 @@ class CardWords:
         number = self.carrots.get(label)
         return self.carrot_label(label) if number is None else self.card(number)
 
+    def carrot_labels(self, labels: Sequence[str]) -> str:
+        """Several carrots by the labels printed on them, as the table reads a row of them:
+        ``carrot C``, ``carrots A-F``, ``carrots A, C and E-G``, ``no carrot``. Labels that
+        follow each other in the catalogue's order (A, B, C...; 1, 2, 3...) run together."""
+        if not labels:
+            return "no carrot"
+        order = {label: i for i, label in enumerate(sorted(self.carrots, key=self.carrots.__getitem__))}
+        runs: list[list[str]] = []
+        for label in labels:
+            last = runs[-1][-1] if runs else None
+            if last is not None and label in order and last in order and order[label] == order[last] + 1:
+                runs[-1].append(label)
+            else:
+                runs.append([label])
+        said = [run[0] if len(run) == 1 else
+                (f"{run[0]}, {run[1]}" if len(run) == 2 else f"{run[0]}-{run[-1]}") for run in runs]
+        return ("carrot " if len(labels) == 1 else "carrots ") + and_list(said)
+
     # -- dice ------------------------------------------------------------------------------------
     def die(self, die: str) -> str:
         """A die of the deck set: ``the black d12``; a die of the roller's choosing (no
@@ -154,23 +176,40 @@ class CardWords:
             return f"a d{spec.sides}"
         return f"the {spec.colour} d{spec.sides}"
 
+    def zero_is_ten(self, die: str | None = None) -> bool:
+        """Whether a 0 on ``die`` counts as 10; for a die not named, whether it does on every
+        die of the set (KinderBunnies' five d10)."""
+        if die is not None:
+            spec = self.dice.get(die)
+            return spec is not None and spec.zero_is_ten
+        return bool(self.dice) and all(d.zero_is_ten for d in self.dice.values())
+
+    def face(self, face: int, die: str | None = None, article: bool = True) -> str:
+        """One face as said aloud: ``a 7``; ``a 0, which counts as 10`` on a die that reads 0
+        as 10 (``0 (as 10)`` in a list of faces, ``article`` False)."""
+        if face == 0 and self.zero_is_ten(die):
+            return "a 0, which counts as 10" if article else "0 (as 10)"
+        return f"{an(face)} {face}" if article else str(face)
+
     def roll(self, faces: Sequence[int], dice: Sequence[str] = ()) -> str:
         """What the dice showed: ``a 7 on the black d12``; several dice each with its face;
         faces alone when the dice are not known (``4, 4 and 9``)."""
         if not faces:
             return "no die"
         if len(dice) == len(faces):
-            return and_list([f"{an(f)} {f} on {self.die(d)}" for f, d in zip(faces, dice, strict=True)])
+            return and_list([f"{self.face(f, d)} on {self.die(d)}" if f or not self.zero_is_ten(d)
+                             else f"a 0 on {self.die(d)}, which counts as 10"
+                             for f, d in zip(faces, dice, strict=True)])
         if len(dice) == 1 and len(faces) > 1:
-            return and_list([str(f) for f in faces]) + f" on {self.die(dice[0])}"
+            return and_list([self.face(f, dice[0], False) for f in faces]) + f" on {self.die(dice[0])}"
         if len(faces) == 1:
-            return f"{an(faces[0])} {faces[0]}"
-        return and_list([str(f) for f in faces])
+            return self.face(faces[0])
+        return and_list([self.face(f, None, False) for f in faces])
 
     # -- money and supplies --------------------------------------------------------------------
     def dolla(self, amount: int) -> str:
-        """An amount of money: ``12 Dolla``."""
-        return f"{amount} {self.money}"
+        """An amount of money: ``12 Dolla``, ``1 Bunny Buck``."""
+        return f"{amount} {self.money_one if amount == 1 else self.money}"
 
     @staticmethod
     def units(kind: str, amount: int) -> str:

@@ -5,7 +5,8 @@ Read it like the rulebook: catalogue (the cards, data in cards/*.toml, and each 
 table), options, rulebook (rule ids), events, state, core (what every part shares and how
 the game moves on), cards (what each effect primitive does here), play (one handler per
 event), agenda (what the game waits for, the legal actions, chance for simulators), views
-(and the record a seat could have written), bots. scenario writes games by hand
+(and the record a seat could have written), words (the game in words, each perspective
+told what it saw), bots. scenario writes games by hand
 (fixtures, tests); floor is the benchmark's rule-free baseline.
 """
 
@@ -16,7 +17,7 @@ from typing import Any, ClassVar
 
 from engine.capabilities import Capabilities
 from engine.hidden import Pool
-from engine.kinderbunnies import agenda, bots, views
+from engine.kinderbunnies import agenda, bots, views, words
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
 from engine.kinderbunnies.options import MAX_PLAYERS, KinderOptions
@@ -27,7 +28,7 @@ from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.wording import Vocabulary
+from engine.wording import Names
 
 
 class KinderBunnies(Ruleset[KinderState, KinderOptions]):
@@ -40,7 +41,7 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
     options_type = KinderOptions
     event_types = EVENT_TYPES
     game_over_rule = "KIN-END-3"
-    vocabulary = Vocabulary(labels={"seat": "to"})  # a draw: "the table: draw (to Ann, card 22)"
+    vocabulary = words.VOCABULARY
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value},
         action_notation={"draw": ("seat", "card"), "play": ("card", "on"), "buy": ("carrot",),
@@ -130,17 +131,39 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
     def redact(self, event: Event, perspective: Perspective, before: KinderState) -> Event:
         return views.redact(event, perspective, before)
 
+    # -- in words (words.py) ------------------------------------------------------------
+    def describe(self, event: Event, names: Names | None = None,
+                 perspective: Perspective = "referee") -> str:
+        said = words.describe(event, self.event_view(event, perspective), perspective, names or (),
+                              words.card_words())
+        return said if said is not None else super().describe(event, names, perspective)
+
+    def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+        return words.describe_changes(before, after, names, words.card_words())
+
+    def describe_fact(self, key: str, value: Any, names: Names) -> str:
+        return words.describe_fact(key, value, names, words.card_words())
+
+    def describe_outcome(self, outcome: Outcome, names: Names) -> str:
+        return words.describe_outcome(outcome, names, words.card_words())
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return views.render(view, names)
+        return words.render(view, names, words.card_words())
 
     def outcome(self, state: KinderState) -> Outcome | None:
         if not state.over:
             return None
+        from engine.kinderbunnies.core import cards, money
+
         ra = state.level == "really-advanced"
-        return Outcome(winners=list(state.winners), scores=list(state.scores),
-                       reason=("magic_carrot" if state.winners else "no_winner") if ra else
-                       ("shared_win" if len(state.winners) > 1 else "most_carrots_and_bunnies"),
-                       rule="KIN-RA-3" if ra else "KIN-END-2")
+        magic = None if state.magic is None else cards(state).orange_letter.get(state.magic)
+        return words.KinderOutcome(
+            winners=list(state.winners), scores=list(state.scores),
+            reason=("magic_carrot" if state.winners else "no_winner") if ra else
+            ("shared_win" if len(state.winners) > 1 else "most_carrots_and_bunnies"),
+            rule="KIN-RA-3" if ra else "KIN-END-2",
+            carrots=[len(c) for c in state.carrots], bunnies=[len(t) for t in state.table],
+            bucks=[money(state, s) for s in range(state.n)], magic_carrot=magic)
 
     def key_figures(self, state: KinderState) -> dict[str, Any]:
         from engine.kinderbunnies.core import money, pile_size

@@ -121,23 +121,3 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
                 record[key] = UNKNOWN
     return record
 
-
-def render(view: dict[str, Any], names: list[str]) -> str:
-    """A plain-text picture of a view (``warren replay``)."""
-    lines = [f"KinderBunnies ({view['level']}), seq {view['seq']}, turn {view['turn']}, "
-             f"active {view['active']}, phase {view['phase']}"]
-    lines.append(f"carrot pile: {' '.join(view['carrot_pile']) or '(empty)'}   draw pile: "
-                 f"{view['draw_pile'] if isinstance(view['draw_pile'], int) else len(view['draw_pile'])}"
-                 f"   discard: {len(view['discard'])}")
-    for s, name in enumerate(names):
-        hand = view["hands"][s]
-        shown = " ".join(str(c) for c in hand) if isinstance(hand, list) else f"{hand} hidden"
-        lines.append(f"  seat {s} {name}: bunnies {view['table'][s]} carrots "
-                     f"{''.join(view['carrots'][s]) or '-'} bucks {view['bucks'][s]} hand [{shown}]")
-    if view["settling"]:
-        t = view["settling"]
-        lines.append(f"settling: {t['name']} by seat {t['seat']} ({t['step']}) faces {t['faces']}")
-    if view["over"]:
-        lines.append(f"over: winners {view['winners']} scores {view['scores']} "
-                     f"magic carrot {view['magic']}")
-    return "\n".join(lines)
