@@ -126,7 +126,7 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
             because = f" ({verdict.text})" if verdict.text else ""
             echo(f"refused by {verdict.rule}: {verdict.message}{because}")
             continue
-        echo(f"recorded {session.seq}: {session.ruleset.describe(verdict.event)}")
+        echo(f"recorded {session.seq}: {session.ruleset.describe(verdict.event, session.names)}")
         for doubt in verdict.undetermined:
             echo(f"  undetermined [{doubt.rule}]: {doubt.data.get('needs', '')}")
         if session.state.over:
