@@ -9,10 +9,9 @@ from engine.trust_no_bunny.common import (
     ask_everybody,
     card_counts,
     is_seat,
+    no_actor,
     refuse_if_over,
     require_chance,
-    require_player,
-    settled,
 )
 from engine.trust_no_bunny.day import start_round
 from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
@@ -132,13 +131,17 @@ def _offered_pairs(offered: list[list[str]]) -> bool:
 
 
 def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-ITEM-3")
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-ITEM-3")
     if state.phase != "items":
         # TNB-ITEM-3: an Item is chosen once, from the offer.
         raise RuleViolation("TNB-ITEM-3", "Items are chosen only right after they are offered",
                             phase=state.phase)
-    if not state.agenda.owes(seat):
+    waiting = state.agenda.decisions
+    if seat not in waiting:
         raise RuleViolation("TNB-ITEM-3", f"seat {seat} already chose its Item", seat=seat)
     offer = state.offers[seat]  # type: ignore[index]
     if event.item not in offer:
@@ -148,8 +151,8 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
                             item=event.item)
     state.items[seat] = event.item
-    settled(state, seat)
-    if not state.agenda.decisions:
+    del waiting[seat]  # the seat has chosen (engine.pending)
+    if not waiting:
         state.phase = "deal"
     return NO_EFFECTS
 
