@@ -52,12 +52,19 @@ def ask_one(state: TnbState, seat: int, kind: str) -> None:
     state.agenda.decisions = _ONE[seat, kind].copy()
 
 
+_NIGHTS: dict[tuple[bool, ...], dict[int, Decision]] = {}
+"""The night's decisions per table of guards (who is on guard, seat by seat), built the
+first time a table has that night and copied after (at most 2**8 of them per player count)."""
+
+
 def ask_night(state: TnbState) -> None:
     """Every seat acts tonight: a guard at the Tower, everybody else at home."""
-    waiting: dict[int, Decision] = {}
-    for s, guard in enumerate(state.on_guard):
-        waiting[s] = _DECISIONS[s, "guard" if guard else "home"]
-    state.agenda.decisions = waiting
+    key = tuple(state.on_guard)
+    waiting = _NIGHTS.get(key)
+    if waiting is None:
+        waiting = _NIGHTS[key] = {s: _DECISIONS[s, "guard" if guard else "home"]
+                                  for s, guard in enumerate(key)}
+    state.agenda.decisions = waiting.copy()
 
 
 def settled(state: TnbState, seat: int) -> None:
@@ -75,9 +82,15 @@ def require_player(event: Event, rule: str) -> int:
     """The acting seat of a player's event (a player's action never has a null actor)."""
     seat = event.actor
     if seat is None:
-        raise RuleViolation(rule, f"a {event.__struct_config__.tag} is a player's action and "
-                            "needs an actor seat")
+        raise no_actor(event, rule)
     return seat
+
+
+def no_actor(event: Event, rule: str) -> RuleViolation:
+    """The refusal of a player's event recorded without its actor (handlers check
+    ``event.actor is None`` inline and raise this)."""
+    return RuleViolation(rule, f"a {event.__struct_config__.tag} is a player's action and "
+                         "needs an actor seat")
 
 
 def require_chance(event: Event, rule: str) -> None:

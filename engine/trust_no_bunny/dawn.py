@@ -45,37 +45,31 @@ def ending(state: TnbState) -> tuple[str, str, str] | None:
     return None
 
 
-def round_end(state: TnbState, hand_sizes: list[int]) -> tuple[str, str, str, list[int]] | None:
-    """How the round ends the game, if it does: (winner, reason, rule, winners)."""
-    n = state.n
-    town = [s for s in range(n) if not state.is_werebunny[s]]
+def round_end(state: TnbState, hand_sizes: list[int] | None) -> tuple[str, str, str, list[int]] | None:
+    """How the round ends the game, if it does: (winner, reason, rule, winners).
+    ``hand_sizes``: the hands as the end counts them (None: the hands held)."""
     if state.wall == 0 and state.tower == 0:
         return "werebunnies", "defences_down", "TNB-END-2", list(state.werebunnies or ())
+    if state.round < ROUNDS - 1:
+        return None  # no round before the last two can end the game at its dawn otherwise
+    is_werebunny = state.is_werebunny
+    town = [s for s in range(state.n) if not is_werebunny[s]]
     if state.round >= ROUNDS:
-        winners = [s for s in town if quirk_met(state, s, hand_sizes[s])]
+        winners = [s for s in town if quirk_met(state, s, None if hand_sizes is None else hand_sizes[s])]
         return "townsfolk", "town_survived", "TNB-END-3", winners
     if state.round == ROUNDS - 1 and state.early_end and state.wall > 0:
         return "townsfolk", "wall_held", "TNB-END-4", town
     return None
 
 
-def _shortfall(state: TnbState) -> tuple[int, bool]:
-    """Cards that can be drawn now, and whether the discard pile must be shuffled in."""
-    owed = sum(state.owed)
-    deck = state.deck
-    available = deck[1] + deck[2] + deck[3] + deck[4]
-    if owed <= available:
-        return available, False
-    d = state.discard
-    return available + d[1] + d[2] + d[3] + d[4], True
-
-
 def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
-    refuse_if_over(state)
+    if state.over:
+        refuse_if_over(state)
     if state.phase != "dawn":
         # TNB-DRAW-1: cards are drawn at dawn, once a night.
         raise RuleViolation("TNB-DRAW-1", "cards are drawn only at dawn", phase=state.phase)
-    require_chance(event, "TNB-DRAW-1")
+    if event.actor is not None:
+        require_chance(event, "TNB-DRAW-1")
     n = state.n
     cards = event.cards
     if state.partial or UNKNOWN in cards:
@@ -85,8 +79,14 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if len(cards) != n:
         raise RuleViolation("TNB-DRAW-1", f"the draw lists cards for each of the {n} seats",
                             seats=len(cards))
-    available, reshuffle = _shortfall(state)
+    # The cards that can be drawn now, and whether the discard pile must be shuffled in.
     total_owed = sum(owed)
+    deck = state.deck
+    available = deck[1] + deck[2] + deck[3] + deck[4]
+    reshuffle = total_owed > available
+    if reshuffle:
+        d = state.discard
+        available += d[1] + d[2] + d[3] + d[4]
     drawn = [len(c) for c in cards]
     if total_owed <= available:
         if drawn != owed:
@@ -97,27 +97,31 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
         # TNB-DRAW-2: a deck run dry deals what it has, never more than a seat is owed.
         raise RuleViolation("TNB-DRAW-2", f"only {available} cards are left to draw for {owed}",
                             owed=list(owed), drawn=drawn, available=available)
-    pool = state.deck[:]
+    pool = deck[:]
     if reshuffle:
         for v in (1, 2, 3, 4):
             pool[v] += state.discard[v]
-    try:
-        counted = [card_counts(c, "TNB-DRAW-2", "the draw") for c in cards]  # type: ignore[arg-type]
-    except RuleViolation:
-        if any(UNKNOWN in c for c in cards):
-            return _draw_unseen(state, event)  # cards nobody saw, at the table
-        raise
-    need = [0, 0, 0, 0, 0]
-    for counts in counted:
-        for v in (1, 2, 3, 4):
-            need[v] += counts[v]
-    if any(need[v] > pool[v] for v in (1, 2, 3, 4)):
+    # The whole table's draw counted at once, at C speed; when the counts miss a card, one
+    # seat's list holds something that is not a card value, and counting seat by seat finds
+    # it (or finds cards nobody saw, at the table).
+    every = [v for c in cards for v in c]
+    need = [0, every.count(1), every.count(2), every.count(3), every.count(4)]
+    if need[1] + need[2] + need[3] + need[4] != len(every):
+        try:
+            for c in cards:
+                card_counts(c, "TNB-DRAW-2", "the draw")  # type: ignore[arg-type]
+        except RuleViolation:
+            if any(UNKNOWN in c for c in cards):
+                return _draw_unseen(state, event)  # cards nobody saw, at the table
+            raise
+    if need[1] > pool[1] or need[2] > pool[2] or need[3] > pool[3] or need[4] > pool[4]:
         # TNB-DRAW-2: the cards drawn must be in the deck.
         raise RuleViolation("TNB-DRAW-2", "the draw holds cards the deck does not have",
                             drawn=need[1:], deck=pool[1:])
-    hand_sizes = [state.hand_size(s) + drawn[s] for s in range(n)]
+    hands = state.hands
     if event.reveal is not None:
-        _check_reveal(state, event, hand_sizes)
+        sizes = [h[1] + h[2] + h[3] + h[4] + d for h, d in zip(hands, drawn, strict=True)]
+        _check_reveal(state, event, sizes)
     effects: list[Effect] = []
     if reshuffle:
         state.discard = [0, 0, 0, 0, 0]
@@ -126,19 +130,22 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
         pool[v] -= need[v]
     state.deck = pool
     night = state.round
-    for seat, counts in enumerate(counted):
-        if drawn[seat]:
-            hand = state.hands[seat]
-            for v in (1, 2, 3, 4):
-                hand[v] += counts[v]
-            state.notes[seat].append({"night": night, "kind": "drew", "cards": sorted(cards[seat])})
+    notes = state.notes
+    for seat, c in enumerate(cards):
+        if c:
+            hand = hands[seat]
+            for card in c:
+                hand[card] += 1  # type: ignore[index]  # card values, checked above
+            notes[seat].append({"night": night, "kind": "drew", "cards": sorted(c)})
     effects.append(Effect("TNB-DRAW-1", "cards_drawn", {"drawn": drawn}))
-    for seat in state.pending_item_loss:
-        # TNB-ITEM-9: the sabotaged Item goes at the end of the night.
-        state.item_lost[seat] = True
-    state.pending_item_loss = []
+    if state.pending_item_loss:
+        for seat in state.pending_item_loss:
+            # TNB-ITEM-9: the sabotaged Item goes at the end of the night.
+            state.item_lost[seat] = True
+        state.pending_item_loss = []
     state.owed = [0] * n
-    ending = round_end(state, hand_sizes)
+    # The hands now hold what they drew: their sizes are what the round's end reads.
+    ending = round_end(state, None)
     if ending is not None:
         winner, reason, rule, winners = ending
         finish(state, winner, reason, rule, winners, effects)

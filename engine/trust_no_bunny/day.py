@@ -9,10 +9,9 @@ from engine.trust_no_bunny.common import (
     ask_everybody,
     ask_night,
     ask_one,
-    is_seat,
+    no_actor,
     refuse_if_over,
     require_chance,
-    require_player,
 )
 from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Reveal, Vote
 from engine.trust_no_bunny.state import TnbState
@@ -54,20 +53,25 @@ def _require_muster(state: TnbState, rule: str) -> None:
 
 
 def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-ACC-1")
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-ACC-1")
     # TNB-ACC-1: accusations are made during the muster.
-    _require_muster(state, "TNB-ACC-1")
+    if state.phase != "muster" or state.pending_loss is not None:
+        _require_muster(state, "TNB-ACC-1")
     if state.accused[seat]:
         # TNB-ACC-2: one accusation per player per round.
         raise RuleViolation("TNB-ACC-2", f"seat {seat} already accused this round", round=state.round)
-    if not state.agenda.owes(seat):
+    if seat not in state.agenda.decisions:
         # TNB-MUSTER-1: a player musters once; ready means done for this round.
         raise RuleViolation("TNB-MUSTER-1", f"seat {seat} already declared itself ready this round",
                             round=state.round)
     named = event.suspects
+    n = state.n
     if len(named) != 2 or named[0] == named[1] or seat in named or not (
-            is_seat(state, named[0]) and is_seat(state, named[1])):
+            type(named[0]) is int and 0 <= named[0] < n and type(named[1]) is int and 0 <= named[1] < n):
         # TNB-ACC-1: two different players, neither of them the accuser.
         raise RuleViolation("TNB-ACC-1", "an accusation names two different other players",
                             suspects=list(named))
@@ -84,28 +88,38 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
     pair = (a, b)
     wbs = state.werebunnies
     accusations = state.accusations
+    is_werebunny = state.is_werebunny
     # TNB-ACC-4: every Townsfolk's latest accusation names both Werebunnies.
-    unanimous = not state.is_werebunny[seat] and pair == wbs and all(
-        accusations[s] == wbs for s in range(state.n) if s != seat and not state.is_werebunny[s]
-    )
+    unanimous = not is_werebunny[seat] and pair == wbs and _town_agrees(accusations, is_werebunny, seat, pair)
     if event.reveal is not None:
         _check_reveal(state, event, unanimous)
     accusations[seat] = pair
     state.accused[seat] = True
     del state.agenda.decisions[seat]  # the seat has mustered (engine.pending)
     state.accusation_log.append({"round": state.round, "seat": seat, "suspects": [a, b]})
-    effects = [Effect("TNB-ACC-1", "accused", {"seat": seat, "suspects": [a, b]})]
+    accused = Effect("TNB-ACC-1", "accused", {"seat": seat, "suspects": [a, b]})
     if unanimous:
+        effects = [accused]
         finish(state, "townsfolk", "unanimous_accusation", "TNB-ACC-4",
-               [s for s in range(state.n) if not state.is_werebunny[s]], effects)
+               [s for s in range(n) if not is_werebunny[s]], effects)
         return tuple(effects)
+    state.pending_loss = seat
     if _everybody_else_accuses(accusations, pair) and pair not in state.refuted:
         # Everybody outside the pair accuses it and the game goes on: the table knows the
         # pair is wrong (TNB-ACC-4 would have ended the game otherwise).
         state.refuted.append(pair)
-        effects.append(Effect("TNB-ACC-4", "pair_refuted", {"suspects": [a, b]}))
-    state.pending_loss = seat
-    return tuple(effects)
+        return accused, Effect("TNB-ACC-4", "pair_refuted", {"suspects": [a, b]})
+    return (accused,)
+
+
+def _town_agrees(accusations: list[tuple[int, int] | None], is_werebunny: list[bool], seat: int,
+                 pair: tuple[int, int]) -> bool:
+    """Does every Townsfolk other than ``seat`` stand accusing ``pair``? (Asked only when
+    ``seat`` names the Werebunnies; a loop that stops at the first who does not.)"""
+    for s, accused in enumerate(accusations):
+        if accused != pair and s != seat and not is_werebunny[s]:
+            return False
+    return True
 
 
 def _everybody_else_accuses(accusations: list[tuple[int, int] | None], pair: tuple[int, int]) -> bool:
@@ -130,12 +144,14 @@ def _check_reveal(state: TnbState, event: Accuse, unanimous: bool) -> None:
 
 
 def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
-    refuse_if_over(state)
+    if state.over:
+        refuse_if_over(state)
     seat = state.pending_loss
     if seat is None:
         # TNB-ACC-3: a card is lost only to an accusation just made.
         raise RuleViolation("TNB-ACC-3", "no accusation is waiting for its card", phase=state.phase)
-    require_chance(event, "TNB-ACC-3")
+    if event.actor is not None:
+        require_chance(event, "TNB-ACC-3")
     if event.seat != seat:
         raise RuleViolation("TNB-ACC-3", f"the card is owed by seat {seat}, the accuser",
                             seat=event.seat, accuser=seat)
@@ -158,10 +174,14 @@ def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
 
 
 def ready(state: TnbState, event: Ready) -> tuple[Effect, ...]:
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-MUSTER-1")
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-MUSTER-1")
     # TNB-MUSTER-1: ready is declared during the muster, once.
-    _require_muster(state, "TNB-MUSTER-1")
+    if state.phase != "muster" or state.pending_loss is not None:
+        _require_muster(state, "TNB-MUSTER-1")
     waiting = state.agenda.decisions
     if seat not in waiting:
         raise RuleViolation("TNB-MUSTER-1", f"seat {seat} has already mustered this round",
@@ -173,8 +193,11 @@ def ready(state: TnbState, event: Ready) -> tuple[Effect, ...]:
 
 
 def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-DAY-1")
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-DAY-1")
     if state.phase == "muster":
         # TNB-MUSTER-1: the proposal waits for the muster to end.
         raise RuleViolation("TNB-MUSTER-1", "the muster is not over yet",
@@ -218,18 +241,22 @@ def _not_mayor(state: TnbState, seat: int) -> RuleViolation:
 
 
 def vote(state: TnbState, event: Vote) -> tuple[Effect, ...]:
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-VOTE-1")
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-VOTE-1")
     if state.phase != "voting":
         # TNB-VOTE-1: votes only while a team is up for the vote.
         raise RuleViolation("TNB-VOTE-1", "no team is up for the vote", phase=state.phase)
-    if state.votes[seat] is not None:
+    votes = state.votes
+    if votes[seat] is not None:
         # TNB-VOTE-2: one vote per player per team.
         raise RuleViolation("TNB-VOTE-2", f"seat {seat} has already voted on this team",
                             seat=seat, team=state.team)
     if event.reveal is not None:
         _check_vote_reveal(state, event)
-    state.votes[seat] = event.accept
+    votes[seat] = event.accept
     waiting = state.agenda.decisions
     del waiting[seat]  # the seat's vote is in (engine.pending)
     if not waiting:
@@ -255,7 +282,7 @@ def close_vote(state: TnbState, timed_out: list[int] | None,
     the end showed, already checked by the caller (TNB-REC-3)."""
     n = state.n
     votes = state.votes
-    accepts = sum(1 for v in votes if v)
+    accepts = votes.count(True)  # votes are bools (events decode strictly), None where missing
     approved = accepts * 2 > n
     team: list[int] = state.team  # type: ignore[assignment]
     state.proposals.append({

@@ -11,9 +11,9 @@ from engine.trust_no_bunny.common import (
     check_stage_claims,
     is_seat,
     move_to_discard,
+    no_actor,
     refuse_if_over,
     require_in_hand,
-    require_player,
 )
 from engine.trust_no_bunny.events import Bless, Brew, Gaze, Guard, HomeAction, Predict, Rest, Sabotage
 from engine.trust_no_bunny.state import TnbState
@@ -63,9 +63,14 @@ def check_guard_play(state: TnbState, seat: int, defend: list[int], weaken: list
 
 
 def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-GUARD-1")
-    _require_night(state, seat)
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-GUARD-1")
+    waiting = state.agenda.decisions
+    if state.phase != "night" or seat not in waiting:
+        _require_night(state, seat)
     if not state.on_guard[seat]:
         # TNB-GUARD-1: only guards play cards at the Tower.
         raise RuleViolation("TNB-GUARD-1", f"seat {seat} is at home tonight, not on guard",
@@ -75,13 +80,33 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
         from engine.trust_no_bunny.unseen_night import guard as guard_unseen
 
         return guard_unseen(state, seat, event)
-    d, w = check_guard_play(state, seat, event.defend, event.weaken)
-    weakened = w if event.weaken else None  # nothing to take out of the hand for weakening
-    if len(state.agenda.decisions) == 1:
+    defend = event.defend
+    if event.weaken:
+        d, weakened = check_guard_play(state, seat, defend, event.weaken)
+    else:
+        # check_guard_play for a guard who only defends (most do), inline: the helpers are
+        # called only to refuse a card that is no card value or not in the hand (TNB-GUARD-2).
+        d = [0, defend.count(1), defend.count(2), defend.count(3), defend.count(4)]
+        if d[1] + d[2] + d[3] + d[4] != len(defend):
+            card_counts(defend, "TNB-GUARD-2", "the cards played")
+        hand = state.hands[seat]
+        if d[1] > hand[1] or d[2] > hand[2] or d[3] > hand[3] or d[4] > hand[4]:
+            require_in_hand(state, seat, d, "TNB-GUARD-2", defend)
+        weakened = None  # nothing to take out of the hand for weakening
+    if len(waiting) == 1:
         return _close(state, seat, event, d, weakened)
     if event.claims or event.stage is not None:
         _not_the_end(event)
-    commit_play(state, seat, event, d, weakened)
+    # commit_play, for a guard: the cards leave the hand, the play stays secret.
+    hand = state.hands[seat]
+    discard = state.discard
+    for v in (1, 2, 3, 4):
+        c = d[v] if weakened is None else d[v] + weakened[v]
+        if c:
+            hand[v] -= c
+            discard[v] += c
+    state.plays[seat] = event
+    del waiting[seat]  # the seat's night decision is made
     return NO_EFFECTS
 
 
@@ -97,9 +122,13 @@ def _not_the_end(event: Guard | HomeAction) -> None:
 
 def _home(state: TnbState, event: HomeAction) -> tuple[int, list[int] | None]:
     """Checks every home action shares; returns the seat and the gnaw counts (or None)."""
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-HOME-1")
-    _require_night(state, seat)
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-HOME-1")
+    if state.phase != "night" or seat not in state.agenda.decisions:
+        _require_night(state, seat)
     if state.on_guard[seat]:
         # TNB-HOME-1: a guard plays cards; home actions are for players at home.
         raise RuleViolation("TNB-HOME-1", f"seat {seat} is on guard tonight, not at home",
@@ -122,11 +151,18 @@ def _other_seat(state: TnbState, seat: int, target: object, rule: str, what: str
 
 
 def _finish_home(state: TnbState, seat: int, event: HomeAction, g: list[int] | None) -> tuple[Effect, ...]:
-    if len(state.agenda.decisions) == 1:
+    waiting = state.agenda.decisions
+    if len(waiting) == 1:
         return _close(state, seat, event, g, None)
     if event.claims or event.stage is not None:
         _not_the_end(event)
-    commit_play(state, seat, event, g, None)
+    # commit_play, for one home action.
+    if g is not None:
+        move_to_discard(state, seat, g)
+    state.plays[seat] = event
+    del waiting[seat]  # the seat's night decision is made
+    if type(event) in (Gaze, Brew):
+        state.item_used[seat] = True
     return NO_EFFECTS
 
 
@@ -142,7 +178,8 @@ def bless(state: TnbState, event: Bless) -> tuple[Effect, ...]:
         return _home_unseen(state, event)
     seat, g = _home(state, event)
     target = event.target
-    _other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
+    if type(target) is not int or not 0 <= target < state.n or target == seat:
+        _other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
     if state.on_guard[target]:
         # TNB-HOME-2: the blessed player must be at home too.
         raise RuleViolation("TNB-HOME-2", f"seat {target} is on guard, not at home", target=target)
@@ -163,7 +200,9 @@ def sabotage(state: TnbState, event: Sabotage) -> tuple[Effect, ...]:
     if not state.is_werebunny[seat]:
         # TNB-SAB-1: Sabotage is the Werebunnies' alone.
         raise RuleViolation("TNB-SAB-1", f"seat {seat} is Townsfolk and cannot Sabotage", seat=seat)
-    _other_seat(state, seat, event.target, "TNB-SAB-2", "a Sabotage")
+    target = event.target
+    if type(target) is not int or not 0 <= target < state.n or target == seat:
+        _other_seat(state, seat, target, "TNB-SAB-2", "a Sabotage")
     if event.quirk not in QUIRKS:
         # TNB-SAB-2: the guess is one of the three Quirks.
         raise RuleViolation("TNB-SAB-2", f"{event.quirk!r} is not a Quirk ({', '.join(QUIRKS)})",
@@ -260,7 +299,8 @@ class NightResult:
         seat_defend = [0] * n
         seat_weaken = [0] * n
         defend = weaken = gnawed = 0
-        items, lost, mutations = state.items, state.item_lost, state.mutations
+        items, lost, mutations, quirks = state.items, state.item_lost, state.mutations, state.quirks
+        sabotages: list[tuple[int, int, str, bool]] = []
         for s in range(n):
             play = plays[s]
             if type(play) is Guard:
@@ -274,8 +314,11 @@ class NightResult:
                 seat_weaken[s] = w
                 defend += d
                 weaken += w
-            elif play.gnaw:  # type: ignore[union-attr]
-                gnawed += sum(play.gnaw)  # type: ignore[union-attr]  # TNB-MUT-1
+            else:
+                if play.gnaw:  # type: ignore[union-attr]
+                    gnawed += sum(play.gnaw)  # type: ignore[union-attr]  # TNB-MUT-1
+                if type(play) is Sabotage:
+                    sabotages.append((s, play.target, play.quirk, quirks[play.target] == play.quirk))
         self.seat_defend = seat_defend
         self.seat_weaken = seat_weaken
         self.defend = defend
@@ -295,13 +338,13 @@ class NightResult:
         else:
             self.wall_damage = self.tower_damage = 0
         self.hp_lost = self.wall_damage + self.tower_damage
-        self.sabotages = [
-            (s, play.target, play.quirk, state.quirks[play.target] == play.quirk)
-            for s, play in enumerate(plays) if type(play) is Sabotage
-        ]
+        self.sabotages = sabotages
 
     def stage_effects(self) -> tuple[Effect, ...]:
         """The stage as effects: the wolves, the Wall, the Tower (TNB-RES-1..3)."""
+        return tuple(self._stage())
+
+    def _stage(self) -> list[Effect]:
         night = self.night
         effects = [Effect("TNB-RES-1", "night_resolved", {
             "night": night, "wolves": self.wolves, "gnawed": self.gnawed, "unblocked": self.unblocked,
@@ -315,14 +358,14 @@ class NightResult:
             effects.append(Effect("TNB-RES-3", "tower_damaged", {
                 "damage": self.tower_damage, "tower": self.tower_before - self.tower_damage,
             }))
-        return tuple(effects)
+        return effects
 
     def apply(self, state: TnbState) -> tuple[Effect, ...]:
         """Put the stage on the table: damage, cards owed at dawn, what each seat is told."""
         n = state.n
         night = state.round
         plays = self.plays
-        effects = list(self.stage_effects())
+        effects = self._stage()
         if self.wall_damage:
             state.wall -= self.wall_damage
             if state.wall == 0:

@@ -70,8 +70,23 @@ class TnbOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     timeout event records them (default), or every card in hand as defence (R-TNB-14)."""
 
 
+_DEFAULTS = TnbOptions()
+_DEFAULT_TABLES: dict[int, Table] = {}
+"""The table of a game without options, per player count: worked out once (a Table is
+frozen, so every game of that size shares it)."""
+
+
 def resolve_table(players: int, opts: TnbOptions) -> Table:
     """The numbers of one game, checked; a clear error for an option that cannot work."""
+    if opts == _DEFAULTS:
+        table = _DEFAULT_TABLES.get(players)
+        if table is None:
+            table = _DEFAULT_TABLES[players] = _resolve_table(players, opts)
+        return table
+    return _resolve_table(players, opts)
+
+
+def _resolve_table(players: int, opts: TnbOptions) -> Table:
     base = default_table(players) if players in (5, 6, 7, 8) else None
     if base is None:
         raise WarrenError(f"trust-no-bunny is for 5 to 8 players, not {players}")

@@ -9,16 +9,17 @@ from engine.trust_no_bunny.common import (
     ask_everybody,
     card_counts,
     is_seat,
+    no_actor,
     refuse_if_over,
     require_chance,
-    require_player,
-    settled,
 )
 from engine.trust_no_bunny.day import start_round
 from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     ITEMS,
+    MEDALLION,
+    MYSTICAL_RECIPE,
     OFFERED_ITEMS,
     ONE_HOLDER_ITEMS,
     QUIRKS,
@@ -99,36 +100,48 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
     offered = event.items
     if state.partial:
         return unknown.offers(state, event)
-    if len(offered) != state.n or any(
-        len(pair) != OFFERED_ITEMS or len(set(pair)) != OFFERED_ITEMS or any(i not in ITEMS for i in pair)
-        for pair in offered
-    ):
+    if len(offered) != state.n or not _offered_pairs(offered):
         if any(UNKNOWN in pair for pair in offered):
             # An offer nobody saw, in a game recorded at the table (unknown.py).
             return unknown.offers(state, event)
         # TNB-ITEM-1: two different Items of the five for every player.
         raise RuleViolation("TNB-ITEM-1", f"every player is offered two different Items of {list(ITEMS)}",
                             items=[list(p) for p in offered])
-    for item in ONE_HOLDER_ITEMS:
-        holders = [s for s, pair in enumerate(offered) if item in pair]
-        if len(holders) > 1:
-            # TNB-ITEM-2: the Recipe and the Medallion appear for one player only.
-            raise RuleViolation("TNB-ITEM-2", f"{item} may be offered to one player only",
-                                item=item, offered_to=holders)
+    every = [item for pair in offered for item in pair]
+    if every.count(MYSTICAL_RECIPE) > 1 or every.count(MEDALLION) > 1:
+        # Each pair names two different Items, so an Item twice is two players offered it.
+        for item in ONE_HOLDER_ITEMS:
+            holders = [s for s, pair in enumerate(offered) if item in pair]
+            if len(holders) > 1:
+                # TNB-ITEM-2: the Recipe and the Medallion appear for one player only.
+                raise RuleViolation("TNB-ITEM-2", f"{item} may be offered to one player only",
+                                    item=item, offered_to=holders)
     state.offers = [list(pair) for pair in offered]
     state.phase = "items"
     ask_everybody(state, "item")
     return (Effect("TNB-ITEM-1", "items_offered", {}),)
 
 
+def _offered_pairs(offered: list[list[str]]) -> bool:
+    """Is every offer two different Items of the five (TNB-ITEM-1)?"""
+    for pair in offered:
+        if len(pair) != OFFERED_ITEMS or pair[0] == pair[1] or pair[0] not in ITEMS or pair[1] not in ITEMS:
+            return False
+    return True
+
+
 def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
-    refuse_if_over(state)
-    seat = require_player(event, "TNB-ITEM-3")
+    if state.over:
+        refuse_if_over(state)
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, "TNB-ITEM-3")
     if state.phase != "items":
         # TNB-ITEM-3: an Item is chosen once, from the offer.
         raise RuleViolation("TNB-ITEM-3", "Items are chosen only right after they are offered",
                             phase=state.phase)
-    if not state.agenda.owes(seat):
+    waiting = state.agenda.decisions
+    if seat not in waiting:
         raise RuleViolation("TNB-ITEM-3", f"seat {seat} already chose its Item", seat=seat)
     offer = state.offers[seat]  # type: ignore[index]
     if event.item not in offer:
@@ -138,8 +151,8 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
                             item=event.item)
     state.items[seat] = event.item
-    settled(state, seat)
-    if not state.agenda.decisions:
+    del waiting[seat]  # the seat has chosen (engine.pending)
+    if not waiting:
         state.phase = "deal"
     return NO_EFFECTS
 
@@ -174,10 +187,12 @@ def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
         raise
     total = [0, 0, 0, 0, 0]
     for counts in counted:
-        for v in (1, 2, 3, 4):
-            total[v] += counts[v]
+        total[1] += counts[1]
+        total[2] += counts[2]
+        total[3] += counts[3]
+        total[4] += counts[4]
     deck = state.deck
-    if any(total[v] > deck[v] for v in (1, 2, 3, 4)):
+    if total[1] > deck[1] or total[2] > deck[2] or total[3] > deck[3] or total[4] > deck[4]:
         raise RuleViolation("TNB-DEAL-1", "the deal holds more cards of a value than the deck has",
                             dealt=total[1:], deck=deck[1:])
     for seat, counts in enumerate(counted):
