@@ -108,6 +108,9 @@ _FIELDS = ("carrot", "die", "number", "on", "pay", "player", "take")
 
 def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
     """Refuse the fields a card does not take (its own rule says what it takes)."""
+    if e.on is None and e.carrot is None and e.number is None and e.player is None \
+            and e.take is None and e.pay is None and e.die is None and not e.carrots:
+        return  # no field named: none to refuse
     extra = [k for k in _FIELDS if k not in allowed and getattr(e, k) is not None]
     if e.carrots and "carrots" not in allowed:
         extra.append("carrots")

@@ -119,8 +119,7 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
             and state.task is None and not state.dealing and not state.over and not state.ending:
         # The common draw, every guard passed at once: a known card of the pile owed to the
         # seat drawing back up (KIN-DRAW-1).
-        C = cards(state)
-        if card not in C.bucks and card not in C.bad_news:
+        if card not in cards(state).not_kept:
             state.pile.discard(card)
             hand = state.hands[e.seat]
             hand.append(card)
@@ -132,8 +131,7 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
     elif state.dealing and state.deal_seat == e.seat and card in state.pile and e.actor is None \
             and not (state.level == "really-advanced" and not state.orange):
         # A card of the deal that is neither a Buck nor a Bad News card (KIN-DEAL-1).
-        C = cards(state)
-        if card not in C.bucks and card not in C.bad_news:
+        if card not in cards(state).not_kept:
             state.pile.discard(card)
             state.hands[e.seat].append(card)
             state.deal_seat = (e.seat + 1) % state.n
@@ -495,7 +493,10 @@ def _may_be_rerolled(state: KinderState) -> bool:
     if not yellow(state) or not any(state.hands):
         return False
     discard = state.discard
-    return any(n not in discard for n in cards(state).rerolls)
+    for n in cards(state).rerolls:
+        if n not in discard:
+            return True
+    return False
 
 
 def spin(state: KinderState, e: Spin) -> tuple[Effect, ...]:
