@@ -49,7 +49,8 @@ class Cards:
 
     __slots__ = ("bad_news", "bucks", "bunnies", "by_tag", "carrot_cards", "carrot_of", "data",
                  "deck", "draw_pile", "effects", "immune", "in_game", "level", "name", "never_turn_card",
-                 "not_kept", "orange", "orange_letter", "pink", "replays", "rerolls", "supply_kinds", "yellow")
+                 "not_kept", "orange", "orange_letter", "pink", "replays", "rerolls", "supply_kinds",
+                 "yellow")
 
     def __init__(self, level: str, bad_news_in_beginner: bool) -> None:
         cat = catalogue()

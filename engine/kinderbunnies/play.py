@@ -129,15 +129,18 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
             advance(state, out)
             return tuple(out)
     elif state.dealing and state.deal_seat == e.seat and card in state.pile and e.actor is None \
-            and not (state.level == "really-advanced" and not state.orange):
+            and not (state.level == "really-advanced" and not state.orange) \
+            and card not in cards(state).not_kept:
         # A card of the deal that is neither a Buck nor a Bad News card (KIN-DEAL-1).
-        if card not in cards(state).not_kept:
-            state.pile.discard(card)
-            state.hands[e.seat].append(card)
-            state.deal_seat = (e.seat + 1) % state.n
-            out = []
-            advance(state, out)
-            return tuple(out)
+        state.pile.discard(card)
+        state.hands[e.seat].append(card)
+        nxt = state.deal_seat = (e.seat + 1) % state.n
+        if len(state.hands[nxt]) < state.hand_size and (state.pile or state.pile_hidden) \
+                and state.task is None and not state.over and not state.ending:
+            return ()  # the deal goes on to the next seat, as advance would find
+        out = []
+        advance(state, out)
+        return tuple(out)
     return _draw(state, e)
 
 
@@ -493,7 +496,7 @@ def _may_be_rerolled(state: KinderState) -> bool:
     if not yellow(state) or not any(state.hands):
         return False
     discard = state.discard
-    for n in cards(state).rerolls:
+    for n in cards(state).rerolls:  # noqa: SIM110 - a loop, not a generator per roll
         if n not in discard:
             return True
     return False
