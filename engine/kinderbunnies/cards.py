@@ -108,9 +108,12 @@ _FIELDS = ("carrot", "die", "number", "on", "pay", "player", "take")
 
 def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
     """Refuse the fields a card does not take (its own rule says what it takes)."""
-    if e.on is None and e.carrot is None and e.number is None and e.player is None \
-            and e.take is None and e.pay is None and e.die is None and not e.carrots:
-        return  # no field named: none to refuse
+    if (e.on is None or "on" in allowed) and (e.carrot is None or "carrot" in allowed) \
+            and (e.number is None or "number" in allowed) \
+            and (e.player is None or "player" in allowed) \
+            and (e.take is None or "take" in allowed) and (e.pay is None or "pay" in allowed) \
+            and (e.die is None or "die" in allowed) and (not e.carrots or "carrots" in allowed):
+        return  # every field named is one the card takes: none to refuse
     extra = [k for k in _FIELDS if k not in allowed and getattr(e, k) is not None]
     if e.carrots and "carrots" not in allowed:
         extra.append("carrots")
@@ -123,8 +126,8 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     C = cards(state)
     card = e.card
     data = C.card(card)
-    effect = C.effect(card)
-    rule = rule_of(state, card)
+    effect = C.effects.get(card)  # C.effect
+    rule = _RULES.get(card) or rule_of(state, card)
     if data.type in ("special", "very_special"):
         what = "a supply card answers a Feed The Bunny" if data.type == "special" else \
             "this card only answers another card"

@@ -24,6 +24,7 @@ from engine.kinderbunnies.core import (
     discard_bunny,
     fail,
     has_bunny,
+    in_level,
     is_unknown,
     need_in_hand,
     owed_draw,
@@ -72,8 +73,10 @@ def _set_aside_first(state: KinderState, rule: str) -> None:
 
 def _require_turn(state: KinderState, seat: int | None, what: str) -> int:
     """The seat's own turn, with nothing else owed first (KIN-TURN-1)."""
-    refuse_over(state)
-    _set_aside_first(state, "KIN-TURN-1")
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
+    if not state.orange:  # _set_aside_first refuses only then
+        _set_aside_first(state, "KIN-TURN-1")
     if state.dealing or state.refill or state.task is not None:
         owed = "the deal" if state.dealing else "a card drawn" if state.refill else \
             f"card {cards(state).label(state.task.card)} to be settled"  # type: ignore[union-attr]
@@ -87,7 +90,8 @@ def _require_turn(state: KinderState, seat: int | None, what: str) -> int:
 
 # -- handlers --------------------------------------------------------------------------------
 def set_aside(state: KinderState, e: SetAside) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     _chance(e, "KIN-SET-2")
     C = cards(state)
     if state.level != "really-advanced":
@@ -145,7 +149,8 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
 
 
 def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     rule = "KIN-DEAL-1" if state.dealing else "KIN-DRAW-1"
     _chance(e, rule)
     _set_aside_first(state, rule)
@@ -166,8 +171,6 @@ def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
         num = card
         state_card_known = num in state.pile
         if not state_card_known:
-            from engine.kinderbunnies.core import in_level
-
             in_level(state, num)
             if not state.partial or state.pool is None or str(num) not in state.pool \
                     or state.pile_hidden <= 0:
@@ -212,7 +215,8 @@ def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
 
 
 def buy(state: KinderState, e: Buy) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     if e.actor == state.active and not state.dealing and (state.played or state.forced is not None):
         fail("KIN-BUY-1", "carrots are bought before the turn's card is played, not after",
              seat=e.actor)
@@ -264,12 +268,11 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
 
 
 def _play(state: KinderState, e: Play) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     seat = e.actor
     if seat is None:
         fail("KIN-TURN-1", "a card is played by a seat, not by the table")
-    from engine.kinderbunnies.core import in_level
-
     in_level(state, e.card)
     if e.carrots or e.carrot is not None or e.take is not None:
         for named in (*e.carrots, e.carrot, e.take):
@@ -396,10 +399,10 @@ def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
     seat = _require_turn(state, e.actor, "a card")
     if state.played:
         fail("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
-    from engine.kinderbunnies.core import in_level
-
-    in_level(state, e.card)
-    need_in_hand(state, seat, e.card, "lay down")
+    if e.card not in cards(state).in_game:  # in_level refuses only then
+        in_level(state, e.card)
+    if e.card not in state.hands[seat]:  # need_in_hand refuses only then, or takes an unknown card
+        need_in_hand(state, seat, e.card, "lay down")
     if state.forced is not None and e.card != state.forced:
         fail("KIN-CARD-BUY-BACK", f"Buy Back brought card {state.forced} back: it is played now",
              forced=state.forced)
@@ -423,7 +426,8 @@ def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
 
 
 def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     task = state.task
     if task is None or task.step not in ("feed", "hazard"):
         fail("KIN-FEED-1", "nothing waits for an answer now", step=None if task is None else task.step)
@@ -443,7 +447,8 @@ def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
 
 
 def choose(state: KinderState, e: Choose) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     task = state.task
     seat = e.actor
     if task is None or task.step not in ("bad_news", "revive", "steal", "carrot", "show", "pass",
@@ -461,7 +466,8 @@ def choose(state: KinderState, e: Choose) -> tuple[Effect, ...]:
 
 
 def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     _chance(e, "KIN-DICE-1")
     task = state.task
     if task is None or task.step not in ("roll", "reroll") or task.held:
@@ -503,7 +509,8 @@ def _may_be_rerolled(state: KinderState) -> bool:
 
 
 def spin(state: KinderState, e: Spin) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     _chance(e, "KIN-CARD-SPIN")
     task = state.task
     if task is None or task.step != "spin":
