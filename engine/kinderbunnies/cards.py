@@ -465,14 +465,13 @@ def release(state: KinderState, out: Effects) -> None:
         hits = sum(1 for f in faces if f in wanted)
         task.tries += 1
         out.append(Effect(rule, "dice_matched", {"faces": faces, "matches": hits}))
-        bunnies_back = sum(1 for c in state.discard if c in C.bunnies)
         if effect.per_match:
-            _ask(state, task, "revive", min(hits, bunnies_back))
+            _ask(state, task, "revive", min(hits, _bunnies_back(state)))
             return
         if hits >= effect.need:
             then = effect.then[0] if effect.then else None
             if isinstance(then, fx.Revive):
-                _ask(state, task, "revive", min(then.count, bunnies_back))
+                _ask(state, task, "revive", min(then.count, _bunnies_back(state)))
             elif isinstance(then, fx.StealCarrot):
                 others = any(state.carrots[s] for s in range(state.n) if s != task.seat)
                 _ask(state, task, "steal", 1 if others else 0)
@@ -548,6 +547,12 @@ def release(state: KinderState, out: Effects) -> None:
             out.append(Effect(rule, "bunny_taken", {"seat": winner, "from": owner, "bunny": bunny}))
         return
     state.task = None
+
+
+def _bunnies_back(state: KinderState) -> int:
+    """The bunnies in the discard pile, which a card may bring back (counted only then)."""
+    bunnies = cards(state).bunnies
+    return sum(1 for c in state.discard if c in bunnies)
 
 
 def _ask(state: KinderState, task: Task, what: str, count: int) -> None:

@@ -8,8 +8,6 @@ it (a set) and ``pile_hidden`` how many unknown ones it holds (a recorded game: 
 
 from __future__ import annotations
 
-import copy
-
 import msgspec
 
 from engine.hidden import Pool
@@ -177,7 +175,7 @@ class KinderState(GameState):
 def copy_task(task: Task) -> Task:
     """A task sharing nothing mutable: a shallow copy (msgspec's own, field by field) with
     its lists, dict and roll-off copied."""
-    new = copy.copy(task)
+    new: Task = task.__copy__()  # type: ignore[attr-defined]
     off = task.off
     new.faces = task.faces[:]
     new.rollers = task.rollers[:]
