@@ -396,6 +396,9 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
 
 
 def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(discard, state, e)
     seat = _require_turn(state, e.actor, "a card")
     if state.played:
         fail("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
@@ -426,6 +429,9 @@ def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
 
 
 def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(accept, state, e)
     if state.over or state.ending:  # refuse_over refuses only then
         refuse_over(state)
     task = state.task
@@ -447,6 +453,9 @@ def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
 
 
 def choose(state: KinderState, e: Choose) -> tuple[Effect, ...]:
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(choose, state, e)
     if state.over or state.ending:  # refuse_over refuses only then
         refuse_over(state)
     task = state.task
@@ -466,9 +475,13 @@ def choose(state: KinderState, e: Choose) -> tuple[Effect, ...]:
 
 
 def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(roll, state, e)
     if state.over or state.ending:  # refuse_over refuses only then
         refuse_over(state)
-    _chance(e, "KIN-DICE-1")
+    if e.actor is not None:  # _chance refuses only then
+        _chance(e, "KIN-DICE-1")
     task = state.task
     if task is None or task.step not in ("roll", "reroll") or task.held:
         fail("KIN-DICE-1", "no dice are owed now", step=None if task is None else task.step)
@@ -479,7 +492,7 @@ def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
     if min(e.faces) < 0 or max(e.faces) > _SIDES:
         fail("KIN-DICE-1", "a die shows 1 to 10 (a printed 0 is 10; write 0 or 10)",
              faces=list(e.faces))
-    faces = [_SIDES if f == 0 else f for f in e.faces]
+    faces = [_SIDES if f == 0 else f for f in e.faces] if 0 in e.faces else list(e.faces)
     if task.step == "reroll":
         assert task.reroll_die is not None
         task.faces[task.reroll_die] = faces[0]
@@ -602,10 +615,9 @@ def resolved(state: KinderState) -> KinderState:
 
 
 HANDLERS: dict[type[Event], Handler] = {
-    # Draws and plays, the most frequent events, act on a held roll themselves.
-    Draw: draw, Play: play,
+    # The most frequent events act on a held roll themselves.
+    Draw: draw, Play: play, Discard: discard, Accept: accept, Choose: choose, Roll: roll,
     **{kind: after_roll(fn) for kind, fn in (
-        (SetAside, set_aside), (Buy, buy), (Discard, discard), (Accept, accept),
-        (Choose, choose), (Roll, roll), (Spin, spin), (Reveal, reveal),
+        (SetAside, set_aside), (Buy, buy), (Spin, spin), (Reveal, reveal),
     )},
 }
