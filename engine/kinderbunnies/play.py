@@ -22,6 +22,7 @@ from engine.kinderbunnies.core import (
     carrot_taken,
     check_pick,
     discard_bunny,
+    end_turn,
     fail,
     has_bunny,
     in_level,
@@ -130,6 +131,13 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
             if len(hand) < state.hand_size and (state.pile or state.pile_hidden):
                 return ()
             out: Effects = []
+            if len(hand) >= state.hand_size and len(refill) == 1 and state.played:
+                # The hand is full again and nobody else is owed a card: the turn passes, as
+                # advance's first step would find; the rest of advance only when it has work.
+                refill.pop()
+                end_turn(state, out)
+                if not state.over and not state.ending and not refill and state.hands[state.active]:  # type: ignore[index]
+                    return tuple(out)
             advance(state, out)
             return tuple(out)
     elif state.dealing and state.deal_seat == e.seat and card in state.pile and e.actor is None \
