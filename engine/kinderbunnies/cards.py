@@ -108,6 +108,12 @@ _FIELDS = ("carrot", "die", "number", "on", "pay", "player", "take")
 
 def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
     """Refuse the fields a card does not take (its own rule says what it takes)."""
+    if (e.on is None or "on" in allowed) and (e.carrot is None or "carrot" in allowed) \
+            and (e.number is None or "number" in allowed) \
+            and (e.player is None or "player" in allowed) \
+            and (e.take is None or "take" in allowed) and (e.pay is None or "pay" in allowed) \
+            and (e.die is None or "die" in allowed) and (not e.carrots or "carrots" in allowed):
+        return  # every field named is one the card takes: none to refuse
     extra = [k for k in _FIELDS if k not in allowed and getattr(e, k) is not None]
     if e.carrots and "carrots" not in allowed:
         extra.append("carrots")
@@ -120,8 +126,8 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     C = cards(state)
     card = e.card
     data = C.card(card)
-    effect = C.effect(card)
-    rule = rule_of(state, card)
+    effect = C.effects.get(card)  # C.effect
+    rule = _RULES.get(card) or rule_of(state, card)
     if data.type in ("special", "very_special"):
         what = "a supply card answers a Feed The Bunny" if data.type == "special" else \
             "this card only answers another card"
@@ -459,14 +465,13 @@ def release(state: KinderState, out: Effects) -> None:
         hits = sum(1 for f in faces if f in wanted)
         task.tries += 1
         out.append(Effect(rule, "dice_matched", {"faces": faces, "matches": hits}))
-        bunnies_back = sum(1 for c in state.discard if c in C.bunnies)
         if effect.per_match:
-            _ask(state, task, "revive", min(hits, bunnies_back))
+            _ask(state, task, "revive", min(hits, _bunnies_back(state)))
             return
         if hits >= effect.need:
             then = effect.then[0] if effect.then else None
             if isinstance(then, fx.Revive):
-                _ask(state, task, "revive", min(then.count, bunnies_back))
+                _ask(state, task, "revive", min(then.count, _bunnies_back(state)))
             elif isinstance(then, fx.StealCarrot):
                 others = any(state.carrots[s] for s in range(state.n) if s != task.seat)
                 _ask(state, task, "steal", 1 if others else 0)
@@ -542,6 +547,12 @@ def release(state: KinderState, out: Effects) -> None:
             out.append(Effect(rule, "bunny_taken", {"seat": winner, "from": owner, "bunny": bunny}))
         return
     state.task = None
+
+
+def _bunnies_back(state: KinderState) -> int:
+    """The bunnies in the discard pile, which a card may bring back (counted only then)."""
+    bunnies = cards(state).bunnies
+    return sum(1 for c in state.discard if c in bunnies)
 
 
 def _ask(state: KinderState, task: Task, what: str, count: int) -> None:

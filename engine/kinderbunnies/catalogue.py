@@ -49,7 +49,8 @@ class Cards:
 
     __slots__ = ("bad_news", "bucks", "bunnies", "by_tag", "carrot_cards", "carrot_of", "data",
                  "deck", "draw_pile", "effects", "immune", "in_game", "level", "name", "never_turn_card",
-                 "orange", "orange_letter", "pink", "replays", "rerolls", "supply_kinds", "yellow")
+                 "not_kept", "orange", "orange_letter", "pink", "replays", "rerolls", "supply_kinds",
+                 "yellow")
 
     def __init__(self, level: str, bad_news_in_beginner: bool) -> None:
         cat = catalogue()
@@ -88,6 +89,8 @@ class Cards:
         """Cards that are never the turn's card: answers, Bad News, Bunny Bucks."""
         self.bad_news: frozenset[int] = frozenset(
             n for n in self.draw_pile if "bad-news" in cards[n].tags)
+        self.not_kept: frozenset[int] = frozenset(self.bucks) | self.bad_news
+        """Cards that do not stay in the hand they are drawn to: Bucks and Bad News."""
         self.by_tag: dict[str, frozenset[int]] = {}
         for n, c in cards.items():
             for tag in c.tags:

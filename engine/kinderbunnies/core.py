@@ -23,8 +23,18 @@ def fail(rule: str, message: str, **facts: Any) -> NoReturn:
     raise RuleViolation(rule, message, **facts)
 
 
+_LAST: list[Any] = [None, None]
+"""The last options key asked for and its cards: a fold asks for the same ones every time."""
+
+
 def cards(state: KinderState) -> Cards:
-    return cards_for(state.opts_key[0], state.opts_key[1])
+    key = state.opts_key
+    last = _LAST
+    if last[0] is key:
+        return last[1]  # type: ignore[no-any-return]
+    found = cards_for(key[0], key[1])
+    last[0], last[1] = key, found
+    return found
 
 
 def yellow(state: KinderState) -> bool:
@@ -327,11 +337,12 @@ def end_turn(state: KinderState, fx: Effects) -> None:
         return
     seat = state.active
     assert seat is not None
-    for _ in range(state.n * (1 + sum(state.skips)) + 1):
-        seat = next_seat(state, seat)
-        if not state.hands[seat]:
+    n, hands, skips = state.n, state.hands, state.skips
+    for _ in range(n * (1 + sum(skips)) + 1):
+        seat = (seat + 1) % n  # next_seat
+        if not hands[seat]:
             continue
-        if state.skips[seat]:
+        if skips[seat]:
             state.skips[seat] -= 1
             fx.append(Effect("KIN-CARD-DEEP-SLEEP", "turn_missed", {"seat": seat}))
             continue

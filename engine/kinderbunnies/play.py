@@ -22,8 +22,10 @@ from engine.kinderbunnies.core import (
     carrot_taken,
     check_pick,
     discard_bunny,
+    end_turn,
     fail,
     has_bunny,
+    in_level,
     is_unknown,
     need_in_hand,
     owed_draw,
@@ -72,8 +74,10 @@ def _set_aside_first(state: KinderState, rule: str) -> None:
 
 def _require_turn(state: KinderState, seat: int | None, what: str) -> int:
     """The seat's own turn, with nothing else owed first (KIN-TURN-1)."""
-    refuse_over(state)
-    _set_aside_first(state, "KIN-TURN-1")
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
+    if not state.orange:  # _set_aside_first refuses only then
+        _set_aside_first(state, "KIN-TURN-1")
     if state.dealing or state.refill or state.task is not None:
         owed = "the deal" if state.dealing else "a card drawn" if state.refill else \
             f"card {cards(state).label(state.task.card)} to be settled"  # type: ignore[union-attr]
@@ -87,7 +91,8 @@ def _require_turn(state: KinderState, seat: int | None, what: str) -> int:
 
 # -- handlers --------------------------------------------------------------------------------
 def set_aside(state: KinderState, e: SetAside) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     _chance(e, "KIN-SET-2")
     C = cards(state)
     if state.level != "really-advanced":
@@ -119,32 +124,41 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
             and state.task is None and not state.dealing and not state.over and not state.ending:
         # The common draw, every guard passed at once: a known card of the pile owed to the
         # seat drawing back up (KIN-DRAW-1).
-        C = cards(state)
-        if card not in C.bucks and card not in C.bad_news:
+        if card not in cards(state).not_kept:
             state.pile.discard(card)
             hand = state.hands[e.seat]
             hand.append(card)
             if len(hand) < state.hand_size and (state.pile or state.pile_hidden):
                 return ()
             out: Effects = []
+            if len(hand) >= state.hand_size and len(refill) == 1 and state.played:
+                # The hand is full again and nobody else is owed a card: the turn passes, as
+                # advance's first step would find; the rest of advance only when it has work.
+                refill.pop()
+                end_turn(state, out)
+                if not state.over and not state.ending and not refill and state.hands[state.active]:  # type: ignore[index]
+                    return tuple(out)
             advance(state, out)
             return tuple(out)
     elif state.dealing and state.deal_seat == e.seat and card in state.pile and e.actor is None \
-            and not (state.level == "really-advanced" and not state.orange):
+            and not (state.level == "really-advanced" and not state.orange) \
+            and card not in cards(state).not_kept:
         # A card of the deal that is neither a Buck nor a Bad News card (KIN-DEAL-1).
-        C = cards(state)
-        if card not in C.bucks and card not in C.bad_news:
-            state.pile.discard(card)
-            state.hands[e.seat].append(card)
-            state.deal_seat = (e.seat + 1) % state.n
-            out = []
-            advance(state, out)
-            return tuple(out)
+        state.pile.discard(card)
+        state.hands[e.seat].append(card)
+        nxt = state.deal_seat = (e.seat + 1) % state.n
+        if len(state.hands[nxt]) < state.hand_size and (state.pile or state.pile_hidden) \
+                and state.task is None and not state.over and not state.ending:
+            return ()  # the deal goes on to the next seat, as advance would find
+        out = []
+        advance(state, out)
+        return tuple(out)
     return _draw(state, e)
 
 
 def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     rule = "KIN-DEAL-1" if state.dealing else "KIN-DRAW-1"
     _chance(e, rule)
     _set_aside_first(state, rule)
@@ -165,8 +179,6 @@ def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
         num = card
         state_card_known = num in state.pile
         if not state_card_known:
-            from engine.kinderbunnies.core import in_level
-
             in_level(state, num)
             if not state.partial or state.pool is None or str(num) not in state.pool \
                     or state.pile_hidden <= 0:
@@ -211,7 +223,8 @@ def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
 
 
 def buy(state: KinderState, e: Buy) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     if e.actor == state.active and not state.dealing and (state.played or state.forced is not None):
         fail("KIN-BUY-1", "carrots are bought before the turn's card is played, not after",
              seat=e.actor)
@@ -263,12 +276,11 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
 
 
 def _play(state: KinderState, e: Play) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     seat = e.actor
     if seat is None:
         fail("KIN-TURN-1", "a card is played by a seat, not by the table")
-    from engine.kinderbunnies.core import in_level
-
     in_level(state, e.card)
     if e.carrots or e.carrot is not None or e.take is not None:
         for named in (*e.carrots, e.carrot, e.take):
@@ -392,13 +404,16 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
 
 
 def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(discard, state, e)
     seat = _require_turn(state, e.actor, "a card")
     if state.played:
         fail("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
-    from engine.kinderbunnies.core import in_level
-
-    in_level(state, e.card)
-    need_in_hand(state, seat, e.card, "lay down")
+    if e.card not in cards(state).in_game:  # in_level refuses only then
+        in_level(state, e.card)
+    if e.card not in state.hands[seat]:  # need_in_hand refuses only then, or takes an unknown card
+        need_in_hand(state, seat, e.card, "lay down")
     if state.forced is not None and e.card != state.forced:
         fail("KIN-CARD-BUY-BACK", f"Buy Back brought card {state.forced} back: it is played now",
              forced=state.forced)
@@ -422,7 +437,11 @@ def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
 
 
 def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
-    refuse_over(state)
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(accept, state, e)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     task = state.task
     if task is None or task.step not in ("feed", "hazard"):
         fail("KIN-FEED-1", "nothing waits for an answer now", step=None if task is None else task.step)
@@ -442,7 +461,11 @@ def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
 
 
 def choose(state: KinderState, e: Choose) -> tuple[Effect, ...]:
-    refuse_over(state)
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(choose, state, e)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     task = state.task
     seat = e.actor
     if task is None or task.step not in ("bad_news", "revive", "steal", "carrot", "show", "pass",
@@ -460,8 +483,13 @@ def choose(state: KinderState, e: Choose) -> tuple[Effect, ...]:
 
 
 def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
-    refuse_over(state)
-    _chance(e, "KIN-DICE-1")
+    held = state.task
+    if held is not None and held.held:  # a roll waits for the Re-Roll window (R-KIN-15)
+        return _after_roll(roll, state, e)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
+    if e.actor is not None:  # _chance refuses only then
+        _chance(e, "KIN-DICE-1")
     task = state.task
     if task is None or task.step not in ("roll", "reroll") or task.held:
         fail("KIN-DICE-1", "no dice are owed now", step=None if task is None else task.step)
@@ -472,7 +500,7 @@ def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
     if min(e.faces) < 0 or max(e.faces) > _SIDES:
         fail("KIN-DICE-1", "a die shows 1 to 10 (a printed 0 is 10; write 0 or 10)",
              faces=list(e.faces))
-    faces = [_SIDES if f == 0 else f for f in e.faces]
+    faces = [_SIDES if f == 0 else f for f in e.faces] if 0 in e.faces else list(e.faces)
     if task.step == "reroll":
         assert task.reroll_die is not None
         task.faces[task.reroll_die] = faces[0]
@@ -495,11 +523,15 @@ def _may_be_rerolled(state: KinderState) -> bool:
     if not yellow(state) or not any(state.hands):
         return False
     discard = state.discard
-    return any(n not in discard for n in cards(state).rerolls)
+    for n in cards(state).rerolls:  # noqa: SIM110 - a loop, not a generator per roll
+        if n not in discard:
+            return True
+    return False
 
 
 def spin(state: KinderState, e: Spin) -> tuple[Effect, ...]:
-    refuse_over(state)
+    if state.over or state.ending:  # refuse_over refuses only then
+        refuse_over(state)
     _chance(e, "KIN-CARD-SPIN")
     task = state.task
     if task is None or task.step != "spin":
@@ -591,10 +623,9 @@ def resolved(state: KinderState) -> KinderState:
 
 
 HANDLERS: dict[type[Event], Handler] = {
-    # Draws and plays, the most frequent events, act on a held roll themselves.
-    Draw: draw, Play: play,
+    # The most frequent events act on a held roll themselves.
+    Draw: draw, Play: play, Discard: discard, Accept: accept, Choose: choose, Roll: roll,
     **{kind: after_roll(fn) for kind, fn in (
-        (SetAside, set_aside), (Buy, buy), (Discard, discard), (Accept, accept),
-        (Choose, choose), (Roll, roll), (Spin, spin), (Reveal, reveal),
+        (SetAside, set_aside), (Buy, buy), (Spin, spin), (Reveal, reveal),
     )},
 }

@@ -137,11 +137,11 @@ class KinderState(GameState):
         new.level, new.opts_key, new.n = self.level, self.opts_key, self.n
         new.hand_size, new.youngest, new.partial = self.hand_size, self.youngest, self.partial
         new.pool = None if self.pool is None else self.pool.copy()
-        new.hands = [h[:] for h in self.hands]
-        new.table = [t[:] for t in self.table]
-        new.bucks = [b[:] for b in self.bucks]
-        new.carrots = [c[:] for c in self.carrots]
-        new.pile = set(self.pile)
+        new.hands = list(map(list.copy, self.hands))
+        new.table = list(map(list.copy, self.table))
+        new.bucks = list(map(list.copy, self.bucks))
+        new.carrots = list(map(list.copy, self.carrots))
+        new.pile = self.pile.copy()
         new.pile_hidden = self.pile_hidden
         new.discard = self.discard[:]
         new.carrot_pile = self.carrot_pile[:]
@@ -173,13 +173,16 @@ class KinderState(GameState):
 
 
 def copy_task(task: Task) -> Task:
+    """A task sharing nothing mutable: a shallow copy (msgspec's own, field by field) with
+    its lists, dict and roll-off copied."""
+    new: Task = task.__copy__()  # type: ignore[attr-defined]
     off = task.off
-    return Task(card=task.card, seat=task.seat, step=task.step, bunny=task.bunny,
-                owner=task.owner, dice=task.dice, faces=task.faces[:], held=task.held,
-                rollers=task.rollers[:], number=task.number, tries=task.tries,
-                count=task.count, reroll_die=task.reroll_die,
-                off=None if off is None else off.copy(), staged=dict(task.staged),
-                waiting=task.waiting[:])
+    new.faces = task.faces[:]
+    new.rollers = task.rollers[:]
+    new.off = None if off is None else off.copy()
+    new.staged = dict(task.staged)
+    new.waiting = task.waiting[:]
+    return new
 
 
 SLOTS = [name for cls in KinderState.__mro__ for name in getattr(cls, "__slots__", ())]
