@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,3 +63,28 @@ def write_file(target: Path | str, data: bytes | str) -> None:
     """Write ``data`` to ``target`` whole (text as UTF-8), through :func:`replacing`."""
     with replacing(target) as handle:
         handle.write(data.encode() if isinstance(data, str) else data)
+
+
+def sync_folder(folder: Path, wanted: dict[Path, bytes], *, check: bool, script: str,
+                pattern: str = "*.jsonl") -> int:
+    """The main of a script that generates a folder of files (the fixture scripts): write
+    every file of ``wanted`` whose bytes differ, remove the files matching ``pattern`` below
+    ``folder`` that it no longer writes, and say what changed; with ``check``, write nothing,
+    name each stale file on stderr and return 1 if any is. Returns the exit code."""
+
+    stale = sorted(p for p, data in wanted.items() if not p.is_file() or p.read_bytes() != data)
+    extra = sorted(p for p in folder.rglob(pattern) if p not in wanted)
+    if check:
+        for path in stale:
+            print(f"{path}: differs from what {script} writes", file=sys.stderr)
+        for path in extra:
+            print(f"{path}: not written by {script}", file=sys.stderr)
+        return 1 if stale or extra else 0
+    for path in extra:
+        path.unlink()
+    for path in stale:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with replacing(path) as out:
+            out.write(wanted[path])
+    print(f"{folder}: {len(wanted)} files, {len(stale)} written, {len(extra)} removed")
+    return 0

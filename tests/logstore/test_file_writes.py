@@ -112,3 +112,28 @@ def test_a_failed_write_leaves_the_old_file_and_no_scraps(tmp_path: Path) -> Non
     assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["kept.txt"]
     with pytest.raises(OutputError, match="cannot write"):
         write_file(target / "below-a-file.txt", b"x")
+
+
+def test_a_generated_folder_is_checked_then_brought_up_to_date(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from logstore.store.files import sync_folder
+
+    folder = tmp_path / "fixtures"
+    (folder / "deep").mkdir(parents=True)
+    same, changed, new = folder / "same.jsonl", folder / "deep" / "changed.jsonl", folder / "new.jsonl"
+    same.write_bytes(b"a\n")
+    changed.write_bytes(b"old\n")
+    (folder / "gone.jsonl").write_bytes(b"x\n")
+    (folder / "README.md").write_text("kept: not a generated kind of file")
+    wanted = {same: b"a\n", changed: b"new\n", new: b"n\n"}
+    assert sync_folder(folder, wanted, check=True, script="make.py") == 1
+    said = capsys.readouterr().err
+    assert "changed.jsonl: differs" in said and "new.jsonl: differs" in said
+    assert "gone.jsonl: not written" in said
+    assert "same.jsonl" not in said and changed.read_bytes() == b"old\n"  # a check writes nothing
+    assert sync_folder(folder, wanted, check=False, script="make.py") == 0
+    assert "3 files, 2 written, 1 removed" in capsys.readouterr().out
+    kept = {p.name for p in folder.rglob("*") if p.is_file()}
+    assert kept == {"same.jsonl", "changed.jsonl", "new.jsonl", "README.md"}
+    assert changed.read_bytes() == b"new\n"
+    assert sync_folder(folder, wanted, check=True, script="make.py") == 0
