@@ -161,3 +161,16 @@ def test_finished_fixtures_end_as_described(name: str, scores: list[int], out: i
     outcome = RULESET.outcome(state)
     assert outcome is not None
     assert outcome.winners == ([0, 1] if scores[0] == scores[1] else [scores.index(max(scores))])
+
+
+def test_a_record_that_does_not_show_what_it_is_made_to_show_is_named() -> None:
+    from engine.bunnies import RULESET as BUNNIES
+    from engine.reader import miss
+
+    legal = LEGAL[0].read_bytes()
+    illegal = FIXTURES / "illegal-BUN-LAY-2-nine-on-a-queen.jsonl"
+    assert miss(BUNNIES, legal, "legal", None) is None
+    assert miss(BUNNIES, illegal.read_bytes(), "nine", "BUN-LAY-2") is None
+    assert "breaks BUN-LAY-2" in str(miss(BUNNIES, illegal.read_bytes(), "nine", None))
+    assert "expected BUN-LAY-2" in str(miss(BUNNIES, legal, "legal", "BUN-LAY-2"))
+    assert "got BUN-LAY-2" in str(miss(BUNNIES, illegal.read_bytes(), "nine", "BUN-DRAW-1"))
