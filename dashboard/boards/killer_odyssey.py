@@ -1,7 +1,9 @@
 """The Killer Bunnies Odyssey board: the Bunny Circle, the Center Circle with its cities and
 their occupants, each player's saved Resources by colour (the ones used this round set
 aside), his Civ score as a bar towards 60, his hand and run positions as his perspective
-knows them."""
+knows them. A card the view shows is named on its tile (short, the full name on hover) with its
+Card Identification Number, from the deck library the game was played with (a code means one
+card there); a card the view hides stays a back."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from html import escape
 from typing import Any
 
 from dashboard.boards.tiles import CSS, label, row
+from engine.killer.words import CardWords
+from engine.killer_odyssey.words import library_words
 
 TARGET = 60
 """The total that ends the game (ODY-END-1)."""
@@ -39,29 +43,61 @@ ODY_CSS = """
 """
 
 
-def _piece(item: dict[str, Any], names: list[str], *, city: bool = False) -> str:
+def _words() -> CardWords:
+    """The names of the library's cards; none when the library cannot be read (a board never
+    fails a page: codes stand in)."""
+    try:
+        return library_words()
+    except Exception:
+        return CardWords({})
+
+
+def _short(name: str, width: int = 16) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def _name(code: Any, w: CardWords) -> str:
+    return (w.name(code) or "") if isinstance(code, str) else ""
+
+
+def _mini(item: dict[str, Any], w: CardWords, text: str) -> str:
+    name = item.get("name") or _name(item["card"], w)
+    return f'<span class="wo-mini" title="{escape(name)}">{text}</span>'
+
+
+def _piece(item: dict[str, Any], names: list[str], w: CardWords, *, city: bool = False) -> str:
     owner = item.get("owner", 0)
     colour = OWNER[owner % len(OWNER)]
     extra = ""
     if city:
-        inside = "".join(f'<span class="wo-mini">{escape(o["card"])} {o["points"]}</span>'
+        inside = "".join(_mini(o, w, f'{escape(o["card"])} {o["points"]}')
                          for o in item.get("occupants", []))
         extra = (f'<div class="wo-inside">{inside}</div>' if inside else "") + \
             f'<div>{len(item.get("occupants", []))}/{item.get("capacity") or 0}</div>'
     else:
-        under = " ".join(escape(u["card"]) for u in item.get("under", []))
-        on = " ".join(escape(o["card"]) for o in item.get("on", []))
+        under = " ".join(_mini(u, w, escape(u["card"])) for u in item.get("under", []))
+        on = " ".join(_mini(o, w, escape(o["card"])) for o in item.get("on", []))
         extra = (f"<div>under {under}</div>" if under else "") + \
             (f'<div style="color:#c0392b">feed {on}</div>' if on else "")
     who = escape(names[owner]) if owner < len(names) else f"seat {owner}"
     title = escape(f'#{item["piece"]} {item["name"]} ({who})')
     return (f'<span class="wo-card{" city" if city else ""}" style="border-color:{colour}" '
-            f'title="{title}"><b>{escape(item["card"])}</b>#{item["piece"]} · {item["points"]}{extra}</span>')
+            f'title="{title}"><b>{escape(item["card"])}</b>{escape(_short(item["name"]))}'
+            f'<span>#{item["piece"]} · {item["points"]}</span>{extra}</span>')
 
 
-def _hand(hand: Any) -> str:
+def _card(code: str, w: CardWords) -> str:
+    """A card the view shows, face up: its code and its name (short; in full on hover)."""
+    name = _name(code, w)
+    if not name:
+        return f'<span class="wo-card"><b>{escape(code)}</b></span>'
+    return (f'<span class="wo-card" title="{escape(name)}"><b>{escape(code)}</b>'
+            f'{escape(_short(name))}</span>')
+
+
+def _hand(hand: Any, w: CardWords) -> str:
     if isinstance(hand, list):
-        return row([f'<span class="wo-card">{escape(c)}</span>' if c != "?" else
+        return row([_card(c, w) if c != "?" else
                     '<span class="wo-card back">?</span>' for c in hand] or ["(empty)"])
     return row(['<span class="wo-card back"></span>'] * min(int(hand), 12) or ["(empty)"])
 
@@ -91,23 +127,25 @@ def _saved(seat: dict[str, Any]) -> str:
                         f'{COLOUR.get(colour, "#999")}"></span>' for u in sorted(used))
         parts.append(f'<span class="wr-chip">{escape(colour)} {len(used)}'
                      f'{f" ({sum(used)} used this round)" if any(used) else ""}</span>{marks}')
-    parts += [f'<span class="wo-card" title="{escape(o["name"])}">{escape(o["card"])}<br>'
-              f'{escape(o["type"].replace("_", " "))}</span>' for o in others]
+    parts += [f'<span class="wo-card" title="{escape(o["name"])}"><b>{escape(o["card"])}</b>'
+              f'{escape(_short(o["name"]))}<br>{escape(o["type"].replace("_", " "))}</span>'
+              for o in others]
     return row(parts or ["(nothing saved)"])
 
 
 def render_html(view: dict[str, Any], names: list[str]) -> str:
     """HTML for an Odyssey view (already filtered to one perspective)."""
+    w = _words()
     parts = [CSS, ODY_CSS, '<div class="wr-board">']
     strike = view.get("strike")
     if strike:
         parts.append(label(f"waiting for the {strike['die']}: {strike['card']} {strike['name']} of "
                            f"seat {strike['player']} at {strike['targets']}"))
     parts.append(label(f"The Bunny Circle ({_count(len(view['circle']), 'creature')}, clockwise)"))
-    parts.append(row([_piece(c, names) for c in view["circle"]] or ["(empty)"]))
+    parts.append(row([_piece(c, names, w) for c in view["circle"]] or ["(empty)"]))
     cities = _count(len(view["center"]), "city", "cities")
     parts.append(label(f"The Center Circle ({cities}, with their occupants)"))
-    parts.append(row([_piece(c, names, city=True) for c in view["center"]] or ["(empty)"]))
+    parts.append(row([_piece(c, names, w, city=True) for c in view["center"]] or ["(empty)"]))
     for seat in view["seats"]:
         s = seat["seat"]
         name = names[s] if s < len(names) else f"seat {s}"
@@ -119,14 +157,22 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
                      f'<b>seat {s}: {escape(name)}</b> <span class="wr-chip">{escape(seat["deck"])} '
                      f'deck</span>{winner} {_civ(seat)}')
         run = seat["run"]
-        parts.append(label(f"run cards: top {run['top'] or '-'}, bottom {run['bottom'] or '-'} · "
+        parts.append(label(f"run cards: top {_run(run['top'], w)}, bottom {_run(run['bottom'], w)} · "
                            f"draw pile {seat['draw'] if isinstance(seat['draw'], int) else len(seat['draw'])}"
                            f" · discard pile {len(seat['discard'])}"))
         parts.append(label("saved (face up)") + _saved(seat))
-        parts.append(label("hand") + _hand(seat["hand"]))
+        parts.append(label("hand") + _hand(seat["hand"], w))
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def _run(code: Any, w: CardWords) -> str:
+    """A run position in the label: the card by name and code where the view shows it."""
+    if not code:
+        return "-"
+    name = _name(code, w)
+    return f"{_short(name)} ({code})" if name else str(code)
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.hidden import UNKNOWN
 from engine.killer.catalogue.loader import Catalogue
@@ -66,10 +67,11 @@ class CardWords:
 
     __slots__ = ("by_number", "carrots", "dice", "money", "money_one")
 
-    def __init__(self, cards: Mapping[int, Card], dice: Mapping[str, DieSpec] | None = None,
+    def __init__(self, cards: Mapping[Any, Card], dice: Mapping[str, DieSpec] | None = None,
                  money: str = "Dolla", money_one: str | None = None) -> None:
         self.by_number = cards
-        """Card number -> its definition."""
+        """Card number -> its definition; or, for a game that knows its cards by a code
+        rather than a number (Odyssey's Card Identification Number, ``WB07``), code -> it."""
         self.dice: Mapping[str, DieSpec] = dice or {}
         """Die id -> the die (its colour and sides), as the deck set declares it."""
         self.money = money
@@ -89,7 +91,7 @@ class CardWords:
         return cls(catalogue.by_number, catalogue.dice, money, money_one)
 
     # -- one card ------------------------------------------------------------------------------
-    def name(self, number: int) -> str | None:
+    def name(self, number: int | str) -> str | None:
         card = self.by_number.get(number)
         return None if card is None else card.name
 
@@ -103,16 +105,17 @@ class CardWords:
     def card(self, number: int | str | None) -> str:
         """A card as the table names it: ``Choose A Carrot (17)``; a face-down card as ``a
         face-down card``; one nobody saw (``"?"``) as ``a card nobody saw``; a number the
-        catalogue lacks as ``card 999``."""
+        catalogue lacks as ``card 999``. A card known by its code reads the same way
+        (``Technology (WB01)``), and a code the cards lack as itself."""
         if number is None:
             return "none"
         if number == FACE_DOWN:
             return "a face-down card"
         if number == UNKNOWN:
             return "a card nobody saw"
-        if isinstance(number, str):
-            return number
         name = self.name(number)
+        if isinstance(number, str):
+            return number if name is None else f"{name} ({number})"
         return f"card {number}" if name is None else f"{name} ({number})"
 
     def cards(self, numbers: Sequence[int | str]) -> str:

@@ -13,6 +13,7 @@ hand (fixtures, tests); floor is the benchmark's rule-free baseline.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, ClassVar
 
@@ -22,6 +23,7 @@ from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.killer.catalogue import effects as fx
 from engine.killer.circle import BunnyCircle
+from engine.killer.words import CardWords
 from engine.killer_odyssey import bots, views, words
 from engine.killer_odyssey.chance import sample_chance
 from engine.killer_odyssey.core import cards, creatures_in_play, totals
@@ -39,7 +41,10 @@ from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.wording import Names
+from engine.wording import Names, Vocabulary, change_lines, fact_text
+
+_BOUND: dict[str, KillerBunniesOdyssey] = {}
+"""A game's card table key -> the ruleset bound to it (:meth:`KillerBunniesOdyssey.for_game`)."""
 
 
 class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
@@ -63,6 +68,30 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
                          "hexascrewup": ("against", "card"), "overdraw": ("card",)},
         table_events=TABLE_EVENTS,
     )
+
+    cards: CardWords | None = None
+    """The words for the cards of the game this ruleset is bound to (:meth:`for_game`);
+    None: every card of the deck library."""
+    def for_game(self, header: Header) -> KillerBunniesOdyssey:
+        """Bound to the cards of the decks the header names, so that what a perspective sees
+        is named (a header whose decks cannot be read is refused by replay itself; its words
+        are then the deck library's)."""
+        try:
+            table = table_for(self.options(header))
+        except WarrenError:
+            return self
+        bound = _BOUND.get(table.key)
+        if bound is None:
+            bound = _BOUND[table.key] = copy.copy(self)
+            bound.cards = words.table_words(table)
+        return bound
+
+    def card_words(self) -> CardWords:
+        return self.cards if self.cards is not None else words.library_words()
+
+    def card_vocabulary(self) -> Vocabulary:
+        """:attr:`vocabulary` with the cards of :meth:`card_words` named."""
+        return words.vocabulary_of(self.card_words())
 
     def build_handlers(self) -> dict[type[Event], Any]:
         return dict(HANDLERS)
@@ -143,8 +172,14 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
 
     def describe(self, event: Event, names: Names | None = None,
                  perspective: Perspective = "referee") -> str:
-        said = words.describe(event, self.event_view(event, perspective), names or ())
+        said = words.describe(event, self.event_view(event, perspective), names or (), self.card_words())
         return said if said is not None else super().describe(event, names, perspective)
+
+    def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
+        return change_lines(self.card_vocabulary(), before, after, names)
+
+    def describe_fact(self, key: str, value: Any, names: Names) -> str:
+        return fact_text(self.card_vocabulary(), key, value, names)
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return views.effect_view(effect, perspective)
@@ -153,7 +188,7 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
         return views.redact(event, perspective, before)
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return views.render(view, names)
+        return views.render(view, names, self.card_words())
 
     def outcome(self, state: OdysseyState) -> Outcome | None:
         if not state.over:

@@ -15,6 +15,7 @@ import msgspec
 
 from engine.capabilities import Perspective
 from engine.hidden import UNKNOWN
+from engine.killer.words import CardWords
 from engine.killer_odyssey.core import cards, totals
 from engine.killer_odyssey.events import (
     Bottom,
@@ -172,28 +173,37 @@ def redact(event: Event, perspective: Perspective, before: OdysseyState) -> Even
     return event
 
 
-def render(view: dict[str, Any], names: list[str]) -> str:
-    """A plain-text picture of a view (the CLI's ``replay``)."""
+def render(view: dict[str, Any], names: list[str], w: CardWords | None = None) -> str:
+    """A plain-text picture of a view (the CLI's ``replay``): every card it shows by name and
+    code where ``w`` knows it (``Technology (WB01)``), by code otherwise; what it hides as it
+    hides it."""
+    def said(card: Any) -> str:
+        return w.card(card) if w is not None and isinstance(card, str) and w.name(card) else str(card)
+
+    def piece(c: dict[str, Any]) -> str:
+        return f"#{c['piece']} {said(c['card'])}({c['owner']},{c['points']})"
+
     lines = [f"seq {view['seq']} · round {view['round']} · turn {view['turn']} · {view['phase']}"
              f"{' · over' if view['over'] else ''} · hand size {view['hand_size']}"]
     for s in view["seats"]:
         name = names[s["seat"]] if s["seat"] < len(names) else f"seat {s['seat']}"
         mark = "*" if view["active"] == s["seat"] else " "
-        hand = s["hand"] if isinstance(s["hand"], int) else " ".join(s["hand"]) or "-"
-        saved = " ".join(f"{x['card']}{'(used)' if x['used'] else ''}" for x in s["saved"]) or "-"
+        hand = s["hand"] if isinstance(s["hand"], int) else ", ".join(map(said, s["hand"])) or "-"
+        saved = ", ".join(f"{said(x['card'])}{'(used)' if x['used'] else ''}" for x in s["saved"]) or "-"
         draw = s["draw"] if isinstance(s["draw"], int) else len(s["draw"])
         lines.append(f"{mark} seat {s['seat']} {name} [{s['deck']}]: d20 {s['civ']}, total {s['total']}"
-                     f"; hand {hand}; run {s['run']['top']}/{s['run']['bottom']}; draw {draw}"
+                     f"; hand {hand}; run {said(s['run']['top'])}/{said(s['run']['bottom'])}; draw {draw}"
                      f"; saved {saved}")
-    circle = " ".join(f"#{c['piece']} {c['card']}({c['owner']},{c['points']})" for c in view["circle"]) or "-"
-    center = " ".join(f"#{c['piece']} {c['card']}({c['owner']},{c['points']})"
-                      + (f"[{' '.join(o['card'] for o in c['occupants'])}]" if c["occupants"] else "")
+    circle = " ".join(piece(c) for c in view["circle"]) or "-"
+    center = " ".join(piece(c) + (f"[{', '.join(said(o['card']) for o in c['occupants'])}]"
+                                  if c["occupants"] else "")
                       for c in view["center"]) or "-"
     lines.append(f"Bunny Circle: {circle}")
     lines.append(f"Center Circle: {center}")
     if view["strike"]:
         st = view["strike"]
-        lines.append(f"waiting for the {st['die']}: {st['card']} of seat {st['player']} at {st['targets']}")
+        lines.append(f"waiting for the {st['die']}: {said(st['card'])} of seat {st['player']} "
+                     f"at {st['targets']}")
     if view["winners"]:
         lines.append(f"winners: {view['winners']}")
     return "\n".join(lines)

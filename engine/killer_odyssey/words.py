@@ -3,18 +3,23 @@ them ("Bo cuts Ann's draw pile: 12 cards from the top go under", "Ann flips her 
 and saves it, then draws WB01") and the vocabulary its views, effects and verdicts are worded
 with (engine.wording gives the rest).
 
-Cards in hands, piles and run positions are named by their Card Identification Number
-(``WB07``); what is in play by its piece number, as the views list them. A card the
-perspective did not see is missing from the event as it saw it (views.event_view) or is
-``"?"`` (a game recorded at the table), and is then told as "a card".
+A card the perspective saw is named by the family kit (engine.killer.words) as its name and
+its Card Identification Number, ``Technology (WB01)``, from the cards of the game's own decks:
+the ruleset bound to a game (``Ruleset.for_game``) words it with that game's card table, an
+unbound one with every card of the deck library (a code means one card in it). What is in
+play is also told by its piece number, as the views list it. A card the perspective did not
+see is missing from the event as it saw it (views.event_view) or is ``"?"`` (a game recorded
+at the table), and is then told as "a card"; no name is looked up for it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from engine.hidden import UNKNOWN
+from engine.killer.words import CardWords
 from engine.killer_odyssey.events import (
     Bottom,
     Cut,
@@ -35,6 +40,7 @@ from engine.killer_odyssey.events import (
     Trade,
     Use,
 )
+from engine.killer_odyssey.library import Table, library
 from engine.killer_odyssey.table import DEAL, MULLIGAN_CIV
 from engine.killer_odyssey.views import HIDDEN
 from engine.record import Event
@@ -46,9 +52,30 @@ def _known(card: Any) -> str | None:
     return card if isinstance(card, str) and card not in (UNKNOWN, HIDDEN) else None
 
 
-def card_text(card: Any) -> str:
-    """A card by its code, or ``a card`` when it was not seen."""
-    return _known(card) or "a card"
+def table_words(table: Table) -> CardWords:
+    """The words for the cards of one game: those of its decks (library.table_for)."""
+    return CardWords({code: card for code, card in zip(table.codes[1:], table.cards[1:], strict=True)
+                      if card is not None})
+
+
+_LIBRARY_WORDS: dict[int, CardWords] = {}
+
+
+def library_words() -> CardWords:
+    """The words for every card of the deck library as it stands (a ruleset not bound to a
+    game); made again when the library is read again."""
+    lib = library()
+    found = _LIBRARY_WORDS.get(id(lib))
+    if found is None:
+        _LIBRARY_WORDS.clear()
+        found = _LIBRARY_WORDS[id(lib)] = CardWords(lib.by_code)
+    return found
+
+
+def card_text(card: Any, w: CardWords) -> str:
+    """A card by its name and code, or ``a card`` when it was not seen."""
+    known = _known(card)
+    return "a card" if known is None else w.card(known)
 
 
 def pay_text(pay: Mapping[str, int]) -> str:
@@ -56,7 +83,7 @@ def pay_text(pay: Mapping[str, int]) -> str:
     return and_list([f"{n} {colour}" for colour, n in pay.items()])
 
 
-def _choices(record: Mapping[str, Any], names: Names) -> list[str]:
+def _choices(record: Mapping[str, Any], names: Names, w: CardWords) -> list[str]:
     """What a played card asks for (events.Choices), in words, in the event's order."""
     out: list[str] = []
     if record.get("target") is not None:
@@ -70,9 +97,9 @@ def _choices(record: Mapping[str, Any], names: Names) -> list[str]:
     if record.get("pay"):
         out.append(f"paying {pay_text(record['pay'])}")
     if record.get("picked") is not None:
-        out.append(f"picking {card_text(record['picked'])}")
+        out.append(f"picking {card_text(record['picked'], w)}")
     if record.get("chosen") is not None:
-        out.append(f"choosing {card_text(record['chosen'])} from the discard pile")
+        out.append(f"choosing {card_text(record['chosen'], w)} from the discard pile")
     return out
 
 
@@ -80,57 +107,61 @@ def _with(parts: list[str]) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def _drew(record: Mapping[str, Any]) -> str:
+def _drew(record: Mapping[str, Any], w: CardWords) -> str:
     """The replacement card, named only where the perspective saw it."""
     if "drew" not in record:
         return ""
-    drawn = _known(record.get("drew"))
-    return f", then draws {drawn}" if drawn else ", then draws a card"
+    return f", then draws {card_text(record.get('drew'), w)}"
 
 
-def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | None:
-    """``event`` in words, from ``record`` (the event as the perspective saw it); None for an
-    event that is not Odyssey's own (a correction: the generic words)."""
+def describe(event: Event, record: Mapping[str, Any], names: Names, w: CardWords) -> str | None:
+    """``event`` in words, from ``record`` (the event as the perspective saw it), its cards
+    named by ``w``; None for an event that is not Odyssey's own (a correction: the generic
+    words)."""
     who = seat_name(event.actor, names)
     if isinstance(event, Shuffle):
         order = record.get("order")
-        seen = f": {len(order)} cards, {order[0]} on top" if order else ""
+        seen = f": {len(order)} cards, {card_text(order[0], w)} on top" if order else ""
         return f"{possessive(seat_name(event.seat, names))} draw pile is shuffled{seen}"
     if isinstance(event, Cut):
         return (f"{who} cuts {possessive(seat_name(event.seat, names))} draw pile: {event.depth} "
                 f"cards from the top go under")
     if isinstance(event, Deal):
-        dealt = [card_text(c) for c in record.get("cards") or ()]
-        return f"{who} deals a hand of {DEAL} cards" + (f": {' '.join(dealt)}" if dealt else "")
+        dealt = [card_text(c, w) for c in record.get("cards") or ()]
+        return f"{who} deals a hand of {DEAL} cards" + (f": {', '.join(dealt)}" if dealt else "")
     if isinstance(event, Mulligan):
         return f"{who} takes a mulligan: the {DEAL} cards go back, Civ points down to {MULLIGAN_CIV}"
     if isinstance(event, Runs):
         top, bottom = _known(record.get("top")), _known(record.get("bottom"))
         if top is None and bottom is None:
             return f"{who} puts down the first top and bottom run cards, face down"
-        return f"{who} puts down the first run cards: {card_text(top)} on top, {card_text(bottom)} below"
+        return (f"{who} puts down the first run cards: {card_text(top, w)} on top, "
+                f"{card_text(bottom, w)} below")
     if isinstance(event, Draw | Overdraw):
         drawn = _known(record.get("card"))
-        what = "a card not owed" if isinstance(event, Overdraw) else "a card"
-        return f"{who} draws {what}" + (f" ({drawn})" if drawn else "")
+        if not isinstance(event, Overdraw):
+            return f"{who} draws {card_text(drawn, w)}"
+        return f"{who} draws {w.card(drawn)}, a card not owed" if drawn else f"{who} draws a card not owed"
     if isinstance(event, Roll):
         return f"{seat_name(event.seat, names)} rolls the {event.die}: {event.face}"
     if isinstance(event, Flip):
         flipped = _known(record.get("card"))
-        card = f"the top run card {flipped}" if flipped else "the top run card"
+        card = f"the top run card, {w.card(flipped)}," if flipped else "the top run card"
         how = {"play": "plays it", "discard": "discards it", "save": "saves it"}[event.how]
-        return f"{who} flips {card} and {how}{_with(_choices(record, names))}{_drew(record)}"
+        return f"{who} flips {card} and {how}{_with(_choices(record, names, w))}{_drew(record, w)}"
     if isinstance(event, Play):
-        card = card_text(record.get("card"))
+        card = card_text(record.get("card"), w)
         if event.save:
-            return f"{who} tries to save {card} straight from the hand{_drew(record)}"
-        return f"{who} plays {card} from the hand{_with(_choices(record, names))}{_drew(record)}"
+            return f"{who} tries to save {card} straight from the hand{_drew(record, w)}"
+        return f"{who} plays {card} from the hand{_with(_choices(record, names, w))}{_drew(record, w)}"
     if isinstance(event, Use):
-        return f"{who} uses the saved card, piece {event.piece}{_with(_choices(record, names))}"
+        return f"{who} uses the saved card, piece {event.piece}{_with(_choices(record, names, w))}"
     if isinstance(event, Discard):
-        return f"{who} discards {card_text(record.get('card'))} from the hand as the turn{_drew(record)}"
+        return (f"{who} discards {card_text(record.get('card'), w)} from the hand as the "
+                f"turn{_drew(record, w)}")
     if isinstance(event, Bottom):
-        return f"{who} puts {card_text(record.get('card'))} down as the bottom run card; the turn ends"
+        return (f"{who} puts {card_text(record.get('card'), w)} down as the bottom run card; the "
+                "turn ends")
     if isinstance(event, Pass):
         return f"{who} has nothing to play; the turn passes"
     if isinstance(event, Feed):
@@ -146,16 +177,16 @@ def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | Non
         return f"{who} places piece {event.piece} {where}"
     if isinstance(event, Trade):
         return (f"{who} trades with {seat_name(event.partner, names)}: gives "
-                f"{_goods(event.give, event.give_hand)}, takes {_goods(event.take, event.take_hand)}")
+                f"{_goods(event.give, event.give_hand, w)}, takes {_goods(event.take, event.take_hand, w)}")
     if isinstance(event, Hexascrewup):
         return (f"{who} spots an extra card in {possessive(seat_name(event.against, names))} hand: "
-                f"{card_text(record.get('card'))} is picked from it and discarded")
+                f"{card_text(record.get('card'), w)} is picked from it and discarded")
     return None
 
 
-def _goods(pieces: list[int], hand: list[str]) -> str:
+def _goods(pieces: list[int], hand: list[str], w: CardWords) -> str:
     """What one side of a trade gives: pieces in play and cards from the hand."""
-    things = [f"piece {p}" for p in pieces] + [card_text(c) for c in hand]
+    things = [f"piece {p}" for p in pieces] + [card_text(c, w) for c in hand]
     return and_list(things) if things else "nothing"
 
 
@@ -197,3 +228,14 @@ VOCABULARY = Vocabulary(
     value=_value,
     entry=_entry,
 )
+
+
+def vocabulary_of(w: CardWords) -> Vocabulary:
+    """:data:`VOCABULARY` naming the cards of ``w``: a code a view shows (a hand, a run
+    position) reads as ``Technology (WB01)``; what the view hides stays as it hides it."""
+    def value(key: str, item: Any, names: Names) -> str | None:
+        hidden = _value(key, item, names)
+        if hidden is not None:
+            return hidden
+        return w.card(item) if isinstance(item, str) and w.name(item) is not None else None
+    return dataclasses.replace(VOCABULARY, value=value)

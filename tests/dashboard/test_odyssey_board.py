@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.boards.killer_odyssey import render_html
 from engine.killer_odyssey import RULESET
 from engine.killer_odyssey.games import board, race
+from engine.killer_odyssey.library import library
 from logstore.store import Store
 from tests.dashboard.conftest import APP
 
@@ -32,6 +34,31 @@ def test_the_board_draws_both_circles_and_every_seat() -> None:
     for code in view["seats"][0]["hand"]:
         assert code in html
     assert "total " in html and "/ 60" in html
+
+
+def test_a_tile_names_the_card_the_view_shows_and_no_other() -> None:
+    g = board()
+    state = g.sc.state
+    hand = g.hand(0)
+    names = library().by_code
+    mine = render_html(RULESET.view(state, 0), ["Ada", "Bo"])
+    for code in hand:
+        name = names[code].name
+        short = name if len(name) <= 16 else name[:15] + "…"
+        assert f'title="{escape(name)}"><b>{code}</b>{escape(short)}</span>' in mine
+    theirs_view = RULESET.view(state, 1)
+    theirs = render_html(theirs_view, ["Ada", "Bo"])
+    shown = {c["card"] for c in theirs_view["circle"] + theirs_view["center"]}
+    shown |= {c["card"] for s in theirs_view["seats"] for c in s["saved"]}
+    shown |= {o["card"] for c in theirs_view["center"] for o in c["occupants"]}
+    shown |= set(theirs_view["seats"][1]["hand"])
+    unseen = [code for code in hand if code not in shown]
+    assert unseen and theirs_view["seats"][0]["hand"] == len(hand)
+    seen_names = {names[c].name for c in shown}
+    for code in unseen:
+        assert code not in theirs
+        if names[code].name not in seen_names:
+            assert escape(names[code].name) not in theirs
 
 
 def test_the_civ_bar_is_full_at_the_end() -> None:
