@@ -170,14 +170,15 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
         )
 
     figure_names = ("hand", "blinds_left", "bunnies", "pile", "stock")
+    seat_figures = frozenset({"hand", "blinds_left", "bunnies"})
 
     def figure_row(self, state: BunniesState) -> tuple[Any, ...]:
-        # Called at every turn end by the projections: set operations in C, no generators,
-        # a tuple rather than a dict (key_figures makes the dict of it).
+        # Called at every turn end by the projections: one flat tuple, the per-seat figures
+        # inline (seat 0, seat 1), set operations in C; key_figures makes the dict of it.
         hands, bunnies, present = state.hands, state.bunnies, state.blinds.keys()
-        return ([len(hands[0]), len(hands[1])],
-                [len(present & _OWN_SETS[0]), len(present & _OWN_SETS[1])],
-                [len(bunnies[0]), len(bunnies[1])],
+        return (len(hands[0]), len(hands[1]),
+                len(present & _OWN_SETS[0]), len(present & _OWN_SETS[1]),
+                len(bunnies[0]), len(bunnies[1]),
                 len(state.pile), len(state.stock))
 
 

@@ -15,6 +15,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, get_args, get_origin, get_type_hints
 
 import msgspec
@@ -64,13 +65,11 @@ class _Chunk:
         self.games: list[dict[str, Any]] = []
         self.seats: list[tuple[Any, ...]] = []
         self.turn_counts: list[int] = []
-        self.t_turn: list[int] = []
-        self.t_round: list[int] = []
-        self.t_active: list[int | None] = []
-        self.t_first: list[int] = []
-        self.t_last: list[int] = []
+        self.positions: list[int | None] = []
+        """Each turn's turn, round, active seat, first and last seq, laid end to end."""
         self.figures: list[Any] = []
-        """Each turn's key figures: a tuple in the order of ``figure_names``, or a dict."""
+        """Each turn's key figures: where the ruleset names them, its rows (tuples in the order
+        of ``figure_names``) laid end to end in this one list; else a dict per turn."""
         self.effects: list[tuple[Any, ...]] = []
         self.event_turns: list[int | None] = []
         self.events = 0
@@ -87,15 +86,12 @@ class _Chunk:
         # Key figures as a row per turn where the ruleset names them (taken column-wise
         # afterwards), else as a dict per turn.
         key_figures = rs.figure_row if rs.figure_names else rs.key_figures
-        t_turn = self.t_turn.append
-        t_round = self.t_round.append
-        t_active = self.t_active.append
-        t_first = self.t_first.append
-        t_last = self.t_last.append
-        figures_append = self.figures.append
+        add_turn = self.positions.extend
+        # a row's items laid end to end (one list, cut column-wise afterwards), or a dict
+        figures_append = self.figures.extend if rs.figure_names else self.figures.append
         effects_append = self.effects.append
         event_turns = self.event_turns
-        turns_before = len(self.t_turn)
+        turns_before = len(self.positions)
         event_turns.append(0)  # the header line
         turn_of = event_turns.append
         turn = state.turn
@@ -119,11 +115,7 @@ class _Chunk:
                 for effect in effects:
                     effects_append((gi, seq, turn, event, effect))
             if state.turn != turn:
-                t_turn(turn)
-                t_round(rnd)
-                t_active(active)
-                t_first(first)
-                t_last(seq)
+                add_turn((turn, rnd, active, first, seq))
                 figures_append(key_figures(state))
                 turn = state.turn
                 rnd = state.round
@@ -131,13 +123,9 @@ class _Chunk:
                 first = seq + 1
         state.seq = seq
         if seq >= first:  # the turn in progress when the log ends
-            t_turn(turn)
-            t_round(rnd)
-            t_active(active)
-            t_first(first)
-            t_last(seq)
+            add_turn((turn, rnd, active, first, seq))
             figures_append(key_figures(state))
-        self.turn_counts.append(len(self.t_turn) - turns_before)
+        self.turn_counts.append((len(self.positions) - turns_before) // 5)
         self.n_players.append(n_seats)
         # events after a violation are stored but never applied: they belong to no turn
         event_turns.extend([None] * (stored - seq))
@@ -229,25 +217,33 @@ class _Chunk:
     def _turn_tables(self, ids: pa.Array) -> tuple[pa.Table, pa.Table]:
         counts = np.asarray(self.turn_counts, dtype=np.int64)
         games = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
-        first = np.asarray(self.t_first, dtype=np.int64)
-        last = np.asarray(self.t_last, dtype=np.int64)
+        at = self.positions
+        first = np.asarray(at[3::5], dtype=np.int64)
+        last = np.asarray(at[4::5], dtype=np.int64)
         turns: dict[str, Any] = {
-            "game_id": ids.take(pa.array(games)), "turn": pa.array(self.t_turn, pa.int64()),
-            "round": pa.array(self.t_round, pa.int64()), "active": pa.array(self.t_active, pa.int64()),
+            "game_id": ids.take(pa.array(games)), "turn": pa.array(at[0::5], pa.int64()),
+            "round": pa.array(at[1::5], pa.int64()), "active": pa.array(at[2::5], pa.int64()),
             "first_seq": pa.array(first), "last_seq": pa.array(last),
             "events": pa.array(last - first + 1),
         }
         n_players = np.asarray(self.n_players, dtype=np.int64)[games]
         seat_figures: dict[str, pa.Array] = {}
-        named = self.ruleset.figure_names
-        columns = _figure_rows(named, self.figures) if named else _figure_columns(self.figures)
-        for name, values in columns:
-            lengths = _seat_lengths(values)
-            if lengths is not None and np.array_equal(lengths, n_players):
-                seat_figures[name] = _figure_array(values.flatten())
-            else:
-                column = name if name not in turns else f"figure_{name}"
-                turns[column] = _figure_array(values)
+        rs = self.ruleset
+        if rs.figure_names and rs.seat_figures:
+            per_turn, per_seat = _flat_figures(rs, self.figures, self.n_players, counts)
+            for name, values in per_turn:
+                turns[name if name not in turns else f"figure_{name}"] = _figure_array(values)
+            seat_figures.update(per_seat)
+        else:
+            named = rs.figure_names
+            columns = _figure_rows(named, self.figures) if named else _figure_columns(self.figures)
+            for name, values in columns:
+                lengths = _seat_lengths(values)
+                if lengths is not None and np.array_equal(lengths, n_players):
+                    seat_figures[name] = _figure_array(values.flatten())
+                else:
+                    column = name if name not in turns else f"figure_{name}"
+                    turns[column] = _figure_array(values)
         total = int(n_players.sum())
         repeat = pa.array(np.repeat(np.arange(len(games), dtype=np.int64), n_players))
         starts = np.repeat(np.cumsum(n_players) - n_players, n_players)
@@ -261,20 +257,132 @@ class _Chunk:
         return pa.table(turns), pa.table(seats_cols)
 
 
-def _figure_rows(names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> list[tuple[str, pa.Array]]:
-    """The key figures of every turn given as rows, one Arrow column per name: the rows
-    transposed at C speed (``zip``), each column converted once; a column Arrow cannot type
-    (mixed values) goes as JSON text, as :func:`_figure_columns` does."""
-    if not rows:
+_Columns = list[tuple[str, pa.Array]]
+
+
+def _flat_figures(ruleset: Ruleset[Any, Any], flat: list[Any], seats: list[int],
+                  turns: npt.NDArray[np.int64]) -> tuple[_Columns, _Columns]:
+    """The key figures of rows laid end to end (``figure_row`` with ``seat_figures``: a value
+    per seat inline), as ``(per-turn columns, per-seat columns)`` in the chunk's order (turn
+    by turn; seat by seat within a turn).
+
+    A game's rows all have one width, set by its seat count. Games are grouped by seat count;
+    within a group each column is a strided slice of the group's rows; the values of all
+    groups for one figure are typed by Arrow in one call, and one ``take`` puts them in the
+    chunk's order. No tuple or list per turn is built: that had made the figures cost as
+    much as the replay itself.
+    """
+    names = ruleset.figure_names
+    per_seat = ruleset.seat_figures
+    n_games = len(seats)
+    ends = np.cumsum(np.asarray([ruleset.figure_width(n) for n in seats], dtype=np.int64) * turns)
+    if n_games and int(ends[-1]) != len(flat):
+        raise AnalyticsError(f"{ruleset.slug}: figure_row gave rows of another width than "
+                             "figure_names and seat_figures make")
+    starts = ends - np.asarray([ruleset.figure_width(n) for n in seats], dtype=np.int64) * turns
+    groups: dict[int, list[int]] = {}
+    for g, n in enumerate(seats):
+        groups.setdefault(n, []).append(g)
+    values: dict[str, list[Any]] = {name: [] for name in names}
+    turn_base = np.zeros(n_games, dtype=np.int64)   # a game's first turn among a figure's values
+    seat_base = np.zeros(n_games, dtype=np.int64)   # ... and among a seat figure's (seat 0)
+    group_size = np.zeros(n_games, dtype=np.int64)  # turns of its group: the step from seat to seat
+    turns_before = seats_before = 0
+    for n, members in groups.items():
+        width = ruleset.figure_width(n)
+        if len(members) == n_games:
+            rows = flat
+        else:
+            rows = []
+            for g in members:
+                rows += flat[starts[g]:ends[g]]
+        size = int(turns[members].sum())
+        within = np.cumsum(turns[members]) - turns[members]
+        turn_base[members] = turns_before + within
+        seat_base[members] = seats_before + within
+        group_size[members] = size
+        offset = 0
+        for name in names:
+            column = values[name]
+            if name in per_seat:
+                for seat in range(n):  # the group's values seat by seat: seat 0's turns, then 1's ...
+                    column += rows[offset + seat::width]
+                offset += n
+            else:
+                column += rows[offset::width]
+                offset += 1
+        turns_before += size
+        seats_before += size * n
+    game_of_turn = np.repeat(np.arange(n_games, dtype=np.int64), turns)
+    turn_in_game = np.arange(len(game_of_turn), dtype=np.int64) - np.repeat(np.cumsum(turns) - turns, turns)
+    n_of_turn = np.asarray(seats, dtype=np.int64)[game_of_turn]
+    row_turn = np.repeat(np.arange(len(game_of_turn), dtype=np.int64), n_of_turn)
+    seat_of_row = np.arange(len(row_turn), dtype=np.int64) - np.repeat(
+        np.cumsum(n_of_turn) - n_of_turn, n_of_turn)
+    row_game = game_of_turn[row_turn]
+    seat_index = pa.array(seat_base[row_game] + seat_of_row * group_size[row_game] + turn_in_game[row_turn])
+    turn_index = None if len(groups) <= 1 else pa.array(turn_base[game_of_turn] + turn_in_game)
+    per_turn: _Columns = []
+    seat_cols: _Columns = []
+    for name in names:
+        column = _typed(values[name])
+        if name in per_seat:
+            seat_cols.append((name, _figure_array(column.take(seat_index))))
+        else:
+            per_turn.append((name, column if turn_index is None else column.take(turn_index)))
+    return per_turn, seat_cols
+
+
+def _typed(values: list[Any]) -> pa.Array:
+    """One figure's values as an Arrow column; values Arrow cannot type together (mixed) as
+    JSON text, as :func:`_figure_columns` does."""
+    try:
+        return pa.array(values)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        return pa.array([None if v is None else _json.encode(v).decode() for v in values], pa.string())
+
+
+def _figure_rows(names: tuple[str, ...], flat: list[Any]) -> list[tuple[str, pa.Array]]:
+    """The key figures of every turn, given as rows laid end to end in one list, as one
+    Arrow column per name: each column is a slice with a stride (C speed, no transposing
+    of tuples), converted once; a column Arrow cannot type (mixed values) goes as JSON
+    text, as :func:`_figure_columns` does."""
+    width = len(names)
+    if not flat:
         return []
+    if len(flat) % width:
+        raise AnalyticsError(f"figure_row gave rows of another length than figure_names {names!r}")
     out = []
-    for name, values in zip(names, zip(*rows, strict=True), strict=True):
+    for k, name in enumerate(names):
+        values = flat[k::width]
         try:
-            out.append((name, pa.array(values)))
+            out.append((name, _column(values)))
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
             out.append((name, pa.array([None if v is None else _json.encode(v).decode() for v in values],
                                        pa.string())))
     return out
+
+
+def _column(values: list[Any]) -> pa.Array:
+    """``pa.array(values)``, faster for the usual figure of a list per seat: the lists' items
+    are typed as one flat list and the list column is built on their offsets, instead of
+    Arrow inferring a list object at a time (four times slower). Anything else (a None
+    among the lists, a value that is not a list) takes ``pa.array`` as it is."""
+    first = values[0]
+    if type(first) is not list:
+        return pa.array(values)
+    try:
+        lengths = np.fromiter(map(len, values), dtype=np.int64, count=len(values))
+    except TypeError:  # a None, or a value without a length, among the lists
+        return pa.array(values)
+    if not all(map(list.__instancecheck__, values)):  # a tuple or a string among the lists
+        return pa.array(values)
+    items = pa.array(list(chain.from_iterable(values)))
+    offsets = np.zeros(len(values) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    if offsets[-1] >= 2**31:  # more items than 32-bit offsets hold (never in one chunk of games)
+        return pa.array(values)
+    return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), items)
 
 
 def _figure_columns(figures: list[dict[str, Any]]) -> list[tuple[str, pa.Array]]:
@@ -440,10 +548,10 @@ class StoredGame:
     game_id: str
     data: bytes
     """Every stored line, header first, terminators kept."""
-    types: list[str]
-    """Each line's ``type`` column (``header`` first)."""
-    actors: list[str]
-    """Each line's actor as text, ``""`` for none."""
+    types: str
+    """Each line's ``type`` column (``header`` first), joined by commas."""
+    actors: str
+    """Each line's actor as text, ``""`` for none, joined by commas."""
     lines: int
 
 
@@ -454,15 +562,15 @@ def read_games(conn: sqlite3.Connection, game_ids: list[str]) -> list[StoredGame
         if lo != 0 or hi != count - 1:
             raise AnalyticsError(f"game {game_id!r}: its stored lines are not seq 0..{count - 1}; "
                                  "run `warren verify`")
-        out.append(StoredGame(game_id, data, types.split(","), actors.split(","), count))
+        out.append(StoredGame(game_id, data, types, actors, count))
     return out
 
 
 def _read_in_order(conn: sqlite3.Connection, game_id: str) -> StoredGame:
     rows = conn.execute("SELECT line, type, actor FROM events WHERE game_id = ? ORDER BY seq",
                         (game_id,)).fetchall()
-    return StoredGame(game_id, "".join(r[0] for r in rows).encode(), [r[1] for r in rows],
-                       ["" if r[2] is None else str(r[2]) for r in rows], len(rows))
+    return StoredGame(game_id, "".join(r[0] for r in rows).encode(), ",".join(r[1] for r in rows),
+                       ",".join("" if r[2] is None else str(r[2]) for r in rows), len(rows))
 
 
 def decode_events(ruleset: Ruleset[Any, Any], body: bytes, count: int) -> list[Event] | None:
@@ -517,7 +625,11 @@ def events_table(games: list[StoredGame]) -> pa.Table:
         # a line ended by a lone CR (never written by warren): cut line by line instead
         lines = [line for g in games for line in g.data.decode().splitlines(keepends=True)]
         line_col = pa.array(lines, pa.string())
-    else:
+    elif len(data) < 2**31:
+        offsets32 = np.concatenate([[0], ends]).astype(np.int32)
+        line_col = pa.StringArray.from_buffers(len(ends), pa.py_buffer(offsets32.tobytes()),
+                                               pa.py_buffer(data))
+    else:  # never in one chunk of games: more bytes than 32-bit offsets reach
         offsets = np.concatenate([[0], ends]).astype(np.int64)
         line_col = pa.LargeStringArray.from_buffers(
             len(ends), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data)).cast(pa.string())
@@ -525,8 +637,9 @@ def events_table(games: list[StoredGame]) -> pa.Table:
     seq = np.arange(int(counts.sum()), dtype=np.int64) - starts
     ids = pa.array([g.game_id for g in games], pa.string()).take(
         pa.array(np.repeat(np.arange(len(games), dtype=np.int64), counts)))
-    types = pa.array([t for g in games for t in g.types], pa.string())
-    actors = pa.array([a for g in games for a in g.actors], pa.string())
+    # each game's types and actors come joined by commas: split them in Arrow, not in Python
+    types = pc.list_flatten(pc.split_pattern(pa.array([g.types for g in games], pa.string()), ","))
+    actors = pc.list_flatten(pc.split_pattern(pa.array([g.actors for g in games], pa.string()), ","))
     actors = pc.cast(pc.if_else(pc.equal(actors, ""), pa.scalar(None, pa.string()), actors), pa.int64())
     return pa.table({"game_id": ids, "seq": pa.array(seq), "type": types, "actor": actors, "line": line_col})
 

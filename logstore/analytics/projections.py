@@ -321,8 +321,9 @@ class Projections:
         token = secrets.token_hex(4)
         ids = [g for g, _ in games]
         replaced = [g for g, before in games if before]
-        slabs = [(ids[lo:lo + SLAB_GAMES], f"part-{batch:06d}-{token}-{lo:07d}")
-                 for lo in range(0, len(ids), SLAB_GAMES)]
+        size = slab_games(len(ids), self.jobs)
+        slabs = [(ids[lo:lo + size], f"part-{batch:06d}-{token}-{lo:07d}")
+                 for lo in range(0, len(ids), size)]
         written: list[_Written] = []
         try:
             for result in self._slabs(ruleset, slabs):
@@ -557,6 +558,16 @@ def _write_file(path: Path, table: pa.Table) -> None:
     tmp = Path(str(path) + ".tmp")
     pq.write_table(table, tmp, compression="zstd", row_group_size=1 << 20)
     os.replace(tmp, path)
+
+
+def slab_games(games: int, jobs: int) -> int:
+    """Games per slab for a batch of ``games``: SLAB_GAMES, or fewer when that would leave a
+    worker idle (a batch of 2,000 games is two slabs of 1,000 for two workers, not one
+    slab), but never fewer than a chunk."""
+    if jobs <= 1:
+        return SLAB_GAMES
+    share = -(-games // jobs)
+    return max(CHUNK_GAMES, min(SLAB_GAMES, -(-share // CHUNK_GAMES) * CHUNK_GAMES))
 
 
 def default_jobs() -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import duckdb
@@ -335,3 +336,81 @@ def test_any_write_to_the_games_table_makes_the_projections_stale(db: Path) -> N
 
 def projections_module_triggers() -> list[str]:
     return list(projections.CHANGE_TRIGGERS)
+
+
+class _Figures:
+    """A ruleset's figure layout, enough for the projections' figure columns."""
+
+    slug = "figures"
+    figure_names = ("hand", "pile", "label", "score")
+    seat_figures = frozenset({"hand", "score"})
+
+    def figure_width(self, seats: int) -> int:
+        return len(self.figure_names) + len(self.seat_figures) * (seats - 1)
+
+
+def test_flat_figures_match_the_rows_they_came_from() -> None:
+    """Rows of games with 2, 3 and 2 seats again, a seat figure with unknowns (None) and one
+    of mixed types: each column holds, turn by turn and seat by seat, what the rows said."""
+    import numpy as np
+
+    rs = _Figures()
+    games = [  # (seats, rows): hand per seat, pile, label, score per seat
+        (2, [(5, 7, 10, "a", 1, 2), (4, None, 9, "b", 1, 3)]),
+        (3, [(1, 2, 3, 8, "c", "x", 0, 1.5), (0, 2, 3, 7, "d", 4, 0, 2), (0, 1, 3, 6, "e", 5, 6, 7)]),
+        (2, [(9, 9, 1, "f", 0, 0)]),
+    ]
+    flat = [v for _, rows in games for row in rows for v in row]
+    seats = [n for n, _ in games]
+    turns = np.asarray([len(rows) for _, rows in games], dtype=np.int64)
+    per_turn, per_seat = projection_rows._flat_figures(rs, flat, seats, turns)  # type: ignore[arg-type]
+    expected_turn: dict[str, list] = {"pile": [], "label": []}
+    expected_seat: dict[str, list] = {"hand": [], "score": []}
+    for n, rows in games:
+        for row in projection_rows_as_dicts(rs, n, rows):
+            expected_turn["pile"].append(row["pile"])
+            expected_turn["label"].append(row["label"])
+            for seat in range(n):
+                expected_seat["hand"].append(row["hand"][seat])
+                expected_seat["score"].append(row["score"][seat])
+    assert [name for name, _ in per_turn] == ["pile", "label"]
+    assert [name for name, _ in per_seat] == ["hand", "score"]
+    assert {name: col.to_pylist() for name, col in per_turn} == expected_turn
+    hand = dict(per_seat)["hand"]
+    assert hand.to_pylist() == expected_seat["hand"] and hand.null_count == 1
+    # score mixes numbers and a word: Arrow cannot type it, so it is JSON text
+    assert dict(per_seat)["score"].to_pylist() == [json.dumps(v) for v in expected_seat["score"]]
+    with pytest.raises(projection_rows.AnalyticsError, match="another width"):
+        projection_rows._flat_figures(rs, flat[:-1], seats, turns)  # type: ignore[arg-type]
+
+
+def projection_rows_as_dicts(rs: _Figures, seats: int, rows: list[tuple]) -> list[dict]:
+    """The rows as key_figures shows them (per-seat figures as lists), by the engine's own
+    unpacking."""
+    from engine.ruleset import Ruleset
+
+    out = []
+    for row in rows:
+        fake = type("Fake", (), {"figure_names": rs.figure_names, "seat_figures": rs.seat_figures,
+                                 "slug": rs.slug, "figure_width": Ruleset.figure_width,
+                                 "figure_row": lambda self, state, row=row: row})()
+        out.append(Ruleset.key_figures(fake, None))  # type: ignore[arg-type]
+    assert all(len(d["hand"]) == seats for d in out)
+    return out
+
+
+def test_bunnies_key_figures_list_each_seat() -> None:
+    rs = get_ruleset("bunnies")
+    game = simulate_one(rs, 3, 0)
+    state = Replay(rs, game.header, game.events).final
+    figures = rs.key_figures(state)
+    assert list(figures) == ["hand", "blinds_left", "bunnies", "pile", "stock"]
+    assert figures["hand"] == [len(state.hands[0]), len(state.hands[1])]
+    assert figures["pile"] == len(state.pile)
+
+
+def test_a_batch_is_split_so_that_every_worker_has_a_slab() -> None:
+    assert projections.slab_games(2000, 2) == 1000
+    assert projections.slab_games(20_000, 2) == projections.SLAB_GAMES
+    assert projections.slab_games(2000, 1) == projections.SLAB_GAMES
+    assert projections.slab_games(100, 2) == projections.CHUNK_GAMES
