@@ -71,7 +71,10 @@ class _Chunk:
         """Each turn's key figures: where the ruleset names them, its rows (tuples in the order
         of ``figure_names``) laid end to end in this one list; else a dict per turn."""
         self.effects: list[tuple[Any, ...]] = []
-        self.event_turns: list[int | None] = []
+        self.applied: list[int] = []
+        """Each game's events applied (the last seq before a violation, else all)."""
+        self.stored: list[int] = []
+        """Each game's stored events (its lines less the header)."""
         self.events = 0
 
     def replay(self, header: Header, events: Sequence[Event], facts: _GameFacts, stored: int) -> None:
@@ -82,7 +85,7 @@ class _Chunk:
         state = rs.setup(header)
         handlers = rs.handlers
         # The game as corrected (engine.corrections); a copy only when it has corrections.
-        events, _ = rs.effective(events)
+        events, malformed = rs.effective(events)
         # Key figures as a row per turn where the ruleset names them (taken column-wise
         # afterwards), else as a dict per turn.
         key_figures = rs.figure_row if rs.figure_names else rs.key_figures
@@ -90,10 +93,7 @@ class _Chunk:
         # a row's items laid end to end (one list, cut column-wise afterwards), or a dict
         figures_append = self.figures.extend if rs.figure_names else self.figures.append
         effects_append = self.effects.append
-        event_turns = self.event_turns
         turns_before = len(self.positions)
-        event_turns.append(0)  # the header line
-        turn_of = event_turns.append
         turn = state.turn
         rnd = state.round
         active = state.active
@@ -102,15 +102,16 @@ class _Chunk:
         order: list[int] = []
         violation: RuleViolation | None = None
         seq = 0
-        for event in events:
+        # The stored events are seq 1, 2, 3 ... (read_games and decode_events make sure of
+        # it; corrections replace events in place), so enumerate gives each event's seq.
+        for seq, event in enumerate(events, 1):
             try:
                 effects = handlers[type(event)](state, event)
             except RuleViolation as exc:
                 violation = exc
-                exc.seq = event.seq
+                exc.seq = seq
+                seq -= 1
                 break
-            seq = event.seq
-            turn_of(turn)
             if effects:
                 for effect in effects:
                     effects_append((gi, seq, turn, event, effect))
@@ -121,14 +122,16 @@ class _Chunk:
                 rnd = state.round
                 active = state.active
                 first = seq + 1
+        if violation is None and malformed is not None:
+            violation = malformed  # a correction that does not read ends the game there (REC-FIX-2)
         state.seq = seq
         if seq >= first:  # the turn in progress when the log ends
             add_turn((turn, rnd, active, first, seq))
             figures_append(key_figures(state))
         self.turn_counts.append((len(self.positions) - turns_before) // 5)
         self.n_players.append(n_seats)
-        # events after a violation are stored but never applied: they belong to no turn
-        event_turns.extend([None] * (stored - seq))
+        self.applied.append(seq)
+        self.stored.append(stored)
         self.events += stored
         # The play order: seats in the order they first act (who went first, second...).
         for event in events:
@@ -207,12 +210,33 @@ class _Chunk:
         })
         out["events"] = pa.table({
             "game_id": events.column("game_id"), "seq": events.column("seq"),
-            "turn": pa.array(self.event_turns, pa.int64()),
+            "turn": self._event_turns(),
             "type": events.column("type"), "actor": events.column("actor").cast(pa.int64()),
             "line": events.column("line"),
         })
         out["seat_items"] = _seat_items(self.ruleset, out["events"])
         return out
+
+    def _event_turns(self) -> pa.Array:
+        """Each stored line's turn, in the order of the chunk's lines: 0 for a header, the
+        turn of each applied event (turns cover seq 1 to the last applied one, in order, so
+        each turn's number is repeated once per event it holds), none for events after a
+        violation (stored, never applied)."""
+        at = self.positions
+        turns = np.asarray(at[0::5], dtype=np.int64)
+        sizes = np.asarray(at[4::5], dtype=np.int64) - np.asarray(at[3::5], dtype=np.int64) + 1
+        applied = np.asarray(self.applied, dtype=np.int64)
+        lines = np.asarray(self.stored, dtype=np.int64) + 1
+        header = np.cumsum(lines) - lines
+        within = np.arange(int(applied.sum()), dtype=np.int64) - np.repeat(
+            np.cumsum(applied) - applied, applied)
+        where = np.repeat(header + 1, applied) + within
+        out = np.zeros(int(lines.sum()), dtype=np.int64)
+        known = np.zeros(len(out), dtype=np.bool_)
+        known[header] = True
+        out[where] = np.repeat(turns, sizes)
+        known[where] = True
+        return pa.array(out, mask=~known)
 
     def _turn_tables(self, ids: pa.Array) -> tuple[pa.Table, pa.Table]:
         counts = np.asarray(self.turn_counts, dtype=np.int64)

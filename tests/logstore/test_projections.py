@@ -249,6 +249,20 @@ def test_an_illegal_game_stops_at_its_violation(tmp_path: Path) -> None:
                  ) == [(2,)]
 
 
+def test_every_shipped_record_has_the_store_s_verdict_in_the_projections(tmp_path: Path) -> None:
+    """Illegal examples of every kind, corrections among them (a malformed one ends its game
+    at REC-FIX-2), recorded games with unknowns: the games table says what the store says."""
+    db = tmp_path / "warren.db"
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures"
+    with Store(db) as store:
+        store.import_paths(sorted(fixtures.rglob("*.jsonl")))
+        rows = {g.game_id: g for g in store.games()}
+        refresh(store)
+    assert any(g.violation_rule == "REC-FIX-2" for g in rows.values())
+    got = {r[0]: r[1:] for r in _rows(db, "SELECT game_id, ok, violation_seq, violation_rule FROM games")}
+    assert got == {g: (r.ok, r.violation_seq, r.violation_rule) for g, r in rows.items()}
+
+
 @pytest.mark.parametrize("slug", ["bunnies", "trust-no-bunny"])
 def test_any_ruleset_is_projected_through_the_generic_contract(tmp_path: Path, slug: str) -> None:
     from engine.registry import known_slugs
