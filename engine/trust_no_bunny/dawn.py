@@ -129,14 +129,12 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     for v in (1, 2, 3, 4):
         pool[v] -= need[v]
     state.deck = pool
-    night = state.round
-    notes = state.notes
     for seat, c in enumerate(cards):
         if c:
             hand = hands[seat]
             for card in c:
                 hand[card] += 1  # type: ignore[index]  # card values, checked above
-            notes[seat].append({"night": night, "kind": "drew", "cards": sorted(c)})
+    state.draws.append(cards)  # type: ignore[arg-type]  # for the notes of what was drawn (notes.py)
     effects.append(Effect("TNB-DRAW-1", "cards_drawn", {"drawn": drawn}))
     if state.pending_item_loss:
         for seat in state.pending_item_loss:

@@ -167,7 +167,7 @@ def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
     state.hands[seat][card] -= 1
     state.discard[card] += 1
     state.pending_loss = None
-    state.notes[seat].append({"round": state.round, "kind": "lost_card", "card": card})
+    state.losses.append((state.round, seat, card))  # for the seat's notes (notes.py)
     if not state.agenda.decisions:
         close_muster(state)
     return (Effect("TNB-ACC-3", "card_lost", {"seat": seat}),)

@@ -285,9 +285,9 @@ def _close(state: TnbState, seat: int, event: Event, first: list[int] | None,
 class NightResult:
     """Everything the night's stage settles, worked out without touching the state."""
 
-    __slots__ = ("defend", "gnawed", "hp_lost", "night", "plays", "sabotages", "seat_defend",
-                 "seat_weaken", "tower_before", "tower_damage", "tower_open", "unblocked",
-                 "wall_before", "wall_damage", "weaken", "wolves")
+    __slots__ = ("defend", "gnawed", "hp_lost", "night", "plays", "sabotages", "tower_before",
+                 "tower_damage", "tower_open", "unblocked", "wall_before", "wall_damage", "weaken",
+                 "wolves")
 
     def __init__(self, state: TnbState, plays: list[Event | None]) -> None:
         n = state.n
@@ -296,8 +296,6 @@ class NightResult:
         self.wolves = state.wolves
         self.wall_before = state.wall
         self.tower_before = state.tower
-        seat_defend = [0] * n
-        seat_weaken = [0] * n
         defend = weaken = gnawed = 0
         items, lost, mutations, quirks = state.items, state.item_lost, state.mutations, state.quirks
         sabotages: list[tuple[int, int, str, bool]] = []
@@ -310,8 +308,6 @@ class NightResult:
                 w = sum(play.weaken)
                 if w and mutations[s] == FRENZY:
                     w += FRENZY_BONUS * len(play.weaken)  # TNB-MUT-2
-                seat_defend[s] = d
-                seat_weaken[s] = w
                 defend += d
                 weaken += w
             else:
@@ -319,8 +315,6 @@ class NightResult:
                     gnawed += sum(play.gnaw)  # type: ignore[union-attr]  # TNB-MUT-1
                 if type(play) is Sabotage:
                     sabotages.append((s, play.target, play.quirk, quirks[play.target] == play.quirk))
-        self.seat_defend = seat_defend
-        self.seat_weaken = seat_weaken
         self.defend = defend
         self.weaken = weaken
         self.gnawed = gnawed
@@ -361,7 +355,8 @@ class NightResult:
         return effects
 
     def apply(self, state: TnbState) -> tuple[Effect, ...]:
-        """Put the stage on the table: damage, cards owed at dawn, what each seat is told."""
+        """Put the stage on the table: damage, cards owed at dawn; the night's actions are
+        kept for the notes of what each seat played and was told (notes.py)."""
         n = state.n
         night = state.round
         plays = self.plays
@@ -373,72 +368,50 @@ class NightResult:
         if self.tower_damage:
             state.tower -= self.tower_damage
         owed = [0] * n
-        notes = state.notes
-        damaged = self.hp_lost > 0
-        guards = state.team or []
         successes = 0
-        for saboteur, target, quirk, right in self.sabotages:
-            notes[saboteur].append({"night": night, "kind": "sabotage", "target": target,
-                                    "quirk": quirk, "right": right})
+        for saboteur, target, _quirk, right in self.sabotages:
             if right:
                 successes += 1
                 # TNB-SAB-3: the target loses its Item at dawn and is told (not under Stealth).
                 if target not in state.pending_item_loss:
                     state.pending_item_loss.append(target)
-                if state.mutations[saboteur] != STEALTH:
-                    lost = None if state.item_lost[target] else state.items[target]
-                    notes[target].append({"night": night, "kind": "sabotaged", "item": lost})
-                else:
+                if state.mutations[saboteur] == STEALTH:
                     effects.append(Effect("TNB-MUT-3", "sabotage_unnoticed", {"night": night}))
         if successes:
             effects.append(Effect("TNB-SAB-3", "sabotage_succeeded", {
                 "successes": successes, "werebunnies": list(state.werebunnies or ())}))
             for wb in state.werebunnies or ():
                 owed[wb] += successes
-                notes[wb].append({"night": night, "kind": "sabotage_cards", "cards": successes})
         items, item_lost = state.items, state.item_lost
         nights_guarded, nights_home = state.nights_guarded, state.nights_home
-        seat_defend, seat_weaken = self.seat_defend, self.seat_weaken
+        damaged = self.hp_lost > 0
         for s in range(n):
             play = plays[s]
             kind = type(play)
             if kind is Guard:
                 nights_guarded[s] += 1
-                notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),  # type: ignore[union-attr]
-                                 "weaken": list(play.weaken), "defended": seat_defend[s],  # type: ignore[union-attr]
-                                 "weakened": seat_weaken[s]})
                 if items[s] == MEDALLION and not item_lost[s]:
-                    # TNB-ITEM-8: the weakening points the other guards played.
-                    notes[s].append({"night": night, "kind": "medallion",
-                                     "weakened_by_others": self.weaken - seat_weaken[s]})
+                    # TNB-ITEM-8: the Medallion tells its holder (the note: notes.py).
                     effects.append(Effect("TNB-ITEM-8", "medallion_told", {"seat": s}))
                 continue
             nights_home[s] += 1
             owed[s] += 1  # TNB-DRAW-1: everybody at home draws a card.
             if items[s] == HORSESHOE and not item_lost[s]:
                 owed[s] += 1  # TNB-ITEM-6
-            if play.gnaw:  # type: ignore[union-attr]
-                notes[s].append({"night": night, "kind": "gnawed", "cards": list(play.gnaw)})  # type: ignore[union-attr]
             if kind is Bless:
                 owed[play.target] += 1  # type: ignore[union-attr]  # TNB-HOME-2
-                notes[s].append({"night": night, "kind": "blessed", "target": play.target})  # type: ignore[union-attr]
-                notes[play.target].append({"night": night, "kind": "blessed_by", "seat": s})  # type: ignore[union-attr]
             elif kind is Predict:
-                right = play.damage == damaged  # type: ignore[union-attr]  # TNB-HOME-3
-                if right:
+                if play.damage == damaged:  # type: ignore[union-attr]  # TNB-HOME-3
                     owed[s] += 1
-                notes[s].append({"night": night, "kind": "predicted", "damage": play.damage,  # type: ignore[union-attr]
-                                 "right": right})
             elif kind is Gaze:
-                notes[s].append({"night": night, "kind": "gaze", "target": play.target,  # type: ignore[union-attr]
-                                 "werebunny": state.is_werebunny[play.target]})  # type: ignore[union-attr]
                 effects.append(Effect("TNB-ITEM-4", "gazed", {"seat": s}))
             elif kind is Brew:
                 owed[s] += BREW_CARDS  # TNB-ITEM-5
-                notes[s].append({"night": night, "kind": "brewed", "cards": BREW_CARDS})
+        # What each seat was told and played is written when a view asks (notes.py).
+        state.night_plays.append(plays)
         state.owed = owed
         state.nights.append({
-            "night": night, "guards": list(guards), "wolves": self.wolves, "gnawed": self.gnawed,
+            "night": night, "guards": list(state.team or ()), "wolves": self.wolves, "gnawed": self.gnawed,
             "unblocked": self.unblocked, "wall_damage": self.wall_damage,
             "tower_damage": self.tower_damage, "wall": state.wall, "tower": state.tower,
         })
