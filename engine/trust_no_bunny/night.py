@@ -100,11 +100,16 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
     # commit_play, for a guard: the cards leave the hand, the play stays secret.
     hand = state.hands[seat]
     discard = state.discard
-    for v in (1, 2, 3, 4):
-        c = d[v] if weakened is None else d[v] + weakened[v]
-        if c:
-            hand[v] -= c
-            discard[v] += c
+    if weakened is None:
+        for v in defend:  # card values, checked above (most guards play one or two)
+            hand[v] -= 1
+            discard[v] += 1
+    else:
+        for v in (1, 2, 3, 4):
+            c = d[v] + weakened[v]
+            if c:
+                hand[v] -= c
+                discard[v] += c
     state.plays[seat] = event
     del waiting[seat]  # the seat's night decision is made
     return NO_EFFECTS
