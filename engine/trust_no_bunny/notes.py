@@ -82,7 +82,7 @@ def _drew(notes: list[list[Note]], night: int, cards: list[list[int]]) -> None:
 
 def _night(state: TnbState, night: int, plays: list[Any], lost: list[bool],
            notes: list[list[Note]]) -> list[int]:
-    """The notes of one night's stage, in the order the stage tells them (night.NightResult);
+    """The notes of one night's stage, in the order the stage tells them (night.resolve);
     returns the seats whose Item a right Sabotage takes at dawn."""
     n = state.n
     items, mutations, quirks = state.items, state.mutations, state.quirks

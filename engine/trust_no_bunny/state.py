@@ -2,8 +2,9 @@
 
 Mutable for a fast fold (see engine.ruleset). Hands, deck and discard pile are counts per
 card value (index 1..4; index 0 unused), since cards of one value are alike. History
-entries (proposals, nights, accusations, private notes) are appended once and never
-changed afterwards; a copy still copies them, so it shares nothing mutable.
+entries (proposals, nights, accusations, and the facts each seat's private notes are made
+of, notes.py) are appended once and never changed afterwards; a copy still copies them, so
+it shares nothing mutable (events it keeps are shared: nobody changes an event).
 """
 
 from __future__ import annotations

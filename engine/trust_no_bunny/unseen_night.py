@@ -702,7 +702,7 @@ class UnseenNight:
 
     def apply(self, state: TnbState) -> tuple[Effect, ...]:
         """Put the stage on the table: damage, what each seat is told, the cards owed at dawn.
-        Notes come in the order the whole game gives them (night.NightResult.apply)."""
+        Notes come in the order the whole game gives them (notes.py)."""
         n = state.n
         night = self.night
         plays = self.plays
