@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from engine.record import Event
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
@@ -321,7 +323,10 @@ def check_stage(state: TnbState, claims: list[dict[str, Any]] | None, stage: Nig
 def resolve(state: TnbState, plays: list[Event | None]) -> tuple[Effect, ...]:
     """The night's stage, once every seat has acted (``plays``, the state's plays already
     committed): the wolves against the guards, damage, the cards owed at dawn. The night's
-    actions are kept for the notes of what each seat played and was told (notes.py)."""
+    actions are kept for the notes of what each seat played and was told (notes.py): the
+    state keeps ``plays`` itself, each action without the hash its record line carried (the
+    seal of a line, not part of the game: a game read from a file and the same game played
+    by bots hold the same state)."""
     n = state.n
     night = state.round
     items, item_lost = state.items, state.item_lost
@@ -333,6 +338,8 @@ def resolve(state: TnbState, plays: list[Event | None]) -> tuple[Effect, ...]:
     sabotages: list[tuple[int, bool]] = []
     for s in range(n):
         play: Any = plays[s]
+        if play.hash is not None:
+            plays[s] = msgspec.structs.replace(play, hash=None)
         kind = type(play)
         if kind is Guard:
             nights_guarded[s] += 1
