@@ -26,7 +26,7 @@ _DECISIONS: dict[tuple[int, str], Decision] = {
     (seat, kind): Decision(seat=seat, kind=kind, rule=rule)
     for seat in range(8) for kind, rule in DECISION_RULES.items()
 }
-_EVERYBODY: dict[tuple[int, str], dict[int, Decision]] = {
+EVERYBODY: dict[tuple[int, str], dict[int, Decision]] = {
     (n, kind): {s: _DECISIONS[s, kind] for s in range(n)}
     for n in range(1, 9) for kind in DECISION_RULES
 }
@@ -44,7 +44,7 @@ def ask(state: TnbState, seats: Iterable[int], kind: str) -> None:
 
 def ask_everybody(state: TnbState, kind: str) -> None:
     """The game now waits for a ``kind`` decision from every seat (a simultaneous step)."""
-    state.agenda.decisions = _EVERYBODY[state.n, kind].copy()
+    state.agenda.decisions = EVERYBODY[state.n, kind].copy()
 
 
 def ask_one(state: TnbState, seat: int, kind: str) -> None:
@@ -52,7 +52,7 @@ def ask_one(state: TnbState, seat: int, kind: str) -> None:
     state.agenda.decisions = _ONE[seat, kind].copy()
 
 
-_NIGHTS: dict[tuple[bool, ...], dict[int, Decision]] = {}
+NIGHTS: dict[tuple[bool, ...], dict[int, Decision]] = {}
 """The night's decisions per table of guards (who is on guard, seat by seat), built the
 first time a table has that night and copied after (at most 2**8 of them per player count)."""
 
@@ -60,11 +60,18 @@ first time a table has that night and copied after (at most 2**8 of them per pla
 def ask_night(state: TnbState) -> None:
     """Every seat acts tonight: a guard at the Tower, everybody else at home."""
     key = tuple(state.on_guard)
-    waiting = _NIGHTS.get(key)
+    waiting = NIGHTS.get(key)
     if waiting is None:
-        waiting = _NIGHTS[key] = {s: _DECISIONS[s, "guard" if guard else "home"]
-                                  for s, guard in enumerate(key)}
+        waiting = night_decisions(key)
     state.agenda.decisions = waiting.copy()
+
+
+def night_decisions(key: tuple[bool, ...]) -> dict[int, Decision]:
+    """The night's decisions for a table of guards (``key``: on guard or not, seat by seat),
+    kept in ``NIGHTS`` for the next night with that table (a caller copies it)."""
+    waiting = NIGHTS[key] = {s: _DECISIONS[s, "guard" if guard else "home"]
+                              for s, guard in enumerate(key)}
+    return waiting
 
 
 def settled(state: TnbState, seat: int) -> None:

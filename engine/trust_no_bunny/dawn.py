@@ -3,6 +3,8 @@ TNB-END-2..4, TNB-QUIRK-*)."""
 
 from __future__ import annotations
 
+from itertools import chain
+
 from engine.hidden import UNKNOWN
 from engine.rules import Effect, RuleViolation
 from engine.trust_no_bunny.common import card_counts, refuse_if_over, require_chance
@@ -87,7 +89,7 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if reshuffle:
         d = state.discard
         available += d[1] + d[2] + d[3] + d[4]
-    drawn = [len(c) for c in cards]
+    drawn = list(map(len, cards))
     if total_owed <= available:
         if drawn != owed:
             # TNB-DRAW-1: each seat draws exactly what it is owed.
@@ -104,7 +106,7 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     # The whole table's draw counted at once, at C speed; when the counts miss a card, one
     # seat's list holds something that is not a card value, and counting seat by seat finds
     # it (or finds cards nobody saw, at the table).
-    every = [v for c in cards for v in c]
+    every = list(chain.from_iterable(cards))
     need = [0, every.count(1), every.count(2), every.count(3), every.count(4)]
     if need[1] + need[2] + need[3] + need[4] != len(every):
         try:
@@ -126,17 +128,13 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if reshuffle:
         state.discard = [0, 0, 0, 0, 0]
         effects.append(Effect("TNB-DRAW-2", "discard_reshuffled", {}))
-    for v in (1, 2, 3, 4):
-        pool[v] -= need[v]
-    state.deck = pool
-    night = state.round
-    notes = state.notes
+    state.deck = [0, pool[1] - need[1], pool[2] - need[2], pool[3] - need[3], pool[4] - need[4]]
     for seat, c in enumerate(cards):
         if c:
             hand = hands[seat]
             for card in c:
                 hand[card] += 1  # type: ignore[index]  # card values, checked above
-            notes[seat].append({"night": night, "kind": "drew", "cards": sorted(c)})
+    state.draws.append(cards)  # type: ignore[arg-type]  # for the notes of what was drawn (notes.py)
     effects.append(Effect("TNB-DRAW-1", "cards_drawn", {"drawn": drawn}))
     if state.pending_item_loss:
         for seat in state.pending_item_loss:
@@ -144,8 +142,10 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
             state.item_lost[seat] = True
         state.pending_item_loss = []
     state.owed = [0] * n
-    # The hands now hold what they drew: their sizes are what the round's end reads.
-    ending = round_end(state, None)
+    # The hands now hold what they drew: their sizes are what the round's end reads. Before
+    # the last two rounds only the fallen defences end the game (round_end, asked then only).
+    ending = (round_end(state, None) if state.round >= ROUNDS - 1 or (state.wall == 0 and state.tower == 0)
+              else None)
     if ending is not None:
         winner, reason, rule, winners = ending
         finish(state, winner, reason, rule, winners, effects)

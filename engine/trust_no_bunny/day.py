@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
-    ask_everybody,
-    ask_night,
+    EVERYBODY,
+    NIGHTS,
     ask_one,
+    night_decisions,
     no_actor,
     refuse_if_over,
     require_chance,
@@ -27,7 +28,7 @@ def start_round(state: TnbState) -> None:
     state.turn = state.round
     state.phase = "muster"
     state.active = None
-    ask_everybody(state, "muster")
+    state.agenda.decisions = EVERYBODY[n, "muster"].copy()  # common.ask_everybody, inline
     state.accused = [False] * n
     state.wolves = state.table.wolves[state.round - 1]
     state.team = None
@@ -104,7 +105,9 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
                [s for s in range(n) if not is_werebunny[s]], effects)
         return tuple(effects)
     state.pending_loss = seat
-    if _everybody_else_accuses(accusations, pair) and pair not in state.refuted:
+    # Everybody outside the pair accuses it when n - 2 standing accusations name it: the
+    # pair's own seats never do (an accusation names two other players).
+    if accusations.count(pair) == n - 2 and pair not in state.refuted:
         # Everybody outside the pair accuses it and the game goes on: the table knows the
         # pair is wrong (TNB-ACC-4 would have ended the game otherwise).
         state.refuted.append(pair)
@@ -118,16 +121,6 @@ def _town_agrees(accusations: list[tuple[int, int] | None], is_werebunny: list[b
     ``seat`` names the Werebunnies; a loop that stops at the first who does not.)"""
     for s, accused in enumerate(accusations):
         if accused != pair and s != seat and not is_werebunny[s]:
-            return False
-    return True
-
-
-def _everybody_else_accuses(accusations: list[tuple[int, int] | None], pair: tuple[int, int]) -> bool:
-    """Does every seat outside ``pair`` stand accusing it? (A loop that stops at the first
-    seat that does not: most accusations are not unanimous.)"""
-    a, b = pair
-    for s, accused in enumerate(accusations):  # noqa: SIM110 - a loop, not a generator: the hot path
-        if accused != pair and s != a and s != b:
             return False
     return True
 
@@ -167,7 +160,7 @@ def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
     state.hands[seat][card] -= 1
     state.discard[card] += 1
     state.pending_loss = None
-    state.notes[seat].append({"round": state.round, "kind": "lost_card", "card": card})
+    state.losses.append((state.round, seat, card))  # for the seat's notes (notes.py)
     if not state.agenda.decisions:
         close_muster(state)
     return (Effect("TNB-ACC-3", "card_lost", {"seat": seat}),)
@@ -219,7 +212,7 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
     state.phase = "voting"
     state.active = None
     state.votes = [None] * state.n
-    ask_everybody(state, "vote")
+    state.agenda.decisions = EVERYBODY[state.n, "vote"].copy()  # common.ask_everybody, inline
     return (Effect("TNB-DAY-1", "team_proposed", {"mayor": seat, "team": state.team}),)
 
 
@@ -329,7 +322,10 @@ def start_night(state: TnbState, team: list[int]) -> None:
     state.phase = "night"
     state.active = None
     state.plays = [None] * n
-    ask_night(state)
+    # common.ask_night, inline: a guard at the Tower, everybody else at home.
+    key = tuple(on_guard)
+    waiting = NIGHTS.get(key)
+    state.agenda.decisions = (night_decisions(key) if waiting is None else waiting).copy()
 
 
 def finish(state: TnbState, winner: str, reason: str, rule: str, winners: list[int],

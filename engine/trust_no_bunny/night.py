@@ -4,9 +4,15 @@ TNB-RES-*)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
 from engine.record import Event
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import (
+    STAGE_EFFECTS,
     card_counts,
     check_stage_claims,
     is_seat,
@@ -15,7 +21,17 @@ from engine.trust_no_bunny.common import (
     refuse_if_over,
     require_in_hand,
 )
-from engine.trust_no_bunny.events import Bless, Brew, Gaze, Guard, HomeAction, Predict, Rest, Sabotage
+from engine.trust_no_bunny.events import (
+    Bless,
+    Brew,
+    Gaze,
+    Guard,
+    HomeAction,
+    NightStage,
+    Predict,
+    Rest,
+    Sabotage,
+)
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     BREW_CARDS,
@@ -100,11 +116,16 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
     # commit_play, for a guard: the cards leave the hand, the play stays secret.
     hand = state.hands[seat]
     discard = state.discard
-    for v in (1, 2, 3, 4):
-        c = d[v] if weakened is None else d[v] + weakened[v]
-        if c:
-            hand[v] -= c
-            discard[v] += c
+    if weakened is None:
+        for v in defend:  # card values, checked above (most guards play one or two)
+            hand[v] -= 1
+            discard[v] += 1
+    else:
+        for v in (1, 2, 3, 4):
+            c = d[v] + weakened[v]
+            if c:
+                hand[v] -= c
+                discard[v] += c
     state.plays[seat] = event
     del waiting[seat]  # the seat's night decision is made
     return NO_EFFECTS
@@ -262,185 +283,144 @@ def commit_play(state: TnbState, seat: int, event: Event, first: list[int] | Non
 
 def _close(state: TnbState, seat: int, event: Event, first: list[int] | None,
            second: list[int] | None) -> tuple[Effect, ...]:
-    """The last action of the night: resolve first (pure), check claims, then commit."""
+    """The last action of the night: check what the record claims of the stage (on a trial
+    copy, so a refusal leaves the state as it was), then commit and resolve."""
     plays = state.plays[:]
     plays[seat] = event
-    result = NightResult(state, plays)
-    if event.claims:
-        check_stage_claims(event.claims, result.stage_effects(), result.tower_open)
-    stage = event.stage  # type: ignore[attr-defined]
+    if event.claims or event.stage is not None:  # type: ignore[attr-defined]
+        check_stage(state, event.claims, event.stage, plays,  # type: ignore[attr-defined]
+                    lambda trial: commit_play(trial, seat, event, first, second))
+    commit_play(state, seat, event, first, second)
+    return resolve(state, plays)
+
+
+def tower_open(state: TnbState) -> bool:
+    """May the wolves damage the Tower tonight? Only on a night after the Wall fell (TNB-RES-3)."""
+    return state.wall == 0 and state.wall_fell is not None and state.wall_fell < state.round
+
+
+def check_stage(state: TnbState, claims: list[dict[str, Any]] | None, stage: NightStage | None,
+                plays: list[Event | None], commit: Callable[[TnbState], None]) -> None:
+    """The stage a record writes on the event that ends a night, checked against the one
+    the rules give (R-TNB-19, TNB-REC-1, TNB-REC-2). ``commit(trial)`` plays the night's
+    last actions on a copy of the state; ``plays`` are the night's actions. Pure."""
+    trial = state.copy()
+    commit(trial)
+    effects = resolve(trial, plays)
+    if claims:
+        check_stage_claims(claims, tuple(e for e in effects if e.kind in STAGE_EFFECTS), tower_open(state))
     if stage is not None:
         from engine.trust_no_bunny.unseen_night import check_known_stage
 
-        def commit(trial: TnbState) -> None:
-            again = NightResult(trial, plays)
-            commit_play(trial, seat, event, first, second)
-            again.apply(trial)
+        def night(again: TnbState) -> None:
+            commit(again)
+            resolve(again, plays)
 
-        check_known_stage(state, stage, result.unblocked, result.gnawed, commit)
-    commit_play(state, seat, event, first, second)
-    return result.apply(state)
+        resolved = effects[0].data  # night_resolved, the first effect of every stage
+        check_known_stage(state, stage, resolved["unblocked"], resolved["gnawed"], night)
 
 
-class NightResult:
-    """Everything the night's stage settles, worked out without touching the state."""
-
-    __slots__ = ("defend", "gnawed", "hp_lost", "night", "plays", "sabotages", "seat_defend",
-                 "seat_weaken", "tower_before", "tower_damage", "tower_open", "unblocked",
-                 "wall_before", "wall_damage", "weaken", "wolves")
-
-    def __init__(self, state: TnbState, plays: list[Event | None]) -> None:
-        n = state.n
-        self.plays = plays
-        self.night = state.round
-        self.wolves = state.wolves
-        self.wall_before = state.wall
-        self.tower_before = state.tower
-        seat_defend = [0] * n
-        seat_weaken = [0] * n
-        defend = weaken = gnawed = 0
-        items, lost, mutations, quirks = state.items, state.item_lost, state.mutations, state.quirks
-        sabotages: list[tuple[int, int, str, bool]] = []
-        for s in range(n):
-            play = plays[s]
-            if type(play) is Guard:
-                d = sum(play.defend)
-                if d and items[s] == SHIELD and not lost[s]:
-                    d += SHIELD_POINTS  # TNB-ITEM-7
-                w = sum(play.weaken)
-                if w and mutations[s] == FRENZY:
-                    w += FRENZY_BONUS * len(play.weaken)  # TNB-MUT-2
-                seat_defend[s] = d
-                seat_weaken[s] = w
-                defend += d
-                weaken += w
-            else:
-                if play.gnaw:  # type: ignore[union-attr]
-                    gnawed += sum(play.gnaw)  # type: ignore[union-attr]  # TNB-MUT-1
-                if type(play) is Sabotage:
-                    sabotages.append((s, play.target, play.quirk, quirks[play.target] == play.quirk))
-        self.seat_defend = seat_defend
-        self.seat_weaken = seat_weaken
-        self.defend = defend
-        self.weaken = weaken
-        self.gnawed = gnawed
-        # TNB-RES-1: wolves + weakening + gnawed - defending, never below zero.
-        unblocked = self.wolves + weaken + gnawed - defend
-        self.unblocked = unblocked if unblocked > 0 else 0
-        # TNB-RES-2 / TNB-RES-3: the Wall first, no overflow; the Tower only on a later night.
-        self.tower_open = state.wall == 0 and state.wall_fell is not None and state.wall_fell < state.round
-        if state.wall > 0:
-            self.wall_damage = min(self.unblocked, state.wall)
-            self.tower_damage = 0
-        elif self.tower_open:
-            self.wall_damage = 0
-            self.tower_damage = min(self.unblocked, state.tower)
-        else:
-            self.wall_damage = self.tower_damage = 0
-        self.hp_lost = self.wall_damage + self.tower_damage
-        self.sabotages = sabotages
-
-    def stage_effects(self) -> tuple[Effect, ...]:
-        """The stage as effects: the wolves, the Wall, the Tower (TNB-RES-1..3)."""
-        return tuple(self._stage())
-
-    def _stage(self) -> list[Effect]:
-        night = self.night
-        effects = [Effect("TNB-RES-1", "night_resolved", {
-            "night": night, "wolves": self.wolves, "gnawed": self.gnawed, "unblocked": self.unblocked,
-        })]
-        if self.wall_damage:
-            wall = self.wall_before - self.wall_damage
-            effects.append(Effect("TNB-RES-2", "wall_damaged", {"damage": self.wall_damage, "wall": wall}))
-            if wall == 0:
-                effects.append(Effect("TNB-RES-2", "wall_fell", {"night": night}))
-        if self.tower_damage:
-            effects.append(Effect("TNB-RES-3", "tower_damaged", {
-                "damage": self.tower_damage, "tower": self.tower_before - self.tower_damage,
-            }))
-        return effects
-
-    def apply(self, state: TnbState) -> tuple[Effect, ...]:
-        """Put the stage on the table: damage, cards owed at dawn, what each seat is told."""
-        n = state.n
-        night = state.round
-        plays = self.plays
-        effects = self._stage()
-        if self.wall_damage:
-            state.wall -= self.wall_damage
+def resolve(state: TnbState, plays: list[Event | None]) -> tuple[Effect, ...]:
+    """The night's stage, once every seat has acted (``plays``, the state's plays already
+    committed): the wolves against the guards, damage, the cards owed at dawn. The night's
+    actions are kept for the notes of what each seat played and was told (notes.py): the
+    state keeps ``plays`` itself, each action without the hash its record line carried (the
+    seal of a line, not part of the game: a game read from a file and the same game played
+    by bots hold the same state)."""
+    n = state.n
+    night = state.round
+    items, item_lost = state.items, state.item_lost
+    nights_guarded, nights_home = state.nights_guarded, state.nights_home
+    owed = [0] * n
+    defend = weaken = gnawed = 0
+    told: list[Effect] = []  # what Items told, seat by seat (after the stage and Sabotages)
+    predictions: list[tuple[int, bool]] = []
+    sabotages: list[tuple[int, bool]] = []
+    for s in range(n):
+        play: Any = plays[s]
+        if play.hash is not None:
+            plays[s] = msgspec.structs.replace(play, hash=None)
+        kind = type(play)
+        if kind is Guard:
+            nights_guarded[s] += 1
+            d = sum(play.defend)
+            if d and items[s] == SHIELD and not item_lost[s]:
+                d += SHIELD_POINTS  # TNB-ITEM-7
+            w = sum(play.weaken)
+            if w and state.mutations[s] == FRENZY:
+                w += FRENZY_BONUS * len(play.weaken)  # TNB-MUT-2
+            defend += d
+            weaken += w
+            if items[s] == MEDALLION and not item_lost[s]:
+                # TNB-ITEM-8: the Medallion tells its holder (the note: notes.py).
+                told.append(Effect("TNB-ITEM-8", "medallion_told", {"seat": s}))
+            continue
+        nights_home[s] += 1
+        cards = 1  # TNB-DRAW-1: everybody at home draws a card.
+        if items[s] == HORSESHOE and not item_lost[s]:
+            cards += 1  # TNB-ITEM-6
+        if play.gnaw:
+            gnawed += sum(play.gnaw)  # TNB-MUT-1
+        if kind is Bless:
+            owed[play.target] += 1  # TNB-HOME-2
+        elif kind is Predict:
+            predictions.append((s, play.damage))
+        elif kind is Sabotage:
+            sabotages.append((s, state.quirks[play.target] == play.quirk))
+            if state.quirks[play.target] == play.quirk and play.target not in state.pending_item_loss:
+                # TNB-SAB-3: the target loses its Item at dawn (and is told: notes.py).
+                state.pending_item_loss.append(play.target)
+        elif kind is Gaze:
+            told.append(Effect("TNB-ITEM-4", "gazed", {"seat": s}))
+        elif kind is Brew:
+            cards += BREW_CARDS  # TNB-ITEM-5
+        owed[s] += cards
+    # TNB-RES-1: wolves + weakening + gnawed - defending, never below zero.
+    unblocked = state.wolves + weaken + gnawed - defend
+    if unblocked < 0:
+        unblocked = 0
+    effects = [Effect("TNB-RES-1", "night_resolved", {
+        "night": night, "wolves": state.wolves, "gnawed": gnawed, "unblocked": unblocked,
+    })]
+    # TNB-RES-2 / TNB-RES-3: the Wall first, no overflow; the Tower only on a later night.
+    wall_damage = tower_damage = 0
+    if state.wall > 0:
+        wall_damage = min(unblocked, state.wall)
+        if wall_damage:
+            state.wall -= wall_damage
+            effects.append(Effect("TNB-RES-2", "wall_damaged", {"damage": wall_damage, "wall": state.wall}))
             if state.wall == 0:
                 state.wall_fell = night
-        if self.tower_damage:
-            state.tower -= self.tower_damage
-        owed = [0] * n
-        notes = state.notes
-        damaged = self.hp_lost > 0
-        guards = state.team or []
-        successes = 0
-        for saboteur, target, quirk, right in self.sabotages:
-            notes[saboteur].append({"night": night, "kind": "sabotage", "target": target,
-                                    "quirk": quirk, "right": right})
-            if right:
-                successes += 1
-                # TNB-SAB-3: the target loses its Item at dawn and is told (not under Stealth).
-                if target not in state.pending_item_loss:
-                    state.pending_item_loss.append(target)
-                if state.mutations[saboteur] != STEALTH:
-                    lost = None if state.item_lost[target] else state.items[target]
-                    notes[target].append({"night": night, "kind": "sabotaged", "item": lost})
-                else:
-                    effects.append(Effect("TNB-MUT-3", "sabotage_unnoticed", {"night": night}))
-        if successes:
-            effects.append(Effect("TNB-SAB-3", "sabotage_succeeded", {
-                "successes": successes, "werebunnies": list(state.werebunnies or ())}))
-            for wb in state.werebunnies or ():
-                owed[wb] += successes
-                notes[wb].append({"night": night, "kind": "sabotage_cards", "cards": successes})
-        items, item_lost = state.items, state.item_lost
-        nights_guarded, nights_home = state.nights_guarded, state.nights_home
-        seat_defend, seat_weaken = self.seat_defend, self.seat_weaken
-        for s in range(n):
-            play = plays[s]
-            kind = type(play)
-            if kind is Guard:
-                nights_guarded[s] += 1
-                notes[s].append({"night": night, "kind": "guarded", "defend": list(play.defend),  # type: ignore[union-attr]
-                                 "weaken": list(play.weaken), "defended": seat_defend[s],  # type: ignore[union-attr]
-                                 "weakened": seat_weaken[s]})
-                if items[s] == MEDALLION and not item_lost[s]:
-                    # TNB-ITEM-8: the weakening points the other guards played.
-                    notes[s].append({"night": night, "kind": "medallion",
-                                     "weakened_by_others": self.weaken - seat_weaken[s]})
-                    effects.append(Effect("TNB-ITEM-8", "medallion_told", {"seat": s}))
-                continue
-            nights_home[s] += 1
-            owed[s] += 1  # TNB-DRAW-1: everybody at home draws a card.
-            if items[s] == HORSESHOE and not item_lost[s]:
-                owed[s] += 1  # TNB-ITEM-6
-            if play.gnaw:  # type: ignore[union-attr]
-                notes[s].append({"night": night, "kind": "gnawed", "cards": list(play.gnaw)})  # type: ignore[union-attr]
-            if kind is Bless:
-                owed[play.target] += 1  # type: ignore[union-attr]  # TNB-HOME-2
-                notes[s].append({"night": night, "kind": "blessed", "target": play.target})  # type: ignore[union-attr]
-                notes[play.target].append({"night": night, "kind": "blessed_by", "seat": s})  # type: ignore[union-attr]
-            elif kind is Predict:
-                right = play.damage == damaged  # type: ignore[union-attr]  # TNB-HOME-3
-                if right:
-                    owed[s] += 1
-                notes[s].append({"night": night, "kind": "predicted", "damage": play.damage,  # type: ignore[union-attr]
-                                 "right": right})
-            elif kind is Gaze:
-                notes[s].append({"night": night, "kind": "gaze", "target": play.target,  # type: ignore[union-attr]
-                                 "werebunny": state.is_werebunny[play.target]})  # type: ignore[union-attr]
-                effects.append(Effect("TNB-ITEM-4", "gazed", {"seat": s}))
-            elif kind is Brew:
-                owed[s] += BREW_CARDS  # TNB-ITEM-5
-                notes[s].append({"night": night, "kind": "brewed", "cards": BREW_CARDS})
-        state.owed = owed
-        state.nights.append({
-            "night": night, "guards": list(guards), "wolves": self.wolves, "gnawed": self.gnawed,
-            "unblocked": self.unblocked, "wall_damage": self.wall_damage,
-            "tower_damage": self.tower_damage, "wall": state.wall, "tower": state.tower,
-        })
-        state.phase = "dawn"
-        return tuple(effects)
+                effects.append(Effect("TNB-RES-2", "wall_fell", {"night": night}))
+    elif state.wall_fell is not None and state.wall_fell < night:
+        tower_damage = min(unblocked, state.tower)
+        if tower_damage:
+            state.tower -= tower_damage
+            effects.append(Effect("TNB-RES-3", "tower_damaged",
+                                  {"damage": tower_damage, "tower": state.tower}))
+    damaged = wall_damage + tower_damage > 0
+    for s, damage in predictions:
+        if damage == damaged:
+            owed[s] += 1  # TNB-HOME-3
+    successes = 0
+    for saboteur, right in sabotages:
+        if right:
+            successes += 1
+            if state.mutations[saboteur] == STEALTH:
+                effects.append(Effect("TNB-MUT-3", "sabotage_unnoticed", {"night": night}))
+    if successes:
+        effects.append(Effect("TNB-SAB-3", "sabotage_succeeded", {
+            "successes": successes, "werebunnies": list(state.werebunnies or ())}))
+        for wb in state.werebunnies or ():
+            owed[wb] += successes
+    if told:
+        effects.extend(told)
+    state.night_plays.append(plays)
+    state.owed = owed
+    state.nights.append({
+        "night": night, "guards": list(state.team or ()), "wolves": state.wolves, "gnawed": gnawed,
+        "unblocked": unblocked, "wall_damage": wall_damage, "tower_damage": tower_damage,
+        "wall": state.wall, "tower": state.tower,
+    })
+    state.phase = "dawn"
+    return tuple(effects)

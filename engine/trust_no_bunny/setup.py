@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import chain
+
 from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny import unknown
@@ -38,28 +40,21 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
     # A "?" fails one of the checks below; a game recorded at the table is then read by
     # unknown.py (on the error path, so a record that names everything pays nothing).
     wbs: list[int] = event.werebunnies  # type: ignore[assignment]
-    if len(wbs) != WEREBUNNIES or len(set(wbs)) != WEREBUNNIES or not all(is_seat(state, s) for s in wbs):
+    if not _two_seats(wbs, n):
         if _unknown_roles(event):
             return unknown.roles(state, event)
         # TNB-SET-1: two Werebunnies at two different seats of the game.
         raise RuleViolation("TNB-SET-1", f"the Werebunnies must be two different seats of 0..{n - 1}",
                             werebunnies=list(wbs))
     quirks, mutations = event.quirks, event.mutations
-    if len(quirks) != n or any((q is not None) if s in wbs else (q not in QUIRKS)
-                               for s, q in enumerate(quirks)):
+    if len(quirks) != n or not _quirks_fit(quirks, wbs):
         if _unknown_roles(event):
             return unknown.roles(state, event)
         # TNB-SET-2: one of the three Quirks per Townsfolk, none for a Werebunny.
         raise RuleViolation("TNB-SET-2", f"every Townsfolk needs one of {list(QUIRKS)} and every "
                             "Werebunny none", quirks=list(quirks))
     pool = state.table.mutations
-
-    def fits(seat: int, mutation: str | None) -> bool:
-        if seat not in wbs:
-            return mutation is None
-        return mutation in pool if pool else mutation is None
-
-    if len(mutations) != n or not all(fits(s, m) for s, m in enumerate(mutations)):
+    if len(mutations) != n or not _mutations_fit(mutations, wbs, pool):
         if _unknown_roles(event):
             return unknown.roles(state, event)
         # TNB-SET-3: a Mutation of the game's pool per Werebunny (none without a pool), none
@@ -86,6 +81,37 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
     return (Effect("TNB-SET-1", "roles_dealt", {"first_mayor": event.first_mayor}),)
 
 
+def _two_seats(wbs: list[int], n: int) -> bool:
+    """Two different seats of the game (TNB-SET-1)?"""
+    if len(wbs) != WEREBUNNIES:
+        return False
+    a, b = wbs
+    return type(a) is int and type(b) is int and a != b and 0 <= a < n and 0 <= b < n
+
+
+def _quirks_fit(quirks: list[str | None], wbs: list[int]) -> bool:
+    """One of the three Quirks per Townsfolk, none for a Werebunny (TNB-SET-2)?"""
+    for s, q in enumerate(quirks):
+        if s in wbs:
+            if q is not None:
+                return False
+        elif q not in QUIRKS:
+            return False
+    return True
+
+
+def _mutations_fit(mutations: list[str | None], wbs: list[int], pool: tuple[str, ...]) -> bool:
+    """A Mutation of the pool per Werebunny (none without a pool), none for a Townsfolk
+    (TNB-SET-3)?"""
+    for s, m in enumerate(mutations):
+        if s in wbs and pool:
+            if m not in pool:
+                return False
+        elif m is not None:
+            return False
+    return True
+
+
 def _unknown_roles(event: Roles) -> bool:
     return UNKNOWN in event.werebunnies or UNKNOWN in event.quirks or UNKNOWN in event.mutations
 
@@ -107,7 +133,7 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
         # TNB-ITEM-1: two different Items of the five for every player.
         raise RuleViolation("TNB-ITEM-1", f"every player is offered two different Items of {list(ITEMS)}",
                             items=[list(p) for p in offered])
-    every = [item for pair in offered for item in pair]
+    every = list(chain.from_iterable(offered))
     if every.count(MYSTICAL_RECIPE) > 1 or every.count(MEDALLION) > 1:
         # Each pair names two different Items, so an Item twice is two players offered it.
         for item in ONE_HOLDER_ITEMS:
@@ -176,10 +202,13 @@ def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
     if state.partial:
         return unknown.deal(state, event)
     try:
-        if len(hands) != state.n or any(len(h) != STARTING_HAND for h in hands):
+        if len(hands) != state.n or list(map(len, hands)).count(STARTING_HAND) != state.n:
             raise RuleViolation("TNB-DEAL-1", f"every player is dealt {STARTING_HAND} cards",
                                 dealt=[len(h) for h in hands])
-        counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]  # type: ignore[arg-type]
+        # card_counts for each hand, inline: the helper is called only to name a bad card.
+        counted = [[0, h.count(1), h.count(2), h.count(3), h.count(4)] for h in hands]
+        if sum(map(sum, counted)) != sum(map(len, hands)):
+            counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]  # type: ignore[arg-type]
     except RuleViolation:
         if any(UNKNOWN in hand for hand in hands):
             # Cards nobody saw, in a game recorded at the table (unknown.py).

@@ -2,8 +2,9 @@
 
 Mutable for a fast fold (see engine.ruleset). Hands, deck and discard pile are counts per
 card value (index 1..4; index 0 unused), since cards of one value are alike. History
-entries (proposals, nights, accusations, private notes) are appended once and never
-changed afterwards; a copy still copies them, so it shares nothing mutable.
+entries (proposals, nights, accusations, and the facts each seat's private notes are made
+of, notes.py) are appended once and never changed afterwards; a copy still copies them, so
+it shares nothing mutable (events it keeps are shared: nobody changes an event).
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class TnbState(GameState):
         "agenda",
         "deck",
         "discard",
+        "draws",
         "early_end",
         "end_rule",
         "guard_timeout",
@@ -78,13 +80,14 @@ class TnbState(GameState):
         "item_lost",
         "item_used",
         "items",
+        "losses",
         "mayor",
         "mutations",
         "n",
+        "night_plays",
         "nights",
         "nights_guarded",
         "nights_home",
-        "notes",
         "offers",
         "on_guard",
         "owed",
@@ -109,6 +112,7 @@ class TnbState(GameState):
         "winner",
         "winners",
         "wolves",
+        "written_notes",
     )
 
     n: int
@@ -170,8 +174,17 @@ class TnbState(GameState):
     refuted: list[tuple[int, int]]
     """Pairs the whole table knows are wrong (a unanimous accusation that did not end it)."""
     timeouts: list[dict[str, Any]]
-    notes: list[list[dict[str, Any]]]
-    """Private notes per seat: own plays and results, what the seat was told."""
+    # -- what each seat's private notes are made of (notes.py): the fold keeps the facts,
+    # a view writes the notes ----------------------------------------------------------
+    night_plays: list[list[Event | None]]
+    """Every night resolved with everything known: each seat's action, as played."""
+    draws: list[list[list[int]]]
+    """Every dawn drawn with everything known: the cards each seat drew."""
+    losses: list[tuple[int, int, int]]
+    """Every card an accusation cost, with everything known: (round, seat, card)."""
+    written_notes: list[list[dict[str, Any]]]
+    """Private notes per seat written as they come, once the record leaves something
+    unknown (unseen_night.py, unknown.py): they follow the notes of the facts above."""
     # -- the end --------------------------------------------------------------------------
     winner: str | None
     """``werebunnies`` or ``townsfolk`` once over."""
@@ -234,7 +247,10 @@ class TnbState(GameState):
         self.accusation_log = []
         self.refuted = []
         self.timeouts = []
-        self.notes = [[] for _ in range(n)]
+        self.night_plays = []
+        self.draws = []
+        self.losses = []
+        self.written_notes = [[] for _ in range(n)]
         self.winner = None
         self.reason = None
         self.end_rule = None
@@ -255,7 +271,7 @@ class TnbState(GameState):
         for name in ("is_werebunny", "quirks", "mutations", "items", "item_lost", "item_used",
                      "deck", "discard", "accused", "accusations", "votes",
                      "on_guard", "plays", "owed", "pending_item_loss",
-                     "nights_guarded", "nights_home", "refuted", "winners"):
+                     "nights_guarded", "nights_home", "refuted", "winners", "losses"):
             setattr(new, name, getattr(self, name)[:])
         for name in ("proposals", "nights", "accusation_log", "timeouts"):
             setattr(new, name, [_clone(entry) for entry in getattr(self, name)])
@@ -263,9 +279,19 @@ class TnbState(GameState):
         new.team = None if self.team is None else self.team[:]
         new.agenda = self.agenda.copy()
         new.hands = [hand[:] for hand in self.hands]
-        new.notes = [[_clone(note) for note in notes] for notes in self.notes]
+        new.night_plays = [plays[:] for plays in self.night_plays]
+        new.draws = [[cards[:] for cards in draw] for draw in self.draws]
+        new.written_notes = [[_clone(note) for note in notes] for notes in self.written_notes]
         new.hidden = None if self.hidden is None else self.hidden.copy()
         return new
+
+    @property
+    def notes(self) -> list[list[dict[str, Any]]]:
+        """Private notes per seat: own plays and results, what the seat was told (worked
+        out from the facts the state keeps, notes.py)."""
+        from engine.trust_no_bunny.notes import all_notes
+
+        return all_notes(self)
 
     def hand_size(self, seat: int) -> int:
         """Cards in the hand (in a partial state: the cards known to be there)."""

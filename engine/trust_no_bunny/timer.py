@@ -7,7 +7,7 @@ from engine.rules import Effect, RuleViolation
 from engine.trust_no_bunny.common import check_stage_claims, hand_list, refuse_if_over, require_chance
 from engine.trust_no_bunny.day import close_muster, close_vote, pass_mayor
 from engine.trust_no_bunny.events import Guard, Rest, Timeout
-from engine.trust_no_bunny.night import NightResult, check_guard_play, commit_play
+from engine.trust_no_bunny.night import check_guard_play, check_stage, commit_play, resolve
 from engine.trust_no_bunny.setup import all_items_chosen
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import TIMED_PHASES
@@ -114,26 +114,16 @@ def _night(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
             # TNB-TIME-4: no action at home, the dawn card still comes.
             fills[s] = Rest(seq=event.seq, actor=s)
         plays[s] = fills[s]
-    result = NightResult(state, plays)
-    if event.claims:
-        check_stage_claims(event.claims, result.stage_effects(), result.tower_open)
 
     def commit(target: TnbState) -> None:
         for s, play in fills.items():
             first, second = counts.get(s, (None, None))
             commit_play(target, s, play, first, second)
 
-    if event.stage is not None:
-        from engine.trust_no_bunny.unseen_night import check_known_stage
-
-        def trial_night(trial: TnbState) -> None:
-            again = NightResult(trial, plays)
-            commit(trial)
-            again.apply(trial)
-
-        check_known_stage(state, event.stage, result.unblocked, result.gnawed, trial_night)
+    if event.claims or event.stage is not None:
+        check_stage(state, event.claims, event.stage, plays, commit)
     commit(state)
     state.timeouts.append({"round": state.round, "phase": "night", "seats": missing})
     rule = "TNB-TIME-5" if staged_by else "TNB-TIME-4"
     effects = (Effect(rule, "night_timed_out", {"seats": missing}),)
-    return effects + result.apply(state)
+    return effects + resolve(state, plays)

@@ -500,7 +500,7 @@ def card_lost(state: TnbState, seat: int, event: CardLost) -> tuple[Effect, ...]
     if hidden.discard_size is not None:
         hidden.discard_size += 1
     state.pending_loss = None
-    state.notes[seat].append({"round": state.round, "kind": "lost_card", "card": card})
+    state.written_notes[seat].append({"round": state.round, "kind": "lost_card", "card": card})
     if not state.agenda.decisions:
         close_muster(state)
     return (Effect("TNB-ACC-3", "card_lost", {"seat": seat}),)

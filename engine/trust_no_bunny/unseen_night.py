@@ -702,7 +702,7 @@ class UnseenNight:
 
     def apply(self, state: TnbState) -> tuple[Effect, ...]:
         """Put the stage on the table: damage, what each seat is told, the cards owed at dawn.
-        Notes come in the order the whole game gives them (night.NightResult.apply)."""
+        Notes come in the order the whole game gives them (notes.py)."""
         n = state.n
         night = self.night
         plays = self.plays
@@ -714,7 +714,7 @@ class UnseenNight:
                 state.wall_fell = night
         if self.tower_damage:
             state.tower -= self.tower_damage
-        notes = state.notes
+        notes = state.written_notes
         damaged = self.hp_lost > 0
         for s in range(n):
             play = plays[s]
@@ -947,7 +947,7 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
             hidden.closed[s] = True
         if drawn:
             shown: list[int | str] = [*hand_list(got), *[UNKNOWN] * unknown_cards[s]]
-            state.notes[s].append({"night": night, "kind": "drew", "cards": shown})
+            state.written_notes[s].append({"night": night, "kind": "drew", "cards": shown})
     if hidden.deck_size is not None:
         hidden.deck_size = None if total is None else hidden.deck_size - total
     drawn_shown = [UNKNOWN if c is None else c for c in counts]
@@ -971,7 +971,9 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
 def notices_for(before: TnbState, after: TnbState, seat: int) -> list[Notice]:
     """What ``seat`` was told at the stage that took ``before`` to ``after`` (a whole-truth
     pair of states), as the notices a record of its own would list (TNB-REC-2)."""
-    new = after.notes[seat][len(before.notes[seat]):]
+    from engine.trust_no_bunny.notes import seat_notes
+
+    new = seat_notes(after, seat)[len(seat_notes(before, seat)):]
     out: list[Notice] = []
     for note in new:
         kind = note.get("kind")

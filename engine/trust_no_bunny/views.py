@@ -28,6 +28,7 @@ from engine.hidden import UNKNOWN
 from engine.ruleset import Perspective
 from engine.trust_no_bunny.common import hand_list
 from engine.trust_no_bunny.legal import to_act
+from engine.trust_no_bunny.notes import all_notes
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.unknown import hand_range
 
@@ -39,7 +40,7 @@ def _role(state: TnbState, seat: int) -> str | None:
     return None if state.werebunnies is None else ("werebunny" if state.is_werebunny[seat] else "townsfolk")
 
 
-def _seat_secrets(state: TnbState, seat: int) -> dict[str, Any]:
+def _seat_secrets(state: TnbState, seat: int, notes: list[list[dict[str, Any]]]) -> dict[str, Any]:
     wb = state.is_werebunny[seat]
     play = state.plays[seat] if state.phase == "night" else None
     secrets: dict[str, Any] = {
@@ -54,7 +55,7 @@ def _seat_secrets(state: TnbState, seat: int) -> dict[str, Any]:
         "hand": hand_list(state.hands[seat]),
         "vote": state.votes[seat] if state.phase == "voting" else None,
         "tonight": None if play is None else msgspec.to_builtins(play),
-        "notes": list(state.notes[seat]),
+        "notes": notes[seat],
     }
     if wb and state.werebunnies is not None:
         a, b = state.werebunnies
@@ -110,7 +111,8 @@ def view(state: TnbState, perspective: Perspective) -> dict[str, Any]:
                           "winners": list(state.winners)}
         out["reveal"] = _reveal(state)
     if perspective == "referee":
-        out["seats"] = [_seat_secrets(state, s) for s in range(state.n)]
+        notes = all_notes(state)
+        out["seats"] = [_seat_secrets(state, s, notes) for s in range(state.n)]
         hidden = state.hidden
         if hidden is None:
             out["deck"] = hand_list(state.deck)
@@ -124,5 +126,5 @@ def view(state: TnbState, perspective: Perspective) -> dict[str, Any]:
             out["discard_size"] = hidden.discard_size
             out["owed"] = [[low, high] for low, high in zip(hidden.owed_lo, hidden.owed_hi, strict=True)]
     elif isinstance(perspective, int) and 0 <= perspective < state.n:
-        out["me"] = _seat_secrets(state, perspective)
+        out["me"] = _seat_secrets(state, perspective, all_notes(state))
     return out
