@@ -155,21 +155,19 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         return Outcome(winners=list(state.winners), reason=state.reason or "", rule=state.end_rule or "")
 
     figure_names = ("round", "wall", "tower", "wolves", "hands", "deck", "proposals")
+    seat_figures = frozenset({"hands"})
 
     def figure_row(self, state: TnbState) -> tuple[Any, ...]:
-        # The key figures as a row, taken column-wise by the projections (key_figures
-        # makes the dict of it).
-        hands: list[int | None]
-        deck: int | None
+        # The key figures as one flat row, each seat's hand size inline, taken column-wise
+        # by the projections (key_figures makes the dict of it).
         if state.hidden is not None:
             # A game recorded at the table: a hand's size or the deck's may be unknown (None).
             sizes = [hand_range(state, s) for s in range(state.n)]
-            hands = [low if low == high else None for low, high in sizes]
-            deck = state.hidden.deck_size
-        else:
-            hands = [sum(hand) for hand in state.hands]
-            deck = sum(state.deck)
-        return (state.round, state.wall, state.tower, state.wolves, hands, deck, len(state.proposals))
+            return (state.round, state.wall, state.tower, state.wolves,
+                    *[low if low == high else None for low, high in sizes],
+                    state.hidden.deck_size, len(state.proposals))
+        return (state.round, state.wall, state.tower, state.wolves,
+                *[sum(hand) for hand in state.hands], sum(state.deck), len(state.proposals))
 
 
 RULESET = TrustNoBunny()
