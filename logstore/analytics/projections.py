@@ -308,6 +308,8 @@ class Projections:
         # os._exit, so nothing inherited is closed or flushed twice. Where fork is missing
         # (Windows, macOS' default), the slabs are replayed here.
         context = multiprocessing.get_context("fork")
+        import duckdb  # noqa: F401 - the workers' seat items query it: imported once, before they fork
+
         db = str(Path(self.store.path).resolve())
         tasks = [(db, ruleset.slug, ids, str(self.dir), prefix) for ids, prefix in slabs]
         with context.Pool(min(self.jobs, len(slabs))) as pool:
