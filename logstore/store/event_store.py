@@ -439,17 +439,13 @@ class Store:
             for path in files:
                 yield prepare_path(path, known.__contains__)
             return
-        answers = prepared_by_helpers(files, workers, known, str(self.path))
-        for i, answer in enumerate(answers):
-            if answer is None:
-                # The helpers could not start or stopped: this process does the rest.
-                answers.close()
-                yield from map(self._prepare_file, files[i:])
-                return
-            yield answer
+        db = str(self.path)
 
-    def _prepare_file(self, path: str) -> Prepared | Refused:
-        return prepare_path(path, self.__contains__)
+        def here(path: str) -> Prepared | Refused:
+            # As a helper prepares it: the same stored ids, the same store name in messages.
+            return prepare_path(path, known.__contains__, db)
+
+        yield from prepared_by_helpers(files, workers, known, db, here)
 
     def _already_stored(self, path: str, game_id: str) -> bool:
         """Is the file the very record stored under its game id (a re-import, not a clash)?"""

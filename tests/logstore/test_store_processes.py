@@ -15,7 +15,7 @@ import pytest
 from engine.reader import check_events, read_record
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
-from logstore.store import Store
+from logstore.store import Store, event_store, import_helper
 from tests.logstore import store_workers
 
 BUNNIES = get_ruleset("bunnies")
@@ -113,7 +113,9 @@ def test_import_in_helper_processes_matches_one_process(
         def not_here(*args: object) -> None:
             raise AssertionError("a file was prepared in this process, not in a helper")
 
-        monkeypatch.setattr(Store, "_prepare_file", not_here)
+        # Every file through the helpers: this process waits for them rather than working.
+        monkeypatch.setattr(import_helper, "WORK_WHILE_WAITING", False)
+        monkeypatch.setattr(event_store, "prepare_path", not_here)
         got = many.import_paths([folder], progress=ticks.append, workers=workers)
         assert ticks == [1] * len(got)
         assert [(r.path, r.game_id, r.ok, r.reason, r.events) for r in got] == [
