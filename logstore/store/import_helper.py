@@ -196,27 +196,27 @@ def prepared_by_helpers(
                 ready = [h for h in started if h.ready and len(h.given) < AHEAD]
                 if not ready:
                     return
-                helper = min(ready, key=lambda h: len(h.given))
-                helper.send(files[nxt])
-                helper.given.append(nxt)
-                owner[nxt] = helper
+                least = min(ready, key=lambda h: len(h.given))
+                least.send(files[nxt])
+                least.given.append(nxt)
+                owner[nxt] = least
                 nxt += 1
 
         for i in range(len(files)):
             if alive:
                 try:
                     give()
-                    helper = owner.get(i)
-                    if helper is not None:
+                    mine = owner.get(i)
+                    if mine is not None:
                         while i not in answered:
-                            collect(helper, wait=False)
+                            collect(mine, wait=False)
                             if i in answered:
                                 break
                             if WORK_WHILE_WAITING and nxt < len(files) and len(local) < LOCAL_AHEAD:
                                 local[nxt] = prepare_here(files[nxt])
                                 nxt += 1
                             else:
-                                collect(helper, wait=True)
+                                collect(mine, wait=True)
                 except (OSError, EOFError, pickle.UnpicklingError):
                     alive = False
             answer: Prepared | Refused | None = None

@@ -205,7 +205,8 @@ def prepare_path(path: str, known: Callable[[str], bool], db: str | None = None)
             head = stream.read(HEAD_BYTES)  # one read, not a byte at a time (the file is raw)
             game_id = peek_game_id(head)
             if game_id is not None and known(game_id):
-                return Refused(path, game_id, str(DuplicateGame(game_id, _db if db is None else db)), stored=True)
+                stored_in = _db if db is None else db
+                return Refused(path, game_id, str(DuplicateGame(game_id, stored_in)), stored=True)
             record = read_record(Prepended(head, stream), path, keep_text=True)
         assert record.texts is not None
         return prepare_record(record, record.texts)
