@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import pytest
 
@@ -94,10 +95,12 @@ def test_a_writer_killed_mid_import_leaves_no_partial_game(tmp_path: Path) -> No
             assert store.export(game_id) == path.read_bytes()
 
 
+@pytest.mark.parametrize("fork", [True, False])
 @pytest.mark.parametrize("workers", [1, 2])
 def test_import_in_helper_processes_matches_one_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, fork: bool
 ) -> None:
+    monkeypatch.setattr(import_helper, "FORK", fork and import_helper.FORK)
     folder = tmp_path / "records"
     folder.mkdir()
     for i in range(6):
@@ -136,7 +139,64 @@ def test_import_falls_back_to_one_process_when_helpers_fail(
     for i in range(3):
         (folder / f"{i}.jsonl").write_bytes(b"".join(simulate_one(BUNNIES, 9, i).lines()))
     monkeypatch.setattr(sys, "executable", helper)  # cannot start / stops at once
+    monkeypatch.setattr(import_helper, "FORK", False)
     with Store(tmp_path / "w.db") as store:
         results = store.import_paths([folder], workers=1)
         assert [r.ok for r in results] == [True, True, True]
         assert len(store.games()) == 3
+
+
+@pytest.mark.skipif(not import_helper.FORK, reason="helpers are forked on Linux only")
+def test_import_falls_back_to_one_process_when_a_forked_helper_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for i in range(5):
+        (folder / f"{i}.jsonl").write_bytes(b"".join(simulate_one(BUNNIES, 9, i).lines()))
+
+    def stops(*args: object) -> None:
+        raise SystemExit(3)  # in the forked helper: it ends without answering
+
+    monkeypatch.setattr(import_helper, "serve", stops)
+    monkeypatch.setattr(import_helper, "WORK_WHILE_WAITING", False)
+    with Store(tmp_path / "w.db") as store:
+        results = store.import_paths([folder], workers=2)
+        assert [r.ok for r in results] == [True] * 5
+        for i, row in enumerate(store.games()):
+            assert store.export(row.game_id) == (folder / f"{i}.jsonl").read_bytes()
+
+
+@pytest.mark.skipif(not import_helper.FORK, reason="helpers are forked on Linux only")
+def test_the_importing_process_works_while_the_helper_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A helper that is slow to start: this process prepares the files meanwhile, and the
+    # results are those of one process, in order.
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for i in range(6):
+        (folder / f"{i}.jsonl").write_bytes(b"".join(simulate_one(BUNNIES, 9, i).lines()))
+    (folder / "bad.jsonl").write_bytes(b"{not json\n")
+    here: list[str] = []
+    real = event_store.prepare_path
+
+    def counted(path: str, *args: Any) -> Any:
+        here.append(path)
+        return real(path, *args)
+
+    monkeypatch.setattr(event_store, "prepare_path", counted)
+
+    def never_ready(requests: BinaryIO, answers: BinaryIO) -> None:
+        requests.read()  # in the forked helper: still starting when the import is done
+
+    monkeypatch.setattr(import_helper, "serve", never_ready)
+    with Store(tmp_path / "one.db") as one, Store(tmp_path / "two.db") as two:
+        expected = one.import_paths([folder], workers=0)
+        here.clear()
+        got = two.import_paths([folder], workers=1)
+        assert [(r.path, r.ok, r.reason, r.events) for r in got] == [
+            (r.path, r.ok, r.reason, r.events) for r in expected]
+        assert sorted(here) == sorted(str(p) for p in folder.iterdir())
+        for row in one.games():
+            assert two.export(row.game_id) == one.export(row.game_id)
