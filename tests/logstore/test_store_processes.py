@@ -16,7 +16,7 @@ import pytest
 from engine.reader import check_events, read_record
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
-from logstore.store import Store, event_store, import_helper
+from logstore.store import Store, event_store, helpers, import_helper
 from tests.logstore import store_workers
 
 BUNNIES = get_ruleset("bunnies")
@@ -100,7 +100,7 @@ def test_a_writer_killed_mid_import_leaves_no_partial_game(tmp_path: Path) -> No
 def test_import_in_helper_processes_matches_one_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, fork: bool
 ) -> None:
-    monkeypatch.setattr(import_helper, "FORK", fork and import_helper.FORK)
+    monkeypatch.setattr(helpers, "FORK", fork and helpers.FORK)
     folder = tmp_path / "records"
     folder.mkdir()
     for i in range(6):
@@ -117,7 +117,7 @@ def test_import_in_helper_processes_matches_one_process(
             raise AssertionError("a file was prepared in this process, not in a helper")
 
         # Every file through the helpers: this process waits for them rather than working.
-        monkeypatch.setattr(import_helper, "WORK_WHILE_WAITING", False)
+        monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", False)
         monkeypatch.setattr(event_store, "prepare_path", not_here)
         got = many.import_paths([folder], progress=ticks.append, workers=workers)
         assert ticks == [1] * len(got)
@@ -139,14 +139,14 @@ def test_import_falls_back_to_one_process_when_helpers_fail(
     for i in range(3):
         (folder / f"{i}.jsonl").write_bytes(b"".join(simulate_one(BUNNIES, 9, i).lines()))
     monkeypatch.setattr(sys, "executable", helper)  # cannot start / stops at once
-    monkeypatch.setattr(import_helper, "FORK", False)
+    monkeypatch.setattr(helpers, "FORK", False)
     with Store(tmp_path / "w.db") as store:
         results = store.import_paths([folder], workers=1)
         assert [r.ok for r in results] == [True, True, True]
         assert len(store.games()) == 3
 
 
-@pytest.mark.skipif(not import_helper.FORK, reason="helpers are forked on Linux only")
+@pytest.mark.skipif(not helpers.FORK, reason="helpers are forked on Linux only")
 def test_import_falls_back_to_one_process_when_a_forked_helper_stops(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,7 +159,7 @@ def test_import_falls_back_to_one_process_when_a_forked_helper_stops(
         raise SystemExit(3)  # in the forked helper: it ends without answering
 
     monkeypatch.setattr(import_helper, "serve", stops)
-    monkeypatch.setattr(import_helper, "WORK_WHILE_WAITING", False)
+    monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", False)
     with Store(tmp_path / "w.db") as store:
         results = store.import_paths([folder], workers=2)
         assert [r.ok for r in results] == [True] * 5
@@ -167,7 +167,7 @@ def test_import_falls_back_to_one_process_when_a_forked_helper_stops(
             assert store.export(row.game_id) == (folder / f"{i}.jsonl").read_bytes()
 
 
-@pytest.mark.skipif(not import_helper.FORK, reason="helpers are forked on Linux only")
+@pytest.mark.skipif(not helpers.FORK, reason="helpers are forked on Linux only")
 def test_the_importing_process_works_while_the_helper_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
