@@ -199,7 +199,7 @@ def check_files(paths: Sequence[Path]) -> Iterator[tuple[CheckResult, End | None
         yield from map(check_file, paths)
         return
     batches = [[str(p) for p in paths[i:i + BATCH]] for i in range(0, len(paths), BATCH)]
-    for answers in in_order(batches, 1, MODULE, serve, None, check_batch):
+    for answers in in_order(batches, 1, MODULE, serve, None, check_batch, ahead=2):
         yield from answers
 
 

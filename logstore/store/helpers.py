@@ -44,7 +44,7 @@ FORK = sys.platform == "linux"
 """Start helpers by forking this process (see the module docstring)."""
 
 AHEAD = 4
-"""Items handed to each helper before its first answer is read."""
+"""Items handed to each helper before its first answer is read (by default)."""
 
 LOCAL_AHEAD = 8
 """Items this process may do ahead of their turn while it waits for a helper."""
@@ -233,12 +233,13 @@ _GARBLED = (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeE
 
 def in_order(
     items: Sequence[T], helpers: int, module: str, serve: Serve, greeting: object,
-    here: Callable[[T], R],
+    here: Callable[[T], R], ahead: int = AHEAD,
 ) -> Iterator[R]:
     """Each item's answer, in order: from one of ``helpers`` helper processes, or from
     ``here`` (this process) while the helpers start, when this process would otherwise
     wait, and for every item left when the helpers are gone (they could not start, or one
-    stopped or answered garbage)."""
+    stopped or answered garbage). Each helper has at most ``ahead`` items in hand: enough
+    to never run dry, few enough that at the end this process does not wait long for them."""
     started: list[Helper] = []
     local: dict[int, R] = {}
     owner: dict[int, Helper] = {}
@@ -274,7 +275,7 @@ def in_order(
                 if not helper.ready:
                     collect(helper, wait=False)
             while nxt < len(items):
-                ready = [h for h in started if h.ready and len(h.given) < AHEAD]
+                ready = [h for h in started if h.ready and len(h.given) < ahead]
                 if not ready:
                     return
                 least = min(ready, key=lambda h: len(h.given))
