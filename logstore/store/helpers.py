@@ -37,6 +37,11 @@ from contextlib import suppress
 from pathlib import Path
 from typing import IO, BinaryIO, TypeVar
 
+try:
+    import fcntl
+except ImportError:  # not on Windows
+    fcntl = None  # type: ignore[assignment]
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -52,6 +57,12 @@ LOCAL_AHEAD = 8
 WORK_WHILE_WAITING = True
 """False makes this process wait for the helpers and leave every item to them (the tests
 use it to show that a helper's answers are the same as this process's)."""
+
+PIPE_BYTES = 1 << 20
+"""What the answers' pipe holds (Linux; the default is 64 KiB): a prepared game's answer is
+about as large as its record, and with a small pipe a helper that is a game or two ahead
+stops, its answer half written, until this process reads, which it does only between its
+own writes."""
 
 READY = b"ready"
 _SIZE = 8
@@ -152,13 +163,23 @@ def start(module: str, serve: Serve) -> Helper:
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
     )
     assert process.stdin is not None and process.stdout is not None
+    _widen(process.stdout.fileno())
     return Helper(process.stdin, process.stdout.fileno(), lambda: _stop(process))
+
+
+def _widen(pipe: int) -> None:
+    """Let the pipe hold PIPE_BYTES, where the system allows it (else it stays as it is)."""
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if setting is not None:
+        with suppress(OSError):
+            fcntl.fcntl(pipe, setting, PIPE_BYTES)
 
 
 def _fork(serve: Serve) -> Helper:
     """A helper forked from this process: requests and answers on two pipes of its own."""
     requests_in, requests_out = os.pipe()
     answers_in, answers_out = os.pipe()
+    _widen(answers_in)
     pid = os.fork()
     if pid == 0:  # the helper
         code = 1
