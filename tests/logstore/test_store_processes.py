@@ -17,7 +17,7 @@ from engine.reader import check_events, read_record
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
 from logstore.store import Store, event_store, helpers, import_helper
-from tests.logstore import store_workers
+from tests.logstore import hostile_folder, store_workers
 
 BUNNIES = get_ruleset("bunnies")
 SPAWN = multiprocessing.get_context("spawn")
@@ -200,3 +200,31 @@ def test_the_importing_process_works_while_the_helper_starts(
         assert sorted(here) == sorted(str(p) for p in folder.iterdir())
         for row in one.games():
             assert two.export(row.game_id) == one.export(row.game_id)
+
+
+@pytest.mark.parametrize(("fork", "all_in_helpers"), [(True, True), (False, True), (True, False)])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_kind_of_record_imports_the_same_through_helpers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, fork: bool, all_in_helpers: bool
+) -> None:
+    # Canonical and not, unsealed, format 1, CRLF, a key given twice, a broken chain, a cut
+    # record, not JSON, a copy: the helpers (forked or fresh) give each the answer one
+    # process gives, and store the same bytes.
+    folder = tmp_path / "records"
+    hostile_folder.write(folder)
+    monkeypatch.setattr(helpers, "FORK", fork and helpers.FORK)
+    with Store(tmp_path / "one.db") as one, Store(tmp_path / "many.db") as many:
+        expected = one.import_paths([folder], workers=0)
+        if all_in_helpers:
+            def not_here(*args: object) -> None:
+                raise AssertionError("a file was prepared in this process, not in a helper")
+
+            monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", False)
+            monkeypatch.setattr(event_store, "prepare_path", not_here)
+        got = many.import_paths([folder], workers=workers)
+        assert [(r.path, r.game_id, r.ok, r.reason, r.events, r.violation) for r in got] == [
+            (r.path, r.game_id, r.ok, r.reason, r.events, r.violation) for r in expected]
+        assert [r.ok for r in got] == [True, True, True, True, False, False, False, False, True, False]
+        for row in one.games():
+            assert many.export(row.game_id) == one.export(row.game_id)
+            assert many.game(row.game_id).chain == row.chain
