@@ -435,11 +435,11 @@ class Store:
         # The stored game ids, read once: a file whose id is among them is not read further
         # (one that another writer stores meanwhile is still caught at its write).
         known = frozenset(r[0] for r in self.conn.execute("SELECT game_id FROM games"))
+        db = str(self.path)
         if workers <= 0:
             for path in files:
-                yield prepare_path(path, known.__contains__)
+                yield prepare_path(path, known.__contains__, db)
             return
-        db = str(self.path)
 
         def here(path: str) -> Prepared | Refused:
             # As a helper prepares it: the same stored ids, the same store name in messages.

@@ -19,7 +19,7 @@ def _game(seed: int, i: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 def records(seed: int = 9) -> dict[str, bytes]:
-    """File name -> bytes; each a different game (but the copy), so every one can be stored."""
+    """File name -> bytes; each a different game but the last two, which reuse the first's id."""
     out: dict[str, bytes] = {}
     header, events = _game(seed, 0)
     out["a-canonical.jsonl"] = b"".join(seal(header, events))
@@ -47,6 +47,8 @@ def records(seed: int = 9) -> dict[str, bytes]:
     header, events = _game(seed, 7)
     out["i-crlf.jsonl"] = b"".join(line.replace(b"\n", b"\r\n") for line in seal(header, events))
     out["j-copy-of-a.jsonl"] = out["a-canonical.jsonl"]
+    header, events = _game(seed, 0)
+    out["k-another-game-under-a-s-id.jsonl"] = b"".join(seal(header, events[:-5]))
     return out
 
 
