@@ -20,6 +20,8 @@ import argparse
 import os
 import resource
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -31,6 +33,9 @@ from engine.registry import get_ruleset
 from engine.simulate import simulate_one
 from logstore.store import schema
 from logstore.store.event_store import Store
+from logstore.store.importing import prepare_path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(slots=True)
@@ -111,28 +116,60 @@ def _time_raw(rows: Sequence[list[Any]], path: Path, triggers: bool) -> tuple[fl
     return elapsed, cpu
 
 
+def _measure(args: list[str]) -> list[float]:
+    """One timed run in a fresh Python (see :func:`bench_import`): the numbers it prints."""
+    done = subprocess.run([sys.executable, "-m", "logstore.bench.store", "--measure", *args],
+                          capture_output=True, text=True, check=False, cwd=ROOT, env=_env())
+    if done.returncode != 0:
+        raise SystemExit(f"a timed run failed: {done.stderr[-2000:]}")
+    return [float(x) for x in done.stdout.split()]
+
+
+def _env() -> dict[str, str]:
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    return {**os.environ, "PYTHONPATH": path}
+
+
+def _measure_here(kind: str, source: Path, db: Path, workers: int) -> list[float]:
+    if kind == "store":
+        # Warm up as a long-running importer is: the ruleset, its decoders and codec built.
+        first = min(str(p) for p in source.glob("*.jsonl"))
+        prepare_path(first, lambda _: False)
+        return list(_time_store(source, db, workers))
+    return list(_time_raw(_rows(source), db, triggers=kind == "raw"))
+
+
 def bench_import(records: Sequence[bytes], repeat: int = 3, workers: Sequence[int] = (0, 1)) -> ImportFigures:
-    """Best of ``repeat`` runs of each side, on fresh files every time, turn and turn about."""
+    """Best of ``repeat`` runs of each side, on fresh files every time, turn and turn about.
+
+    Every run is timed in a fresh Python of its own, so that no run pays for what another
+    left behind: after a helper is forked, the next writes to each page of this process's
+    memory cost a page fault (the page was shared with the helper), which would slow a raw
+    run timed after it in the same process and flatter the ratio."""
     best = dict.fromkeys(workers, float("inf"))
     best_cpu = dict.fromkeys(workers, float("inf"))
     best_own = dict.fromkeys(workers, float("inf"))
     best_raw = best_raw_cpu = best_bare = float("inf")
-    rows: list[list[Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "records"
         folder.mkdir()
         for i, data in enumerate(records):
             (folder / f"{i:06d}.jsonl").write_bytes(data)
+        reference = Path(tmp) / "reference.db"
+        with Store(reference) as store:
+            if not all(r.ok for r in store.import_paths([folder], workers=0)):
+                raise SystemExit("import refused a record")
+        rows = _rows(reference)
         for run in range(repeat):
             for n in workers:
                 db = Path(tmp) / f"store-{run}-{n}.db"
-                wall, cpu, own = _time_store(folder, db, n)
+                wall, cpu, own = _measure(["store", str(folder), str(db), str(n)])
                 best[n], best_cpu[n] = min(best[n], wall), min(best_cpu[n], cpu)
                 best_own[n] = min(best_own[n], own)
-                rows = rows or _rows(db)
-            wall, cpu = _time_raw(rows, Path(tmp) / f"raw-{run}.db", triggers=True)
+            wall, cpu = _measure(["raw", str(reference), str(Path(tmp) / f"raw-{run}.db"), "0"])
             best_raw, best_raw_cpu = min(best_raw, wall), min(best_raw_cpu, cpu)
-            best_bare = min(best_bare, _time_raw(rows, Path(tmp) / f"bare-{run}.db", triggers=False)[0])
+            bare = _measure(["bare", str(reference), str(Path(tmp) / f"bare-{run}.db"), "0"])
+            best_bare = min(best_bare, bare[0])
     events = sum(len(events) + len(seals) for _, events, seals in rows)
     return ImportFigures(len(records), events, best, best_cpu, best_own, best_raw, best_raw_cpu, best_bare)
 
@@ -145,7 +182,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--workers", type=int, nargs="+", default=[0, 1],
                         help="helper process counts to time the store with")
+    parser.add_argument("--measure", nargs=4, metavar=("KIND", "SOURCE", "DB", "WORKERS"),
+                        help=argparse.SUPPRESS)  # one timed run, in the fresh Python bench_import starts
     args = parser.parse_args(argv)
+    if args.measure:
+        kind, source, db, workers = args.measure
+        print(*_measure_here(kind, Path(source), Path(db), int(workers)))
+        return
     records = simulated_records(args.ruleset, args.games, args.seed)
     load = os.getloadavg()[0]
     f = bench_import(records, args.repeat, args.workers)

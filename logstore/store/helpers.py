@@ -117,14 +117,15 @@ class Helper:
             raise EOFError("the helper stopped")
         self.buffer += chunk
 
-    def has_answer(self) -> bool:
-        """Is a whole answer in, without waiting? (Where pipes cannot be polled, this says
-        yes, and :meth:`take` waits.)"""
+    def has_answer(self, within: float = 0.0) -> bool:
+        """Is a whole answer in, waiting at most ``within`` seconds? (Where pipes cannot be
+        polled, this says yes, and :meth:`take` waits.)"""
+        deadline = time.monotonic() + within
         while not self._complete():
             if not self.can_poll:
                 return True
             try:
-                readable, _, _ = select.select([self.fd], [], [], 0)
+                readable, _, _ = select.select([self.fd], [], [], max(0.0, deadline - time.monotonic()))
             except (OSError, ValueError):  # no select on pipes (Windows): wait instead
                 self.can_poll = False
                 return True
@@ -254,19 +255,26 @@ _GARBLED = (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeE
 
 def in_order(
     items: Sequence[T], helpers: int, module: str, serve: Serve, greeting: object,
-    here: Callable[[T], R], ahead: int = AHEAD,
+    here: Callable[[T], R], ahead: int = AHEAD, patient: bool = False,
 ) -> Iterator[R]:
     """Each item's answer, in order: from one of ``helpers`` helper processes, or from
     ``here`` (this process) while the helpers start, when this process would otherwise
     wait, and for every item left when the helpers are gone (they could not start, or one
     stopped or answered garbage). Each helper has at most ``ahead`` items in hand: enough
-    to never run dry, few enough that at the end this process does not wait long for them."""
+    to never run dry, few enough that at the end this process does not wait long for them.
+
+    ``patient``: when the answer due next is not in, wait for it up to half the time an item
+    last took here before doing a later item instead. Right where this process has work of
+    its own besides (an import writes every game: an item prepared here costs it more than
+    a short wait); not where it only shares the items with the helpers (a check)."""
     started: list[Helper] = []
     local: dict[int, R] = {}
     owner: dict[int, Helper] = {}
     answered: dict[int, bytes] = {}
     nxt = 0
     """The first item neither given to a helper nor done here yet."""
+    patience = 0.0
+    """How long to wait for a helper's answer before doing a later item here instead."""
     alive = True
     try:
         try:
@@ -280,15 +288,16 @@ def in_order(
         except _GONE:
             alive = False
 
-        def collect(helper: Helper, wait: bool) -> None:
-            """Move the helper's answers that are in (or, with ``wait``, the next one)."""
+        def collect(helper: Helper, wait: bool, within: float = 0.0) -> None:
+            """Move the helper's answers that are in (or, with ``wait``, the next one; or the
+            next one to come ``within`` that many seconds)."""
             if not helper.ready:
                 if wait or helper.has_answer():
                     helper.take_ready()
                 return
-            while helper.given and (wait or helper.has_answer()):
+            while helper.given and (wait or helper.has_answer(within)):
                 answered[helper.given.popleft()] = helper.take()
-                wait = False
+                wait, within = False, 0.0
 
         def give() -> None:
             nonlocal nxt
@@ -312,11 +321,15 @@ def in_order(
                     mine = owner.get(i)
                     if mine is not None:
                         while i not in answered:
-                            collect(mine, wait=False)
+                            # The helper is at this item now, most likely: give it a moment
+                            # (half of what an item took here) before doing a later one.
+                            collect(mine, wait=False, within=patience if patient else 0.0)
                             if i in answered:
                                 break
                             if WORK_WHILE_WAITING and nxt < len(items) and len(local) < LOCAL_AHEAD:
+                                begun = time.perf_counter()
                                 local[nxt] = here(items[nxt])
+                                patience = (time.perf_counter() - begun) / 2
                                 nxt += 1
                             else:
                                 collect(mine, wait=True)

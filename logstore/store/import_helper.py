@@ -33,7 +33,7 @@ def prepared_by_helpers(
 ) -> Iterator[Prepared | Refused]:
     """Each file's answer, in order, prepared by ``helpers`` helper processes and by
     ``prepare_here`` in this process (see logstore.store.helpers.in_order)."""
-    return in_order(files, helpers, MODULE, serve, (known, db), prepare_here)
+    return in_order(files, helpers, MODULE, serve, (known, db), prepare_here, patient=True)
 
 
 if __name__ == "__main__":
