@@ -99,9 +99,10 @@ __all__ = [
 DEFAULT_DB = "warren.db"
 """The store used when neither ``--db`` nor the WARREN_DB environment variable names one."""
 
-PARALLEL_FROM = 256
-"""From this many files on, import_paths prepares them in worker processes (each costs
-about half a second to start, repaid after a few hundred games)."""
+PARALLEL_FROM = 32
+"""From this many files on, import_paths prepares them in helper processes as well when a
+core is idle (logstore.store.helpers: a forked helper is ready at once, and this process
+prepares files itself until a helper is, so a helper never makes an import wait)."""
 
 BUSY_TIMEOUT_S = 30.0
 """How long a writer waits for another writer's transaction before giving up."""
