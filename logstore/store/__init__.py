@@ -9,6 +9,8 @@ reads, judges and annotates them.
 - :mod:`~logstore.store.importing`: decode, verify and judge a record before it is written
   (the store's :class:`~logstore.store.importing.ReplayVerdict`), and
   :mod:`~logstore.store.import_helper`, the helper process that does it for large imports;
+- :mod:`~logstore.store.helpers`: running such helper processes (forked on Linux) beside
+  this one, which takes its share of the work and keeps the order;
 - :mod:`~logstore.store.snapshots`: engine states kept every K events;
 - :mod:`~logstore.store.checking`: ``warren check``, the same judgement without storing;
 - :mod:`~logstore.store.branches` and :mod:`~logstore.store.rulings`: what-if branches and

@@ -5,11 +5,8 @@ One process checks a whole archive: rulesets and decoders are built once and reu
 
 from __future__ import annotations
 
-import contextlib
 import os
 import pickle
-import subprocess
-import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -20,6 +17,7 @@ from engine.reader import ByteStream, check_events, header_of, read_record
 from engine.record import Chain, End, Record, RecordError
 from engine.registry import get_ruleset
 from logstore.store.cores import idle_cores
+from logstore.store.helpers import answer_all, in_order
 from logstore.store.reading import Prepended, open_record
 
 EXIT_OK = 0
@@ -178,94 +176,44 @@ def result_to_dict(result: CheckResult) -> dict[str, Any]:
 
 # -- both cores for a folder of many records -------------------------------------------------
 PARALLEL_FROM = 64
-"""From this many files on, ``check_files`` hands every other batch to a helper process when
-a core is idle (the helper costs a Python start-up, about 0.2 s of the other core; repaid
-after a few dozen records). ``WARREN_CHECK_JOBS=1`` keeps everything in one process,
-``WARREN_CHECK_JOBS=2`` starts the helper whatever the load."""
+"""From this many files on, ``check_files`` hands batches to a helper process when a core is
+idle (logstore.store.helpers: forked on Linux, else a fresh Python, whose start-up of about
+0.2 s of the other core is repaid after a few dozen records). ``WARREN_CHECK_JOBS=1`` keeps
+everything in one process, ``WARREN_CHECK_JOBS=2`` starts the helper whatever the load."""
 BATCH = 16
 """Files per batch: small enough that the two processes stay in step, large enough that
 the pipe carries few messages."""
 
+MODULE = "logstore.store.check_helper"
+
 
 def check_files(paths: Sequence[Path]) -> Iterator[tuple[CheckResult, End | None]]:
-    """Every file's verdict, in the order given. For many files, this process and one helper
-    process each judge every other batch (both cores), and the answers are merged back in
-    order, so the output and the exit code are the same as with one process."""
+    """Every file's verdict, in the order given. For many files, a helper process judges
+    batches of them on the other core while this one judges the others, and the answers are
+    merged back in order, so the output and the exit code are the same as with one process."""
     jobs = os.environ.get("WARREN_CHECK_JOBS", "")
     # A helper when asked (WARREN_CHECK_JOBS=2), or for many files when a core is idle: on a
-    # busy machine it would only compete with the other work, and cost its start-up.
+    # busy machine it would only compete with the other work.
     wanted = jobs == "2" or (jobs == "" and idle_cores() >= 1)
-    one = not wanted or (os.cpu_count() or 1) < 2 or len(paths) < PARALLEL_FROM
-    helper = None if one else _start_helper()
-    if helper is None:
+    if not wanted or (os.cpu_count() or 1) < 2 or len(paths) < PARALLEL_FROM:
         yield from map(check_file, paths)
         return
-    batches = [list(paths[i:i + BATCH]) for i in range(0, len(paths), BATCH)]
-    # Odd batches go to the helper, two of them ahead; even ones are judged here meanwhile.
-    alive = True
-    try:
-        for i in (1, 3):
-            if i < len(batches):
-                _send(helper, batches[i])
-        for i, batch in enumerate(batches):
-            answers = _receive(helper, len(batch)) if i % 2 and alive else None
-            if answers is None:
-                alive = alive and not i % 2  # a helper that stopped answering does no more
-                yield from map(check_file, batch)
-                continue
-            yield from answers
-            if i + 4 < len(batches):
-                _send(helper, batches[i + 4])
-    finally:
-        _stop_helper(helper)
+    batches = [[str(p) for p in paths[i:i + BATCH]] for i in range(0, len(paths), BATCH)]
+    for answers in in_order(batches, 1, MODULE, serve, None, check_batch, ahead=2):
+        yield from answers
 
 
-def _start_helper() -> subprocess.Popen[bytes] | None:
-    root = str(Path(__file__).resolve().parents[2])
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-    try:
-        return subprocess.Popen([sys.executable, "-m", "logstore.store.check_helper"], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    except OSError:
-        return None
-
-
-def _send(helper: subprocess.Popen[bytes], batch: list[Path]) -> None:
-    assert helper.stdin is not None
-    with contextlib.suppress(OSError):
-        pickle.dump([str(p) for p in batch], helper.stdin, protocol=pickle.HIGHEST_PROTOCOL)
-        helper.stdin.flush()
-
-
-def _receive(helper: subprocess.Popen[bytes], count: int) -> list[tuple[CheckResult, End | None]] | None:
-    assert helper.stdout is not None
-    try:
-        answers: list[tuple[CheckResult, End | None]] = pickle.load(helper.stdout)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError):
-        return None
-    return answers if isinstance(answers, list) and len(answers) == count else None
-
-
-def _stop_helper(helper: subprocess.Popen[bytes]) -> None:
-    for pipe in (helper.stdin, helper.stdout):
-        if pipe is not None:
-            with contextlib.suppress(OSError):
-                pipe.close()
-    try:
-        helper.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        helper.kill()
-        helper.wait()
+def check_batch(batch: list[str]) -> list[tuple[CheckResult, End | None]]:
+    return [check_file(path) for path in batch]
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The helper's loop: a batch of paths in, their verdicts out (pickled, in order)."""
-    while True:
-        try:
-            batch = pickle.load(requests)
-        except EOFError:
-            return
-        pickle.dump([check_file(path) for path in batch], answers, protocol=pickle.HIGHEST_PROTOCOL)
-        answers.flush()
+    pickle.load(requests)  # the greeting: nothing to set up
+    answer_all(requests, answers, _check_request)
 
+
+def _check_request(batch: object) -> list[tuple[CheckResult, End | None]]:
+    if not isinstance(batch, list):
+        raise TypeError("a check helper's request is a batch of paths")
+    return check_batch([str(path) for path in batch])

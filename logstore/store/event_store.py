@@ -99,9 +99,10 @@ __all__ = [
 DEFAULT_DB = "warren.db"
 """The store used when neither ``--db`` nor the WARREN_DB environment variable names one."""
 
-PARALLEL_FROM = 256
-"""From this many files on, import_paths prepares them in worker processes (each costs
-about half a second to start, repaid after a few hundred games)."""
+PARALLEL_FROM = 32
+"""From this many files on, import_paths prepares them in helper processes as well when a
+core is idle (logstore.store.helpers: a forked helper is ready at once, and this process
+prepares files itself until a helper is, so a helper never makes an import wait)."""
 
 BUSY_TIMEOUT_S = 30.0
 """How long a writer waits for another writer's transaction before giving up."""
@@ -435,21 +436,17 @@ class Store:
         # The stored game ids, read once: a file whose id is among them is not read further
         # (one that another writer stores meanwhile is still caught at its write).
         known = frozenset(r[0] for r in self.conn.execute("SELECT game_id FROM games"))
+        db = str(self.path)
         if workers <= 0:
             for path in files:
-                yield prepare_path(path, known.__contains__)
+                yield prepare_path(path, known.__contains__, db)
             return
-        answers = prepared_by_helpers(files, workers, known, str(self.path))
-        for i, answer in enumerate(answers):
-            if answer is None:
-                # The helpers could not start or stopped: this process does the rest.
-                answers.close()
-                yield from map(self._prepare_file, files[i:])
-                return
-            yield answer
 
-    def _prepare_file(self, path: str) -> Prepared | Refused:
-        return prepare_path(path, self.__contains__)
+        def here(path: str) -> Prepared | Refused:
+            # As a helper prepares it: the same stored ids, the same store name in messages.
+            return prepare_path(path, known.__contains__, db)
+
+        yield from prepared_by_helpers(files, workers, known, db, here)
 
     def _already_stored(self, path: str, game_id: str) -> bool:
         """Is the file the very record stored under its game id (a re-import, not a clash)?"""

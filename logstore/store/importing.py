@@ -195,16 +195,18 @@ def peek_game_id(data: bytes) -> str | None:
     return game_id if isinstance(game_id, str) else None
 
 
-def prepare_path(path: str, known: Callable[[str], bool]) -> Prepared | Refused:
+def prepare_path(path: str, known: Callable[[str], bool], db: str | None = None) -> Prepared | Refused:
     """Read and prepare one record file, as a stream; never raises for a bad file (or one
-    whose game id ``known`` says is stored: it is not read further)."""
+    whose game id ``known`` says is stored: it is not read further; ``db`` names the store
+    in that answer, by default the one :func:`start_worker` was given)."""
     game_id = None
     try:
         with open_record(path) as stream:
             head = stream.read(HEAD_BYTES)  # one read, not a byte at a time (the file is raw)
             game_id = peek_game_id(head)
             if game_id is not None and known(game_id):
-                return Refused(path, game_id, str(DuplicateGame(game_id, _db)), stored=True)
+                stored_in = _db if db is None else db
+                return Refused(path, game_id, str(DuplicateGame(game_id, stored_in)), stored=True)
             record = read_record(Prepended(head, stream), path, keep_text=True)
         assert record.texts is not None
         return prepare_record(record, record.texts)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from logstore.cli import main
+from logstore.store import checking, helpers
+from tests.logstore import hostile_folder
 
 KEYS = {"path", "ok", "game_id", "ruleset", "events", "chain", "broken_at", "violation", "error",
         "disputed_claims"}
@@ -190,12 +194,26 @@ def test_a_game_recorded_at_the_table_reports_what_it_cannot_decide() -> None:
     assert code == 0 and "undetermined at seq 5 [BUN-PICKUP-1]" in out
 
 
+@pytest.mark.parametrize(("fork", "all_in_helper"), [(True, False), (True, True), (False, True)])
 def test_a_folder_checked_on_both_cores_gives_the_same_lines_in_the_same_order(
-        games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool,
+        all_in_helper: bool) -> None:
+    # all_in_helper: this process waits for the helper rather than judging batches itself,
+    # so every line is the helper's (forked, or a fresh Python).
+    monkeypatch.setattr(helpers, "FORK", fork and helpers.FORK)
+    monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", not all_in_helper)
+    if all_in_helper:
+        me, real = os.getpid(), checking.check_batch
+
+        def only_in_the_helper(batch: list[str]) -> Any:
+            assert os.getpid() != me, "a batch was judged in this process, not in the helper"
+            return real(batch)
+
+        monkeypatch.setattr(checking, "check_batch", only_in_the_helper)
     folder = tmp_path / "archive"
     folder.mkdir()
     sources = sorted(games.glob("*.jsonl"))
-    for i in range(70):  # past PARALLEL_FROM: every other batch goes to the helper process
+    for i in range(70):  # past PARALLEL_FROM: batches go to the helper process
         (folder / f"{i:03d}.jsonl").write_bytes(sources[i % len(sources)].read_bytes())
     (folder / "040-broken.jsonl").write_bytes(b'{"warren": 2, "kind": "header"\n')
     lines = sources[0].read_bytes().splitlines(keepends=True)
@@ -209,3 +227,29 @@ def test_a_folder_checked_on_both_cores_gives_the_same_lines_in_the_same_order(
     assert code == 2 and len(out.splitlines()) == 72
     paths = [json.loads(line)["path"] for line in out.splitlines()]
     assert paths == [str(p) for p in sorted(folder.glob("*.jsonl"))]
+
+
+@pytest.mark.parametrize("fork", [True, False])
+def test_every_kind_of_record_checks_the_same_in_the_helper(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool) -> None:
+    # Canonical and not, unsealed, format 1, CRLF, a key given twice, a broken chain, a cut
+    # record, not JSON: the helper's lines are those of one process, in the same order.
+    folder = tmp_path / "archive"
+    paths = hostile_folder.write(folder, copies=7)  # past PARALLEL_FROM
+    monkeypatch.setenv("WARREN_CHECK_JOBS", "1")
+    one = run("check", str(folder), "--json")
+    monkeypatch.setattr(helpers, "FORK", fork and helpers.FORK)
+    monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", False)
+    monkeypatch.setenv("WARREN_CHECK_JOBS", "2")
+    me, real = os.getpid(), checking.check_batch
+
+    def only_in_the_helper(batch: list[str]) -> Any:
+        assert os.getpid() != me, "a batch was judged in this process, not in the helper"
+        return real(batch)
+
+    monkeypatch.setattr(checking, "check_batch", only_in_the_helper)
+    assert run("check", str(folder), "--json") == one
+    code, out, _ = one
+    assert code == 2 and [json.loads(line)["path"] for line in out.splitlines()] == [str(p) for p in paths]
+    chains = {json.loads(line)["chain"] for line in out.splitlines()}
+    assert chains == {"sealed", "unsealed", "broken", None}

@@ -9,14 +9,15 @@ import signal
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import pytest
 
 from engine.reader import check_events, read_record
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
-from logstore.store import Store
-from tests.logstore import store_workers
+from logstore.store import Store, event_store, helpers, import_helper
+from tests.logstore import hostile_folder, store_workers
 
 BUNNIES = get_ruleset("bunnies")
 SPAWN = multiprocessing.get_context("spawn")
@@ -94,10 +95,12 @@ def test_a_writer_killed_mid_import_leaves_no_partial_game(tmp_path: Path) -> No
             assert store.export(game_id) == path.read_bytes()
 
 
+@pytest.mark.parametrize("fork", [True, False])
 @pytest.mark.parametrize("workers", [1, 2])
 def test_import_in_helper_processes_matches_one_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, fork: bool
 ) -> None:
+    monkeypatch.setattr(helpers, "FORK", fork and helpers.FORK)
     folder = tmp_path / "records"
     folder.mkdir()
     for i in range(6):
@@ -113,7 +116,9 @@ def test_import_in_helper_processes_matches_one_process(
         def not_here(*args: object) -> None:
             raise AssertionError("a file was prepared in this process, not in a helper")
 
-        monkeypatch.setattr(Store, "_prepare_file", not_here)
+        # Every file through the helpers: this process waits for them rather than working.
+        monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", False)
+        monkeypatch.setattr(event_store, "prepare_path", not_here)
         got = many.import_paths([folder], progress=ticks.append, workers=workers)
         assert ticks == [1] * len(got)
         assert [(r.path, r.game_id, r.ok, r.reason, r.events) for r in got] == [
@@ -134,7 +139,95 @@ def test_import_falls_back_to_one_process_when_helpers_fail(
     for i in range(3):
         (folder / f"{i}.jsonl").write_bytes(b"".join(simulate_one(BUNNIES, 9, i).lines()))
     monkeypatch.setattr(sys, "executable", helper)  # cannot start / stops at once
+    monkeypatch.setattr(helpers, "FORK", False)
     with Store(tmp_path / "w.db") as store:
         results = store.import_paths([folder], workers=1)
         assert [r.ok for r in results] == [True, True, True]
         assert len(store.games()) == 3
+
+
+@pytest.mark.skipif(not helpers.FORK, reason="helpers are forked on Linux only")
+def test_import_falls_back_to_one_process_when_a_forked_helper_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for i in range(5):
+        (folder / f"{i}.jsonl").write_bytes(b"".join(simulate_one(BUNNIES, 9, i).lines()))
+
+    def stops(*args: object) -> None:
+        raise SystemExit(3)  # in the forked helper: it ends without answering
+
+    monkeypatch.setattr(import_helper, "serve", stops)
+    monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", False)
+    with Store(tmp_path / "w.db") as store:
+        results = store.import_paths([folder], workers=2)
+        assert [r.ok for r in results] == [True] * 5
+        for i, row in enumerate(store.games()):
+            assert store.export(row.game_id) == (folder / f"{i}.jsonl").read_bytes()
+
+
+@pytest.mark.skipif(not helpers.FORK, reason="helpers are forked on Linux only")
+def test_the_importing_process_works_while_the_helper_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A helper that is slow to start: this process prepares the files meanwhile, and the
+    # results are those of one process, in order.
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for i in range(6):
+        (folder / f"{i}.jsonl").write_bytes(b"".join(simulate_one(BUNNIES, 9, i).lines()))
+    (folder / "bad.jsonl").write_bytes(b"{not json\n")
+    here: list[str] = []
+    real = event_store.prepare_path
+
+    def counted(path: str, *args: Any) -> Any:
+        here.append(path)
+        return real(path, *args)
+
+    monkeypatch.setattr(event_store, "prepare_path", counted)
+
+    def never_ready(requests: BinaryIO, answers: BinaryIO) -> None:
+        requests.read()  # in the forked helper: still starting when the import is done
+
+    monkeypatch.setattr(import_helper, "serve", never_ready)
+    with Store(tmp_path / "one.db") as one, Store(tmp_path / "two.db") as two:
+        expected = one.import_paths([folder], workers=0)
+        here.clear()
+        got = two.import_paths([folder], workers=1)
+        assert [(r.path, r.ok, r.reason, r.events) for r in got] == [
+            (r.path, r.ok, r.reason, r.events) for r in expected]
+        assert sorted(here) == sorted(str(p) for p in folder.iterdir())
+        for row in one.games():
+            assert two.export(row.game_id) == one.export(row.game_id)
+
+
+@pytest.mark.parametrize(("fork", "all_in_helpers"), [(True, True), (False, True), (True, False)])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_kind_of_record_imports_the_same_through_helpers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, fork: bool, all_in_helpers: bool
+) -> None:
+    # Canonical and not, unsealed, format 1, CRLF, a key given twice, a broken chain, a cut
+    # record, not JSON, a copy: the helpers (forked or fresh) give each the answer one
+    # process gives, and store the same bytes.
+    folder = tmp_path / "records"
+    hostile_folder.write(folder)
+    monkeypatch.setattr(helpers, "FORK", fork and helpers.FORK)
+    with Store(tmp_path / "one.db") as one, Store(tmp_path / "many.db") as many:
+        expected = one.import_paths([folder], workers=0)
+        if all_in_helpers:
+            def not_here(*args: object) -> None:
+                raise AssertionError("a file was prepared in this process, not in a helper")
+
+            monkeypatch.setattr(helpers, "WORK_WHILE_WAITING", False)
+            monkeypatch.setattr(event_store, "prepare_path", not_here)
+        got = many.import_paths([folder], workers=workers)
+        assert [(r.path, r.game_id, r.ok, r.reason, r.events, r.violation) for r in got] == [
+            (r.path, r.game_id, r.ok, r.reason and r.reason.replace("one.db", "many.db"), r.events,
+             r.violation) for r in expected]
+        assert [r.ok for r in got] == [True, True, True, True, False, False, False, False, True, False, False]
+        assert got[-2].already_stored and got[-1].reason == (
+            f"game {got[-1].game_id!r} is already in {tmp_path / 'many.db'}; a stored game is never replaced")
+        for row in one.games():
+            assert many.export(row.game_id) == one.export(row.game_id)
+            assert many.game(row.game_id).chain == row.chain
