@@ -56,7 +56,9 @@ def view(state: KinderState, perspective: Perspective) -> dict[str, Any]:
         "buck_cards": [sorted(b) for b in state.bucks],
         "carrots": [[C.letter(c) for c in sorted(own)] for own in state.carrots],
         "carrot_pile": [C.letter(c) for c in state.carrot_pile],
-        "draw_pile": sorted(state.pile) if referee else pile_size(state),
+        # the referee sees every card of the pile; in a game recorded at the table the ones
+        # nobody saw are "?" (pile_hidden), so the count is the pile's whole size either way
+        "draw_pile": [*sorted(state.pile), *[UNKNOWN] * state.pile_hidden] if referee else pile_size(state),
         "discard": list(state.discard),
         "orange": orange,
         "magic": None if state.magic is None else C.orange_letter[state.magic],

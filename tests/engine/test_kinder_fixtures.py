@@ -93,3 +93,19 @@ def test_the_recorded_drought_is_undetermined_not_illegal() -> None:
         doubts += [e for e in RULESET.apply(state, event) if is_undetermined(e)]
     assert [d.rule for d in doubts] == ["KIN-CARD-DROUGHT"]
     assert "no other Water card" in doubts[0].data["needs"]
+
+
+def test_the_referee_counts_the_unseen_cards_of_a_recorded_draw_pile() -> None:
+    """In a game recorded at the table the draw pile's cards are unknown: the referee's view
+    shows them as "?" (the pile's size is still its size), and agrees with every seat's count."""
+    from engine.hidden import UNKNOWN
+    from engine.replay import Replay
+
+    record = read(FIXTURES / "recorded-at-the-table.jsonl")
+    game = Replay(RULESET, record.header, record.events)
+    for seq in (0, 3, len(record.events)):
+        state = game.state_at(seq)
+        referee = RULESET.view(state, "referee")["draw_pile"]
+        seat = RULESET.view(state, 0)["draw_pile"]
+        assert isinstance(referee, list) and len(referee) == seat > 0, seq
+        assert referee.count(UNKNOWN) > 0
