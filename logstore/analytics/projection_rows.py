@@ -15,7 +15,6 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any, get_args, get_origin, get_type_hints
 
 import msgspec
@@ -359,7 +358,7 @@ def _flat_figures(ruleset: Ruleset[Any, Any], flat: list[Any], seats: list[int],
 
 def _typed(values: list[Any]) -> pa.Array:
     """One figure's values as an Arrow column; values Arrow cannot type together (mixed) as
-    JSON text, as :func:`_figure_columns` does."""
+    JSON text."""
     try:
         return pa.array(values)
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
@@ -376,37 +375,7 @@ def _figure_rows(names: tuple[str, ...], flat: list[Any]) -> list[tuple[str, pa.
         return []
     if len(flat) % width:
         raise AnalyticsError(f"figure_row gave rows of another length than figure_names {names!r}")
-    out = []
-    for k, name in enumerate(names):
-        values = flat[k::width]
-        try:
-            out.append((name, _column(values)))
-        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
-            out.append((name, pa.array([None if v is None else _json.encode(v).decode() for v in values],
-                                       pa.string())))
-    return out
-
-
-def _column(values: list[Any]) -> pa.Array:
-    """``pa.array(values)``, faster for the usual figure of a list per seat: the lists' items
-    are typed as one flat list and the list column is built on their offsets, instead of
-    Arrow inferring a list object at a time (four times slower). Anything else (a None
-    among the lists, a value that is not a list) takes ``pa.array`` as it is."""
-    first = values[0]
-    if type(first) is not list:
-        return pa.array(values)
-    try:
-        lengths = np.fromiter(map(len, values), dtype=np.int64, count=len(values))
-    except TypeError:  # a None, or a value without a length, among the lists
-        return pa.array(values)
-    if not all(map(list.__instancecheck__, values)):  # a tuple or a string among the lists
-        return pa.array(values)
-    items = pa.array(list(chain.from_iterable(values)))
-    offsets = np.zeros(len(values) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    if offsets[-1] >= 2**31:  # more items than 32-bit offsets hold (never in one chunk of games)
-        return pa.array(values)
-    return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), items)
+    return [(name, _typed(flat[k::width])) for k, name in enumerate(names)]
 
 
 def _figure_columns(figures: list[dict[str, Any]]) -> list[tuple[str, pa.Array]]:
@@ -427,15 +396,7 @@ def _figure_columns(figures: list[dict[str, Any]]) -> list[tuple[str, pa.Array]]
     names: list[str] = []
     for fig in figures:
         names.extend(k for k in fig if k not in names)
-    out = []
-    for name in names:
-        values = [f.get(name) for f in figures]
-        try:
-            out.append((name, pa.array(values)))
-        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
-            out.append((name, pa.array([None if v is None else _json.encode(v).decode() for v in values],
-                                       pa.string())))
-    return out
+    return [(name, _typed([f.get(name) for f in figures])) for name in names]
 
 
 def _seat_lengths(values: pa.Array) -> npt.NDArray[np.int64] | None:

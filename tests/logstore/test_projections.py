@@ -428,3 +428,16 @@ def test_a_batch_is_split_so_that_every_worker_has_a_slab() -> None:
     assert projections.slab_games(20_000, 2) == projections.SLAB_GAMES
     assert projections.slab_games(2000, 1) == projections.SLAB_GAMES
     assert projections.slab_games(100, 2) == projections.CHUNK_GAMES
+
+
+def test_rows_with_a_list_per_seat_inside_are_still_read() -> None:
+    """A ruleset that names its figures but not its per-seat ones gives lists inside its rows:
+    each column is typed as a whole, a list column stays one, mixed values become JSON text."""
+    rows = [([1, 2], 5, "a"), ([3, 4], 6, 7)]
+    flat = [v for row in rows for v in row]
+    columns = dict(projection_rows._figure_rows(("hand", "pile", "odd"), flat))
+    assert columns["hand"].to_pylist() == [[1, 2], [3, 4]]
+    assert columns["pile"].to_pylist() == [5, 6]
+    assert columns["odd"].to_pylist() == ['"a"', "7"]
+    with pytest.raises(projection_rows.AnalyticsError, match="another length"):
+        projection_rows._figure_rows(("hand", "pile", "odd"), flat[:-1])
