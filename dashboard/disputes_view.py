@@ -26,7 +26,7 @@ from engine.dispute import (
 )
 from engine.record import Event
 from engine.rules import WarrenError
-from engine.ruleset import Perspective, Ruleset
+from engine.ruleset import HIDDEN_RULE, Perspective, Ruleset
 
 SEAT = "dsp_seat"
 LEGAL = "dsp_legal"
@@ -257,12 +257,14 @@ def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Pe
             st.html(tables.bullets(changes))
         else:
             st.caption("Nothing visible changed.")
-    violation = game.replay.violation_seen_by(seen)  # like the view: what this perspective may know
+    violation = game.replay.violation_seen_by(seen, at=seq)  # like the view: what this perspective may know
     if violation is not None and seq == game.replay.last_seq:
         bad = dispute.explain(violation.seq)
-        rule = bad.violation.rule if bad.violation is not None else None
+        # Which rule it broke is the perspective's only where its own view names one.
+        rule = bad.violation.rule if bad.violation is not None and violation.rule != HIDDEN_RULE else None
         said = game.ruleset.describe(game.record.events[violation.seq - 1], game.names, seen)
-        st.error(f"The next recorded event ({violation.seq}: {md(said)}) is illegal by "
-                 f"**{violation.rule}**: {md(violation.message)}"
+        by = "" if violation.rule == HIDDEN_RULE else f" by **{violation.rule}**"
+        st.error(f"The next recorded event ({violation.seq}: {md(said)}) is illegal{by}: "
+                 f"{md(violation.message)}"
                  + (f"  \n{rule.id}: {md(rule.text)} ({md(rule.source)})" if rule is not None else ""),
                  icon=":material/block:")

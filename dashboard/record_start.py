@@ -21,7 +21,7 @@ from dashboard import data
 from dashboard.record_view import GAME, NOTE, SEEN, clear_picks
 from dashboard.tables import md
 from engine.options import bounds
-from engine.registry import get_ruleset, known_slugs
+from engine.registry import get_ruleset, usable_slugs
 from engine.rules import WarrenError
 from engine.ruleset import Ruleset
 from logstore.recording.entries import player_names
@@ -172,7 +172,7 @@ def _count_key(slug: str) -> str:
 def start_form() -> None:
     """Ruleset, players (within the ruleset's range), options, and an optional id."""
     st.subheader("Start a game")
-    slugs = known_slugs()
+    slugs = usable_slugs()
     slug = st.selectbox("Ruleset", slugs, format_func=title_of, key="rec_ruleset")
     ruleset = get_ruleset(slug)
     low, high = ruleset.min_players, ruleset.max_players

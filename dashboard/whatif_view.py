@@ -20,7 +20,7 @@ from engine.dispute import IdenticalBranch, IllegalAlternative, rule_ref
 from engine.record import Event
 from engine.replay import Replay
 from engine.rules import WarrenError
-from engine.ruleset import Perspective, Ruleset
+from engine.ruleset import HIDDEN_RULE, Perspective, Ruleset
 from engine.wording import and_list, seat_name
 from logstore.store.branches import BranchInfo
 
@@ -184,11 +184,13 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
                + (" · the branch leaves here" if mark is not None and seq == mark else ""))
     st.html(board_html(line.ruleset.slug, line.ruleset.view(state, perspective), line.names))
     st.html(_window(line, seq, perspective))
-    violation = line.replay.violation_seen_by(perspective)
+    violation = line.replay.violation_seen_by(perspective, at=seq)
     if violation is not None and seq == last:
         rule = rule_ref(line.ruleset, violation.rule)
-        st.error(f"The next event ({violation.seq}, {line.labels[violation.seq - 1]}) is illegal here by "
-                 f"**{rule.id}**: {violation.message}  \n{rule.text}")
+        by = "" if rule.id == HIDDEN_RULE else f" by **{rule.id}**"
+        why = "" if rule.id == HIDDEN_RULE else f"  \n{rule.text}"
+        st.error(f"The next event ({violation.seq}, {line.labels[violation.seq - 1]}) is illegal here{by}: "
+                 f"{violation.message}{why}")
 
 
 def compare(game: data.LoadedGame, info: BranchInfo, perspective: Perspective) -> None:

@@ -86,3 +86,7 @@ class Capabilities(Generic[S]):
     """Event types recorded by the table (a null actor); None lets the notation find out."""
     event_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Event type -> the rules it answers to (default: the rule ids its docstring cites)."""
+    redacts: bool = False
+    """The game can write a record as one seat, or the table, saw it (``Ruleset.redact``,
+    engine.redact). Without it ``warren redact`` refuses: a game whose redaction was never
+    written must not hand out its whole record under the name of a redacted one."""

@@ -37,6 +37,7 @@ import msgspec
 from engine.record import (
     CLOSED_FROM,
     MAX_LINE_BYTES,
+    MAX_RECORD_LINES,
     Chain,
     End,
     Event,
@@ -180,12 +181,20 @@ class _Reader:
                 raise self._too_long(self.lineno + block.count(b"\n") + 1)
             self._block(block, started)
             started = True
+            if self.lineno > MAX_RECORD_LINES:
+                raise self._too_many()
         if pending:
             self._block(pending, started)
             started = True
+            if self.lineno > MAX_RECORD_LINES:
+                raise self._too_many()
         if not started:
             raise RecordError(path, 1, "empty file: a record starts with a header line")
         return self._finish()
+
+    def _too_many(self) -> RecordError:
+        return RecordError(self.path, MAX_RECORD_LINES + 1,
+                           f"more than {MAX_RECORD_LINES:,} lines: no game's record is this long")
 
     def _too_long(self, line: int) -> RecordError:
         return RecordError(self.path, line, f"line longer than {MAX_LINE_BYTES >> 20} MiB: "

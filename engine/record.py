@@ -35,6 +35,13 @@ MAX_LINE_BYTES = 1 << 20
 bytes and the largest deal a few kilobytes, so a longer line is not a record's, and
 refusing it keeps a file of garbage from filling the memory."""
 
+MAX_RECORD_LINES = 200_000
+"""No record holds more lines than this: the longest game warren plays or has been shown is
+a few thousand events (the simulator stops at 5,000), so a longer file is no game's record.
+The reader stops at the first line past it, so what a file may make an import hold is
+bounded whatever its length (a sealed record of 2.6 million events after its game's end
+once took 1.67 GB to import)."""
+
 Chain = Literal["sealed", "unsealed", "broken"]
 
 End = Literal["closed", "open", "cut"]

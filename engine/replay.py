@@ -105,10 +105,15 @@ class Replay(Generic[S]):
         """The last seq that applied cleanly (the one before a violation, if any)."""
 
     # -- seeking -----------------------------------------------------------------------
-    def violation_seen_by(self, perspective: Perspective) -> Violation | None:
-        """The first violation as ``perspective`` may learn of it (Ruleset.violation_view)."""
+    def violation_seen_by(self, perspective: Perspective, *, at: int) -> Violation | None:
+        """The first violation as ``perspective`` may learn of it at position ``at``
+        (Ruleset.violation_view). A seat or the table learns of it only once the game has
+        reached it (``at`` is the last clean seq, the one just before it): earlier, that a
+        later event is illegal, and which rule it breaks, is knowledge from the future (a
+        Werebunny's illegal Sabotage at seq 39 would tell every seat at seq 0 who acts at
+        night). The referee sees it from any position."""
         violation = self.violation
-        if violation is None:
+        if violation is None or (perspective != "referee" and at < self.last_seq):
             return None
         index = violation.seq - 1
         actor = self.events[index].actor if 0 <= index < len(self.events) else None

@@ -43,7 +43,8 @@ from engine.wording import (
     seat_name,
 )
 
-__all__ = ["EMPTY", "GameState", "Handler", "Outcome", "Perspective", "Ruleset"]
+__all__ = ["EMPTY", "HIDDEN_RULE", "GameState", "Handler", "Outcome", "Perspective", "Ruleset",
+           "correction_view"]
 
 
 class GameState:
@@ -123,9 +124,30 @@ class Ruleset(ABC, Generic[S, O]):
     actor_violations: ClassVar[frozenset[str]] = frozenset()
     """Rules whose violations tell the acting seat only what it knew itself (its own hand,
     role or Item): shown whole to that seat too."""
+    secret_violations: ClassVar[frozenset[str]] = frozenset()
+    """Rules whose very id tells a secret ("only Werebunnies may Sabotage" names the actor a
+    Townsfolk): every perspective but the referee and the actor is told only that a hidden
+    action was illegal (:data:`HIDDEN_RULE`), not which rule it broke."""
     vocabulary: ClassVar[Vocabulary] = GENERIC
     """How the game's views, facts and records read in words (engine.wording): the
     defaults of the ``describe*`` methods word any game from it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A correction carries the event it puts right; whatever view a game gives of its
+        # events must filter that event too, or a correction would show every seat the
+        # hidden fields of the event it corrects. Wrapped here, once for every ruleset
+        # (plugins included), so no game can forget it.
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("event_view")
+        if own is not None and not getattr(own, "sees_corrections", False):
+            def event_view(self: Ruleset[Any, Any], event: Event, perspective: Perspective) -> dict[str, Any]:
+                if type(event) is Correction:
+                    return correction_view(self, event, perspective, lambda e, p: own(self, e, p))
+                return own(self, event, perspective)  # type: ignore[no-any-return]
+
+            event_view.sees_corrections = True  # type: ignore[attr-defined]
+            event_view.__doc__ = own.__doc__
+            cls.event_view = event_view  # type: ignore[method-assign]
 
     def __init__(self) -> None:
         self.record_types: tuple[type[Event], ...] = (*self.event_types, Correction)
@@ -351,6 +373,13 @@ class Ruleset(ABC, Generic[S, O]):
         shows only its type to everyone else; a player's action is seen whole. Rulesets
         with private actions override this.
         """
+        if type(event) is Correction:
+            return correction_view(self, event, perspective, self._plain_event_view)
+        return self._plain_event_view(event, perspective)
+
+    event_view.sees_corrections = True  # type: ignore[attr-defined]
+
+    def _plain_event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         record = msgspec.to_builtins(event)
         record.pop("hash", None)
         if perspective == "referee" or event.actor is not None:
@@ -363,8 +392,13 @@ class Ruleset(ABC, Generic[S, O]):
         (engine.hidden), every card it saw is named. ``before`` is the full position before
         the event. Folding the redacted events gives ``perspective`` the same view at every
         position as the full game does (the contract suite checks it). Default: the event
-        as it is, for a game without hidden information."""
-        return event
+        as it is, for a game that declares :attr:`Capabilities.redacts` and has no hidden
+        information; a game that does not declare it is refused here, so that no game hands
+        out its whole record as a redacted one."""
+        if self.capabilities.redacts:
+            return event
+        raise WarrenError(f"warren cannot write a {self.title} record as one seat saw it: "
+                          "this game does not declare redaction")
 
     def violation_view(self, violation: Violation, perspective: Perspective, actor: int | None) -> Violation:
         """A violation as ``perspective`` may learn of it, like a view: the rule id always
@@ -378,8 +412,11 @@ class Ruleset(ABC, Generic[S, O]):
         rule = violation.rule
         if perspective == "referee" or rule in self.public_violations:
             return violation
-        if actor is not None and perspective == actor and rule in self.actor_violations:
+        own = rule in self.actor_violations or rule in self.secret_violations
+        if actor is not None and perspective == actor and own:
             return violation
+        if rule in self.secret_violations:
+            return Violation(violation.seq, HIDDEN_RULE, HIDDEN_VIOLATION, {})
         who = "a spectator" if perspective == "spectator" else f"seat {perspective}"
         known = self.rulebook.get(rule)
         said = known.text if known is not None else "the rules forbid it"
@@ -441,3 +478,30 @@ class Ruleset(ABC, Generic[S, O]):
 
 
 EMPTY = NO_EFFECTS
+
+HIDDEN_RULE = "?"
+"""The rule id a perspective is shown of a violation whose id would tell it a secret
+(:attr:`Ruleset.secret_violations`)."""
+
+HIDDEN_VIOLATION = "an illegal hidden action: which rule it broke would tell a secret"
+
+
+def correction_view(ruleset: Ruleset[Any, Any], event: Correction, perspective: Perspective,
+                    view: Callable[[Event, Perspective], dict[str, Any]]) -> dict[str, Any]:
+    """A correction as ``perspective`` saw it: the event it puts in place is shown as the
+    game's ``view`` of that event shows it, never more (REC-FIX-1). A replacement that does
+    not read as an event of the game (a malformed correction, REC-FIX-2) is shown to the
+    referee only."""
+    record: dict[str, Any] = msgspec.to_builtins(event)
+    record.pop("hash", None)
+    if event.event is None or perspective == "referee":
+        return record
+    fields = {k: v for k, v in event.event.items() if k not in ("seq", "hash")}
+    try:
+        replacement = ruleset.decode_event({**fields, "seq": event.corrects})
+    except (msgspec.ValidationError, TypeError, WarrenError):
+        record["event"] = None
+        return record
+    seen = view(replacement, perspective)
+    record["event"] = {k: v for k, v in seen.items() if k != "seq"}
+    return record

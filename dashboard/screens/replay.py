@@ -12,7 +12,7 @@ import streamlit as st
 from dashboard import data, position, suspicion_chart, timeline
 from dashboard.boards import board_html
 from dashboard.tables import md
-from engine.ruleset import Perspective
+from engine.ruleset import HIDDEN_RULE, Perspective
 
 st.title("Replay")
 
@@ -48,9 +48,10 @@ def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
     with right:
         timeline.show_current(game, seq, seen)
         st.html(timeline.event_window(game, seq, seen))
-        violation = game.replay.violation_seen_by(seen)  # like the view: what this perspective may know
+        violation = game.replay.violation_seen_by(seen, at=seq)  # what this perspective may know here
         if violation is not None:
-            st.error(f"Event {violation.seq} breaks {violation.rule}: {md(violation.message)}. "
+            broken = "is" if violation.rule == HIDDEN_RULE else f"breaks {violation.rule}:"
+            st.error(f"Event {violation.seq} {broken} {md(violation.message)}. "
                      f"Replay stops at {game.replay.last_seq}.", icon=":material/block:")
     suspicion_chart.show(game, seq, seen)
     with st.expander("This position as data (what the chosen perspective knows)"):

@@ -52,7 +52,8 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     options_type = BunniesOptions
     event_types = EVENT_TYPES
     game_over_rule = "BUN-END-1"
-    capabilities = Capabilities(values={"greedy": bots.greedy_value, "prolong": bots.prolong_value})
+    capabilities = Capabilities(values={"greedy": bots.greedy_value, "prolong": bots.prolong_value},
+                                redacts=True)
     # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and
     # facts name only what both players see (the pile, laid cards, the blind cards' places,
     # hand sizes, the stock's size, the bunny stacks, whose go it is).

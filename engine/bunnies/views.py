@@ -60,6 +60,13 @@ def _order(card: str) -> tuple[int, str]:
     return CARD_VALUE.get(card, 99), card[-1]
 
 
+def _named(recorded: str | None, known: str | None) -> str | None:
+    """The card a record names if it names one, else what the position knows of it."""
+    if recorded is not None and recorded != UNKNOWN:
+        return recorded
+    return known if known is not None and known != UNKNOWN else recorded
+
+
 def redact(event: Event, perspective: Perspective, before: BunniesState) -> Event:
     """What ``perspective`` saw of ``event`` (engine.redact): a seat knows its own hand, what
     it drew, what it looked at and what a steal between the two players took; the table
@@ -74,13 +81,16 @@ def redact(event: Event, perspective: Perspective, before: BunniesState) -> Even
         hands = [list(h) if s == seat else hide(h) for s, h in enumerate(event.hands)]
         return msgspec.structs.replace(event, hands=hands, blinds=[hide(b) for b in event.blinds],
                                        shared=hide(event.shared), stock=hide(event.stock))
+    # A card the record names is the card; the state's is asked only where the record leaves
+    # it out (a game recorded at the table knows its blinds and stock as "?", so redacting
+    # such a record again must keep what it says: redaction is idempotent).
     if isinstance(event, Draw):
-        card = before.stock[-1] if before.stock else None
+        card = _named(event.card, before.stock[-1] if before.stock else None)
         return msgspec.structs.replace(event, card=card if event.actor == seat else None)
     if isinstance(event, Flip):
-        return msgspec.structs.replace(event, card=before.blinds.get(event.slot))
+        return msgspec.structs.replace(event, card=_named(event.card, before.blinds.get(event.slot)))
     if isinstance(event, Peek):
-        card = before.blinds.get(event.slot) if event.actor == seat else None
+        card = _named(event.card, before.blinds.get(event.slot)) if event.actor == seat else None
         return msgspec.structs.replace(event, card=card)
     if isinstance(event, Steal) and seat is None:
         return msgspec.structs.replace(event, card=UNKNOWN)

@@ -11,7 +11,7 @@ import msgspec
 from engine.dispute.notation import json_token
 from engine.replay import position_of
 from engine.rules import Effect
-from engine.ruleset import GameState, Ruleset
+from engine.ruleset import HIDDEN_RULE, HIDDEN_VIOLATION, GameState, Ruleset
 
 FACT_WIDTH = 60
 """A public fact longer than this (as compact JSON) is summarised or left out of a verdict."""
@@ -39,6 +39,8 @@ class RuleRef:
 
 
 def rule_ref(ruleset: Ruleset[Any, Any], rule_id: str) -> RuleRef:
+    if rule_id == HIDDEN_RULE:  # a violation whose rule would tell this perspective a secret
+        return RuleRef(rule_id, HIDDEN_VIOLATION, "")
     try:
         rule = ruleset.rulebook[rule_id]
     except KeyError:

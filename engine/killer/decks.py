@@ -27,9 +27,10 @@ import msgspec
 
 from engine.killer.catalogue.loader import (
     CatalogueError,
-    _load_toml,
     build_catalogue,
     deck_from_data,
+    parse_toml,
+    read_text,
 )
 from engine.killer.catalogue.schema import Card, DeckFile, SetEntry
 from engine.rules import WarrenError
@@ -158,11 +159,12 @@ def read_deck_text(path: str | Path) -> tuple[str, DeckFile]:
     """A personal deck file's text and its validated contents (DeckError on any problem)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError(str(p), None, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        # Read as warily as a record: a regular file, bounded in size, UTF-8 (loader.read_text).
+        text = read_text(p)
+    except CatalogueError as exc:
+        raise DeckError(str(p), None, exc.reason) from None
     try:
-        data = _load_toml(p)
+        data = parse_toml(p, text)
         if "set" in data and "deck" not in data:
             raise DeckError(str(p), _line_of_key(text, "set") or 1,
                             "this is a set file, not a player's deck file ([deck] with kind = "

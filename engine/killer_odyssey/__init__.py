@@ -60,6 +60,7 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
     vocabulary = words.VOCABULARY
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value},
+        redacts=True,
         action_notation={"shuffle": ("seat", "order"), "cut": ("seat", "depth"), "deal": ("cards",),
                          "runs": ("top", "bottom"), "draw": ("card",), "roll": ("seat", "face"),
                          "flip": ("how",), "play": ("card",), "use": ("piece",),

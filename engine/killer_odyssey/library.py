@@ -24,8 +24,8 @@ from pathlib import Path
 
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, CatalogueError, DeckLibrary
-from engine.killer.catalogue.schema import Card, SetEntry
-from engine.killer.decks import PersonalDeck, content_hash, read_personal_deck
+from engine.killer.catalogue.schema import Card, DeckFile, SetEntry
+from engine.killer.decks import DeckError, PersonalDeck, content_hash, read_personal_deck
 from engine.killer_odyssey.options import OdysseyOptions
 from engine.killer_odyssey.table import DECK_MAXIMUM, DECK_MINIMUM
 from engine.rules import WarrenError
@@ -74,27 +74,53 @@ class Library:
         if SET_NAME not in files.sets:
             raise WarrenError(f"no [set.{SET_NAME}] among the deck files of {DECKS_DIR}")
         self.set_entry: SetEntry = files.sets[SET_NAME][1]
+        self.problems = files.problems
+        """The users' deck files left out, with why (warren's own are never left out)."""
         personal = [d for d, (_, f) in files.decks.items() if f.deck.kind == "personal"]
-        self.catalogue: Catalogue = files.catalogue(SET_NAME, extra_decks=personal)
+        self.catalogue: Catalogue = self._catalogue(files, personal)
         self.by_id: dict[str, Card] = dict(self.catalogue.by_id)
         self.by_code: dict[str, Card] = dict(self.catalogue.by_code)
         self.decks: dict[str, PersonalDeck] = {}
         for deck_id in personal:
             path, deck = files.decks[deck_id]
-            cards: dict[str, int] = {}
-            for entry in deck.card:
-                if entry.code is not None:
-                    cards[entry.code] = cards.get(entry.code, 0) + (entry.copies or 0)
-            for index, item in enumerate(deck.listed):
-                card = self.find(item.card)
-                if card is None or card.code is None:
-                    raise CatalogueError(path, None, f"[[list]] entry {index + 1}: unknown card "
-                                         f"{item.card!r}")
-                cards[card.code] = cards.get(card.code, 0) + item.copies
-            cards = dict(sorted(cards.items()))
-            self.decks[deck_id] = PersonalDeck(
-                id=deck_id, title=deck.deck.title, path=path, cards=cards,
-                content_hash=content_hash(cards, {c: self.by_code[c] for c in cards}))
+            try:
+                self.decks[deck_id] = self._deck(deck_id, path, deck)
+            except CatalogueError as exc:
+                if path in files.own_files:
+                    raise
+                files.skip(exc)
+
+    def _catalogue(self, files: DeckLibrary, personal: list[str]) -> Catalogue:
+        """The set with every personal deck that resolves: a user's deck whose cards do not
+        (a bad colour, a code defined twice) is left out, not fatal to the others."""
+        while True:
+            try:
+                return files.catalogue(SET_NAME, extra_decks=personal)
+            except CatalogueError as exc:
+                culprit = next((d for d in personal if files.decks[d][0] == exc.path
+                                and exc.path not in files.own_files), None)
+                if culprit is None:
+                    raise
+                personal.remove(culprit)
+                files.skip(exc)
+
+    def _deck(self, deck_id: str, path: str, deck: DeckFile) -> PersonalDeck:
+        cards: dict[str, int] = {}
+        for entry in deck.card:
+            if entry.code is not None:
+                cards[entry.code] = cards.get(entry.code, 0) + (entry.copies or 0)
+        for index, item in enumerate(deck.listed):
+            card = self.find(item.card)
+            if card is None or card.code is None:
+                raise CatalogueError(path, None, f"[[list]] entry {index + 1}: unknown card "
+                                     f"{item.card!r}")
+            if item.copies < 1:
+                raise CatalogueError(path, None, f"[[list]] entry {index + 1}: copies of {item.card!r} "
+                                     f"must be 1 or more, not {item.copies}")
+            cards[card.code] = cards.get(card.code, 0) + item.copies
+        cards = dict(sorted(cards.items()))
+        return PersonalDeck(id=deck_id, title=deck.deck.title, path=path, cards=cards,
+                            content_hash=content_hash(cards, {c: self.by_code[c] for c in cards}))
 
     def find(self, name: str) -> Card | None:
         """A card by its Card Identification Number or its id."""
@@ -102,8 +128,18 @@ class Library:
 
     def check_file(self, path: str | Path) -> PersonalDeck:
         """Read and check a personal deck file against this library (``warren deck check``)."""
-        deck, _ = read_personal_deck(path, SET_NAME, self.set_entry, self.find, DECK_MINIMUM,
-                                     DECK_MAXIMUM)
+        deck, own = read_personal_deck(path, SET_NAME, self.set_entry, self.find, DECK_MINIMUM,
+                                       DECK_MAXIMUM)
+        # Ids are unique across the library and the deck: a deck file that reuses another
+        # file's deck id or card id would be left out of the library it was checked against.
+        other = self.decks.get(deck.id)
+        if other is not None and Path(other.path).resolve() != Path(path).resolve():
+            raise DeckError(str(path), None, f"deck id {deck.id!r} is already the deck of {other.path}")
+        for card in own.values():
+            known = self.by_id.get(card.id)
+            if known is not None and known.deck != deck.id:
+                raise DeckError(str(path), None, f"card id {card.id!r} is already a card of deck "
+                                f"{known.deck!r}")
         return deck
 
     def add_file(self, path: str | Path) -> PersonalDeck:

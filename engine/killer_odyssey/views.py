@@ -149,25 +149,36 @@ def redact(event: Event, perspective: Perspective, before: OdysseyState) -> Even
         pile = before.seats[seat].draw
         return t.code(pile[-1 - depth]) if len(pile) > depth else None
 
+    def named(recorded: str | None, known: str | None) -> str | None:
+        # A card the record names is the card; the position is asked only where the record
+        # leaves it out (a game recorded at the table knows its piles as "?"), so redacting
+        # a redacted record again gives the same record.
+        if recorded is not None and recorded != UNKNOWN:
+            return recorded
+        return known if known is not None and known != UNKNOWN else recorded
+
     if isinstance(event, Shuffle):
         return msgspec.structs.replace(event, order=None)
     if isinstance(event, Deal):
         assert event.actor is not None
-        cards_dealt = [top(event.actor, i) or UNKNOWN for i in range(7)]
+        said = event.cards or []
+        cards_dealt = [named(said[i] if i < len(said) else None, top(event.actor, i)) or UNKNOWN
+                       for i in range(7)]
         return msgspec.structs.replace(event, cards=cards_dealt if mine else None)
     if isinstance(event, Draw | Overdraw):
         assert event.actor is not None
-        return msgspec.structs.replace(event, card=top(event.actor) if mine else None)
+        return msgspec.structs.replace(event, card=named(event.card, top(event.actor)) if mine else None)
     if isinstance(event, Runs):
         return event if mine else msgspec.structs.replace(event, top=UNKNOWN, bottom=UNKNOWN)
     if isinstance(event, Flip):
         assert event.actor is not None
         s = before.seats[event.actor]
-        flipped = t.code(s.run.top) if s.run.top else event.card
-        return msgspec.structs.replace(event, card=flipped, drew=top(event.actor) if mine else None)
+        flipped = named(event.card, t.code(s.run.top) if s.run.top else None)
+        drew = named(event.drew, top(event.actor)) if mine else None
+        return msgspec.structs.replace(event, card=flipped, drew=drew)
     if isinstance(event, Play | Discard):
         assert event.actor is not None
-        return msgspec.structs.replace(event, drew=top(event.actor) if mine else None)
+        return msgspec.structs.replace(event, drew=named(event.drew, top(event.actor)) if mine else None)
     if isinstance(event, Bottom):
         return event if mine else msgspec.structs.replace(event, card=UNKNOWN)
     return event

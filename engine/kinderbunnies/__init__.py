@@ -44,6 +44,7 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
     vocabulary = words.VOCABULARY
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value},
+        redacts=True,
         action_notation={"draw": ("seat", "card"), "play": ("card", "on"), "buy": ("carrot",),
                          "discard": ("card",), "roll": ("faces",), "spin": ("winner",),
                          "reveal": ("card",), "choose": ()},

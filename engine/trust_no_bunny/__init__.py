@@ -82,6 +82,7 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         # The heuristic bot is also what "greedy" means here (engine.bots.make_bot).
         bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},
         suspects=suspects,
+        redacts=True,
     )
     # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and
     # facts name only what the whole table sees (phases, the mayor, teams, who voted or
@@ -97,6 +98,10 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         "TNB-ACC-1", "TNB-ITEM-3", "TNB-GUARD-2", "TNB-GUARD-3", "TNB-HOME-2", "TNB-HOME-3",
         "TNB-SAB-1", "TNB-SAB-2", "TNB-MUT-1", "TNB-ITEM-4", "TNB-ITEM-5", "TNB-ITEM-9",
     })
+    # The ids of those rules tell the secret by themselves ("only Werebunnies Sabotage" names
+    # the actor a Townsfolk, "Crystal Ball: once a game" names its Item): every other seat
+    # learns only that a hidden action was illegal.
+    secret_violations = actor_violations
     vocabulary = words.VOCABULARY
 
     def build_handlers(self) -> dict[Any, Any]:

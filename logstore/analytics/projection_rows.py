@@ -169,6 +169,9 @@ class _Chunk:
             "turns": state.turn,
             "rounds": state.round,
             "source": header.source,
+            # Only a game recorded at the table may leave a card unknown (REC-UNK-1), so only
+            # such a game pays for counting them.
+            "unknown_values": _unknowns(events) if header.source == "recorded" else 0,
             "created": header.created,
             "imported_at": facts.imported_at,
             "chain": facts.chain,
@@ -484,9 +487,15 @@ GAMES_SCHEMA = pa.schema([
     ("winners", pa.string()), ("n_winners", pa.int64()), ("scores", pa.string()),
     ("end_reason", pa.string()), ("end_rule", pa.string()), ("n_events", pa.int64()),
     ("applied", pa.int64()), ("turns", pa.int64()), ("rounds", pa.int64()),
-    ("source", pa.string()), ("created", pa.string()), ("imported_at", pa.string()),
-    ("chain", pa.string()), ("parent_game", pa.string()), ("parent_seq", pa.int64()),
+    ("source", pa.string()), ("unknown_values", pa.int64()), ("created", pa.string()),
+    ("imported_at", pa.string()), ("chain", pa.string()), ("parent_game", pa.string()),
+    ("parent_seq", pa.int64()),
 ])
+
+
+def _unknowns(events: Any) -> int:
+    """How many values the events leave unknown (``"?"``: a card, a role, an Item nobody saw)."""
+    return sum(msgspec.json.encode(e).count(b'"?"') for e in events)
 
 BASE_SCHEMAS: dict[str, pa.Schema] = {
     "games": GAMES_SCHEMA,

@@ -51,7 +51,7 @@ __all__ = [
     "cli_jobs", "rebuild", "refresh",
 ]
 
-PROJECTION_VERSION = 4
+PROJECTION_VERSION = 5
 """Bump when the projection code changes what it derives: the next refresh rebuilds."""
 
 TABLES: tuple[str, ...] = (

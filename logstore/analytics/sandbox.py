@@ -23,6 +23,7 @@ and reported as refused. A timer interrupts a query that runs past the time limi
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import tempfile
 import threading
@@ -75,6 +76,27 @@ class Limits:
                                f"seconds, not {self.seconds!r}")
         if not (isinstance(self.threads, int) and 1 <= self.threads <= MAX_THREADS):
             raise QueryRefused(f"threads must be 1 to {MAX_THREADS}, not {self.threads!r}")
+        memory_bytes(self.memory)
+
+
+_UNITS = {"b": 1, "kb": 1000, "mb": 1000**2, "gb": 1000**3, "tb": 1000**4,
+          "kib": 1024, "mib": 1024**2, "gib": 1024**3, "tib": 1024**4}
+MIN_MEMORY = 16 * 1000**2
+"""The smallest memory limit a query may have: below it DuckDB cannot even read the tables
+in (``0B`` failed with an out-of-memory error while the views were set up)."""
+MAX_MEMORY = 1024**5
+
+
+def memory_bytes(text: str) -> int:
+    """``512MB``, ``2GB``, ``1.5GiB`` as bytes; refuses what is not a size, a negative or
+    zero one (DuckDB reads ``-1GB`` as no limit at all), and one below :data:`MIN_MEMORY`."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]i?b|b)\s*", str(text), re.IGNORECASE)
+    if match is None:
+        raise QueryRefused(f"the memory limit must be a size such as 512MB or 2GB, not {text!r}")
+    size = int(float(match.group(1)) * _UNITS[match.group(2).lower()])
+    if not MIN_MEMORY <= size <= MAX_MEMORY:
+        raise QueryRefused(f"the memory limit must be at least 16MB and at most 1PiB, not {text!r}")
+    return size
 
 
 _TABLE_LIST = ", ".join(TABLES)
@@ -100,6 +122,11 @@ class Sandbox:
             con.execute("SET allowed_directories = []")
             con.execute("SET enable_external_access = false")
             con.execute("SET lock_configuration = true")
+        except duckdb.OutOfMemoryException:
+            con.close()
+            shutil.rmtree(self.private, ignore_errors=True)
+            raise QueryRefused(f"the memory limit of {limits.memory} is too small to read the tables "
+                               "in") from None
         except BaseException:
             con.close()
             shutil.rmtree(self.private, ignore_errors=True)

@@ -100,7 +100,8 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
               help="Write the result to this file (required for --format parquet).")
 @click.option("--timeout", type=click.FloatRange(min=0.1, max=24 * 3600.0), default=30.0, show_default=True,
               help="Stop the query after this many seconds.")
-@click.option("--memory", default="1GB", show_default=True, help="DuckDB memory limit for the query.")
+@click.option("--memory", default="1GB", show_default=True,
+              help="DuckDB memory limit for the query: 16MB to 1PiB (MB, GB, MiB...).")
 @db_option
 def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db: Path | None) -> None:
     """Run one SELECT over warren's tables with DuckDB, in a sandbox.

@@ -3,7 +3,9 @@ progress bars and opening the store."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +34,10 @@ class WarrenGroup(click.Group):
     """Turns every user-facing error into a one-line message and exit code 2 (no traceback)."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        from engine.killer.catalogue.loader import deck_problems
+        from engine.registry import problems
+
+        said = {*problems(), *deck_problems()}  # told by an earlier command of this process
         try:
             return super().invoke(ctx)
         except WarrenError as exc:
@@ -40,6 +46,29 @@ class WarrenGroup(click.Group):
         except BrokenPipeError:  # e.g. `warren export X | head`
             sys.stderr.close()
             ctx.exit(0)
+        finally:
+            _say_plugin_problems(said)
+
+
+def _say_plugin_problems(said: set[str]) -> None:
+    """Name each refused or broken plugin, and each deck file of a user's folder that was left
+    out, once, after the command (which went on without them). Deck folders named by
+    ``WARREN_DECKS`` are read here if the command did not (its work may have run in helper
+    processes), so a bad file is never passed over in silence."""
+    from engine.killer.catalogue.loader import deck_problems
+    from engine.registry import problems
+
+    if os.environ.get("WARREN_DECKS"):
+        with contextlib.suppress(WarrenError):
+            from engine.killer_odyssey.library import library
+
+            library()
+    found = problems() + deck_problems()
+    for message in dict.fromkeys(found):
+        if message in said:
+            continue
+        with contextlib.suppress(ValueError, OSError):  # stderr closed after a broken pipe
+            click.echo(f"warning: {message}", err=True)
 
 
 def db_option(func: F) -> F:

@@ -43,7 +43,10 @@ def _position_options(func: F) -> F:
 
 
 def _seat_option(required: bool = False) -> Callable[[F], F]:
-    return click.option("--seat", "-s", type=int, default=None, required=required,
+    if required:
+        # No default at all: with one (even None) click lets a required option be left out.
+        return click.option("--seat", "-s", type=int, required=True, help="The seat whose actions to list.")
+    return click.option("--seat", "-s", type=int, default=None,
                         help="The seat asking (default: the action's actor, else the seat to act).")
 
 

@@ -56,6 +56,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     """
     from engine.registry import get_ruleset
     from engine.replay import Replay, position_of
+    from engine.ruleset import HIDDEN_RULE
 
     if to_seq is not None and turn is not None:
         raise WarrenError("give --to (or --at) or --turn, not both")
@@ -74,7 +75,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     state = game.state_at(seq)
     view = rs.view(state, seen)
     # Like the view, the violation as the perspective may know it (its rule id always).
-    violation = game.violation_seen_by(seen)
+    violation = game.violation_seen_by(seen, at=seq)
     step = game.step(seq) if seq >= 1 else None
     # What the perspective saw of the last event and its effects (secret actions stay secret).
     seen_effects = [] if step is None else [
@@ -111,7 +112,8 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
         click.echo(rs.describe_outcome(outcome, names))
     if violation is not None and seq == game.last_seq:
         v = violation
-        click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {v.rule}: {v.message}", fg="red"))
+        said = v.message if v.rule == HIDDEN_RULE else f"{v.rule}: {v.message}"
+        click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {said}", fg="red"))
 
 
 def seen_by(perspective: Perspective, names: list[str]) -> str:

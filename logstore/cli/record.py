@@ -57,9 +57,9 @@ def record(ruleset: str | None, players: str | None, options: tuple[str, ...], g
         if resume is not None:
             session = TableSession(store, resume, out)
         else:
-            from engine.registry import known_slugs
+            from engine.registry import usable_slugs
 
-            slug = ruleset or ask("ruleset: ", known_slugs())
+            slug = ruleset or ask("ruleset: ", usable_slugs())
             names = player_names(players or ask("players (names in seat order, comma-separated): ", []))
             header = table_header(slug, names, parse_options(options), game_id)
             session = TableSession.start(store, header, out)
@@ -187,7 +187,11 @@ def redact(source: str, out: Path, perspective: str, as_json: bool, db: Path | N
 
     SOURCE is a record file or a stored game id. The result has source "recorded": every
     card the perspective did not see is "?", shuffles are unknown, secrets stay secret;
-    it checks as a game played at the table does (warren check).
+    it checks as a game played at the table does (warren check). An illegal game keeps
+    its illegal event, so the copy is illegal at the same event by the same rule (a game
+    the perspective could not judge so is refused). A game whose ruleset does not declare
+    redaction (Killer Bunnies Quest, for now) is refused. --out - writes to standard
+    output; a FIFO or a device is written to, never replaced.
 
     Example: warren redact bunnies-7-000003 --out table.jsonl --as spectator
     """

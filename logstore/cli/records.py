@@ -131,8 +131,9 @@ def _parse_players(text: str | None, lo: int, hi: int) -> list[int | None]:
 
 def _deck_names(text: str) -> list[str]:
     """Deck ids as given, or the id of each deck file named by path (its folder joins the deck
-    library through WARREN_DECKS for this run)."""
-    import tomllib
+    library through WARREN_DECKS for this run). A deck file is checked whole first, as
+    ``warren deck check`` checks it (the record reader's care: a regular file, bounded)."""
+    from engine.killer_odyssey.library import library
 
     names = []
     for item in (x.strip() for x in text.split(",")):
@@ -140,11 +141,7 @@ def _deck_names(text: str) -> list[str]:
             continue
         path = Path(item)
         if path.suffix == ".toml" or path.is_file():
-            try:
-                with path.open("rb") as handle:
-                    name = tomllib.load(handle)["deck"]["id"]
-            except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
-                raise WarrenError(f"{path}: not a deck file with a [deck] id ({exc})") from None
+            name = library().check_file(path).id
             folder = str(path.resolve().parent)
             known = [p for p in os.environ.get("WARREN_DECKS", "").split(os.pathsep) if p]
             if folder not in known:

@@ -20,9 +20,7 @@ see (a die, the first mayor) differs from one draw to another and must be typed 
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -191,7 +189,10 @@ class TableSession:
                                                random.Random(f"template:{self.game_id}:{state.seq}:{draw}"))
             if event is None:
                 return None
-            seen.append(event_to_dict(self.ruleset.redact(event, "spectator", state)))
+            # A game that cannot leave a card unknown (no redaction) has the table name all.
+            if self.ruleset.capabilities.redacts:
+                event = self.ruleset.redact(event, "spectator", state)
+            seen.append(event_to_dict(event))
         first = seen[0]
         differing = sorted({k for s in seen[1:] for k in set(s) | set(first) if s.get(k) != first.get(k)})
         event = self.ruleset.decode_event(first)
@@ -269,19 +270,11 @@ class TableSession:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: a temporary file in the same folder
-    (unpredictable name, never following a planted link), flushed, then renamed over."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write ``data`` to ``path`` whole or not at all (logstore.store.files: a regular file
+    is replaced atomically, a FIFO or a device is written to as a stream)."""
+    from logstore.store.files import write_file
+
+    write_file(path, data)
 
 
 Prompt = Callable[[str], str]

@@ -7,12 +7,18 @@ symbolic link planted under a predictable ``F.tmp`` cannot redirect the write), 
 over the destination with ``os.replace``. A rename replaces a link at the destination itself
 rather than writing through it, and a reader sees the old file or the new one, never half.
 A folder that cannot be written is a clear :class:`OutputError`, never a traceback.
+
+Only a regular file (or a name not yet taken) is replaced so. ``-`` is standard output, and
+a destination that is something else than a file (a FIFO, a device such as ``/dev/null``
+or ``/dev/full``, a link to ``/proc/self/fd/1``) is written to as a stream, never replaced
+by a regular file; a folder is refused.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -37,7 +43,24 @@ def replacing(target: Path | str) -> Iterator[BinaryIO]:
     """A binary file to write ``target``'s new content into; on leaving the block without an
     error it replaces ``target`` (created with the usual permissions), otherwise it is
     removed and ``target`` is left as it was."""
+    if str(target) == "-":
+        yield from _streaming(sys.stdout.buffer, "standard output", close=False)
+        return
     target = Path(target)
+    try:
+        found = os.stat(target)  # follows links: what a write through the name would reach
+    except OSError:
+        found = None
+    if found is not None and stat.S_ISDIR(found.st_mode):
+        raise OutputError(f"cannot write {target}: it is a folder, give a file name")
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        try:
+            # No O_TRUNC, no O_CREAT: a stream is written to, never made or replaced.
+            handle = os.fdopen(os.open(target, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0)), "wb")
+        except OSError as exc:
+            raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        yield from _streaming(handle, str(target), close=True)
+        return
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
@@ -57,6 +80,20 @@ def replacing(target: Path | str) -> Iterator[BinaryIO]:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _streaming(handle: BinaryIO, name: str, *, close: bool) -> Iterator[BinaryIO]:
+    """Hand out a stream to write to; a failed write (``/dev/full``, a closed pipe) is an
+    :class:`OutputError` naming it."""
+    try:
+        yield handle
+        handle.flush()
+    except OSError as exc:
+        raise OutputError(f"cannot write {name}: {exc.strerror or exc}") from None
+    finally:
+        if close:
+            with contextlib.suppress(OSError):
+                handle.close()
 
 
 def write_file(target: Path | str, data: bytes | str) -> None:

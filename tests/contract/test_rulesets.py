@@ -234,6 +234,8 @@ def test_a_game_as_each_seat_saw_it_checks_and_shows_each_seat_the_same(corpus: 
     played at the table, and folding it gives that perspective the very views the full game
     gives it: a view shows nothing but what the perspective saw."""
     rs, games = corpus
+    if not rs.capabilities.redacts:
+        pytest.skip(f"{rs.slug} does not declare redaction (its refusal is tested below)")
     for game in games[:3]:
         n = len(game.header.players)
         for perspective in [*range(n), "spectator"]:
@@ -244,6 +246,103 @@ def test_a_game_as_each_seat_saw_it_checks_and_shows_each_seat_the_same(corpus: 
             for (seq, full), (_, partial) in zip(_positions(rs, game), seen, strict=True):
                 assert rs.view(full, perspective) == rs.view(partial, perspective), \
                     f"{perspective} at seq {seq}"
+
+
+def test_a_game_without_redaction_is_refused_not_copied(corpus: Corpus) -> None:
+    """A ruleset that does not declare redaction cannot hand out its record as a redacted
+    one: both ``redact_game`` and ``Ruleset.redact`` refuse it."""
+    from engine.rules import WarrenError
+
+    rs, games = corpus
+    if rs.capabilities.redacts:
+        assert type(rs).redact is not Ruleset.redact or not _hides_anything(rs, games[0]), \
+            f"{rs.slug} declares redaction and hides information, but never says what a seat saw"
+        return
+    game = games[0]
+    with pytest.raises(WarrenError, match="does not declare redaction"):
+        redact_game(rs, game.header, game.events, 0)
+    with pytest.raises(WarrenError, match="does not declare redaction"):
+        rs.redact(game.events[0], 0, rs.setup(game.header))
+
+
+def _hides_anything(rs: Ruleset[Any, Any], game: SimulatedGame) -> bool:
+    return any(rs.event_view(e, 0) != rs.event_view(e, "referee") for e in game.events)
+
+
+def _leaves(value: Any) -> Iterator[Any]:
+    """Every scalar inside a record or a view (dict keys are names, not values)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _leaves(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _leaves(item)
+    else:
+        yield value
+
+
+def _names_of(value: Any) -> set[str]:
+    """The strings a record or view holds (cards, roles, Items...), "?" left out."""
+    return {v for v in _leaves(value) if isinstance(v, str) and v != "?"}
+
+
+def _masked(full: Any, shown: Any, written: Any, path: str = "") -> Iterator[str]:
+    """Where the event as the perspective saw it masks a value (``"?"`` or null in its place)
+    that the event holds, yet the redacted event writes it."""
+    if isinstance(full, dict) and isinstance(shown, dict):
+        for key, value in full.items():
+            if key in shown and key not in ("hash", "seq"):
+                mine = written.get(key) if isinstance(written, dict) else None
+                yield from _masked(value, shown[key], mine, f"{path}.{key}")
+    elif isinstance(full, list) and isinstance(shown, list):
+        for i, value in enumerate(full):
+            if i < len(shown):
+                mine = written[i] if isinstance(written, list) and i < len(written) else None
+                yield from _masked(value, shown[i], mine, f"{path}[{i}]")
+    elif shown in ("?", None) and full not in ("?", None) and not isinstance(full, dict | list) \
+            and written == full:
+        yield f"{path} = {full!r}"
+
+
+def test_a_redacted_record_holds_nothing_its_seat_did_not_see(corpus: Corpus) -> None:
+    """Every field of every event, not only the views folded from them: each value the
+    record written as a perspective saw it takes from the full event (a card, a role, an
+    Item) is one that perspective saw, in the event as it saw it happen or in its own view
+    of the position just before or just after it."""
+    rs, games = corpus
+    if not rs.capabilities.redacts:
+        pytest.skip(f"{rs.slug} does not declare redaction")
+    for game in games[:3]:
+        effective, _ = rs.effective(game.events)
+        for perspective in [*range(len(game.header.players)), "spectator"]:
+            _, events = redact_game(rs, game.header, game.events, perspective)
+            state = rs.setup(game.header)
+            before = _names_of(rs.view(state, perspective))
+            for original, written in zip(effective, events, strict=False):
+                rs.apply(state, original)
+                after = _names_of(rs.view(state, perspective))
+                full = _names_of(msgspec.to_builtins(original))
+                saw = before | after | _names_of(rs.event_view(original, perspective))
+                told = (_names_of(msgspec.to_builtins(written)) & full) - saw
+                assert not told, f"{rs.slug} as {perspective}, event {original.seq}: it holds {sorted(told)}"
+                masked = list(_masked(msgspec.to_builtins(original), rs.event_view(original, perspective),
+                                      msgspec.to_builtins(written)))
+                assert not masked, f"{rs.slug} as {perspective} saw event {original.seq}: {masked}"
+                before = after
+
+
+def test_redaction_is_idempotent(corpus: Corpus) -> None:
+    """A record redacted as a perspective saw it, redacted again as the same one, is itself."""
+    rs, games = corpus
+    if not rs.capabilities.redacts:
+        pytest.skip(f"{rs.slug} does not declare redaction")
+    for game in games[:2]:
+        for perspective in [*range(len(game.header.players)), "spectator"]:
+            header, events = redact_game(rs, game.header, game.events, perspective)
+            again_header, again = redact_game(rs, header, events, perspective)
+            assert again_header == header
+            assert [msgspec.to_builtins(e) for e in again] == [msgspec.to_builtins(e) for e in events], \
+                f"{rs.slug} as {perspective}"
 
 
 def test_header_options_are_typed(corpus: Corpus) -> None:

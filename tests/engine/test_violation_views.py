@@ -36,14 +36,32 @@ def test_a_townsfolks_illegal_sabotage_tells_the_other_seats_no_role() -> None:
     assert referee["rule"] == "TNB-SAB-1" and "Townsfolk" in referee["message"]  # type: ignore[index]
     for seat in range(len(record.header.players)):
         seen = replay_json(str(SABOTAGE), str(seat))["violation"]
-        assert seen["rule"] == "TNB-SAB-1" and seen["seq"] == 39  # type: ignore[index]
+        assert seen["seq"] == 39  # type: ignore[index]
         if seat == actor:
             assert seen == referee  # its own role: it knows
         else:
+            # "Only Werebunnies Sabotage": the rule's id alone would name the actor a Townsfolk.
+            assert seen["rule"] == "?" and "hidden action" in seen["message"]  # type: ignore[index]
             assert "Townsfolk" not in seen["message"] and seen["facts"] == {}  # type: ignore[index]
             assert f"seat {actor}" not in seen["message"]  # type: ignore[index]
     spectator = replay_json(str(SABOTAGE), "spectator")["violation"]
-    assert "Townsfolk" not in spectator["message"] and spectator["facts"] == {}  # type: ignore[index]
+    assert spectator["rule"] == "?" and spectator["facts"] == {}  # type: ignore[index]
+    assert "Townsfolk" not in spectator["message"]  # type: ignore[index]
+
+
+def test_a_seat_learns_of_a_violation_only_when_the_game_reaches_it() -> None:
+    """At seq 0 the illegal Sabotage of seq 39 is the future: no seat is told of it (the
+    referee is); at seq 38, the position before it, every seat is told what it may know."""
+    def at(seq: int, seen: str) -> object:
+        result = CliRunner().invoke(main, ["replay", str(SABOTAGE), "--to", str(seq), "--as", seen, "--json"],
+                                    catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)["violation"]
+
+    assert at(0, "referee") is not None
+    for seen in ("0", "1", "spectator"):
+        assert at(0, seen) is None and at(20, seen) is None
+        assert at(38, seen) is not None
 
 
 def _lay_not_in_hand(tmp_path: Path) -> tuple[Path, int, list[str]]:

@@ -54,7 +54,10 @@ def _as_picked(choice: Any, record: dict[str, Any]) -> dict[str, Any]:
 def test_every_offered_action_of_a_table_game_can_be_picked_back(tmp_path: Path, slug: str) -> None:
     ruleset = get_ruleset(slug)
     game = simulate_one(ruleset, 9, 0, players=PLAYERS.get(slug, ruleset.min_players))
-    header, events = redact_game(ruleset, game.header, game.events)
+    if ruleset.capabilities.redacts:
+        header, events = redact_game(ruleset, game.header, game.events)
+    else:  # a table that saw every card (Quest records name them all)
+        header, events = msgspec.structs.replace(game.header, source="recorded"), game.events
     header = msgspec.structs.replace(header, game_id="picked", hash=None)
     store = Store(tmp_path / "w.db")
     store.create_game(header)

@@ -149,3 +149,23 @@ def test_a_time_limit_that_would_not_limit_is_refused(db: Path, seconds: float) 
 def test_the_cli_refuses_a_timeout_too_large_to_keep(db: Path) -> None:
     result = CliRunner().invoke(main, ["query", "SELECT 1", "--timeout", "1e10", "--db", str(db)])
     assert result.exit_code == 2 and "--timeout" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("memory", ["0B", "-1GB", "1", "lots", "1KB", "2PB"])
+def test_a_memory_limit_that_would_not_limit_is_refused(db: Path, memory: str) -> None:
+    """``0B`` died in DuckDB while the tables were read in; ``-1GB`` meant no limit at all."""
+    with pytest.raises(QueryRefused, match="memory limit"):
+        Sandbox(list_parts(db), Limits(memory=memory))
+
+
+def test_the_cli_refuses_a_bad_memory_limit_plainly(db: Path) -> None:
+    from click.testing import CliRunner
+
+    from logstore.cli import main
+
+    for memory in ("0B", "-1GB"):
+        result = CliRunner().invoke(main, ["query", "SELECT 1", "--memory", memory, "--db", str(db)])
+        assert result.exit_code == 2 and "memory limit" in result.output and "Traceback" not in result.output
+    fine = CliRunner().invoke(main, ["query", "SELECT 1 AS one", "--memory", "256MB", "-f", "csv",
+                                     "--db", str(db)])
+    assert fine.exit_code == 0 and "one" in fine.output

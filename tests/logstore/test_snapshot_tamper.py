@@ -126,3 +126,67 @@ def test_a_snapshot_row_names_the_line_it_follows(db: Path) -> None:
         "WHERE s.game_id = ? AND s.seq = ?", (GAME_ID, AT)).fetchone()
     conn.close()
     assert after == anchor(line)
+
+
+def test_a_forgery_with_a_plain_hash_for_a_digest_is_never_loaded(db: Path) -> None:
+    """Before snapshots were signed, re-encoding the state and recomputing the digest (a plain
+    sha256) turned the verdict from illegal to legal for every command but ``verify``."""
+    from hashlib import sha256
+
+    blob = forged_state()
+    conn = sqlite3.connect(db)
+    after = anchor(conn.execute("SELECT line FROM events WHERE game_id = ? AND seq = ?",
+                                (GAME_ID, AT)).fetchone()[0])
+    head = f"warren snapshot\x00{GAME_ID}\x00{AT}\x00{layout(BUNNIES)}\x00{after}\x00".encode()
+    conn.execute("UPDATE snapshots SET state = ?, after = ?, digest = ? WHERE game_id = ? AND seq = ?",
+                 (blob, after, sha256(head + blob).hexdigest(), GAME_ID, AT))
+    conn.commit()
+    conn.close()
+    with Store(db) as store:
+        assert store.load_snapshot(GAME_ID, AT + 5) is None
+    code, answer = verdict(db)
+    assert code == 0 and answer["legal"] is True
+
+
+def test_a_store_signed_with_another_key_has_its_snapshots_replayed_then_rebuilt(
+        db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store copied from another user or machine: its snapshots are not trusted here."""
+    from logstore.store import snapshots
+
+    monkeypatch.setenv(snapshots.KEY_ENV, str(tmp_path / "elsewhere" / "snapshot.key"))
+    snapshots.snapshot_key.cache_clear()
+    try:
+        with Store(db) as store:
+            assert store.load_snapshot(GAME_ID, AT + 5) is None
+            assert BUNNIES.codec.equal(store.state_at(GAME_ID, AT + 5), fresh(AT + 5))
+        result = CliRunner().invoke(main, ["verify", "--db", str(db), "--json"], catch_exceptions=False)
+        seqs = [row[0] for row in sqlite3.connect(db).execute("SELECT seq FROM snapshots ORDER BY seq")]
+        assert json.loads(result.stdout)["snapshots_rebuilt"] == seqs and AT in seqs
+        with Store(db) as store:
+            assert store.load_snapshot(GAME_ID, AT + 5) is not None  # signed with this key now
+    finally:
+        snapshots.snapshot_key.cache_clear()
+
+
+def test_the_key_is_created_for_its_user_alone_and_a_shared_one_is_not_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import stat
+
+    from logstore.store import snapshots
+
+    path = tmp_path / "cfg" / "warren" / "snapshot.key"
+    monkeypatch.delenv(snapshots.KEY_ENV)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    snapshots.snapshot_key.cache_clear()
+    try:
+        key = snapshots.snapshot_key()
+        assert path.read_bytes() == key and len(key) == snapshots.KEY_BYTES
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+        snapshots.snapshot_key.cache_clear()
+        assert snapshots.snapshot_key() == key  # the same key in the next process
+        os.chmod(path, 0o644)  # others may read it: anybody could sign with it
+        snapshots.snapshot_key.cache_clear()
+        assert snapshots.snapshot_key() != key
+    finally:
+        snapshots.snapshot_key.cache_clear()

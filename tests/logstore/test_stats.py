@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 
@@ -203,6 +204,23 @@ def test_a_ruleset_filter_keeps_only_its_games(tmp_path: Path) -> None:
             assert (outcome.winners if outcome else None) == row.winners
 
 
+def _a_steal_the_table_did_not_see() -> bytes:
+    """A finished Bunnies game as the table saw it, with a steal of a card it never saw."""
+    from engine.record import event_to_dict, header_to_dict, seal
+    from engine.redact import redact_game
+    from engine.simulate import simulate_one
+
+    rs = get_ruleset("bunnies")
+    for i in range(50):
+        game = simulate_one(rs, 11, i)
+        header, events = redact_game(rs, game.header, game.events, "spectator")
+        header = msgspec.structs.replace(header, game_id=f"table-{i}")
+        if any(e.__struct_config__.tag == "steal" for e in events) and rs.outcome(
+                Replay(rs, header, events).final) is not None:
+            return b"".join(seal(header_to_dict(header), [event_to_dict(e) for e in events]))
+    raise AssertionError("no simulated game with a steal")
+
+
 def test_stats_say_how_many_games_were_partly_unknown(tmp_path: Path) -> None:
     from logstore.analytics.projections import refresh
 
@@ -211,13 +229,23 @@ def test_stats_say_how_many_games_were_partly_unknown(tmp_path: Path) -> None:
     with Store(path) as store:
         store.import_paths([FIXTURES / "bunnies" / "recorded-at-the-table.jsonl",
                             FIXTURES / "bunnies" / "recorded-with-a-correction.jsonl"])
+        store.import_bytes(_a_steal_the_table_did_not_see(), "table.jsonl")
         refresh(store)
     con, _ = connect(path)
     try:
         stat = next(s for s in all_stats() if s.name == "recorded_games")
         rows = {r["source"]: r for r in run_stat(con, stat).table.to_pylist()}
+        impact = next(s for s in all_stats() if s.name == "card_impact")
+        values = {r["value"] for r in run_stat(con, impact).table.to_pylist()}
+        unseen = con.execute("SELECT count(*) FROM seat_items WHERE value = '?'").fetchone()
     finally:
         con.close()
-    assert rows["recorded"]["games"] == 2 and rows["recorded"]["partly_unknown"] == 1
-    assert rows["recorded"]["undetermined_checks"] == 1
-    assert rows["simulated"]["partly_unknown"] == 0
+    # A card nobody saw is no card to rate ("steal card ?" is not a row).
+    assert "?" not in values and values
+    assert unseen is not None and unseen[0] > 0  # there was one to leave out
+    # Both deal cards nobody saw; only one has a check that needed one. A hidden deal makes
+    # a game partly unknown whether or not a later check asked for it.
+    assert rows["recorded"]["games"] == 3 and rows["recorded"]["partly_unknown"] == 3
+    assert rows["recorded"]["undetermined_checks"] >= 1
+    assert rows["recorded"]["unknown_values"] > 2
+    assert rows["simulated"]["partly_unknown"] == 0 and rows["simulated"]["unknown_values"] == 0

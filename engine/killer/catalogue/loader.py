@@ -17,7 +17,9 @@ instead of being replayed under other cards.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -90,14 +92,74 @@ def parse_numbers(spec: str) -> tuple[int, ...]:
 # -- files ------------------------------------------------------------------------------------
 
 
-def _load_toml(path: Path) -> dict[str, Any]:
+MAX_FILE_BYTES = 1 << 20
+"""The largest deck or set file read (warren's largest is under 40 KB): a deck file is read
+as warily as a record (``/dev/zero`` once read until memory ran out)."""
+MAX_DEPTH = 16
+"""How deeply tables and arrays may nest (the deepest a deck file needs is 5)."""
+MAX_ENTRIES = 2000
+"""The most ``[[card]]`` or ``[[list]]`` entries one file may hold."""
+MAX_ID = 64
+"""The longest deck id, card id or Card Identification Number."""
+
+
+def read_text(path: Path) -> str:
+    """A deck or set file's text: a regular file (never a FIFO, a device or a folder), at most
+    :data:`MAX_FILE_BYTES`, UTF-8; anything else a :class:`CatalogueError` saying why."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        # O_NONBLOCK: opening a FIFO must not wait for a writer before fstat can refuse it.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise CatalogueError(str(path), None, f"cannot read: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CatalogueError(str(path), None, "not a regular file (a deck file is a TOML file)")
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise CatalogueError(str(path), None, f"larger than {MAX_FILE_BYTES // 1024} KiB: not a deck file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogueError(str(path), None, f"not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_toml(path: Path, text: str) -> dict[str, Any]:
+    """The TOML of a deck or set file, nesting bounded (:data:`MAX_DEPTH`)."""
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogueError(str(path), None, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise CatalogueError(str(path), None, f"tables or arrays nested deeper than {MAX_DEPTH}") from None
+    _check_depth(str(path), data)
+    return data
+
+
+def _check_depth(path: str, data: Any) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise CatalogueError(path, None, f"tables or arrays nested deeper than {MAX_DEPTH}")
+        if isinstance(value, dict):
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            todo.extend((v, depth + 1) for v in value)
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    return parse_toml(path, read_text(path))
+
+
+def check_id(path: str, what: str, value: str, card: str | None = None) -> None:
+    """Ids and codes name files, cards and decks in records and messages: lower-case words
+    joined by ``-`` (codes: two letters and two numbers), at most :data:`MAX_ID` long."""
+    if len(value) > MAX_ID:
+        raise CatalogueError(path, card, f"{what} is {len(value)} characters long; at most {MAX_ID}")
+    if not (_SLUG.match(value) or CARD_CODE.match(value)):
+        raise CatalogueError(path, card, f"{what} {value!r} must be lower-case words joined by '-' "
+                             "(letters a-z and digits)")
 
 
 def _check_format(path: str, data: Mapping[str, Any]) -> None:
@@ -116,17 +178,27 @@ def deck_from_data(path: str, data: Mapping[str, Any]) -> DeckFile:
         header = msgspec.convert(data.get("deck"), DeckHeader)
     except msgspec.ValidationError as exc:
         raise CatalogueError(path, None, f"[deck]: {exc}") from None
+    if not _SLUG.match(header.id) or len(header.id) > MAX_ID:
+        raise CatalogueError(path, None, f"[deck]: the deck id {header.id[:MAX_ID]!r} must be lower-case "
+                             f"words joined by '-' (letters a-z and digits), at most {MAX_ID} long")
     raw_cards = data.get("card", [])
     if not isinstance(raw_cards, list):
         raise CatalogueError(path, None, "card must be an array of tables ([[card]])")
+    for key in ("card", "list"):
+        count = len(data.get(key) or [])
+        if count > MAX_ENTRIES:
+            raise CatalogueError(path, None, f"{count} [[{key}]] entries; a deck file holds at most "
+                                 f"{MAX_ENTRIES}")
     cards: list[CardEntry] = []
     for index, raw in enumerate(raw_cards):
         name = raw.get("id") if isinstance(raw, dict) else None
         label = str(name) if name else f"#{index + 1}"
         try:
-            cards.append(msgspec.convert(raw, CardEntry))
+            entry = msgspec.convert(raw, CardEntry)
         except msgspec.ValidationError as exc:
-            raise CatalogueError(path, label, str(exc)) from None
+            raise CatalogueError(path, label[:MAX_ID], str(exc)) from None
+        check_id(path, "the card id", entry.id, label[:MAX_ID])
+        cards.append(entry)
     raw_list = data.get("list", [])
     if not isinstance(raw_list, list):
         raise CatalogueError(path, None, "list must be an array of tables ([[list]])")
@@ -135,9 +207,11 @@ def deck_from_data(path: str, data: Mapping[str, Any]) -> DeckFile:
     listed: list[ListEntry] = []
     for index, raw in enumerate(raw_list):
         try:
-            listed.append(msgspec.convert(raw, ListEntry))
+            item = msgspec.convert(raw, ListEntry)
         except msgspec.ValidationError as exc:
             raise CatalogueError(path, None, f"[[list]] entry {index + 1}: {exc}") from None
+        check_id(path, f"[[list]] entry {index + 1}: the card", item.card)
+        listed.append(item)
     return DeckFile(format=FORMAT, deck=header, card=cards, listed=listed)
 
 
@@ -482,6 +556,15 @@ def _check_effect(effect: fx.AnyEffect, entry: SetEntry, fail: Any) -> None:
 # -- a library of deck files ------------------------------------------------------------------
 
 
+_PROBLEMS: dict[str, None] = {}
+
+
+def deck_problems() -> list[str]:
+    """Every user's deck file left out so far in this process, with why (in the order found):
+    a command names them once, after its work."""
+    return list(_PROBLEMS)
+
+
 class DeckLibrary:
     """Deck files and set files found in folders: the game's own and the user's.
 
@@ -489,15 +572,40 @@ class DeckLibrary:
     to the library and, if it is played in a new combination, a set file naming it.
     """
 
-    def __init__(self, folders: Iterable[str | Path]) -> None:
+    def __init__(self, folders: Iterable[str | Path], *, own: int = 1) -> None:
+        """The first ``own`` folders are warren's: any problem in them is an error. A file of
+        a user's folder that cannot be used (unreadable, invalid, or reusing an id the
+        library already has) is skipped and named in :attr:`problems` and in
+        :func:`deck_problems`: one bad file never makes the others, or the records played
+        with them, unreadable."""
         self.decks: dict[str, tuple[str, DeckFile]] = {}
         self.sets: dict[str, tuple[str, SetEntry]] = {}
-        for folder in folders:
+        self.problems: list[str] = []
+        self.own_files: set[str] = set()
+        for index, folder in enumerate(folders):
             base = Path(folder)
+            mine = index < own
             if not base.is_dir():
-                raise CatalogueError(str(base), None, "not a folder of deck files")
+                if mine:
+                    raise CatalogueError(str(base), None, "not a folder of deck files")
+                self.skip(CatalogueError(str(base), None, "not a folder of deck files; left out"))
+                continue
             for path in sorted(base.glob("*.toml")):
-                self.add_file(path)
+                if mine:
+                    self.add_file(path)
+                    self.own_files.add(str(path))
+                    continue
+                try:
+                    self.add_file(path)
+                except CatalogueError as exc:
+                    self.skip(exc)
+
+    def skip(self, problem: CatalogueError) -> None:
+        """Leave a user's file out, and say so once."""
+        message = f"deck file left out: {problem}"
+        if message not in self.problems:
+            self.problems.append(message)
+        _PROBLEMS.setdefault(message, None)
 
     def add_file(self, path: str | Path) -> None:
         """Read one deck or set file into the library."""
@@ -524,6 +632,11 @@ class DeckLibrary:
                                  f"unknown deck set {set_name!r} (known: "
                                  f"{', '.join(sorted(self.sets)) or 'none'})")
         _, entry = self.sets[set_name]
+        missing = [d for d in [*entry.decks, *extra_decks] if d not in self.decks]
+        if missing and self.problems:
+            # A deck asked for by name that was left out: say why, not only that it is missing.
+            raise CatalogueError("deck library", None, f"deck {missing[0]!r} is not in the library; "
+                                 + "; ".join(self.problems))
         base = set_name
         extra = [d for d in extra_decks if d not in entry.decks]
         if extra:

@@ -2,7 +2,7 @@
 --
 -- For every card a seat's events name (a field called card or cards in the seat_items
 -- table: a card laid, a card stolen; places such as a blind-card slot, and Items or Quirks,
--- are not cards and are left out), the seats of finished, legal games split in two: those
+-- are not cards and are left out, and so is a card nobody saw, "?"), the seats of finished, legal games split in two: those
 -- that named it at least once in the game, and those that never did. Each side's sample
 -- size and win rate, and the difference. Small samples swing: read the sizes first.
 -- What-if branches are left out.
@@ -18,7 +18,7 @@ WITH seats AS (
     SELECT u.ruleset, u.type, u.field, u.value, count(*) AS seats, sum(s.won) AS wins
     FROM seat_items u
     JOIN seats s ON s.ruleset = u.ruleset AND s.game_id = u.game_id AND s.seat = u.seat
-    WHERE u.field IN ('card', 'cards')
+    WHERE u.field IN ('card', 'cards') AND u.value <> '?'
     GROUP BY u.ruleset, u.type, u.field, u.value
 )
 SELECT w.ruleset, w.type, w.field, w.value,
