@@ -343,7 +343,24 @@ def read_header(line: bytes, path: str = "<record>") -> tuple[Header, int]:
     seats = [p.seat for p in header.players]
     if seats != list(range(len(seats))):
         raise RecordError(path, 1, f"bad header: seats must be 0..{len(seats) - 1} in order, got {seats}")
+    # A name is how a player is known across games (the store's players): each seat's name
+    # is its own, spelling, case and spacing aside.
+    seen: dict[str, Player] = {}
+    for player in header.players:
+        key = player_key(player.name)
+        if not key:
+            raise RecordError(path, 1, f"bad header: seat {player.seat} has no name")
+        if key in seen:
+            raise RecordError(path, 1, f"bad header: {player.name!r} is named twice (seats "
+                              f"{seen[key].seat} and {player.seat}); give each player a name of their own")
+        seen[key] = player
     return header, written
+
+
+def player_key(name: str) -> str:
+    """The name a player is known by across records: spacing collapsed, case folded
+    ("Ann  Lee" and "ann lee" are one player)."""
+    return " ".join(name.split()).casefold()
 
 
 def _canon_or_none(raw: dict[str, Any]) -> bytes | None:
