@@ -108,6 +108,7 @@ def _check_redaction(case: tuple[str, Any, list[Any]]) -> None:
             assert not masked, (slug, perspective, full.seq, masked)
             before = after
         again_header, again = redact_game(rs, seen_header, seen, perspective)
+        assert again_header == seen_header
         assert [msgspec.to_builtins(e) for e in again] == [msgspec.to_builtins(e) for e in seen]
 
 
@@ -140,7 +141,8 @@ def test_redaction_hides_and_keeps_the_verdict_long(case: tuple[str, Any, list[A
 
 
 # -- deck files -------------------------------------------------------------------------------
-STARTERS = sorted((Path(__file__).resolve().parents[2] / "engine" / "killer_odyssey" / "decks").glob("*.toml"))
+DECKS = Path(__file__).resolve().parents[2] / "engine" / "killer_odyssey" / "decks"
+STARTERS = sorted(DECKS.glob("*.toml"))
 PIECES = ['[', ']', '{', '}', '"', "=", "\n", "[[card]]\n", "[[list]]\n", 'card = "WB01"\n', "copies = 0\n",
           "copies = 99999999999999999999\n", 'id = ""\n', 'id = "../x"\n', "\x00", "\xff", "\\u0000",
           "x = " + "[" * 2000 + "]" * 2000 + "\n", 'code = "WB01"\n', "format = 2\n", "kind = \"pool\"\n",
