@@ -34,6 +34,7 @@ PAGES = [
     st.Page(SCREENS / "disputes.py", title="Disputes", icon=":material/gavel:", url_path="disputes"),
     st.Page(SCREENS / "record.py", title="Record", icon=":material/edit_note:", url_path="record"),
     st.Page(SCREENS / "stats.py", title="Stats", icon=":material/bar_chart:", url_path="stats"),
+    st.Page(SCREENS / "players.py", title="Players", icon=":material/groups:", url_path="players"),
     st.Page(SCREENS / "sql.py", title="SQL", icon=":material/database:", url_path="sql"),
 ]
 

@@ -285,3 +285,26 @@ def start_table_game(slug: str, names: list[str], options: dict[str, Any], game_
     with open_store() as store:
         TableSession.start(store, header)
     return header.game_id
+
+
+# -- players (through logstore.players) ---------------------------------------------------------------
+if TYPE_CHECKING:
+    from logstore.players.figures import League
+
+
+@st.cache_resource(show_spinner="Counting the players' games...", max_entries=4)
+def _league(path: str, stamp: float) -> League:
+    from logstore.analytics.views import connect
+    from logstore.players.figures import league
+
+    con, _ = connect(Path(path))
+    try:
+        with open_store() as store:
+            return league(store, con)
+    finally:
+        con.close()
+
+
+def players_league() -> League:
+    """Every player's figures and ratings (bots left out), refreshed when the store changes."""
+    return _league(str(store_path()), store_stamp())

@@ -86,6 +86,10 @@ class Capabilities(Generic[S]):
     """Event types recorded by the table (a null actor); None lets the notation find out."""
     event_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Event type -> the rules it answers to (default: the rule ids its docstring cites)."""
+    sides: Callable[[S], list[str] | None] | None = None
+    """For a game played in sides (Trust No Bunny: Werebunnies and Townsfolk), the side of
+    each seat at a position, once the position knows them all (None while it does not: a
+    game recorded at the table whose roles nobody saw)."""
     redacts: bool = False
     """The game can write a record as one seat, or the table, saw it (``Ruleset.redact``,
     engine.redact). Without it ``warren redact`` refuses: a game whose redaction was never

@@ -68,6 +68,14 @@ HANDLERS = {
 }
 
 
+def sides(state: TnbState) -> list[str] | None:
+    """Each seat's side (``Werebunny`` or ``Townsfolk``), once the roles are known."""
+    wolves = state.werebunnies
+    if wolves is None or not all(isinstance(s, int) for s in wolves):
+        return None
+    return ["Werebunny" if seat in wolves else "Townsfolk" for seat in range(state.n)]
+
+
 class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     slug: ClassVar[str] = "trust-no-bunny"
     title: ClassVar[str] = "Trust No Bunny"
@@ -82,6 +90,7 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         # The heuristic bot is also what "greedy" means here (engine.bots.make_bot).
         bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},
         suspects=suspects,
+        sides=sides,
         redacts=True,
     )
     # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and

@@ -493,12 +493,20 @@ GAMES_SCHEMA = pa.schema([
 ])
 
 
+def _players_schema(name: str) -> pa.Schema:
+    from logstore.players.tables import PLAYER_SEATS_SCHEMA, PLAYERS_SCHEMA
+
+    return PLAYERS_SCHEMA if name == "players" else PLAYER_SEATS_SCHEMA
+
+
 def _unknowns(events: Any) -> int:
     """How many values the events leave unknown (``"?"``: a card, a role, an Item nobody saw)."""
     return sum(msgspec.json.encode(e).count(b'"?"') for e in events)
 
 BASE_SCHEMAS: dict[str, pa.Schema] = {
     "games": GAMES_SCHEMA,
+    "players": _players_schema("players"),
+    "player_seats": _players_schema("player_seats"),
     "seat_results": pa.schema([
         ("game_id", pa.string()), ("seat", pa.int64()), ("player", pa.string()),
         ("play_order", pa.int64()), ("n_players", pa.int64()), ("won", pa.bool_()),

@@ -18,8 +18,9 @@ its batch is committed there; a file that no committed row names (a refresh that
 half-way) is removed by the next refresh.
 
 Tables (columns are documented in docs/analytics.md): ``games``, ``seat_results``,
-``turns``, ``turn_seats``, ``effects``, ``seat_items`` and ``events`` (the raw lines); the
-rows themselves are derived in logstore.analytics.projection_rows.
+``turns``, ``turn_seats``, ``effects``, ``seat_items`` and ``events`` (the raw lines), whose
+rows are derived in logstore.analytics.projection_rows; and the players' ``players`` and
+``player_seats`` (logstore.players.tables), written whole at every refresh.
 """
 
 from __future__ import annotations
@@ -54,10 +55,15 @@ __all__ = [
 PROJECTION_VERSION = 5
 """Bump when the projection code changes what it derives: the next refresh rebuilds."""
 
-TABLES: tuple[str, ...] = (
+GAME_TABLES: tuple[str, ...] = (
     "games", "seat_results", "turns", "turn_seats", "effects", "seat_items", "events",
 )
-"""Every projection table, in the order they are written."""
+"""The tables a game's replay gives rows of, written batch by batch."""
+PLAYER_TABLES: tuple[str, ...] = ("players", "player_seats")
+"""The players' tables (logstore.players.tables): written whole at every refresh, since a
+merge or a rename changes the player of games projected long ago."""
+TABLES: tuple[str, ...] = GAME_TABLES + PLAYER_TABLES
+"""Every projection table."""
 
 CHUNK_GAMES = 500
 """Games replayed per chunk: one read of their lines, one Parquet row group per table."""
@@ -256,6 +262,7 @@ class Projections:
                 for lo in range(0, len(games), batch_games):
                     self._write_batch(ruleset, games[lo:lo + batch_games], report, progress)
             self._compact()
+            self._write_players()
             self._set_state({"version": str(PROJECTION_VERSION), "projected_changes": changes})
         report.seconds = time.perf_counter() - started
         return report
@@ -337,7 +344,8 @@ class Projections:
                 os.replace(self.dir / (part.rel + ".tmp"), self.dir / part.rel)
         except BaseException:
             _discard(self.dir, [p.rel for p in written])
-            _discard(self.dir, [f"{name}/ruleset={slug}/{prefix}" for _, prefix in slabs for name in TABLES],
+            _discard(self.dir, [f"{name}/ruleset={slug}/{prefix}"
+                                for _, prefix in slabs for name in GAME_TABLES],
                      prefix=True)
             raise
         # Parts that still hold old rows of a replaced game are rewritten without them.
@@ -370,6 +378,40 @@ class Projections:
         report.replaced += len(replaced)
         for part in written:
             report.rows[part.table] = report.rows.get(part.table, 0) + part.rows
+
+    def _write_players(self) -> None:
+        """The players' tables, whole (logstore.players.tables), replacing the last ones."""
+        from logstore.players.tables import player_tables
+
+        tables = player_tables(self.store)
+        batch = self._next_batch()
+        token = secrets.token_hex(4)
+        written: list[tuple[str, str, str, int]] = []
+        try:
+            for (tbl, slug), table in tables.items():
+                rel = f"{tbl}/ruleset={slug}/players-{batch:06d}-{token}.parquet"
+                _write_file(self.dir / rel, table)
+                written.append((rel, tbl, slug, table.num_rows))
+        except BaseException:
+            _discard(self.dir, [w[0] for w in written])
+            raise
+        old = [f for (f,) in self.conn.execute(
+            f"SELECT file FROM analytics_parts WHERE tbl IN ({', '.join('?' * len(PLAYER_TABLES))})",
+            PLAYER_TABLES)]
+        self._begin()
+        try:
+            self.conn.executemany("DELETE FROM analytics_parts WHERE file = ?", [(f,) for f in old])
+            self.conn.executemany("INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)",
+                                  [(rel, tbl, slug, batch, rows, 0) for rel, tbl, slug, rows in written])
+            self.conn.execute("INSERT OR REPLACE INTO analytics_state VALUES ('last_batch', ?)",
+                              (str(batch),))
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            _discard(self.dir, [w[0] for w in written])
+            raise
+        for f in old:
+            (self.dir / f).unlink(missing_ok=True)
 
     def _rewrite_without(self, game_ids: list[str]) -> list[tuple[str, tuple[Any, ...] | None]]:
         """New files for the committed parts holding any of these games, without their rows.
@@ -489,7 +531,7 @@ def write_slab(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], ids: list[s
             part_ids = ids[lo:lo + CHUNK_GAMES]
             tables, n_events = project_chunk(conn, ruleset, part_ids)
             events += n_events
-            for name in TABLES:
+            for name in GAME_TABLES:
                 table = tables[name]
                 part = open_parts.get(name)
                 if part is not None:

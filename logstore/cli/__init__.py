@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import click
 
-from logstore.cli import analytics, dashboard, deck, dispute, examples, games, record, records
+from logstore.cli import analytics, dashboard, deck, dispute, examples, games, players, record, records
 from logstore.cli.common import WarrenGroup
 
 __all__ = ["main"]
@@ -44,6 +44,6 @@ for command in (
     record.record, record.redact,
     dispute.dispute, deck.deck,
     analytics.query, analytics.stats, analytics.export_parquet,
-    dashboard.dashboard, dashboard.demo, examples.examples,
+    dashboard.dashboard, dashboard.demo, examples.examples, players.players, players.ratings,
 ):
     main.add_command(command)

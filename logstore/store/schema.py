@@ -77,7 +77,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 
 WARREN_TABLES = frozenset({
     "games", "events", "seals", "snapshots", "branches", "rulings",
-    "analytics_state", "analytics_games", "analytics_parts",
+    "analytics_state", "analytics_games", "analytics_parts", "player_changes",
 })
 """Tables warren keeps in a store (the core's, branches', rulings' and the projections'
 bookkeeping): a file with tables of its own besides these is somebody else's database."""

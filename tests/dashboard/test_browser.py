@@ -41,7 +41,7 @@ LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
 WIDTHS = (1440, 820)
 """A desktop and a tablet."""
 PAGES = (("/", "warren"), ("/games", "Games"), ("/replay", "Replay"), ("/disputes", "Disputes"),
-         ("/record", "Record"), ("/stats", "Statistics"), ("/sql", "SQL"))
+         ("/record", "Record"), ("/stats", "Statistics"), ("/sql", "SQL"), ("/players", "Players"))
 BUNNIES_GAME = "bunnies-2026-000001"
 TNB_GAME = "trust-no-bunny-2026-000001"
 LAY_2_FIXTURE = "bunnies-fixture-illegal-BUN-LAY-2-nine-on-a-queen"
@@ -310,6 +310,21 @@ def test_stats_charts_download_as_png_and_csv(server: str, fresh: Tab, shots: Pa
         pg.mouse.wheel(0, 900)
         pg.wait_for_timeout(100)
     pg.wait_for_timeout(800)
+
+
+def test_players_and_a_players_page(server: str, fresh: Tab, shots: Path) -> None:
+    pg = fresh.page
+    pg.goto(f"{server}/players")
+    fresh.wait("Who is the favourite tonight?", 90_000)
+    fresh.settled()
+    fresh.shot(shots, "players.png")
+    pg.goto(f"{server}/players?player=Ann")
+    pg.get_by_role("heading", name="Ann", exact=True).wait_for(timeout=90_000)
+    fresh.wait("Rating in")
+    fresh.settled()
+    assert "did you mean" not in pg.content()
+    pg.wait_for_timeout(800)
+    fresh.shot(shots, "player.png")
 
 
 def test_sql_runs_on_run_and_downloads_csv(server: str, fresh: Tab, shots: Path) -> None:

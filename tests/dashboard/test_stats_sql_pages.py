@@ -75,7 +75,7 @@ def test_each_chart_holds_one_ruleset_s_rows_of_its_query(demo_env: Path) -> Non
 
 def test_an_interval_named_by_the_sql_is_drawn(demo_env: Path) -> None:
     at = page("stats")
-    with_ci = {"win_rate_by_seat", "player_count", "trust-no-bunny/side_wins"}
+    with_ci = {"win_rate_by_seat", "player_count", "trust-no-bunny/side_wins", "first_seat_by_skill"}
     expected = _expected(demo_env)
     for (spec, values), (name, _game, _rows) in zip(_charts(at), expected, strict=True):
         marks = [layer["mark"]["type"] for layer in spec["layer"]]

@@ -54,6 +54,12 @@ def test_the_tour_runs_in_an_empty_folder(toured: dict[str, Result]) -> None:
             "query SELECT n_players, avg(n_events) FROM games GROUP BY 1"} <= set(toured)
 
 
+def test_the_players_lines_show_the_league(toured: dict[str, Result]) -> None:
+    assert "Ann" in toured["players"].output and "also written 'ann'" in toured["players"].output
+    assert "Bob and Bo are one player now, Bo" in toured["players merge"].output
+    assert "Trust No Bunny: ratings" in toured["ratings --ruleset"].output
+
+
 def test_the_verdict_line_teaches_bun_lay_2(toured: dict[str, Result]) -> None:
     out = toured["dispute verdict"].output
     assert "ILLEGAL by BUN-LAY-2" in out and "top card: A♥" in out and "laid: 9♣" in out

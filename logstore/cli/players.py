@@ -1,0 +1,225 @@
+"""``warren players`` (who plays, who wins, the same person under two names) and ``warren
+ratings`` (each player's rating per ruleset, and the chances of a new table)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from logstore.cli.common import db_option, echo_json, json_option, open_store
+
+if TYPE_CHECKING:
+    from logstore.players.figures import Figures, League
+
+BOTS_HELP = "Count simulated games too (their seats are bots, left out by default)."
+
+
+def _league(db: Path | None, bots: bool) -> League:
+    from logstore.analytics.views import connect
+    from logstore.cli.analytics import _db, _refreshing
+    from logstore.players.figures import league
+
+    path = _db(db)
+    with _refreshing(path) as advance:
+        con, _ = connect(path, progress=advance)
+    try:
+        with open_store(path, create=False) as store:
+            return league(store, con, bots=bots)
+    finally:
+        con.close()
+
+
+@click.group(invoke_without_command=True)
+@click.option("--ruleset", "-r", default=None, help="Only this ruleset's games.")
+@click.option("--bots", is_flag=True, help=BOTS_HELP)
+@db_option
+@json_option
+@click.pass_context
+def players(ctx: click.Context, ruleset: str | None, bots: bool, db: Path | None, as_json: bool) -> None:
+    """The players of the store: games, wins and when each last played.
+
+    A player is a person across games, known by the name a record gives a seat (spacing
+    and case aside). `players show NAME` gives one player's figures; `merge` and `rename`
+    fix names written two ways, without touching any record.
+
+    Example: warren players --ruleset bunnies
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    if ruleset is not None:
+        from engine.registry import get_ruleset
+
+        get_ruleset(ruleset)
+    found = _league(db, bots)
+    rows: list[dict[str, Any]] = []
+    for fig in sorted(found.figures.values(), key=lambda f: f.player.casefold()):
+        rate = fig.by_ruleset.get(ruleset) if ruleset is not None else fig.overall
+        games = [g for g in fig.games if ruleset is None or g.ruleset == ruleset]
+        if not games:
+            continue
+        rows.append({"player": fig.player, "aliases": fig.aliases, "games": len(games),
+                     "finished": 0 if rate is None else rate.n, "wins": 0 if rate is None else rate.wins,
+                     "win_rate": None if rate is None else rate.to_dict(),
+                     "last_played": max(g.played for g in games)})
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        click.echo("no players: import games recorded at the table (simulated ones are bots: --bots)")
+        return
+    width = max(len(r["player"]) for r in rows)
+    for r in rows:
+        rate = r["win_rate"]
+        said = "no finished game" if not r["finished"] else (
+            f"{r['wins']} of {r['finished']} won ({rate['rate']:.0%}, "
+            f"95% {rate['low']:.0%}-{rate['high']:.0%})")
+        also = f"  (also written {', '.join(repr(a) for a in r['aliases'])})" if r["aliases"] else ""
+        click.echo(f"{r['player']:<{width}}  {r['games']:>4} game(s)  {said}  last played "
+                   f"{r['last_played'][:10]}{also}")
+
+
+@players.command("show")
+@click.argument("name")
+@click.option("--bots", is_flag=True, help=BOTS_HELP)
+@db_option
+@json_option
+def show(name: str, bots: bool, db: Path | None, as_json: bool) -> None:
+    """One player's figures: per ruleset, by seat and by player count, head to head,
+    streaks, and what each game counts of its own (carrots taken, wins as Werebunny...).
+
+    Example: warren players show Ann
+    """
+    found = _league(db, bots)
+    player = found.book.find(name)
+    fig = found.figures[player]
+    if as_json:
+        echo_json({**fig.to_dict(), "ratings": {r: _rating_dict(rs[player]) for r, rs in found.ratings.items()
+                                                if player in rs}})
+        return
+    for line in describe(fig, found):
+        click.echo(line)
+
+
+def _rating_dict(r: Any) -> dict[str, Any]:
+    return {"mu": r.mu, "sigma": r.sigma, "rating": r.ordinal, "games": r.games}
+
+
+def describe(fig: Figures, found: League) -> list[str]:
+    """A player's figures in words, players by name and games by title."""
+    from engine.registry import get_ruleset
+
+    lines = [f"{fig.player}: {len(fig.games)} game(s), {fig.overall.said()} won"
+             + (f"; also written {', '.join(repr(a) for a in fig.aliases)}" if fig.aliases else "")]
+    lines.append(f"  best streak {fig.best_streak} win(s) in a row; now {fig.streak}")
+    for ruleset, rate in sorted(fig.by_ruleset.items()):
+        title = get_ruleset(ruleset).title
+        rating = found.ratings.get(ruleset, {}).get(fig.player)
+        lines.append(f"  {title}: {rate.said()} won"
+                     + (f"; rating {rating.mu:.1f} ± {rating.sigma:.1f}" if rating is not None else ""))
+        by_seat = sorted(fig.by_seat.get(ruleset, {}).items())
+        seats = "; ".join(f"seat {s + 1}: {r.said()}" for s, r in by_seat)
+        lines.append(f"    by seat (1 is the first seat): {seats}")
+        by_count = sorted(fig.by_count.get(ruleset, {}).items())
+        counts = "; ".join(f"{c} players: {r.said()}" for c, r in by_count)
+        lines.append(f"    by table size: {counts}")
+        for key, value in fig.own.get(ruleset, {}).items():
+            if isinstance(value, list):
+                value = ", ".join(f"{card} ({n})" for card, n in value)
+            lines.append(f"    {key}: {value}")
+    if fig.head_to_head:
+        lines.append("  head to head (games together: ahead / behind / level):")
+        for other, h in sorted(fig.head_to_head.items()):
+            lines.append(f"    against {other}: {h.games} game(s): {h.ahead} / {h.behind} / {h.level}")
+    return lines
+
+
+@players.command("merge")
+@click.argument("name")
+@click.argument("into")
+@db_option
+def merge_(name: str, into: str, db: Path | None) -> None:
+    """Say that NAME and INTO are one player: NAME's games count for INTO. No record changes;
+    the merge is the store's own event (append-only, like the event log).
+
+    Example: warren players merge "Bob" "Bo"
+    """
+    from logstore.players.book import install, merge
+
+    with open_store(db, create=False) as store:
+        install(store.conn)
+        one, other = merge(store, name, into)
+    click.echo(f"{one} and {other} are one player now, {other}")
+
+
+@players.command("rename")
+@click.argument("name")
+@click.argument("new")
+@db_option
+def rename_(name: str, new: str, db: Path | None) -> None:
+    """Call the player known as NAME by the name NEW from now on (the old name still finds
+    them). To join two players, merge them instead.
+
+    Example: warren players rename "Cy" "Cyrus"
+    """
+    from logstore.players.book import install, rename
+
+    with open_store(db, create=False) as store:
+        install(store.conn)
+        old, shown = rename(store, name, new)
+    click.echo(f"{old} is called {shown} now")
+
+
+@click.command()
+@click.option("--ruleset", "-r", required=True, help="The ruleset whose ratings to show.")
+@click.option("--predict", default=None, metavar="NAMES",
+              help="Comma-separated players: each one's chance to win a new game of the ruleset.")
+@click.option("--bots", is_flag=True, help=BOTS_HELP)
+@db_option
+@json_option
+def ratings(ruleset: str, predict: str | None, bots: bool, db: Path | None, as_json: bool) -> None:
+    """Each player's rating in a ruleset (openskill's Weng-Lin model, updated game by game
+    in the order played), with its uncertainty; or the chances of a new table.
+
+    Players are ordered by mu - 3 sigma, a value each is very likely above. The model and
+    its parameters: docs/players.md.
+
+    Example: warren ratings --ruleset bunnies --predict "Ann,Bo"
+    """
+    from engine.registry import get_ruleset
+    from logstore.players.book import player_names
+    from logstore.players.ratings import MODEL_NAME
+    from logstore.players.ratings import predict as chances
+
+    rs = get_ruleset(ruleset)
+    found = _league(db, bots)
+    table = found.ratings.get(ruleset, {})
+    if predict is not None:
+        names = player_names(predict.split(","), found.book)
+        if len(names) < 2:
+            raise click.UsageError("--predict names two players or more")
+        odds = chances(table, names)
+        if as_json:
+            echo_json({"ruleset": ruleset, "model": MODEL_NAME, "chances": odds})
+            return
+        click.echo(f"a new game of {rs.title}, by the ratings ({MODEL_NAME}):")
+        for name, p in sorted(odds.items(), key=lambda kv: -kv[1]):
+            games = table[name].games if name in table else 0
+            new = "" if games else " (never rated: a new player's rating)"
+            click.echo(f"  {name}: {p:.0%} to win{new}")
+        return
+    rows = sorted(table.values(), key=lambda r: -r.ordinal)
+    if as_json:
+        echo_json({"ruleset": ruleset, "model": MODEL_NAME,
+                   "ratings": [{"player": r.player, **_rating_dict(r)} for r in rows]})
+        return
+    if not rows:
+        click.echo(f"no rated games of {rs.title}: a rating needs a finished, legal game recorded "
+                   "at the table")
+        return
+    click.echo(f"{rs.title}: ratings ({MODEL_NAME})")
+    width = max(len(r.player) for r in rows)
+    for i, r in enumerate(rows, 1):
+        click.echo(f"{i:>3}. {r.player:<{width}}  {r.mu:5.1f} ± {r.sigma:4.1f}  (at least {r.ordinal:5.1f})  "
+                   f"{r.games} game(s)")
