@@ -252,7 +252,7 @@ def show_rulings(game_id: str, highlighted: str | None) -> None:
         return
     table = [{
         "open": ruling_link(r),
-        "": "shown" if r.ruling_id == highlighted else "",
+        "shown": "shown here" if r.ruling_id == highlighted else "",
         "ruling": r.ruling_id,
         "game": r.game_id,
         "seq": r.seq,
@@ -268,7 +268,8 @@ def show_rulings(game_id: str, highlighted: str | None) -> None:
     st.dataframe(table, hide_index=True, width="stretch", key="dsp_rulings_table", row_height=72,
                  column_config={"open": st.column_config.LinkColumn("open", display_text="open",
                                                                     width="small"),
-                                "": st.column_config.TextColumn("", width="small"),
+                                "shown": st.column_config.TextColumn(
+                                    "shown", width="small", help="The ruling the page shows now"),
                                 "question": st.column_config.TextColumn("question", width="large"),
                                 "engine": st.column_config.TextColumn("engine", width="medium"),
                                 "decided by": st.column_config.TextColumn("decided by", width="medium"),

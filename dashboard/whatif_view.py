@@ -103,6 +103,10 @@ def _make_branch(game_id: str, seq: int, seat: int | None) -> None:
         return
     ss[BRANCH] = info.game_id
     ss.pop(COMPARED, None)
+    if info.already:
+        ss[BRANCH_MSG] = ("success", f"This branch is stored already, as {info.game_id}: opened; "
+                                     f"{info.divergence}.")
+        return
     ss[BRANCH_MSG] = ("success", f"Stored branch {info.game_id}: {len(plan.alternatives)} alternative(s) "
                                  f"after seq {seq}; {info.divergence}.")
 

@@ -101,6 +101,12 @@ LEGEND = legend([(_chip(*CHIPS[k]), {"mayor": "proposes tonight's guards",
                                       "to_act": "has still to act in this step"}[k]) for k in CHIPS])
 
 
+def _damage(wall: int, tower: int) -> str:
+    """A night's damage in words: ``Wall −2``, ``Wall −1, Tower −3``, ``none`` (never ``−0``)."""
+    said = [f"{what} −{n}" for what, n in (("Wall", wall), ("Tower", tower)) if n]
+    return ", ".join(said) or "none"
+
+
 def render_html(view: dict[str, Any], names: list[str]) -> str:
     table = view["table"]
     rnd = max(1, min(view["round"], len(table["wolves"])))
@@ -114,6 +120,10 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
     current = [p for p in view["proposals"] if p["round"] == view["round"]]
     votes = current[-1]["votes"] if current else None
     if current and all(v is None for v in (votes or [])):
+        votes = None
+    if view["phase"] == "voting":
+        # The vote under way is secret until it is complete; the last one's chips would
+        # stand next to "to act" as if they were this vote's.
         votes = None
     known = _known_seats(view)
     parts.append(label("houses, clockwise from seat 0"))
@@ -135,7 +145,7 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
         rows = "".join(
             f"<tr><td>{n['night']}</td><td>{escape(seats_text(n['guards'], names))}</td>"
             f"<td>{n['wolves']}</td><td>{n.get('gnawed', 0)}</td><td>{n['unblocked']}</td>"
-            f"<td>Wall −{n['wall_damage']}, Tower −{n['tower_damage']}</td>"
+            f"<td>{_damage(n['wall_damage'], n['tower_damage'])}</td>"
             f"<td>{n['wall']} / {n['tower']}</td></tr>"
             for n in view["nights"])
         parts.append(label("nights") + '<div style="overflow-x:auto"><table><tr><th>night</th><th>guards</th>'

@@ -6,12 +6,16 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from engine.rules import WarrenError
 from logstore.cli.common import db_option, open_store, progress
 from logstore.cli.games import replay
+
+if TYPE_CHECKING:
+    import subprocess
 
 ROOT = Path(__file__).resolve().parents[2]
 """The folder that holds the ``logstore`` and ``dashboard`` packages (and, in a checkout,
@@ -70,19 +74,83 @@ def dashboard_command(db: Path, port: int, address: str = ADDRESS) -> list[str]:
     ]
 
 
+STOP_SECONDS = 5.0
+"""How long the server has to stop when asked, before it is killed."""
+
+
+def _die_with_parent() -> None:
+    """In the server's process: end it if warren itself ends, however (Linux: even SIGKILL)."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP reached warren while it served."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the server: SIGTERM, then SIGKILL if it has not stopped in STOP_SECONDS."""
+    import subprocess
+
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def serve_dashboard(db: Path, port: int | None) -> None:
-    """Serve the dashboard on ``port`` (None: the first free one) until Ctrl+C."""
+    """Serve the dashboard on ``port`` (None: the first free one) until Ctrl+C, SIGTERM or
+    SIGHUP, each of which stops the server too: a stopped warren never leaves Streamlit
+    serving its port (on Linux not even when warren is killed outright)."""
+    import signal
     import subprocess
 
     chosen = choose_port(port)
     env = {**os.environ, "WARREN_DB": str(db.resolve())}
     click.echo(f"warren dashboard on http://{ADDRESS}:{chosen}/  (store {db}; Ctrl+C stops it)")
+    # preexec_fn is safe here: this process runs no other thread yet.
+    linux = sys.platform.startswith("linux")
+    proc = subprocess.Popen(dashboard_command(db, chosen), env=env,
+                            preexec_fn=_die_with_parent if linux else None)
+    asked: list[int] = []
+
+    def stop(signum: int, _frame: object) -> None:
+        # Raised out of the wait below, as Ctrl+C raises KeyboardInterrupt: the wait holds
+        # the process's lock, so stopping (and waiting) here would wait on itself.
+        raise _Stopped(signum)
+
+    wanted = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+    before = {s: signal.signal(s, stop) for s in wanted}
     try:
-        done = subprocess.run(dashboard_command(db, chosen), env=env, check=False)
+        code = proc.wait()
     except KeyboardInterrupt:
-        return
-    if done.returncode not in (0, -2, 130):  # not a clean stop, nor Ctrl+C
-        raise WarrenError(f"the dashboard stopped with exit code {done.returncode} (its messages are above)")
+        asked.append(signal.SIGINT)
+        code = 0
+    except _Stopped as stopped:
+        asked.append(stopped.signum)
+        code = 0
+    finally:
+        _stop(proc)
+        for s, handler in before.items():
+            signal.signal(s, handler)
+    if asked:
+        return  # stopped as asked: a clean end
+    if code not in (0, -2, 130):  # not a clean stop, nor Ctrl+C
+        raise WarrenError(f"the dashboard stopped with exit code {code} (its messages are above)")
 
 
 PORT_HELP = (f"Port to serve on (localhost only). Default: {DEFAULT_PORT}, or the next free one if it is in "
@@ -126,10 +194,11 @@ DEMO_GAMES = 300
               help="Fill the store and print a replay; do not start the dashboard.")
 @db_option
 def demo(games: int, port: int | None, no_serve: bool, db: Path | None) -> None:
-    """Fill the default store with the shipped games (and simulated ones), then open the dashboard.
+    """Fill a store with the shipped games (and simulated ones), then open the dashboard.
 
-    On a new or empty store: imports every record under fixtures/ (illegal examples
-    included, with their verdicts) and simulates --games games per ruleset. Then it serves
+    The store is ./warren.db (or $WARREN_DB), or the one --db names. On a new or empty
+    store: imports every record under fixtures/ (illegal examples included, with their
+    verdicts) and simulates --games games per ruleset. Then it serves
     the dashboard on localhost and prints its address (--no-serve prints a replay instead).
 
     Example: warren demo --games 100 --no-serve

@@ -96,7 +96,7 @@ def dispute() -> None:
     Exit 0 for an answer (legal), 1 when the verdict is illegal or a claim is disputed, 2
     for bad input.
 
-    Example: warren dispute verdict bunnies-7-000003 --turn 14 --action 'lay QH'
+    Example: warren dispute verdict bunnies-7-000003 --at 12 --action 'lay 9C'
     """
 
 
@@ -288,7 +288,7 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
     game of its own (replay, check, export it; branch from it again). Exit 1 if an
     alternative is illegal (nothing is stored).
 
-    Example: warren dispute branch bunnies-7-000003 --at 40 --action 'lay QH' --by judge
+    Example: warren dispute branch bunnies-7-000003 --at 30 --action 'lay KH' --by judge
     """
     from engine.dispute import IllegalAlternative, plan_branch, render_verdict
 
@@ -321,6 +321,10 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
     if as_json:
         echo_json({"ok": True, **plan.to_dict(), "path": None if out is None else str(out),
                     "registered": None if info is None else info.to_dict()})
+        return
+    if info is not None and info.already:
+        click.echo(f"the same branch of {game} after seq {at} is stored already, as {info.game_id}: "
+                   "no copy was stored")
         return
     where = str(out) if out is not None else "the store"
     click.echo(f"branch {plan.header.game_id} of {game} after seq {at}: {len(plan.alternatives)} "

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -103,6 +103,9 @@ class BranchInfo:
     registered: bool = True
     """False when the store has the branch's record but not its row (re-imported): the
     figures were derived from the records now."""
+    already: bool = False
+    """True when :func:`create_branch` found this very branch stored already (the same
+    alternatives after the same seq of the same game) and stored no copy of it."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -190,12 +193,37 @@ def create_branch(
     stamp = created or now()
     plan = plan_branch(ruleset, record.header, record.events, at, actions, game_id=branch_id,
                        created=stamp, seat=seat, replaces=replaces, start=start)
+    if game_id is None:
+        same = _same_branch(store, parent, at, plan)
+        if same is not None:
+            # Opening the same what-if twice opens the one stored; a copy would only be
+            # counted twice.
+            return replace(same, already=True), plan
     info = _info(plan, author, note, stamp)
     # The game and its branches row in one transaction: a crash leaves neither, never an
     # unregistered branch that a rerun would duplicate.
     store.import_bytes(b"".join(branch_lines(plan)), f"<branch {branch_id} of {parent}>",
                        also=lambda conn: insert_row(conn, info))
     return info, plan
+
+
+def _same_branch(store: Store, parent: str, at: int, plan: BranchPlan) -> BranchInfo | None:
+    """A stored branch of ``parent`` after ``at`` whose events are the plan's, or None."""
+    import msgspec
+
+    def bodies(events: Sequence[Event]) -> list[Any]:
+        out = []
+        for e in events:
+            body = msgspec.to_builtins(e)
+            body.pop("hash", None)
+            out.append(body)
+        return out
+
+    wanted = bodies(plan.events)
+    for info in list_branches(store, parent):
+        if info.parent_seq == at and bodies(store.record(info.game_id).events) == wanted:
+            return info
+    return None
 
 
 def _info(plan: BranchPlan, author: str | None, note: str | None, created: str) -> BranchInfo:

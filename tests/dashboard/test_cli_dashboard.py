@@ -3,7 +3,9 @@ the one they print, a port in use is refused, and the demo's counts add up."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import socket
 import subprocess
 from collections.abc import Iterator
@@ -26,16 +28,40 @@ def busy_port() -> Iterator[int]:
         yield int(server.getsockname()[1])
 
 
+class FakeServer:
+    """A server process that ends at once with ``code`` (nothing is started)."""
+
+    code = 0
+
+    def __init__(self, command: list[str], **kwargs: Any) -> None:
+        self.command = command
+        self.returncode: int | None = None
+
+    def wait(self, timeout: float | None = None) -> int:
+        self.returncode = self.code
+        return self.code
+
+    def poll(self) -> int | None:
+        return self.returncode
+
+    def terminate(self) -> None:
+        self.returncode = -15
+
+    def kill(self) -> None:
+        self.returncode = -9
+
+
 @pytest.fixture()
 def served(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The streamlit command lines `warren dashboard` would run (nothing is started)."""
     runs: list[list[str]] = []
 
-    def fake_run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
-        runs.append(command)
-        return subprocess.CompletedProcess(command, 0)
+    class Recorded(FakeServer):
+        def __init__(self, command: list[str], **kwargs: Any) -> None:
+            super().__init__(command)
+            runs.append(command)
 
-    monkeypatch.setattr(subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "Popen", Recorded)
     return runs
 
 
@@ -68,10 +94,10 @@ def test_the_dashboard_hides_the_deploy_button(app_env: Path, served: list[list[
 
 
 def test_a_dashboard_that_fails_to_start_is_an_error(app_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def failing(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
-        return subprocess.CompletedProcess(command, 1)
+    class Failing(FakeServer):
+        code = 1
 
-    monkeypatch.setattr(subprocess, "run", failing)
+    monkeypatch.setattr(subprocess, "Popen", Failing)
     result = CliRunner().invoke(main, ["dashboard", "--db", str(app_env)])
     assert result.exit_code == 2 and "stopped with exit code 1" in result.output
 
@@ -93,3 +119,55 @@ def test_the_demo_says_what_it_skipped_and_its_counts_add_up(tmp_path: Path, ser
     assert added + skipped == len(all_rulesets()) * 25  # every registered ruleset
     total = int(re.search(r"store .*: (\d+) game", out).group(1))  # type: ignore[union-attr]
     assert total == imported + added
+
+
+def _streamlit_on(port: int) -> list[int]:
+    """The pids of processes whose command line serves ``port`` (the dashboard's server)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"streamlit" in b" ".join(words) and str(port).encode() in words:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the processes from /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=lambda s: s.name)
+def test_stopping_warren_stops_the_server_and_frees_the_port(app_env: Path, signum: int) -> None:
+    """`kill PID` of `warren dashboard` left its Streamlit child serving, owned by init."""
+    import sys
+    import time
+    import urllib.request
+
+    port = dashboard_cli.choose_port(None)
+    proc = subprocess.Popen([sys.executable, "-c", "from logstore.cli import main; main()", "dashboard",
+                             "--db", str(app_env), "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline and proc.poll() is None, "the dashboard did not start"
+            time.sleep(0.3)
+        assert _streamlit_on(port)
+        proc.send_signal(signum)
+        assert proc.wait(timeout=30) in (0, -signum, 128 + signum)
+        deadline = time.monotonic() + 15
+        while _streamlit_on(port) or not dashboard_cli.port_is_free(port):
+            assert time.monotonic() < deadline, "the server is still serving after warren stopped"
+            time.sleep(0.2)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for pid in _streamlit_on(port):
+            os.kill(pid, signal.SIGKILL)

@@ -210,7 +210,8 @@ def test_a_ruling_is_saved_listed_and_its_link_reopens_it(env: Path) -> None:
     assert ruling.ruling_id in banner and ruling.question in banner and "BUN-LAY-2" in banner
     assert "BUN-LAY-2" in texts(again.error)  # its action is proposed and judged again
     shown = again.dataframe[-1].value
-    assert shown[shown["ruling"] == ruling.ruling_id].iloc[0][""] == "shown"
+    assert shown[shown["ruling"] == ruling.ruling_id].iloc[0]["shown"] == "shown here"
+    assert all(str(column).strip() for column in shown.columns)  # every column has a header
 
 
 def test_a_ruling_link_alone_opens_its_game_and_position(env: Path) -> None:

@@ -71,6 +71,16 @@ def test_a_branch_of_a_branch(store: Store) -> None:
     assert branches.stored_dispute(store, second.game_id).verdict("draw", at=5).legal
 
 
+def test_the_same_branch_twice_opens_the_one_stored(store: Store) -> None:
+    """Each "Open branch" with the same alternative stored another identical branch."""
+    first, _ = branches.create_branch(store, KINGS, 2, ["lay AC"])
+    again, _ = branches.create_branch(store, KINGS, 2, ["lay AC"])
+    assert again.game_id == first.game_id and again.already and not first.already
+    assert [b.game_id for b in branches.list_branches(store, KINGS)] == [first.game_id]
+    named, _ = branches.create_branch(store, KINGS, 2, ["lay AC"], game_id="kings-ace-again")
+    assert named.game_id == "kings-ace-again" and not named.already  # a name asked for is kept
+
+
 def test_an_illegal_alternative_stores_nothing(store: Store) -> None:
     with pytest.raises(IllegalAlternative, match="BUN-LAY-2"):
         branches.create_branch(store, KINGS, 4, ["lay 3D"])

@@ -23,6 +23,24 @@ def tour_lines() -> list[list[str]]:
     return [shlex.split(line, comments=True) for line in block.splitlines() if line.startswith("warren ")]
 
 
+HELP_EXAMPLES = ("dispute", "dispute branch")
+"""Commands whose help example names a game of the tour: each must show what it is there for."""
+
+
+def _help_examples() -> list[list[str]]:
+    import click
+
+    out = []
+    for name in HELP_EXAMPLES:
+        command: click.Command = main
+        for word in name.split():
+            assert isinstance(command, click.Group)
+            command = command.commands[word]
+        example = (command.help or "").split("Example:", 1)[1].strip().splitlines()[0]
+        out.append(["help:", *shlex.split(example)[1:]])
+    return out
+
+
 @pytest.fixture(scope="module")
 def toured(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
     folder = tmp_path_factory.mktemp("anywhere")
@@ -39,10 +57,11 @@ def toured(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
             assert not failed, (words, result.output)
             assert result.exit_code in (0, 1), (words, result.output)
             results[" ".join(words[1:3])] = result
-        for extra in (["dispute", "verdict", "bunnies-7-000003", "--turn", "14", "--action", "lay 9C"],
+        for extra in (*_help_examples(),
+                      ["dispute", "verdict", "bunnies-7-000003", "--turn", "14", "--action", "lay 9C"],
                       ["dispute", "branch", "bunnies-7-000003", "--at", "40", "--action", "lay AH"],
                       ["suspects", "trust-no-bunny-7-000002", "--as", "1", "--turn", "1"]):
-            results[" ".join(extra)] = CliRunner().invoke(main, extra)
+            results[" ".join(extra)] = CliRunner().invoke(main, [w for w in extra if w != "help:"])
     finally:
         mp.undo()
     return results
@@ -52,6 +71,18 @@ def test_the_tour_runs_in_an_empty_folder(toured: dict[str, Result]) -> None:
     assert {"examples examples/", "simulate bunnies", "import games/", "dispute verdict", "dispute branch",
             "suspects trust-no-bunny-7-000002", "stats --ruleset",
             "query SELECT n_players, avg(n_events) FROM games GROUP BY 1"} <= set(toured)
+
+
+def test_the_help_examples_show_what_they_are_there_for(toured: dict[str, Result]) -> None:
+    """`dispute --help`'s example once always answered BUN-DRAW-1 (a position at the start
+    of a turn, before its draw: the trap the README warns of)."""
+    examples = {k: v for k, v in toured.items() if k.startswith("help:")}
+    assert len(examples) == len(HELP_EXAMPLES)
+    for said, result in examples.items():
+        assert result.exit_code in (0, 1), (said, result.output)
+        assert "BUN-DRAW-1" not in result.output, said
+    verdicts = [r.output for k, r in examples.items() if " verdict " in k]
+    assert verdicts and all("ILLEGAL by BUN-LAY-2" in out for out in verdicts)
 
 
 def test_the_players_lines_show_the_league(toured: dict[str, Result]) -> None:
