@@ -31,7 +31,7 @@ def _league(db: Path | None, bots: bool) -> League:
         con.close()
 
 
-@click.group(invoke_without_command=True)
+@click.group(invoke_without_command=True, subcommand_metavar="[COMMAND] [ARGS]...")
 @click.option("--ruleset", "-r", default=None, help="Only this ruleset's games.")
 @click.option("--bots", is_flag=True, help=BOTS_HELP)
 @db_option
