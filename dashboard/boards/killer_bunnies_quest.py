@@ -21,8 +21,9 @@ COLOURS = {"blue": "#3b6ea5", "green": "#2e8b57", "orange": "#e67e22", "yellow":
 
 QUEST_CSS = """
 <style>
-.kb-card {display: inline-block; min-width: 30px; padding: 2px 5px; margin: 1px; border: 1px solid #888;
-  border-radius: 4px; background: #fff; font-size: 0.75rem; color: #222;}
+.kb-card {display: inline-block; min-width: 30px; max-width: 100%; padding: 2px 5px; margin: 1px;
+  border: 1px solid #888; border-radius: 4px; background: #fff; font-size: 0.75rem; color: #222;
+  white-space: normal; overflow-wrap: anywhere;}
 .kb-card.back {background: repeating-linear-gradient(45deg, #7b241c, #7b241c 4px, #a93226 4px, #a93226 8px);
   color: #fff; min-width: 24px;}
 .kb-card.flipped {outline: 3px solid #f1c40f;}
@@ -71,13 +72,10 @@ def _tile(number: int | str | None, names: dict[int, str], *, extra: str = "") -
     if number == "back":
         return '<span class="kb-card back" title="face down">&nbsp;</span>'
     name = names.get(number, "") if isinstance(number, int) else ""
-    title = f' title="{escape(name)}"' if name else ""
-    text = f"{number}" + (f" {escape(_short(name))}" if name else "")
+    # The card by its name, whole (a long one wraps, never cut); its number on hover only.
+    title = f' title="{escape(name)} (card {number})"' if name else ""
+    text = escape(name) if name else escape(str(number))
     return f'<span class="kb-card{extra}"{title}>{text}</span>'
-
-
-def _short(name: str, width: int = 22) -> str:
-    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> str:
@@ -113,18 +111,21 @@ def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> st
         if b["feeds"]:
             marks.append("feed " + ",".join(f"{f['cabbage']}c/{f['water']}w" for f in b["feeds"]))
         if b["roaming"]:
-            marks.append("roaming " + ",".join(str(c) for c in b["roaming"]))
+            marks.append("roaming " + ", ".join(names.get(c, f"card {c}") for c in b["roaming"]))
         if b["dormant"]:
             marks.append("dormant")
-        title = (f"bunny {b['bunny']} {b['name']} of {who}: {b['colour'] or 'wild'} "
-                 f"{b['kind'] or ''}; under {b['under']}; feeds {b['feeds']}; roaming {b['roaming']}")
+        under = ", ".join(names.get(c, f"card {c}") for c in b["under"]) or "nothing"
+        title = (f"{b['name']} of {who}: {b['colour'] or 'wild'} {b['kind'] or ''} bunny; under it: "
+                 f"{under}" + (f"; {' '.join(marks)}" if marks else ""))
         parts.append(f'<div title="{escape(title)}" style="position:absolute;left:{x - 27:.0f}px;'
                      f'top:{y - 27:.0f}px;width:54px;height:54px;border-radius:50%;background:{fill};'
-                     f'border:{border};color:#fff;text-align:center;font-size:0.7rem;'
-                     'line-height:1.1;display:flex;flex-direction:column;justify-content:center">'
-                     f'<b>{b["bunny"]}</b>{escape((b["kind"] or "wild")[:9])}</div>'
+                     f'border:{border};color:#fff;text-align:center;font-size:0.6rem;'
+                     'line-height:1.05;display:flex;flex-direction:column;justify-content:center;'
+                     'overflow-wrap:anywhere;padding:0 2px">'
+                     # The kind whole (a long one wraps); the bunny's name and the rest on hover.
+                     f'{escape(b["kind"] or "wild")}</div>'
                      f'<div style="position:absolute;left:{x - 50:.0f}px;top:{y + 28:.0f}px;width:100px;'
-                     f'text-align:center;font-size:0.68rem">{escape(_short(who, 14))}'
+                     f'text-align:center;font-size:0.68rem;overflow-wrap:anywhere">{escape(who)}'
                      f'{"<br>" + escape(" ".join(marks)) if marks else ""}</div>')
     parts.append("</div>")
     return "".join(parts)

@@ -208,3 +208,30 @@ def test_a_new_vote_does_not_show_the_last_votes_chips() -> None:
                 assert "voted no" not in html and "voted yes" not in html
                 seen += 1
     assert seen, "no simulated game voted twice in a round"
+
+
+def test_the_quest_board_names_cards_and_bunnies_whole() -> None:
+    """Tokens showed a catalogue number and a cut kind ("umberin"); card chips were cut
+    with "..." even at 1440 px ("The Mad, Mad Donnelai...")."""
+    import re
+
+    from dashboard.boards.killer_bunnies_quest import render_html
+    from engine.registry import get_ruleset
+    from engine.simulate import simulate_one
+
+    rs = get_ruleset("killer-bunnies-quest")
+    game = simulate_one(rs, 7, 3, players=4, max_events=400)
+    bound = rs.for_game(game.header)
+    state = bound.setup(game.header)
+    kinds: set[str] = set()
+    for event in game.events:
+        bound.apply(state, event)
+        view = bound.view(state, "referee")
+        kinds |= {b["kind"] for b in view["circle"] if b["kind"]}
+        html = render_html(view, [p.name for p in game.header.players])
+        assert "…" not in html
+        chips = re.findall(r'<span class="kb-card[^"]*"[^>]*>([^<]*)</span>', html)
+        assert not [c for c in chips if c.strip().isdigit()], chips  # a name, not a number
+    assert kinds, "no bunny entered the circle"
+    for bunny in view["circle"]:  # each token says its bunny's kind whole
+        assert f">{bunny['kind'] or 'wild'}</div>" in html
