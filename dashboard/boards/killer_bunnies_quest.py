@@ -119,9 +119,9 @@ def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> st
                  f"{under}" + (f"; {' '.join(marks)}" if marks else ""))
         parts.append(f'<div title="{escape(title)}" style="position:absolute;left:{x - 27:.0f}px;'
                      f'top:{y - 27:.0f}px;width:54px;height:54px;border-radius:50%;background:{fill};'
-                     f'border:{border};color:#fff;text-align:center;font-size:0.6rem;'
-                     'line-height:1.05;display:flex;flex-direction:column;justify-content:center;'
-                     'overflow-wrap:anywhere;padding:0 2px">'
+                     f'border:{border};color:#fff;text-align:center;font-size:0.55rem;'
+                     'letter-spacing:-0.2px;line-height:1.05;display:flex;flex-direction:column;'
+                     'justify-content:center;align-items:center;white-space:nowrap">'
                      # The kind whole (a long one wraps); the bunny's name and the rest on hover.
                      f'{escape(b["kind"] or "wild")}</div>'
                      f'<div style="position:absolute;left:{x - 50:.0f}px;top:{y + 28:.0f}px;width:100px;'
