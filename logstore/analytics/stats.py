@@ -59,12 +59,22 @@ def _parse(path: Path, ruleset: str | None) -> Stat:
     return Stat(name, ruleset, comments[0], description, text, path)
 
 
+LEADING = ("win_rate_by_seat", "first_seat_by_skill", "player_count", "game_length",
+           "game_length_histogram", "card_impact")
+"""The questions players ask first, in order: who wins, does the first seat win more (and is
+it the seat or the player), how long games last, which cards matter."""
+
+
 @cache
 def all_stats() -> tuple[Stat, ...]:
-    """Every canned stat: the general ones first, then each ruleset's, by name."""
-    found = [_parse(p, None) for p in sorted(STATS_DIR.glob("*.sql"))]
+    """Every canned stat, led by the questions players ask (:data:`LEADING`), then each
+    ruleset's own (by ruleset, then name), then the other general ones (how often rules
+    fire, games recorded at the table)."""
+    general = {p.stem: _parse(p, None) for p in sorted(STATS_DIR.glob("*.sql"))}
+    found = [general.pop(name) for name in LEADING if name in general]
     for folder in sorted(p for p in STATS_DIR.iterdir() if p.is_dir()):
         found.extend(_parse(p, folder.name) for p in sorted(folder.glob("*.sql")))
+    found.extend(general.values())
     return tuple(found)
 
 

@@ -249,3 +249,14 @@ def test_stats_say_how_many_games_were_partly_unknown(tmp_path: Path) -> None:
     assert rows["recorded"]["undetermined_checks"] >= 1
     assert rows["recorded"]["unknown_values"] > 2
     assert rows["simulated"]["partly_unknown"] == 0 and rows["simulated"]["unknown_values"] == 0
+
+
+def test_the_stats_lead_with_the_questions_players_ask() -> None:
+    """`warren stats` printed its reports alphabetically, card impact first."""
+    from logstore.analytics.stats import LEADING
+
+    names = [s.name for s in all_stats()]
+    assert names[:len(LEADING)] == list(LEADING)
+    assert names[0] == "win_rate_by_seat" and names.index("card_impact") < names.index("rule_effects")
+    own = [i for i, s in enumerate(all_stats()) if s.ruleset is not None]
+    assert own and min(own) == len(LEADING)  # then each game's own reports
