@@ -151,7 +151,19 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str) ->
 
 def chart_png(chart: alt.LayerChart, title: str) -> bytes:
     """The chart as a PNG with its title (vl-convert renders Vega-Lite offline, no browser)."""
+    import json
+
     import vl_convert
 
-    spec = chart.properties(title=title, width=640).to_dict()
+    # DuckDB's sums are DECIMAL (Python Decimal), which vl-convert's JSON cannot take: the
+    # spec goes through JSON with them as plain numbers (the browser's copy is already so).
+    spec = json.loads(json.dumps(chart.properties(title=title, width=640).to_dict(), default=_plain))
     return bytes(vl_convert.vegalite_to_png(spec, scale=2))
+
+
+def _plain(value: Any) -> Any:
+    from decimal import Decimal
+
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
