@@ -401,8 +401,9 @@ class Ruleset(ABC, Generic[S, O]):
                           "this game does not declare redaction")
 
     def violation_view(self, violation: Violation, perspective: Perspective, actor: int | None) -> Violation:
-        """A violation as ``perspective`` may learn of it, like a view: the rule id always
-        (that the event breaks it is what the record shows), the message and the facts only
+        """A violation as ``perspective`` may learn of it, like a view: the rule id (that the
+        event breaks it is what the record shows) unless the id alone tells a secret
+        (:attr:`secret_violations`), the message and the facts only
         where they hold nothing the perspective could not see. ``actor`` is the seat of the
         illegal event (None for chance). The referee sees everything; a rule in
         :attr:`public_violations` is shown whole to everybody, one in

@@ -148,16 +148,13 @@ class Book:
         out: dict[str, Player] = {}
         for key in self._parent:
             root = self._find(key)
-            shown = self._shown[root]
-            player = out.setdefault(shown, Player(shown, [], self._bot[root]))
-            for seat in self.seats:
-                spelt = " ".join(seat.name.split())  # spacing is no other spelling
-                if player_key(seat.name) == key and spelt != shown and spelt not in player.aliases:
-                    player.aliases.append(spelt)
+            out.setdefault(self._shown[root], Player(self._shown[root], [], self._bot[root]))
+        for seat in self.seats:  # one pass: a store's seats are many, its players few
+            spelt = " ".join(seat.name.split())  # spacing is no other spelling
+            player = out[seat.player]
+            if spelt != player.name and spelt not in player.aliases:
+                player.aliases.append(spelt)
         return sorted(out.values(), key=lambda p: p.name.casefold())
-
-    def seats_of(self, player: str) -> list[Seat]:
-        return [s for s in self.seats if s.player == player]
 
 
 def install(conn: sqlite3.Connection) -> None:

@@ -32,11 +32,11 @@ def player_tables(store: Store) -> dict[tuple[str, str], pa.Table]:
     and a query keeps them apart by that column). The sides of a game played in sides are
     read by replaying it, so only the people's such games are rated."""
     everyone = Book(store, bots=True)
-    people = Book(store, bots=False)
     finished = {r[0]: r for r in store.conn.execute(
         "SELECT game_id, ruleset, winners FROM games WHERE ok AND over AND winners IS NOT NULL "
         "AND parent_game IS NULL")}
-    people_games = {(s.game_id, s.ruleset) for s in people.seats if s.game_id in finished}
+    winners = {game_id: set(json.loads(row[2])) for game_id, row in finished.items()}
+    people_games = {(s.game_id, s.ruleset) for s in everyone.seats if not s.bot and s.game_id in finished}
     sides = sides_of(store, sorted(people_games))
     aliases = {p.name: p.aliases for p in everyone.players()}
     out: dict[tuple[str, str], pa.Table] = {}
@@ -53,12 +53,11 @@ def player_tables(store: Store) -> dict[tuple[str, str], pa.Table]:
         totals: dict[str, list[int]] = {}
         bot_of: dict[str, bool] = {}
         for s in seats:
-            row = finished.get(s.game_id)
             games_wins = totals.setdefault(s.player, [0, 0])
             bot_of[s.player] = s.bot
-            if row is not None:
+            if s.game_id in winners:
                 games_wins[0] += 1
-                games_wins[1] += s.seat in json.loads(row[2])
+                games_wins[1] += s.seat in winners[s.game_id]
         names = sorted(totals)
         rated = [ratings.get(n) for n in names]
         out[("players", ruleset)] = pa.table({

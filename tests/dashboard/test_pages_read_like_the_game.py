@@ -7,7 +7,9 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -166,23 +168,29 @@ def test_no_page_draws_an_emoji(demo_env: Path, name: str) -> None:
         assert not icon or icon.startswith(":material/"), icon
 
 
-def test_a_night_without_damage_to_a_defence_does_not_say_minus_zero() -> None:
-    """The nights table said "Tower −0" for a night that left the Tower whole."""
+def _tnb_positions() -> Iterator[tuple[dict[str, Any], str]]:
+    """Every position of a few simulated five-player Trust No Bunny games, as the referee's
+    view and the board drawn of it."""
     from dashboard.boards.trust_no_bunny import render_html
     from engine.registry import get_ruleset
     from engine.simulate import simulate_one
 
     rs = get_ruleset("trust-no-bunny")
-    seen = 0
     for index in range(6):
         game = simulate_one(rs, 5, index, players=5)
+        names = [p.name for p in game.header.players]
         state = rs.setup(game.header)
         for event in game.events:
             rs.apply(state, event)
-        view = rs.view(state, "referee")
-        untouched = [n for n in view["nights"] if not n["tower_damage"] or not n["wall_damage"]]
-        if untouched:
-            html = render_html(view, [p.name for p in game.header.players])
+            view = rs.view(state, "referee")
+            yield view, render_html(view, names)
+
+
+def test_a_night_without_damage_to_a_defence_does_not_say_minus_zero() -> None:
+    """The nights table said "Tower −0" for a night that left the Tower whole."""
+    seen = 0
+    for view, html in _tnb_positions():
+        if any(not n["tower_damage"] or not n["wall_damage"] for n in view["nights"]):
             assert "−0" not in html  # a minus sign before a zero
             seen += 1
     assert seen, "no simulated game had a night that spared a defence"
@@ -190,23 +198,12 @@ def test_a_night_without_damage_to_a_defence_does_not_say_minus_zero() -> None:
 
 def test_a_new_vote_does_not_show_the_last_votes_chips() -> None:
     """While a second team is voted on, the houses showed the rejected vote's chips."""
-    from dashboard.boards.trust_no_bunny import render_html
-    from engine.registry import get_ruleset
-    from engine.simulate import simulate_one
-
-    rs = get_ruleset("trust-no-bunny")
     seen = 0
-    for index in range(6):
-        game = simulate_one(rs, 5, index, players=5)
-        state = rs.setup(game.header)
-        for event in game.events:
-            rs.apply(state, event)
-            view = rs.view(state, "referee")
-            earlier = [p for p in view["proposals"] if p["round"] == view["round"]]
-            if view["phase"] == "voting" and earlier:
-                html = render_html(view, [p.name for p in game.header.players])
-                assert "voted no" not in html and "voted yes" not in html
-                seen += 1
+    for view, html in _tnb_positions():
+        earlier = [p for p in view["proposals"] if p["round"] == view["round"]]
+        if view["phase"] == "voting" and earlier:
+            assert "voted no" not in html and "voted yes" not in html
+            seen += 1
     assert seen, "no simulated game voted twice in a round"
 
 
