@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from logstore.store import Store
+    from logstore.store.filling import Filling
 
 
 def store_path() -> Path:
@@ -60,6 +61,13 @@ def store_stamp() -> float:
     path = store_path()
     stamps = [p.stat().st_mtime for p in (path, Path(str(path) + "-wal")) if p.exists()]
     return max(stamps, default=0.0)
+
+
+def filling() -> Filling | None:
+    """How far `warren demo` has got adding simulated games to this store, if it is at it."""
+    from logstore.store.filling import read_filling
+
+    return read_filling(store_path())
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

@@ -15,6 +15,25 @@ st.caption(f"Game records replayed, checked and explained · store {data.store_p
 
 rows = data.games_or_stop()
 
+
+@st.fragment(run_every=2.0)
+def _filling() -> None:
+    """While `warren demo` is adding simulated games: how far it has got. The rest of the
+    dashboard already works on what is in; each page shows more games as they arrive."""
+    now = data.filling()
+    if now is None:
+        if st.session_state.get("was_filling"):
+            st.session_state["was_filling"] = False
+            st.rerun()  # the last games are in: the whole page counts them
+        return
+    st.session_state["was_filling"] = True
+    st.progress(now.fraction, text=f"Adding simulated games: {now.done:,} of {now.target:,}. Every page "
+                                   "already works on the games that are in, and shows more as they arrive.")
+
+
+if data.filling() is not None or st.session_state.get("was_filling"):
+    _filling()
+
 games = Counter(r["ruleset"] for r in rows if not r.get("parent_game"))
 finished = Counter(r["ruleset"] for r in rows if not r.get("parent_game") and r["ok"] and r.get("over"))
 illegal = Counter(r["ruleset"] for r in rows if not r.get("parent_game") and not r["ok"])

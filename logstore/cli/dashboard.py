@@ -16,6 +16,9 @@ from logstore.cli.games import replay
 
 if TYPE_CHECKING:
     import subprocess
+    from collections.abc import Callable
+
+    from logstore.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 """The folder that holds the ``logstore`` and ``dashboard`` packages (and, in a checkout,
@@ -112,10 +115,11 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
-def serve_dashboard(db: Path, port: int | None) -> None:
+def serve_dashboard(db: Path, port: int | None, meanwhile: Callable[[], None] | None = None) -> None:
     """Serve the dashboard on ``port`` (None: the first free one) until Ctrl+C, SIGTERM or
     SIGHUP, each of which stops the server too: a stopped warren never leaves Streamlit
-    serving its port (on Linux not even when warren is killed outright)."""
+    serving its port (on Linux not even when warren is killed outright). ``meanwhile`` runs
+    once the server is started, while it serves (a signal stops it as it stops the server)."""
     import signal
     import subprocess
 
@@ -136,6 +140,8 @@ def serve_dashboard(db: Path, port: int | None) -> None:
     wanted = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
     before = {s: signal.signal(s, stop) for s in wanted}
     try:
+        if meanwhile is not None:
+            meanwhile()
         code = proc.wait()
     except KeyboardInterrupt:
         asked.append(signal.SIGINT)
@@ -198,54 +204,27 @@ def demo(games: int, port: int | None, no_serve: bool, db: Path | None) -> None:
 
     The store is ./warren.db (or $WARREN_DB), or the one --db names. On a new or empty
     store: imports every record under fixtures/ (illegal examples included, with their
-    verdicts) and simulates --games games per ruleset. Then it serves
-    the dashboard on localhost and prints its address (--no-serve prints a replay instead).
+    verdicts; about 2 s), then serves the dashboard on localhost at once, prints its
+    address, and adds --games simulated games per ruleset while it serves (about 40 s for
+    the default; the Overview shows how far it has got). With --no-serve it adds them
+    first, then prints a replay.
 
     Example: warren demo --games 100 --no-serve
     """
-    from engine.registry import all_rulesets
-    from engine.simulate import simulate_one
     from logstore.store.event_store import default_db_path
-    from logstore.store.reading import record_paths
 
     path = db or default_db_path()
     with open_store(path) as store:
-        if not store.games():
-            folder = fixtures_dir()
-            files = list(record_paths([folder])) if folder.is_dir() else []
-            with progress(len(files), "importing fixtures") as advance:
-                results = store.import_paths(files, progress=advance)
-            if folder.is_dir():
-                imported = sum(r.ok for r in results)
-                click.echo(f"imported {imported} of {len(files)} fixture record(s) from {folder}")
-                for r in results:
-                    if not r.ok:  # the broken-chain example is refused, as `warren import` refuses it
-                        reason = (r.reason or "").removeprefix(f"{r.path}: ")
-                        click.echo(f"  refused {Path(r.path).name}: {reason}")
-            else:
-                click.echo(f"no fixtures/ folder at {folder} (warren installed without its repository): "
-                           "only simulated games")
-            rulesets = all_rulesets() if games else []
-            added = skipped = 0
-            with progress(games * len(rulesets), "simulating games") as advance:
-                for rs in rulesets:
-                    counts = list(range(rs.min_players, min(rs.max_players, 8) + 1))
-                    for i in range(games):
-                        game = simulate_one(rs, 2026, i, players=counts[i % len(counts)],
-                                            bots=("greedy", "random"))
-                        if game.header.game_id in store:
-                            skipped += 1  # a fixture under the same id (fixtures/*/simulated)
-                        else:
-                            store.import_bytes(b"".join(game.lines()), f"<demo {game.header.game_id}>")
-                            added += 1
-                        advance(1)
-            slugs = ", ".join(r.slug for r in rulesets)
-            click.echo(f"simulated {games} game(s) per ruleset ({slugs}): {added} added"
-                       + (f", {skipped} skipped because the store already holds a game of that id "
-                          "(the fixtures' simulated corpus uses the same seed)" if skipped else ""))
+        new = not store.games()
+        if new:
+            _import_fixtures(store)
         rows = store.games()
-    click.echo(f"store {path}: {len(rows)} game(s)")
     if no_serve:
+        if new:
+            _simulate(path, games)
+            with open_store(path) as store:
+                rows = store.games()
+        click.echo(f"store {path}: {len(rows)} game(s)")
         finished = [r for r in rows if r.ok and r.over]
         if finished:
             game_id = finished[0].game_id
@@ -253,4 +232,66 @@ def demo(games: int, port: int | None, no_serve: bool, db: Path | None) -> None:
             click.get_current_context().invoke(replay, source=game_id, to_seq=None, turn=None,
                                                perspective="referee", db=path, as_json=False)
         return
-    serve_dashboard(path, port)
+    click.echo(f"store {path}: {len(rows)} game(s)")
+    # Serve at once on what is in; the simulated games arrive while the dashboard is open
+    # (the Overview shows how far they have got).
+    serve_dashboard(path, port, meanwhile=(lambda: _simulate(path, games)) if new and games else None)
+
+
+def _import_fixtures(store: Store) -> None:
+    from logstore.store.reading import record_paths
+
+    folder = fixtures_dir()
+    files = list(record_paths([folder])) if folder.is_dir() else []
+    with progress(len(files), "importing fixtures") as advance:
+        results = store.import_paths(files, progress=advance)
+    if folder.is_dir():
+        imported = sum(r.ok for r in results)
+        click.echo(f"imported {imported} of {len(files)} fixture record(s) from {folder}")
+        for r in results:
+            if not r.ok:  # the broken-chain example is refused, as `warren import` refuses it
+                reason = (r.reason or "").removeprefix(f"{r.path}: ")
+                click.echo(f"  refused {Path(r.path).name}: {reason}")
+    else:
+        click.echo(f"no fixtures/ folder at {folder} (warren installed without its repository): "
+                   "only simulated games")
+
+
+FILLING_EVERY = 10
+"""The Overview's progress is rewritten every so many simulated games."""
+
+
+def _simulate(path: Path, games: int) -> None:
+    """Add ``games`` simulated games of every ruleset to the store, saying how far it has got
+    beside the store (logstore.store.filling) for the Overview."""
+    from engine.registry import all_rulesets
+    from engine.simulate import simulate_one
+    from logstore.store.filling import clear_filling, write_filling
+
+    rulesets = all_rulesets() if games else []
+    target = games * len(rulesets)
+    added = skipped = done = 0
+    try:
+        with open_store(path) as store, progress(target, "simulating games") as advance:
+            write_filling(path, 0, target)
+            for rs in rulesets:
+                counts = list(range(rs.min_players, min(rs.max_players, 8) + 1))
+                for i in range(games):
+                    game = simulate_one(rs, 2026, i, players=counts[i % len(counts)],
+                                        bots=("greedy", "random"))
+                    if game.header.game_id in store:
+                        skipped += 1  # a fixture under the same id (fixtures/*/simulated)
+                    else:
+                        store.import_bytes(b"".join(game.lines()), f"<demo {game.header.game_id}>")
+                        added += 1
+                    done += 1
+                    advance(1)
+                    if done % FILLING_EVERY == 0:
+                        write_filling(path, done, target)
+    finally:
+        clear_filling(path)
+    if rulesets:
+        slugs = ", ".join(r.slug for r in rulesets)
+        click.echo(f"simulated {games} game(s) per ruleset ({slugs}): {added} added"
+                   + (f", {skipped} skipped because the store already holds a game of that id "
+                      "(the fixtures' simulated corpus uses the same seed)" if skipped else ""))

@@ -171,3 +171,63 @@ def test_stopping_warren_stops_the_server_and_frees_the_port(app_env: Path, sign
             proc.kill()
         for pid in _streamlit_on(port):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_the_demo_serves_before_it_simulates_and_says_how_far_it_has_got(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first run served nothing for 40 s while it simulated: now the server starts on the
+    shipped records and the simulated games arrive while it serves, their progress beside
+    the store for the Overview (and gone once they are in)."""
+    from logstore.store import Store
+    from logstore.store import filling as filling_mod
+
+    db = tmp_path / "demo.db"
+    at_start: list[int] = []
+    progress: list[tuple[int, int]] = []
+
+    class Counting(FakeServer):
+        def __init__(self, command: list[str], **kwargs: Any) -> None:
+            super().__init__(command)
+            with Store(db) as store:
+                at_start.append(len(store.games()))
+
+    real_write = filling_mod.write_filling
+
+    def write(store: Path, done: int, target: int) -> None:
+        real_write(store, done, target)
+        found = filling_mod.read_filling(store)
+        assert found is not None and (found.done, found.target) == (done, target)
+        progress.append((done, target))
+
+    monkeypatch.setattr(subprocess, "Popen", Counting)
+    monkeypatch.setattr(filling_mod, "write_filling", write)
+    monkeypatch.setattr(dashboard_cli, "FILLING_EVERY", 4)
+    result = CliRunner().invoke(main, ["demo", "--games", "4", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    imported = int(re.search(r"imported (\d+) of", result.output).group(1))  # type: ignore[union-attr]
+    assert at_start == [imported]  # served on the shipped records alone
+    from engine.registry import all_rulesets
+
+    target = 4 * len(all_rulesets())
+    assert progress[0] == (0, target) and progress[-1] == (target, target)
+    assert filling_mod.read_filling(db) is None and not filling_mod.filling_path(db).exists()
+    with Store(db) as store:
+        assert len(store.games()) > imported
+
+
+def test_a_filling_whose_process_has_gone_is_not_shown(tmp_path: Path) -> None:
+    import json
+
+    from logstore.store.filling import filling_path, read_filling, write_filling
+
+    db = tmp_path / "warren.db"
+    assert read_filling(db) is None
+    write_filling(db, 3, 10)
+    now = read_filling(db)
+    assert now is not None and now.fraction == 0.3
+    proc = subprocess.Popen(["true"])  # a process that has ended
+    proc.wait()
+    filling_path(db).write_text(json.dumps({"done": 3, "target": 10, "pid": proc.pid}))
+    assert read_filling(db) is None
+    filling_path(db).write_text("{not json")
+    assert read_filling(db) is None

@@ -198,3 +198,17 @@ def test_every_chart_downloads_as_a_png(demo_env: Path) -> None:
     finally:
         con.close()
     assert drawn >= 20
+
+
+def test_the_overview_shows_how_far_the_demo_has_got(app_env: Path) -> None:
+    """`warren demo` serves before its simulated games are in: the Overview says how far."""
+    from logstore.store.filling import clear_filling, write_filling
+
+    write_filling(app_env, 120, 1500)  # this process: alive
+    try:
+        at = page("overview")
+        bars = at.get("progress")
+        assert len(bars) == 1 and "120 of 1,500" in bars[0].proto.text
+    finally:
+        clear_filling(app_env)
+    assert not page("overview").get("progress")
