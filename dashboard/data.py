@@ -220,7 +220,7 @@ def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, 
 # -- analytics (through logstore.analytics.views and logstore.analytics.stats) ---------------------------
 @st.cache_data(show_spinner="Refreshing the statistics...", max_entries=16)
 def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str, Any]]:
-    from logstore.analytics.stats import run_stat, stats_for
+    from logstore.analytics.stats import run_stat, section_of, stats_for
     from logstore.analytics.views import connect
 
     con, _catalog = connect(Path(path), ruleset=ruleset)
@@ -231,7 +231,7 @@ def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str
             result = run_stat(con, stat)
             out.append({"name": stat.name, "title": stat.title, "description": stat.description,
                         "ruleset": stat.ruleset, "sql": stat.sql, "table": result.table,
-                        "seconds": result.seconds})
+                        "seconds": result.seconds, "section": section_of(stat)})
         return out
     finally:
         con.close()

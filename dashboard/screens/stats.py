@@ -7,6 +7,7 @@ an axis); intervals the SQL computes are drawn as error bars.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -24,10 +25,26 @@ st.title("Statistics")
 
 rows = data.games_or_stop()
 
-rulesets = sorted({r["ruleset"] for r in rows})
+EVERY = "every game"
+
+
+def _game_title(slug: str | None) -> str:
+    if slug is None:
+        return ""
+    try:
+        return get_ruleset(slug).title
+    except WarrenError:
+        return slug
+
+
+played = Counter(r["ruleset"] for r in rows if not r.get("parent_game"))
+# One game at a time, by its name (the most played first chosen): a page of every game's
+# reports is long, and rounds of one game never share an axis with turns of another anyway.
+options = [*sorted(played, key=_game_title), EVERY]
 cols = st.columns([2, 3])
-choice = cols[0].selectbox("Ruleset", ["every ruleset", *rulesets], key="stats_ruleset")
-ruleset = None if choice == "every ruleset" else choice
+choice = cols[0].selectbox("Game", options, index=options.index(max(played, key=lambda s: (played[s], s))),
+                           key="stats_ruleset", format_func=lambda o: o if o == EVERY else _game_title(o))
+ruleset = None if choice == EVERY else choice
 try:
     results = data.stat_results(ruleset)
 except WarrenError as exc:
@@ -38,8 +55,19 @@ counts = sorted({int(n) for res in results if "n_players" in res["table"].column
                  for n in res["table"].column("n_players").to_pylist() if n is not None})
 players = cols[1].multiselect("Player count", counts, key="stats_players",
                               help="Keep only rows for these player counts (where a report has them).")
-st.caption(f"{sum(1 for r in rows if ruleset in (None, r['ruleset']))} games · "
-           "computed from projections rebuilt by replay; see docs/analytics.md for every column.")
+st.caption(f"{sum(n for slug, n in played.items() if ruleset in (None, slug)):,} games · "
+           "computed from projections rebuilt by replay; the data and SQL of each report are "
+           "under its chart.")
+
+SECTION_LABELS = {"questions": "The questions players ask",
+                  "own": f"{_game_title(ruleset)}'s own" if ruleset else "Each game's own",
+                  "more": "Rules and records"}
+present = [s for s in SECTION_LABELS if any(r["section"] == s for r in results)]
+# A section is drawn only when chosen: the others cost nothing (a control, not tabs that
+# would draw every chart out of sight).
+section = st.segmented_control("Reports", present, default=present[0] if present else None,
+                               format_func=SECTION_LABELS.__getitem__, key="stats_section",
+                               required=True, label_visibility="collapsed")
 
 
 def _rows(table: pa.Table) -> list[dict[str, Any]]:
@@ -59,22 +87,14 @@ def _csv(rows_: list[dict[str, Any]], columns: list[str]) -> bytes:
     return buffer.getvalue().encode()
 
 
-def _game_title(slug: str | None) -> str:
-    if slug is None:
-        return ""
-    try:
-        return get_ruleset(slug).title
-    except WarrenError:
-        return slug
-
-
-for result in results:
+for result in (r for r in results if r["section"] == section):
     name = result["name"]
     table = result["table"]
     shown = _rows(table)
     slug = name.replace("/", "-")
     with st.container(border=True, key=f"stat_{name.replace('/', '_')}"):
-        st.subheader(result["title"])
+        own_game = f" ({_game_title(result['ruleset'])})" if ruleset is None and result["ruleset"] else ""
+        st.subheader(result["title"] + own_game)
         prose = "\n".join(line for line in result["description"].splitlines()
                           if not line.startswith("chart:"))
         st.caption(prose.split("\n\n")[0])

@@ -65,6 +65,19 @@ LEADING = ("win_rate_by_seat", "first_seat_by_skill", "player_count", "game_leng
 it the seat or the player), how long games last, which cards matter."""
 
 
+SECTIONS = ("questions", "own", "more")
+"""Where a report belongs on a page of reports: the questions players ask first
+(:data:`LEADING`), then a game's own reports, then the rest (how often rules fire, games
+recorded at the table)."""
+
+
+def section_of(stat: Stat) -> str:
+    """The section of :data:`SECTIONS` a stat belongs to."""
+    if stat.ruleset is None and stat.name in LEADING:
+        return "questions"
+    return "own" if stat.ruleset is not None else "more"
+
+
 @cache
 def all_stats() -> tuple[Stat, ...]:
     """Every canned stat, led by the questions players ask (:data:`LEADING`), then each

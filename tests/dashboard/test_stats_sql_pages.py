@@ -5,6 +5,8 @@ SQL box that runs on Run, with a schema browser of the tables the sandbox names.
 from __future__ import annotations
 
 import json
+import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +16,10 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.stat_charts import by_ruleset
 from engine.killer.catalogue.loader import CARD_CODE
+from engine.registry import get_ruleset
 from logstore.analytics.projections import TABLES
-from logstore.analytics.stats import run_stat, stats_for
+from logstore.analytics.stats import SECTIONS, run_stat, section_of, stats_for
+from logstore.store import Store
 from logstore.analytics.views import connect
 from tests.dashboard.conftest import APP, html_text, texts
 
@@ -38,18 +42,34 @@ def _charts(at: AppTest) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
     return out
 
 
-def _expected(store: Path) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
-    """(stat, ruleset, rows) for every chart the page should draw, in page order: the stats
-    of every ruleset the store holds."""
+def _expected(store: Path, section: str) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
+    """(stat, ruleset, rows) for every chart the page should draw in one section on "every
+    game", in page order: the stats of every ruleset the store holds."""
     con, catalog = connect(store)
     try:
         out = []
         for stat in stats_for(catalog.rulesets):
+            if section_of(stat) != section:
+                continue
             rows = run_stat(con, stat).table.to_pylist()
             out += [(stat.name, game, group) for game, group in by_ruleset(rows)] if rows else []
         return out
     finally:
         con.close()
+
+
+def every_game(section: str) -> AppTest:
+    """The Stats page on every game, showing one section of its reports."""
+    at = page("stats")
+    at.selectbox(key="stats_ruleset").set_value("every game").run()
+    at.segmented_control(key="stats_section").set_value(section).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _sections() -> list[tuple[AppTest, list[tuple[str, str | None, list[dict[str, Any]]]]]]:
+    store = Path(os.environ["WARREN_DB"])
+    return [(every_game(section), _expected(store, section)) for section in SECTIONS]
 
 
 def _plotted(group: list[dict[str, Any]], spec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -59,25 +79,47 @@ def _plotted(group: list[dict[str, Any]], spec: dict[str, Any]) -> list[dict[str
 
 
 def test_each_chart_holds_one_ruleset_s_rows_of_its_query(demo_env: Path) -> None:
+    drawn = 0
+    for at, expected in _sections():
+        charts = _charts(at)
+        assert len(charts) == len(expected)
+        drawn += len(charts)
+        for (spec, values), (name, game, group) in zip(charts, expected, strict=True):
+            assert values == _plotted(group, spec), name
+            assert len({r.get("ruleset") for r in values}) <= 1, name  # never two games on one axis
+            if game is not None:
+                assert {r["ruleset"] for r in values} == {game}
+        mixed = [name for name, game, _ in expected if game is not None]
+        rulesets = {game for _, game, _ in expected if game is not None}
+        if any(name == "game_length_histogram" for name, _g, _r in expected):
+            assert mixed.count("game_length_histogram") == len(rulesets) >= 2  # one chart per game
+    assert drawn >= 20
+
+
+def test_the_page_opens_on_one_game_by_its_name_led_by_the_questions(demo_env: Path) -> None:
+    """With every game it was 23,000 px and 53 charts, card impact first."""
     at = page("stats")
-    charts = _charts(at)
-    expected = _expected(demo_env)
-    assert len(charts) == len(expected)
-    for (spec, values), (name, game, group) in zip(charts, expected, strict=True):
-        assert values == _plotted(group, spec), name
-        assert len({r.get("ruleset") for r in values}) <= 1, name  # never two games on one axis
-        if game is not None:
-            assert {r["ruleset"] for r in values} == {game}
-    mixed = [name for name, game, _ in expected if game is not None]
-    rulesets = {game for _, game, _ in expected if game is not None}
-    assert mixed.count("game_length_histogram") == len(rulesets) >= 2  # one chart per game
+    box = at.selectbox(key="stats_ruleset")
+    with Store(demo_env) as store:
+        played = Counter(g.ruleset for g in store.games() if not g.parent_game)
+    assert box.value == max(played, key=lambda s: (played[s], s))  # the most played game
+    assert box.format_func(box.value) == get_ruleset(box.value).title
+    assert [box.format_func(o) for o in box.options][-1] == "every game"
+    assert at.segmented_control(key="stats_section").value == "questions"
+    subheaders = [s.value for s in at.subheader]
+    assert subheaders[:2] == ["Win rate by seat position, with a 95% confidence interval",
+                              "First-seat advantage by player skill"]
+    assert len(_charts(at)) <= 8
+    own = at.segmented_control(key="stats_section").set_value("own").run()
+    assert all(r.ruleset == box.value for r in [s for s in stats_for([box.value]) if section_of(s) == "own"])
+    assert len(own.subheader) == len([s for s in stats_for([box.value]) if section_of(s) == "own"])
 
 
 def test_an_interval_named_by_the_sql_is_drawn(demo_env: Path) -> None:
-    at = page("stats")
     with_ci = {"win_rate_by_seat", "player_count", "trust-no-bunny/side_wins", "first_seat_by_skill"}
-    expected = _expected(demo_env)
-    for (spec, values), (name, _game, _rows) in zip(_charts(at), expected, strict=True):
+    pairs = [(chart, want) for at, expected in _sections()
+             for chart, want in zip(_charts(at), expected, strict=True)]
+    for (spec, values), (name, _game, _rows) in pairs:
         marks = [layer["mark"]["type"] for layer in spec["layer"]]
         if name in with_ci:
             rule = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "rule")
@@ -89,7 +131,7 @@ def test_an_interval_named_by_the_sql_is_drawn(demo_env: Path) -> None:
 
 
 def test_charts_have_no_repeated_title_level_short_labels_and_no_stacking(demo_env: Path) -> None:
-    at = page("stats")
+    at = every_game("questions")
     subheaders = texts(at.subheader)
     for spec, values in _charts(at):
         assert "title" not in spec  # the subheader above the chart says it once
@@ -102,8 +144,8 @@ def test_charts_have_no_repeated_title_level_short_labels_and_no_stacking(demo_e
 
 
 def test_card_impact_plots_cards_only(demo_env: Path) -> None:
-    at = page("stats")
-    expected = _expected(demo_env)
+    at = every_game("questions")
+    expected = _expected(demo_env, "questions")
     charts = _charts(at)
     impact = [values for (spec, values), (name, _g, _r) in zip(charts, expected, strict=True)
               if name == "card_impact"]
