@@ -12,11 +12,14 @@ export adds it back (:func:`chart_png`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import altair as alt
 import pyarrow as pa
+
+from logstore.analytics.intervals import newcombe, wilson
 
 RATE_WORDS = ("win_rate", "rate", "share", "probability", "mean", "avg")
 NUMERIC = (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal)
@@ -93,58 +96,204 @@ def _domain(values: list[float]) -> list[float]:
     return [lo, hi]
 
 
-def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str) -> alt.LayerChart:
+TOO_FEW = "too few"
+MIN_N = 20
+"""The fewest cases a difference or rate is drawn from where the stat names no ``min``."""
+REF_COLOUR = "#c0392b"
+
+
+RULE_WORDS = 56
+"""A rule on an axis is its paraphrase, cut at a word to about this many letters."""
+
+
+def _short(text: str, letters: int = RULE_WORDS) -> str:
+    if len(text) <= letters:
+        return text.rstrip(".")
+    return text[:letters].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def _label_row(row: dict[str, Any], x: str, hint: dict[str, str], names: Callable[[Any], str] | None,
+               rules: Callable[[str], str | None] | None) -> str:
+    if hint.get("names") and names is not None:
+        return names(row[x])
+    if "rules" in hint and rules is not None and row.get(hint["rules"]):
+        said = rules(str(row[hint["rules"]]))
+        if said:
+            return f"{_words(str(row[x]))}: {_short(said)}"
+    return str(row[x])
+
+
+def _n_of(row: dict[str, Any], n_columns: list[str]) -> int | None:
+    found = [row.get(c) for c in n_columns]
+    numbers = [int(v) for v in found if v is not None]
+    return min(numbers) if numbers and len(numbers) == len(found) else None
+
+
+def _interval(row: dict[str, Any], counts: dict[str, list[str]]) -> tuple[float | None, float | None]:
+    """The 95% interval the hint asks for, from the row's counts (None where they are missing)."""
+    found = [row.get(c) for columns in counts.values() for c in columns]
+    if any(v is None for v in found):
+        return None, None
+    numbers = [float(v) for v in found if v is not None]
+    interval = wilson(*numbers[:2]) if "wilson" in counts and len(numbers) == 2 else (
+        newcombe(*numbers[:4]) if "newcombe" in counts and len(numbers) == 4 else None)
+    return (round(interval[0], 4), round(interval[1], 4)) if interval else (None, None)
+
+
+def chart_notes(description: str) -> list[str]:
+    """What a reader needs to read the marks the hint adds: the reference tick, the counts,
+    the groups too small to draw, the rows left out."""
+    hint = chart_hint(description)
+    notes = []
+    if "ref" in hint:
+        notes.append(f"The red tick on each bar is the {_words(hint['ref'])}.")
+    if "ci" in hint or "wilson" in hint or "newcombe" in hint:
+        notes.append("The black whiskers are the 95% interval.")
+    if "n" in hint:
+        counts = " and ".join(_words(c) for c in hint["n"].split(","))
+        notes.append(f"n is the {counts} each bar stands on; a group of fewer than "
+                     f"{hint.get('min', MIN_N)} is marked {TOO_FEW!r}, not drawn.")
+    if "top" in hint:
+        notes.append(f"Only the {hint['top']} highest and {hint['top']} lowest are drawn; the data below "
+                     "holds every row.")
+    return notes
+
+
+def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
+               names: Callable[[Any], str] | None = None,
+               rules: Callable[[str], str | None] | None = None) -> alt.LayerChart:
     """One chart of ``rows`` (one ruleset's), without a title; error bars where the stat
-    gives an interval. Rows whose plotted value is missing are left out (Vega cannot scale
-    an axis over nothing)."""
+    gives an interval, a red tick where it names a reference value, each bar's n and
+    groups under the minimum n written as too few. Rows whose plotted value is missing are
+    left out (Vega cannot scale an axis over nothing).
+
+    The hint's words (besides ``x``, ``y``, ``color``):
+
+    - ``mark=barh``: bars lying down, for long names; ``xtitle=WORDS``: the category
+      axis's title (underscores for spaces);
+    - ``ci=LOW,HIGH``: an interval the SQL computes; ``wilson=K,N``: the interval of the
+      rate K/N, ``newcombe=K1,N1,K2,N2``: of the difference K1/N1 - K2/N2, both computed
+      here (logstore.analytics.intervals) from the counts the report gives;
+    - ``ref=COL``: the value each bar is to be read against (a fair share, an exact chance);
+    - ``n=COL[,COL]``: the counts a bar stands on (the smaller is its n); ``min=K``: the
+      fewest it is drawn from (else :data:`MIN_N`);
+    - ``names=1``: the categories are cards, written as the game names them (``names``);
+      ``rules=COL``: each category is written with the rule of column COL in words
+      (``rules`` gives a rule id's paraphrase);
+    - ``top=K``: only the K highest and K lowest bars."""
     enc = choose_encoding(table, description)
+    hint = chart_hint(description)
     x, y, color = enc["x"], enc["y"], enc.get("color", "")
     if color == "ruleset":
         color = ""  # one chart is one ruleset's (by_ruleset): a colour for it says nothing
     line = enc.get("mark") == "line"
-    values = [r for r in rows if r.get(y) is not None and r.get(x) is not None]
-    x_type = "Q" if line and _is_number(table, x) else ("O" if _is_number(table, x) else "N")
-    longest = max((len(str(r[x])) for r in values), default=0)
-    categories = len({r[x] for r in values})
+    lying = hint.get("mark") == "barh"
+    n_columns = [c for c in hint.get("n", "").split(",") if c in table.column_names]
+    least = int(hint.get("min", MIN_N)) if n_columns else 0
+    ci = enc.get("ci", "")
+    counts: dict[str, list[str]] = {k: [c for c in hint[k].split(",") if c in table.column_names]
+                                    for k in ("wilson", "newcombe") if k in hint}
+    if counts and not ci:
+        ci = "ci_low,ci_high"
+    ref = hint.get("ref", "") if hint.get("ref", "") in table.column_names else ""
+    values = []
+    for r in rows:
+        if r.get(x) is None or (r.get(y) is None and not n_columns):
+            continue
+        row = dict(r)
+        if counts:
+            row["ci_low"], row["ci_high"] = _interval(row, counts)
+        n = _n_of(row, n_columns) if n_columns else None
+        row["n"] = n
+        row["few"] = bool(n_columns) and (n is None or n < least or row.get(y) is None)
+        row["label"] = _label_row(row, x, hint, names, rules)
+        row["n_text"] = TOO_FEW if row["few"] else (f"n {n:,}" if n is not None else "")
+        ends = [] if row["few"] else [row.get(c) for c in (y, *ci.split(","), ref) if c]
+        row["top"] = max([0.0, *(float(v) for v in ends if v is not None)])
+        values.append(row)
+    if "top" in hint:
+        k = int(hint["top"])
+        drawn = sorted((r for r in values if not r["few"]), key=lambda r: float(r[y]), reverse=True)
+        # The highest and the lowest of the groups large enough to draw (all of them when
+        # there are few); when none is, a few of the groups, each said to be too few.
+        values = ([*drawn[:k], *drawn[-k:]] if len(drawn) > 2 * k else drawn) or values[:2 * k]
+    if lying:  # a list of names reads best from the largest down
+        values.sort(key=lambda r: -float(r[y]) if r.get(y) is not None and not r["few"] else float("inf"))
+    category = "label"
+    numeric_x = _is_number(table, x) and not hint.get("names") and "rules" not in hint
+    x_type = "Q" if line and numeric_x else ("O" if numeric_x else "N")
+    longest = max((len(r[category]) for r in values), default=0)
+    categories = len({r[category] for r in values})
     level = longest <= SHORT_LABEL or categories * longest <= LEVEL_LETTERS
-    x_axis = alt.Axis(labelAngle=0 if level else -40, labelLimit=120, labelOverlap=True)
+    cat_axis = alt.Axis(labelAngle=0 if level or lying else -40, labelLimit=420 if lying else 120,
+                        labelOverlap=not lying)
     tooltip = [alt.Tooltip(f"{c}:{'Q' if _is_number(table, c) else 'N'}", title=_words(c))
                for c in table.column_names if c != "ruleset"][:8]
-    ci = enc.get("ci", "")
-    extent = [float(r[c]) for r in values for c in (y, *ci.split(",")) if c and r.get(c) is not None]
-    x_scale: Any = alt.Undefined
+    if hint.get("names") or "rules" in hint:
+        tooltip.insert(0, alt.Tooltip("label:N", title=_words(x)))
+    extent = [float(r[c]) for r in values if not r["few"]
+              for c in (y, *ci.split(","), ref) if c and r.get(c) is not None]
+    sort: Any = None
     if x_type == "Q":
-        x_scale = alt.Scale(domain=_domain([float(r[x]) for r in values]))
-    encoding: dict[str, Any] = {
-        "x": alt.X(f"{x}:{x_type}", title=_words(x), sort=None, axis=x_axis, scale=x_scale),
-        # stack=None: every bar stands on the axis (groups sit side by side, never on top).
-        "y": alt.Y(f"{y}:Q", title=_words(y), stack=None, scale=alt.Scale(domain=_domain(extent))),
-        "tooltip": tooltip,
-    }
-    grouped = bool(color) and color != x and not line
+        cat_scale: Any = alt.Scale(domain=_domain([float(r[x]) for r in values]))
+        cat_field = f"{x}:Q"
+    else:
+        cat_scale = alt.Undefined
+        cat_field = f"{category}:{'O' if numeric_x else 'N'}"
+        sort = [r[category] for r in dict((r[category], r) for r in values).values()]
+    cat_title = hint.get("xtitle", "card" if hint.get("names") else _words(x)).replace("_", " ")
+    # Lying bars: their names say what they are, and a title beside them would sit on them.
+    cat = (alt.Y if lying else alt.X)(cat_field, title=None if lying else cat_title, sort=sort, axis=cat_axis,
+                                      scale=cat_scale)
+    val = alt.X if lying else alt.Y
+    # stack=None: every bar stands on the axis (groups sit side by side, never on top).
+    value_enc = val(f"{y}:Q", title=_words(y), stack=None, scale=alt.Scale(domain=_domain(extent)))
+    encoding: dict[str, Any] = {"y" if lying else "x": cat, "x" if lying else "y": value_enc,
+                                "tooltip": tooltip}
+    # Bars sit side by side only where a category holds several colours: a colour that
+    # only sorts the categories (each cause its kind) offsets nothing.
+    per_category = Counter(r[category] for r in values)
+    grouped = bool(color) and color != x and not line and any(n > 1 for n in per_category.values())
+    offset = alt.YOffset if lying else alt.XOffset
     if color:
         encoding["color"] = alt.Color(f"{color}:N", title=_words(color),
                                       legend=alt.Legend(orient="bottom", direction="horizontal"))
         if grouped:
-            encoding["xOffset"] = alt.XOffset(f"{color}:N")
+            encoding["yOffset" if lying else "xOffset"] = offset(f"{color}:N")
     base = alt.Chart(alt.Data(values=values))
-    bars = len({(r[x], r.get(color)) for r in values})
+    drawn_rows = base.transform_filter("!datum.few")
+    bars = len({(r[category], r.get(color)) for r in values})
     # A few bars keep a bar's width; many share the axis between them.
-    marks = base.mark_line(point=True) if line else (base.mark_bar(size=FEW_BARS_WIDTH) if bars <= FEW_BARS
-                                                     else base.mark_bar())
+    if line:
+        marks = drawn_rows.mark_line(point=True)
+    else:
+        few_bars = bars <= FEW_BARS and not lying
+        marks = drawn_rows.mark_bar(size=FEW_BARS_WIDTH) if few_bars else drawn_rows.mark_bar()
     layers = [marks.encode(**encoding)]
+    value_ch, value_2 = ("x", "x2") if lying else ("y", "y2")
+    place = {k: v for k, v in encoding.items() if k not in (value_ch, "tooltip", "color")}
     if ci:
         low, high = ci.split(",")
-        interval: dict[str, Any] = {"x": encoding["x"], "y": alt.Y(f"{low}:Q", title=_words(y)),
-                                    "y2": alt.Y2(f"{high}:Q"), "tooltip": tooltip}
-        if grouped:
-            interval["xOffset"] = encoding["xOffset"]
-        whisker = {k: v for k, v in interval.items() if k not in ("y", "y2")}
-        layers.append(base.mark_rule(color="#222", strokeWidth=1.5).encode(**interval))
+        interval: dict[str, Any] = {**place, value_ch: val(f"{low}:Q", title=_words(y)),
+                                    value_2: (alt.X2 if lying else alt.Y2)(f"{high}:Q"), "tooltip": tooltip}
+        layers.append(drawn_rows.mark_rule(color="#222", strokeWidth=1.5).encode(**interval))
         for end in (low, high):
-            layers.append(base.mark_tick(color="#222", thickness=1.5, size=10).encode(
-                **whisker, y=alt.Y(f"{end}:Q")))
-    chart = alt.layer(*layers).properties(height=260)
+            layers.append(drawn_rows.mark_tick(color="#222", thickness=1.5, size=10).encode(
+                **place, **{value_ch: val(f"{end}:Q")}))
+    if ref:
+        width = FEW_BARS_WIDTH + 8 if bars <= FEW_BARS and not lying else 14
+        layers.append(drawn_rows.mark_tick(color=REF_COLOUR, thickness=2.5, size=width).encode(
+            **place, **{value_ch: val(f"{ref}:Q")}, tooltip=tooltip))
+    if n_columns:
+        # Each bar's n over its top (or its whisker's), a group too small to draw said so
+        # in its place.
+        at_foot = {**place, value_ch: val("top:Q")}
+        text = (base.mark_text(align="left", dx=4, fontSize=10, color="#555") if lying
+                else base.mark_text(baseline="bottom", dy=-2, fontSize=10, color="#555", angle=0))
+        if not lying and bars > FEW_BARS:
+            text = base.mark_text(align="left", baseline="middle", angle=270, dx=3, fontSize=10, color="#555")
+        layers.append(text.encode(**at_foot, text="n_text:N"))
+    chart = alt.layer(*layers).properties(height=max(260, 18 * bars + 40) if lying else 260)
     assert isinstance(chart, alt.LayerChart)  # properties() of a layer is a layer
     return chart
 

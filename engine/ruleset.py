@@ -429,6 +429,12 @@ class Ruleset(ABC, Generic[S, O]):
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""
         return effect
 
+    def card_text(self, card: object) -> str:
+        """A card as a sentence names it, the one way every message of this ruleset writes
+        a card (faces for playing cards, names with their number or code after). Accepts
+        what the projections hold (a card as text: ``"17"``, ``"9C"``). Default: as is."""
+        return str(card)
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         """A plain-text picture of a view (the CLI's ``replay``); rulesets draw their own."""
         width = max((len(k) for k in view), default=0)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from dashboard import data
-from dashboard.stat_charts import by_ruleset, chart_png, stat_chart
+from dashboard.stat_charts import by_ruleset, chart_notes, chart_png, stat_chart
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
 
@@ -77,6 +78,27 @@ def _rows(table: pa.Table) -> list[dict[str, Any]]:
     return out
 
 
+def _cards_of(slug: str | None) -> Callable[[Any], str] | None:
+    """How the game names a card in a sentence (its face, its name): for the cards on an axis."""
+    if slug is None:
+        return None
+    try:
+        return get_ruleset(slug).card_text
+    except WarrenError:
+        return None
+
+
+def _rules_of(slug: str | None) -> Callable[[str], str | None] | None:
+    """A rule id's paraphrase in the game's rulebook: for the rules on an axis."""
+    if slug is None:
+        return None
+    try:
+        book = get_ruleset(slug).rulebook
+    except WarrenError:
+        return None
+    return lambda rule_id: book[rule_id].text if rule_id in book else None
+
+
 def _csv(rows_: list[dict[str, Any]], columns: list[str]) -> bytes:
     import csv
 
@@ -104,11 +126,16 @@ for result in (r for r in results if r["section"] == section):
         groups = by_ruleset(shown)
         charts = []
         for game, group in groups:
-            chart = stat_chart(group, table, result["description"])
+            slug_of = game or result["ruleset"]
+            chart = stat_chart(group, table, result["description"], names=_cards_of(slug_of),
+                               rules=_rules_of(slug_of))
             if len(groups) > 1:
                 st.markdown(f"**{_game_title(game)}**")
             st.altair_chart(chart, key=f"chart_{name}_{game}")
             charts.append((game, chart))
+        notes = chart_notes(result["description"])
+        if notes:
+            st.caption(" ".join(notes))
         with st.container(horizontal=True, gap="small"):
             for game, chart in charts:
                 several = len(groups) > 1

@@ -123,6 +123,9 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def view(self, state: BunniesState, perspective: Perspective) -> dict[str, Any]:
         return view(state, perspective)
 
+    def card_text(self, card: object) -> str:
+        return words.card_face(str(card))  # a playing card by its face: 9♣
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render(view, names)
 

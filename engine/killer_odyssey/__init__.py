@@ -188,6 +188,9 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
     def redact(self, event: Event, perspective: Perspective, before: OdysseyState) -> Event:
         return views.redact(event, perspective, before)
 
+    def card_text(self, card: object) -> str:
+        return self.card_words().card(str(card))  # a card by name, its code after: Painter Bunny (WV04)
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return views.render(view, names, self.card_words())
 

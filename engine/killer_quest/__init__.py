@@ -226,6 +226,10 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
     def describe_outcome(self, outcome: Outcome, names: Names) -> str:
         return words.describe_outcome(outcome, names, self.card_words())
 
+    def card_text(self, card: object) -> str:
+        text = str(card)
+        return self.card_words().card(int(text)) if text.isdigit() else text
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return words.render(view, names, self.card_words())
 

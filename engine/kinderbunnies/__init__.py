@@ -148,6 +148,10 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
     def describe_outcome(self, outcome: Outcome, names: Names) -> str:
         return words.describe_outcome(outcome, names, words.card_words())
 
+    def card_text(self, card: object) -> str:
+        text = str(card)
+        return words.card_words().card(int(text)) if text.isdigit() else text
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return words.render(view, names, words.card_words())
 

@@ -144,14 +144,15 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
     """Print the canned statistics over every stored game.
 
     In this order: the questions players ask first (win rate by seat position with a 95%
-    confidence interval, first-seat advantage by player skill, results by player count, game
-    length, card impact); then each game's own reports: Bunnies (bunnies by kind, the going-out bonus, pile pick-ups, rank impact),
-    Trust No Bunny (side wins, when the Wall falls, votes and accusations, Quirk failures),
-    Killer Bunnies Quest (carrots and winning, deaths by cause, kill rate by weapon level,
-    the market, seat advantage, triplets), KinderBunnies (Bad News losses, Safety Hazard
-    survival, most carrots and winning) and Odyssey (burn rate, Civ over the rounds, kills
-    by weapon, Resource colours); then how often each rule's effects fire and the games
-    recorded at the table. `--ruleset` keeps one game's. `--list` names them all; each is a
+    confidence interval, first-seat advantage by player skill, results by player count,
+    game length, card impact); then each game's own reports: Bunnies (bunnies by kind,
+    the going-out bonus, pile pick-ups, rank impact), Trust No Bunny (side wins, when
+    the Wall falls, votes and accusations, Quirk failures), Killer Bunnies Quest
+    (carrots and winning, deaths by cause, kill rate by weapon level, the market, seat
+    advantage, triplets), KinderBunnies (Bad News losses, Safety Hazard survival, most
+    carrots and winning) and Odyssey (burn rate, Civ over the rounds, kills by weapon,
+    Resource colours); then how often each rule's effects fire and the games recorded at
+    the table. `--ruleset` keeps one game's. `--list` names them all; each is a
     documented SQL file in logstore/analytics/stats_sql/.
 
     Example: warren stats --ruleset bunnies --only win_rate_by_seat

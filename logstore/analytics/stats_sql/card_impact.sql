@@ -4,9 +4,9 @@
 -- table: a card laid, a card stolen; places such as a blind-card slot, and Items or Quirks,
 -- are not cards and are left out, and so is a card nobody saw, "?"), the seats of finished, legal games split in two: those
 -- that named it at least once in the game, and those that never did. Each side's sample
--- size and win rate, and the difference. Small samples swing: read the sizes first.
+-- size, wins and win rate, and the difference (the chart draws its 95% interval). Small samples swing: read the sizes first.
 -- What-if branches are left out.
--- chart: bar x=value y=difference color=type
+-- chart: barh x=value y=difference color=type names=1 newcombe=wins_with,seats_with,wins_without,seats_without n=seats_with,seats_without top=12
 WITH seats AS (
     SELECT r.ruleset, r.game_id, r.seat, CASE WHEN r.won THEN 1 ELSE 0 END AS won
     FROM seat_results r
@@ -22,8 +22,9 @@ WITH seats AS (
     GROUP BY u.ruleset, u.type, u.field, u.value
 )
 SELECT w.ruleset, w.type, w.field, w.value,
-       w.seats AS seats_with, round(CAST(w.wins AS DOUBLE) / w.seats, 4) AS win_rate_with,
-       t.seats - w.seats AS seats_without,
+       w.seats AS seats_with, w.wins AS wins_with,
+       round(CAST(w.wins AS DOUBLE) / w.seats, 4) AS win_rate_with,
+       t.seats - w.seats AS seats_without, t.wins - w.wins AS wins_without,
        round(CAST(t.wins - w.wins AS DOUBLE) / nullif(t.seats - w.seats, 0), 4) AS win_rate_without,
        round(CAST(w.wins AS DOUBLE) / w.seats
              - CAST(t.wins - w.wins AS DOUBLE) / nullif(t.seats - w.seats, 0), 4) AS difference

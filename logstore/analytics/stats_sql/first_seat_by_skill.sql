@@ -8,7 +8,7 @@
 -- seat's wins and win rate with its 95% Wilson interval, beside the fair share
 -- (1 / players). If the first seat wins more only when it holds the stronger player, the
 -- seat is not the advantage. Few games swing: read n first.
--- chart: bar x=first_seat y=win_rate color=who ci=ci_low,ci_high
+-- chart: bar x=first_seat y=win_rate color=who ci=ci_low,ci_high ref=fair_share n=games
 WITH seats AS (
     SELECT r.ruleset, r.game_id, r.play_order, r.won, r.n_players, p.mu,
            CASE WHEN s.bot THEN 'bots' ELSE 'people' END AS who

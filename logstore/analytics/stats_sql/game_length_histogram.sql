@@ -4,7 +4,7 @@
 -- rounds), per ruleset and player count, with each bin's share of the games and the
 -- running share up to and including it.
 -- What-if branches are left out.
--- chart: bar x=rounds_from y=share color=n_players
+-- chart: bar x=rounds_from y=share color=n_players n=games min=1
 WITH binned AS (
     SELECT ruleset, n_players, CAST(floor(rounds / 10.0) AS BIGINT) * 10 AS rounds_from,
            count(*) AS games

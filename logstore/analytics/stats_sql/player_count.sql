@@ -6,7 +6,7 @@
 -- with its 95% Wilson interval.
 -- What-if branches are left out.
 -- The chart draws ci_low..ci_high as an error bar on each bar.
--- chart: bar x=n_players y=first_seat_win_rate ci=ci_low,ci_high
+-- chart: bar x=n_players y=first_seat_win_rate ci=ci_low,ci_high n=finished
 WITH per_game AS (
     SELECT g.ruleset, g.n_players, g.game_id, g.over, g.ok, g.n_winners,
            CASE WHEN r.won THEN 1 ELSE 0 END AS first_won

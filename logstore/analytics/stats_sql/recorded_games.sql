@@ -6,7 +6,7 @@
 -- the unknown values and the undetermined checks in all. A game recorded at the table
 -- that names everything counts as recorded but not as partly unknown; a deal nobody saw
 -- counts, whether or not a later check needed it. What-if branches are left out.
--- chart: bar x=source y=partly_unknown color=ruleset
+-- chart: bar x=source y=partly_unknown_share wilson=partly_unknown,games n=games min=1
 WITH doubts AS (
     SELECT ruleset, game_id, count(*) AS n
     FROM effects

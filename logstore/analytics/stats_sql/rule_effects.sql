@@ -4,7 +4,7 @@
 -- rule and kind of effect: how many fired in all, in how many games, the share of games
 -- where it fired at least once, and the average per game over every projected game of the
 -- ruleset (illegal and unfinished games included: their effects up to where they stop).
--- chart: bar x=rule y=per_game color=ruleset
+-- chart: barh x=kind y=per_game rules=rule xtitle=effect_and_its_rule
 WITH totals AS (
     SELECT ruleset, count(*) AS all_games FROM games GROUP BY ruleset
 ), fired AS (

@@ -8,7 +8,7 @@
 -- A shared win (a tie, a team) counts as a win for every winner.
 -- Counts finished, legal games; what-if branches are left out.
 -- The chart draws ci_low..ci_high as an error bar on each bar.
--- chart: bar x=play_order y=win_rate color=n_players ci=ci_low,ci_high
+-- chart: bar x=play_order y=win_rate color=n_players ci=ci_low,ci_high ref=fair_share n=games
 WITH counted AS (
     SELECT r.ruleset, r.n_players, r.play_order,
            count(*) AS games,

@@ -5,7 +5,7 @@
 -- with it, their share, the opponent's blind cards left, and how often the seat that went
 -- out also won (the opponent can still win on bunnies).
 -- What-if branches are left out.
--- chart: bar x=bonus y=share
+-- chart: bar x=bonus y=share n=games min=1
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'bunnies' AND over AND ok AND parent_game IS NULL

@@ -5,7 +5,7 @@
 -- common at the start. Per round over legal games: cards flipped, cards burned, the burn
 -- rate, and the share of flips discarded by choice (ODY-TURN-6). What-if branches are left
 -- out.
--- chart: bar x=round y=burn_rate
+-- chart: bar x=round y=burn_rate wilson=burned,flipped n=flipped
 WITH legal AS (
     SELECT game_id FROM games
     WHERE ruleset = 'killer-bunnies-odyssey' AND ok AND parent_game IS NULL

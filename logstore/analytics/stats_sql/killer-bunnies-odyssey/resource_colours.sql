@@ -4,7 +4,7 @@
 -- colour unless he mixes decks, and how often players of each colour won, over finished,
 -- legal games. Blue is Technology; the other five colour names are warren's (docs/rulings.md
 -- R-ODY-3). What-if branches are left out.
--- chart: bar x=colour y=win_rate
+-- chart: bar x=colour y=win_rate wilson=wins,players n=players
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'killer-bunnies-odyssey' AND over AND ok AND parent_game IS NULL

@@ -7,7 +7,7 @@
 -- passing on), over the seats of finished, legal games: seats, wins, the observed win rate
 -- beside k / 12, and how many of those seats had passed carrots on for want of a bunny.
 -- What-if branches are left out.
--- chart: bar x=carrots y=win_rate
+-- chart: bar x=carrots y=win_rate wilson=wins,seats ref=exact_win_rate n=seats
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'killer-bunnies-quest' AND over AND ok AND parent_game IS NULL

@@ -4,9 +4,9 @@
 -- Roaming Red Run (KBQ-ROAM-2), of hunger when a feed demand falls due unpaid (KBQ-FEED-3)
 -- or cannot be paid at once (KBQ-FEED-6), to a Play Immediately card drawn (KBQ-PI-1,
 -- KBQ-PI-2), or to a card that gambles it (the Bakery, Russian Roulette, the Casino). One
--- row per cause and rule, over finished, legal games: deaths, deaths per game and the
+-- row per cause and rule, over finished, legal games: how it happened in words, deaths, deaths per game and the
 -- cause's share of all deaths. What-if branches are left out.
--- chart: bar x=cause y=per_game color=rule
+-- chart: barh x=how y=per_game color=cause
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'killer-bunnies-quest' AND over AND ok AND parent_game IS NULL
@@ -20,7 +20,23 @@ WITH finished AS (
 ), games_n AS (
     SELECT count(*) AS n FROM finished
 )
-SELECT d.cause, d.rule, count(*) AS deaths,
+SELECT d.cause,
+       -- the cause as the table says it (the rule ids stay in their own column)
+       CASE d.rule
+           WHEN 'KBQ-WPN-2' THEN 'a weapon''s roll'
+           WHEN 'KBQ-CARD-TROJAN-BUNNY' THEN 'the Trojan Bunny'
+           WHEN 'KBQ-ROAM-1' THEN 'a Roaming Red Run'
+           WHEN 'KBQ-ROAM-2' THEN 'a Roaming Red Run, again'
+           WHEN 'KBQ-FEED-3' THEN 'hunger, unfed at the turn''s end'
+           WHEN 'KBQ-FEED-6' THEN 'hunger, a feed due at once'
+           WHEN 'KBQ-PI-1' THEN 'a Play Immediately card, drawer''s own bunny'
+           WHEN 'KBQ-PI-2' THEN 'a Play Immediately card, an opponent''s bunny'
+           WHEN 'KBQ-CARD-MAD-MAD-DONNELAITH-BAKERY' THEN 'the Bakery'
+           WHEN 'KBQ-CARD-RUSSIAN-ROULETTE' THEN 'Russian Roulette'
+           WHEN 'KBQ-CARD-CARROT-TOP-CASINO' THEN 'the Casino'
+           ELSE d.cause || ' (' || d.rule || ')'
+       END AS how,
+       d.rule, count(*) AS deaths,
        round(CAST(count(*) AS DOUBLE) / max(g.n), 3) AS per_game,
        round(CAST(count(*) AS DOUBLE) / max(t.n), 4) AS share
 FROM deaths d

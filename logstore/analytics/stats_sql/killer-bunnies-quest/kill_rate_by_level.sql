@@ -7,7 +7,7 @@
 -- other gambles not: they are not weapon rolls): rolls, kills, the observed kill and
 -- survival rates, and the exact ones, level / 12 and (12 - level) / 12. Attacks that need
 -- no roll (a level of 12 or more, or 0) are left out. What-if branches are left out.
--- chart: bar x=level y=kill_rate color=with_clovers
+-- chart: bar x=level y=kill_rate color=with_clovers wilson=kills,rolls ref=exact_kill_rate n=rolls
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'killer-bunnies-quest' AND over AND ok AND parent_game IS NULL

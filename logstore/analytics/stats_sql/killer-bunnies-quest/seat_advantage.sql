@@ -5,7 +5,7 @@
 -- finished, legal games: games, wins, the win rate beside the fair share 1 / n and its
 -- difference, and the mean number of carrots held at the end (which the Magic Carrot
 -- turns into a win with probability carrots / 12). What-if branches are left out.
--- chart: bar x=play_order y=advantage color=n_players
+-- chart: bar x=play_order y=win_rate color=n_players wilson=wins,games ref=fair_share n=games
 WITH finished AS (
     SELECT game_id FROM games
     WHERE ruleset = 'killer-bunnies-quest' AND over AND ok AND parent_game IS NULL

@@ -5,7 +5,7 @@
 -- finished, legal games: turns, turns with a second card, their share, the share of games
 -- in which somebody had one, and the win rate of seats that had a second card at least
 -- once beside seats that never did. What-if branches are left out.
--- chart: bar x=n_players y=second_card_share
+-- chart: bar x=n_players y=second_card_share wilson=second_cards,turns n=turns
 WITH finished AS (
     SELECT game_id, n_players, turns FROM games
     WHERE ruleset = 'killer-bunnies-quest' AND over AND ok AND parent_game IS NULL

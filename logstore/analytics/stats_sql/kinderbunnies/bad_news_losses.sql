@@ -6,7 +6,7 @@
 -- No News Is Good News cancels it (KIN-CARD-NO-NEWS). Per Bad News card, over every legal
 -- KinderBunnies game: times drawn, harmless draws, cancels, bunnies and carrots lost, and
 -- the bunnies lost per draw that hurt (a row for each of the four cards, drawn or not).
--- chart: bar x=card y=bunnies_per_hurting_draw
+-- chart: bar x=name y=bunnies_per_hurting_draw
 WITH legal AS (
     SELECT game_id FROM games
     WHERE ruleset = 'kinderbunnies' AND ok AND parent_game IS NULL

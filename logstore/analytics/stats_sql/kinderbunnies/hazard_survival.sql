@@ -6,7 +6,7 @@
 -- levels): hazards rolled, bunnies saved, the observed survival rate and the exact chance
 -- beside it (a row for each of the ten hazards once there is a game, rolled or not). Rolls
 -- changed by a Re-Roll count with the faces that stood.
--- chart: bar x=hazard y=survival_rate
+-- chart: bar x=hazard y=survival_rate wilson=saved,rolled ref=exact_chance n=rolled
 WITH legal AS (
     SELECT game_id FROM games
     WHERE ruleset = 'kinderbunnies' AND ok AND parent_game IS NULL

@@ -7,7 +7,7 @@
 -- often the winner was among the players holding the most carrots at the end (a Really
 -- Advanced game's score is each seat's carrots). A row for each table of 2 to 6 players.
 -- What-if branches are left out.
--- chart: bar x=n_players y=most_carrots_win_share
+-- chart: bar x=n_players y=most_carrots_win_share wilson=won_by_most_carrots,games_with_a_winner n=games_with_a_winner
 WITH finished AS (
     SELECT game_id, n_players, winners FROM games
     WHERE ruleset = 'kinderbunnies' AND over AND ok AND parent_game IS NULL

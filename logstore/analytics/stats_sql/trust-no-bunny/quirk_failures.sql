@@ -5,7 +5,7 @@
 -- seats holding it, how many failed it (on the winning side, not among the winners), and
 -- the failure share. The Quirks come from the recorded roles event (TNB-SET-1).
 -- What-if branches are left out.
--- chart: bar x=quirk y=failed_share
+-- chart: bar x=quirk y=failed_share wilson=failed,townsfolk n=townsfolk
 WITH town_survived AS (
     SELECT g.game_id
     FROM games g

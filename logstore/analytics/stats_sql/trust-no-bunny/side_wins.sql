@@ -6,7 +6,7 @@
 -- TNB-ACC-4, TNB-WOLF-3).
 -- What-if branches are left out.
 -- The chart draws ci_low..ci_high as an error bar on each bar.
--- chart: bar x=n_players y=werebunny_share ci=ci_low,ci_high
+-- chart: bar x=n_players y=werebunny_share ci=ci_low,ci_high n=games
 WITH ended AS (
     SELECT g.n_players, json_extract_string(e.data, '$.winner') AS side,
            json_extract_string(e.data, '$.reason') AS reason

@@ -5,7 +5,7 @@
 -- exactly the two Werebunnies, that share for accusers who were Townsfolk, and the pairs the
 -- table refuted (TNB-ACC-4). Roles come from the recorded roles event (TNB-SET-1).
 -- What-if branches are left out.
--- chart: bar x=n_players y=rejected_share
+-- chart: bar x=n_players y=rejected_share n=games
 WITH finished AS (
     SELECT game_id, n_players FROM games
     WHERE ruleset = 'trust-no-bunny' AND over AND ok AND parent_game IS NULL

@@ -5,7 +5,7 @@
 -- in which the Wall fell, the earliest, median and latest round it fell in, and the
 -- Werebunnies' win rate in games where it fell and where it held.
 -- What-if branches are left out.
--- chart: bar x=n_players y=fell_share
+-- chart: bar x=n_players y=fell_share wilson=wall_fell,games n=games
 WITH finished AS (
     SELECT g.game_id, g.n_players,
            CASE WHEN json_extract_string(o.data, '$.winner') = 'werebunnies' THEN 1 ELSE 0 END AS wb_won
