@@ -27,6 +27,7 @@ from engine.dispute import (
 from engine.record import Event
 from engine.rules import WarrenError
 from engine.ruleset import HIDDEN_RULE, Perspective, Ruleset
+from engine.wording import and_list
 
 SEAT = "dsp_seat"
 LEGAL = "dsp_legal"
@@ -90,9 +91,20 @@ def action_text(ruleset: Ruleset[Any, Any], action: dict[str, Any] | Event) -> s
 
 
 def who(seat: int | None, names: list[str]) -> str:
+    """A seat as a sentence names it: its player (``the table`` for none)."""
     if seat is None:
         return "the table"
-    return f"seat {seat} ({names[seat]})" if 0 <= seat < len(names) else f"seat {seat}"
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def action_words(game: data.LoadedGame, verdict: Verdict) -> str:
+    """The judged action in the game's words ("Ann buys a cabbage"), not its notation."""
+    try:
+        event = msgspec.convert({k: v for k, v in verdict.action.items() if k != "hash"},
+                                game.ruleset.events_by_type[verdict.action["type"]])
+        return game.ruleset.describe(event, game.names)
+    except (KeyError, msgspec.ValidationError, WarrenError):
+        return verdict.notation
 
 
 # -- legal actions ---------------------------------------------------------------------------------
@@ -105,7 +117,7 @@ def seat_picker(dispute: Dispute, seq: int) -> tuple[int | None, int]:
         st.session_state.pop(SEAT, None)
     choice = st.selectbox(
         "Seat", options, key=SEAT,
-        format_func=lambda s: "whoever is to act" if s == TO_ACT else f"seat {s}: {names[s]}",
+        format_func=lambda s: "whoever is to act" if s == TO_ACT else names[s],
         help="Any seat may be asked about, on its turn or off it. A proposed action is this "
              "seat's unless it names another (actor=N, or actor=null for the table).")
     if choice is None or choice == TO_ACT:
@@ -113,7 +125,7 @@ def seat_picker(dispute: Dispute, seq: int) -> tuple[int | None, int]:
         listed = to_act[0] if to_act else 0
         if len(to_act) > 1:
             # Several seats act at once (a vote): the engine cannot guess whose action it is.
-            st.caption(f"Seats {', '.join(map(str, to_act))} may act now; actions are taken as "
+            st.caption(f"{and_list([who(s, names) for s in to_act])} may act now; actions are taken as "
                        f"{who(listed, names)}'s unless you choose another seat or name the actor.")
             return listed, listed
         return None, listed
@@ -199,9 +211,8 @@ def facts_rows(game: data.LoadedGame, facts: dict[str, Any]) -> list[dict[str, s
 
 
 def show_verdicts(verdicts: list[Verdict], game: data.LoadedGame) -> None:
-    names = game.names
     for i, v in enumerate(verdicts, start=1):
-        head = f"{who(v.actor, names)}: `{v.notation}` as event {v.at + 1}"
+        head = f"{md(action_words(game, v))}, as event {v.at + 1}"
         if len(verdicts) > 1:
             head = f"{i}. " + head
         if v.status == "illegal":

@@ -84,7 +84,7 @@ def show(game: data.LoadedGame, seq: int, perspective: Perspective) -> None:
     rows = suspicion_rows(game, seq, perspective)
     if not rows:
         return
-    report = suspects(game.replay.state_at(seq), perspective)
+    report = suspects(game.replay.state_at(seq), perspective, game.names)
     st.markdown("**Who could it be?** Each player's chance of being a Werebunny, round by round, as "
                 "the chosen perspective can work it out")
     st.vega_lite_chart(rows, _spec(), key="suspicion_chart", width="content")

@@ -184,7 +184,8 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
     seats = line.ruleset.to_act(state)
     acting = "game over" if state.over else (
         "to act: " + and_list([seat_name(s, line.names) for s in seats]) if seats else "next: the table")
-    st.caption(f"event {seq} of {last} · turn {state.turn} · {state.phase} · {acting}"
+    phase = line.ruleset.phase_text(state.phase)
+    st.caption(f"event {seq} of {last} · turn {state.turn} · {phase} · {acting}"
                + (" · the branch leaves here" if mark is not None and seq == mark else ""))
     st.html(board_html(line.ruleset.slug, line.ruleset.view(state, perspective), line.names))
     st.html(_window(line, seq, perspective))

@@ -14,7 +14,7 @@ found the same way a ruleset is, through entry points (``warren.boards``,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -53,7 +53,8 @@ class SuspectReport:
     """Seat -> chance of belonging to the secret team under :attr:`model`."""
     model: str
     deductions: list[str] = field(default_factory=list)
-    """The facts that ruled pairs out, in words, in the order they were found."""
+    """The facts that ruled pairs out, in words (players by name where the caller gave the
+    names), in the order they were found."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (seats as keys become strings in JSON; here they stay ints)."""
@@ -67,7 +68,10 @@ class SuspectReport:
 
 
 class Suspects(Protocol[S_contra]):
-    def __call__(self, state: S_contra, perspective: Perspective, /) -> SuspectReport: ...
+    def __call__(self, state: S_contra, perspective: Perspective, names: Sequence[str] | None = None,
+                 /) -> SuspectReport:
+        """The answer for ``perspective``; its deductions name the players by ``names``."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

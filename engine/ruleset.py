@@ -461,6 +461,14 @@ class Ruleset(ABC, Generic[S, O]):
                 at += 1
         return out
 
+    phase_words: ClassVar[dict[str, str]] = {"setup": "setting up", "over": "game over"}
+    """Each phase of :attr:`GameState.phase` as the table says it ("a new run card at the
+    bottom", not ``bottom``); a ruleset adds its own."""
+
+    def phase_text(self, phase: str) -> str:
+        """The phase in the table's words (an unlisted one with its underscores as spaces)."""
+        return self.phase_words.get(phase, phase.replace("_", " "))
+
     figure_names: ClassVar[tuple[str, ...]] = ()
     """The names of :meth:`key_figures`, in order, for a ruleset that gives them as a row
     (:meth:`figure_row`): the projections then take them column-wise, one tuple per turn

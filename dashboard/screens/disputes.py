@@ -42,7 +42,8 @@ state = game.replay.state_at(seq)
 
 left, right = st.columns([3, 2])
 with left:
-    st.markdown(f"**Event {seq} · round {state.round} · turn {state.turn} · {md(state.phase)} · "
+    phase = game.ruleset.phase_text(state.phase)
+    st.markdown(f"**Event {seq} · round {state.round} · turn {state.turn} · {md(phase)} · "
                 f"{md(position.acting(game, seq))}**")
     st.html(board_html(game.ruleset.slug, game.ruleset.view(state, seen), game.names))
     dv.show_explanation(game, dispute, seq, seen)

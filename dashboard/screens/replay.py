@@ -40,7 +40,8 @@ def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
     left, right = st.columns([3, 2])
     with left:
         p = game.replay.position(seq)
-        st.markdown(f"**Round {p.round} · turn {p.turn} · {md(p.phase)} · {md(position.acting(game, seq))}**")
+        phase = game.ruleset.phase_text(p.phase)
+        st.markdown(f"**Round {p.round} · turn {p.turn} · {md(phase)} · {md(position.acting(game, seq))}**")
         st.html(board_html(game.ruleset.slug, view, game.names))
         outcome = game.ruleset.outcome(state)
         if outcome is not None:

@@ -52,6 +52,8 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     options_type = BunniesOptions
     event_types = EVENT_TYPES
     game_over_rule = "BUN-END-1"
+    phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "draw": "drawing", "lay": "laying",
+                                                "bunny": "a bunny's action"}
     capabilities = Capabilities(values={"greedy": bots.greedy_value, "prolong": bots.prolong_value},
                                 redacts=True)
     # What a violation may tell each seat (Ruleset.violation_view): these rules' messages and

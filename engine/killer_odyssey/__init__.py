@@ -58,6 +58,8 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "ODY-END-2"
     vocabulary = words.VOCABULARY
+    phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "first": "rolling for the first player",
+                                                "play": "playing", "turn": "playing"}
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value},
         redacts=True,

@@ -93,6 +93,11 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "KBQ-END-4"
     vocabulary = words.VOCABULARY
+    phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "runs": "laying the first run cards",
+                                                "turn": "playing", "flipped": "a run card turned up",
+                                                "resolving": "a card resolving",
+                                                "bottom": "a new run card at the bottom",
+                                                "turn_end": "the turn's end"}
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value, "prolong": bots.prolong_value},
         action_notation={"play": ("card",), "flip": (), "buy": ("goods", "carrot"),

@@ -42,6 +42,8 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "KIN-END-3"
     vocabulary = words.VOCABULARY
+    phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "deal": "dealing", "play": "playing",
+                                                "reveal": "the carrots revealed"}
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value},
         redacts=True,

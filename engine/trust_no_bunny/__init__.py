@@ -86,6 +86,10 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     options_type = TnbOptions
     event_types = EVENT_TYPES
     game_over_rule = GAME_OVER
+    phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "deal": "dealing", "items": "using Items",
+                                                "muster": "mustering the party", "offers": "offers",
+                                                "proposal": "proposing a party", "voting": "voting",
+                                                "night": "night", "dawn": "dawn"}
     capabilities = Capabilities(
         # The heuristic bot is also what "greedy" means here (engine.bots.make_bot).
         bots={"greedy": HeuristicBot, "heuristic": HeuristicBot},

@@ -25,25 +25,29 @@ player probably holds. The facts used (docs/rulings.md, R-TNB-21):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
 from engine.capabilities import Perspective, SuspectReport
+from engine.wording import and_list
 
 __all__ = ["MODEL", "SuspectReport", "suspects", "suspects_from_view"]
 
 MODEL = "uniform over consistent pairs"
 
 
-def suspects(state: Any, perspective: Perspective) -> SuspectReport:
-    """The analysis for ``perspective`` (a seat, ``"spectator"`` or ``"referee"``)."""
+def suspects(state: Any, perspective: Perspective, names: Sequence[str] | None = None) -> SuspectReport:
+    """The analysis for ``perspective`` (a seat, ``"spectator"`` or ``"referee"``); its
+    deductions name the players by ``names`` (by seat number without them)."""
     from engine.trust_no_bunny.views import view
 
-    return suspects_from_view(view(state, perspective))
+    return suspects_from_view(view(state, perspective), names)
 
 
-def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
+def suspects_from_view(view: dict[str, Any], names: Sequence[str] | None = None) -> SuspectReport:
     """The analysis from a view alone (see the module docstring for the model)."""
+    who = _namer(names)
     n: int = view["players"]
     perspective = view["perspective"]
     seats = range(n)
@@ -58,21 +62,21 @@ def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
     deductions: list[str] = []
     if ruled_out_pairs:
         deductions.append("pairs everybody else accused without ending the game: "
-                          + ", ".join(f"{a}+{b}" for a, b in sorted(ruled_out_pairs)))
+                          + ", ".join(f"{who(a)} and {who(b)}" for a, b in sorted(ruled_out_pairs)))
     for seat in view.get("seats") or ():
         # A record of a game played at the table knows some roles and not others.
         if seat.get("role") == "townsfolk":
             excluded.add(seat["seat"])
-            deductions.append(f"seat {seat['seat']} is Townsfolk (the record knows it)")
+            deductions.append(f"{who(seat['seat'])} is Townsfolk (the record knows it)")
         elif seat.get("role") == "werebunny":
             known = seat["seat"]
-            need.append((frozenset({known}), f"seat {known} is a Werebunny (the record knows it)"))
+            need.append((frozenset({known}), f"{who(known)} is a Werebunny (the record knows it)"))
     me = view.get("me") or {}
     my_seat = me.get("seat")
     townsfolk = me.get("role") == "townsfolk"
     if townsfolk and my_seat is not None:
         excluded.add(my_seat)
-        deductions.append(f"seat {my_seat} is Townsfolk (own role)")
+        deductions.append(f"{who(my_seat)} is Townsfolk (own role)")
     guards_of: dict[int, frozenset[int]] = {}
     own_defence: dict[int, int] = {}
     for note in me.get("notes") or ():
@@ -86,17 +90,17 @@ def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
         wolves, gnawed, through = night["wolves"], night["gnawed"], night["unblocked"]
         if gnawed > 0:
             need.append((home, f"night {k}: {gnawed} points gnawed from home, so a Werebunny was "
-                               f"at home ({_seats(home)})"))
+                               f"at home ({_seats(home, who)})"))
         if townsfolk and my_seat in guards and k in own_defence:
             others = guards - {my_seat}
             if through > 0 and through - wolves - gnawed + own_defence[k] > 0:
                 need.append((others, f"night {k}: {through} wolves got through against {wolves} "
                                      f"with {own_defence[k]} of my own points, so another guard "
-                                     f"weakened ({_seats(others)})"))
+                                     f"weakened ({_seats(others, who)})"))
                 continue
         if through > wolves + gnawed:
             need.append((guards, f"night {k}: {through} wolves got through against {wolves} "
-                                 f"attacking, so a guard weakened ({_seats(guards)})"))
+                                 f"attacking, so a guard weakened ({_seats(guards, who)})"))
     if townsfolk:
         for note in me.get("notes") or ():
             kind = note.get("kind")
@@ -104,19 +108,19 @@ def suspects_from_view(view: dict[str, Any]) -> SuspectReport:
             if kind == "medallion" and note["weakened_by_others"] > 0 and k in guards_of:
                 others = guards_of[k] - {my_seat}
                 need.append((others, f"night {k}: the Medallion counted {note['weakened_by_others']} "
-                                     f"weakening points from {_seats(others)}"))
+                                     f"weakening points from {_seats(others, who)}"))
             elif kind == "gaze":
                 target = note["target"]
                 if note["werebunny"]:
-                    need.append((frozenset({target}), f"night {k}: the Crystal Ball shows seat "
-                                                      f"{target} is a Werebunny"))
+                    need.append((frozenset({target}), f"night {k}: the Crystal Ball shows "
+                                                      f"{who(target)} is a Werebunny"))
                 else:
                     excluded.add(target)
-                    deductions.append(f"night {k}: the Crystal Ball shows seat {target} is Townsfolk")
+                    deductions.append(f"night {k}: the Crystal Ball shows {who(target)} is Townsfolk")
             elif kind == "sabotaged" and k in guards_of:
                 home = everyone - guards_of[k] - {my_seat}
                 need.append((home, f"night {k}: sabotaged, so a Werebunny was at home "
-                                   f"({_seats(home)})"))
+                                   f"({_seats(home, who)})"))
     deductions.extend(why for _, why in need)
     pairs = [
         (a, b) for a, b in combinations(seats, 2)
@@ -153,5 +157,14 @@ def _report(perspective: Perspective, n: int, pairs: list[tuple[int, int]],
     return SuspectReport(perspective, pairs, probabilities, MODEL, deductions)
 
 
-def _seats(group: frozenset[int]) -> str:
-    return "seats " + ", ".join(str(s) for s in sorted(group))
+def _namer(names: Sequence[str] | None) -> Callable[[int], str]:
+    """A seat as a sentence names it: its player's name (``seat 3`` without names)."""
+    if names is None:
+        return lambda seat: f"seat {seat}"
+    return lambda seat: names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _seats(group: frozenset[int], who: Callable[[int], str]) -> str:
+    """A group of which at least one is meant: ``one of Ann, Bob and Cy``."""
+    said = [who(s) for s in sorted(group)]
+    return said[0] if len(said) == 1 else "one of " + and_list(said)

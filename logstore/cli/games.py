@@ -176,7 +176,7 @@ def suspects(source: str, to_seq: int | None, turn: int | None, perspective: str
     seq = game.seq_for_turn(turn) if turn is not None else (game.last_seq if to_seq is None else to_seq)
     state = game.state_at(seq)
     # suspects_of gives the ruleset's own `suspects` untyped; Trust No Bunny's answers with this
-    report: SuspectReport = ask(state, seen)
+    report: SuspectReport = ask(state, seen, names)
     by_round = suspicion_by_round(game, seen, upto=seq) if rounds else []
     if as_json:
         echo_json({
@@ -189,16 +189,17 @@ def suspects(source: str, to_seq: int | None, turn: int | None, perspective: str
         return
     click.echo(f"{record.header.game_id} at seq {seq} (round {state.round}), seen by {seen_by(seen, names)}")
     click.echo(f"model: {report.model}; {len(report.pairs)} consistent pair(s)")
+    width = max(len(n) for n in names)
     for s_, p in sorted(report.probabilities.items(), key=lambda kv: -kv[1]):
         bar = "#" * round(p * 40)
-        click.echo(f"  seat {s_} {names[s_]:<16} {p:6.1%} {bar}")
+        click.echo(f"  {names[s_]:<{width}} {p:6.1%} {bar}")
     if len(report.pairs) <= 12:
-        click.echo("pairs: " + ", ".join(f"{a}+{b}" for a, b in report.pairs))
+        click.echo("pairs: " + "; ".join(f"{names[a]} and {names[b]}" for a, b in report.pairs))
     for line in report.deductions:
         click.echo(f"  - {line}")
     for r in by_round:
-        probs = "  ".join(f"{k}:{v:.0%}" for k, v in sorted(r.probabilities.items()))
-        click.echo(f"round {r.round} (seq {r.seq}, {r.pairs} pairs): {probs}")
+        probs = ", ".join(f"{names[k]} {v:.0%}" for k, v in sorted(r.probabilities.items()))
+        click.echo(f"round {r.round} (event {r.seq}, {r.pairs} pairs): {probs}")
 
 
 # -- rules -----------------------------------------------------------------------------

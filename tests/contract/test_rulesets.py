@@ -218,6 +218,15 @@ def test_replay_to_n_equals_the_prefix_fold(corpus: Corpus) -> None:
             assert rs.codec.equal(replay.state_at(n), state)
 
 
+def test_every_phase_a_game_reaches_has_words(corpus: Corpus) -> None:
+    """The replay's heading said "bottom" and "turn 34 · turn": each phase is said in the
+    table's words, by the ruleset, never as the state's own name."""
+    rs, games = corpus
+    reached = {state.phase for game in games for _seq, state in _positions(rs, game)}
+    unsaid = sorted(p for p in reached if p not in rs.phase_words)
+    assert not unsaid, f"{rs.slug}: no words for the phases {unsaid}"
+
+
 def test_views_are_json_and_name_their_position(corpus: Corpus) -> None:
     rs, games = corpus
     for game in games[:2]:

@@ -119,7 +119,9 @@ def test_a_pick_is_judged_for_its_seat_when_several_seats_act_at_once(env: Path)
     assert at.radio(key="dsp_legal").options == listed
     at.radio(key="dsp_legal").set_value(listed[0])
     run(at)
-    assert f"**Legal** · seat {first} " in texts(at.success) and not at.error
+    said = texts(at.success)
+    assert f"**Legal** · {d.names[first]} " in said and not at.error, said
+    assert "actor=" not in said and "`" not in said  # the action in words, not its notation
 
 
 def test_bad_action_text_gives_a_message(env: Path) -> None:

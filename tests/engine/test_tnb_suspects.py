@@ -56,6 +56,22 @@ def test_more_wolves_through_than_attacked_puts_a_werebunny_on_guard() -> None:
     assert suspects(g.state, 0).probabilities[3] == 1.0
 
 
+def test_deductions_name_the_players_when_given_their_names() -> None:
+    """The deductions read "seats 0, 3" where the record has the players' names."""
+    import re
+
+    g = at_night([0, 3])
+    g.night(guards={0: [1], 3: ([], [2, 3])})
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    said = suspects(g.state, 0, names).deductions
+    assert "Ann is Townsfolk (own role)" in said
+    assert any("so another guard weakened (Dee)" in d for d in said), said
+    spectator = suspects(g.state, "spectator", names).deductions
+    assert any("so a guard weakened (one of Ann and Dee)" in d for d in spectator), spectator
+    assert not any(re.search(r"\bseats? \d", d) for d in said), said
+    assert suspects(g.state, 0).pairs == suspects(g.state, 0, names).pairs  # only the words change
+
+
 def test_a_townsfolk_guard_sees_what_the_totals_hide() -> None:
     # 4 wolves; seat 0 defends 3, Werebunny 3 weakens 2: 3 get through, fewer than attacked.
     g = at_night([0, 3])

@@ -109,8 +109,19 @@ def test_the_suspects_line_shows_a_townsfolk_s_doubt(toured: dict[str, Result]) 
     out = toured["suspects trust-no-bunny-7-000002"].output
     # Both Werebunnies have the rulebook's Gnaw (R-TNB-5): the points gnawed from home and
     # the guards' totals leave 8 pairs.
-    assert "seen by seat 2" in out and "8 consistent pair(s)" in out and "is Townsfolk" in out
-    assert "50.0%" in out and "points gnawed from home" in out
+    assert "seen by seat 2" in out and "is Townsfolk" in out and "points gnawed from home" in out
+    # The README's prose quotes this output: its figures and names are what warren prints.
+    prose = " ".join(README.read_text(encoding="utf-8").split())
+    said = re.search(r"so (\d+) of the (\d+) pairs remain and (\S+) and (\S+) are the likelier "
+                     r"Werebunnies \((\d+)% each\)", prose)
+    assert said, "the README no longer quotes the suspects figures"
+    pairs, of, first, second, share = said.groups()
+    assert f"{pairs} consistent pair(s)" in out
+    rounds = [line for line in out.splitlines() if line.startswith("round ")]
+    assert f", {of} pairs)" in rounds[0]
+    for name in (first, second):
+        assert re.search(rf"^  {re.escape(name)} +{share}\.0% ", out, re.M), (name, out)
+    assert not re.search(r"\bseats? \d", out.split("\n", 1)[1])  # past the heading: players by name
     werebunny = toured["suspects trust-no-bunny-7-000002 --as 1 --turn 1"].output
     assert "1 consistent pair(s)" in werebunny  # a Werebunny knows its partner from the start
 
