@@ -13,12 +13,15 @@ CSS = """<style>
 .wr-text-table {border-collapse: collapse; width: 100%; font-size: 0.85rem; line-height: 1.35;
   font-family: system-ui, sans-serif;}
 .wr-text-table th {text-align: left; font-weight: 600; color: #444; border-bottom: 2px solid #ddd;
-  padding: 4px 8px; white-space: nowrap;}
+  padding: 4px 8px; overflow-wrap: anywhere;}
 .wr-text-table td {border-bottom: 1px solid #eee; padding: 4px 8px; vertical-align: top;
-  overflow-wrap: break-word;}
+  overflow-wrap: anywhere;}
 .wr-text-table tr.current td {background: #fff3c4; font-weight: 600;}
-.wr-text-table td.id {white-space: nowrap;}
+.wr-text-table td.id {overflow-wrap: normal; word-break: normal;}
 </style>"""
+"""A text table fits its column at any width: a long word breaks where it must (``anywhere``
+lets the table shrink below its longest word, which ``break-word`` does not), a rule id only
+at its hyphens (KBQ-CARD-<br>STRAY-ASTEROID), never inside a part."""
 
 
 def html_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None, *,
@@ -28,7 +31,7 @@ def html_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = N
     if not rows:
         return ""
     columns = list(columns or rows[0].keys())
-    # Rule ids and event numbers never break across lines.
+    # Rule ids and event numbers break only at their hyphens.
     classes = {"rule": "id", "event": "id", **(classes or {})}
     head = "".join(f"<th>{escape(c)}</th>" for c in columns)
     body = []

@@ -86,19 +86,25 @@ def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> st
     centre = size / 2
     radius = 150
     waiting = view.get("waiting") or {}
-    parts = [f'<div class="kb-ring" title="Bunny Circle" style="position:relative;width:{size}px;'
-             f'height:{size}px;margin:4px auto">'
-             f'<div style="position:absolute;left:{centre - radius}px;top:{centre - radius}px;'
-             f'width:{2 * radius}px;height:{2 * radius}px;border:2px dashed #ccc;'
-             'border-radius:50%"></div>']
+
+    def at(px: float) -> str:
+        # Positions as shares of the ring, which shrinks to a phone's width (it was 400 px
+        # whatever the room, and ran past a 390 px screen).
+        return f"{100 * px / size:.2f}%"
+
+    parts = [f'<div class="kb-ring" title="Bunny Circle" style="position:relative;'
+             f'width:min({size}px,100%);aspect-ratio:1/1;margin:4px auto">'
+             f'<div style="position:absolute;left:{at(centre - radius)};top:{at(centre - radius)};'
+             f'width:{at(2 * radius)};height:{at(2 * radius)};border:2px dashed #ccc;'
+             'border-radius:50%;box-sizing:border-box"></div>']
     m = view["market"]
-    parts.append(f'<div style="position:absolute;left:{centre - 80}px;top:{centre - 22}px;width:160px;'
-                 'text-align:center;font-size:0.8rem">Bunny Circle<br>'
+    parts.append(f'<div style="position:absolute;left:{at(centre - 80)};top:{at(centre - 22)};'
+                 f'width:{at(160)};text-align:center;font-size:0.8rem">Bunny Circle<br>'
                  f"market {'open' if m['open'] else 'CLOSED'} · {len(m['carrots'])} carrots left"
                  "</div>")
     if not circle:
-        parts.append(f'<div style="position:absolute;left:{centre - 80}px;top:{centre + 20}px;'
-                     'width:160px;text-align:center;color:#999">no bunny yet</div>')
+        parts.append(f'<div style="position:absolute;left:{at(centre - 80)};top:{at(centre + 20)};'
+                     f'width:{at(160)};text-align:center;color:#999">no bunny yet</div>')
     for i, b in enumerate(circle):
         angle = -math.pi / 2 + 2 * math.pi * i / len(circle)
         x, y = centre + radius * math.cos(angle), centre + radius * math.sin(angle)
@@ -117,14 +123,17 @@ def _ring(view: dict[str, Any], names: dict[int, str], players: list[str]) -> st
         under = ", ".join(names.get(c, f"card {c}") for c in b["under"]) or "nothing"
         title = (f"{b['name']} of {who}: {b['colour'] or 'wild'} {b['kind'] or ''} bunny; under it: "
                  f"{under}" + (f"; {' '.join(marks)}" if marks else ""))
-        parts.append(f'<div title="{escape(title)}" style="position:absolute;left:{x - 27:.0f}px;'
-                     f'top:{y - 27:.0f}px;width:54px;height:54px;border-radius:50%;background:{fill};'
+        parts.append(f'<div title="{escape(title)}" style="position:absolute;'
+                     f'left:calc({at(x)} - 27px);top:calc({at(y)} - 27px);width:54px;height:54px;'
+                     f'border-radius:50%;background:{fill};'
                      f'border:{border};color:#fff;text-align:center;font-size:0.55rem;'
                      'letter-spacing:-0.2px;line-height:1.05;display:flex;flex-direction:column;'
                      'justify-content:center;align-items:center;white-space:nowrap">'
                      # The kind whole (a long one wraps); the bunny's name and the rest on hover.
                      f'{escape(b["kind"] or "wild")}</div>'
-                     f'<div style="position:absolute;left:{x - 50:.0f}px;top:{y + 28:.0f}px;width:100px;'
+                     # 84 px: a name under the rightmost bunny stays inside a phone's ring
+                     f'<div style="position:absolute;left:calc({at(x)} - 42px);top:calc({at(y)} + 28px);'
+                     'width:84px;'
                      f'text-align:center;font-size:0.68rem;overflow-wrap:anywhere">{escape(who)}'
                      f'{"<br>" + escape(" ".join(marks)) if marks else ""}</div>')
     parts.append("</div>")

@@ -55,8 +55,12 @@ def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
             st.error(f"Event {violation.seq} {broken} {md(violation.message)}. "
                      f"Replay stops at {game.replay.last_seq}.", icon=":material/block:")
     suspicion_chart.show(game, seq, seen)
-    with st.expander("This position as data (what the chosen perspective knows)"):
-        st.json(view, expanded=False)
+    # Sent only when opened (a closed expander's JSON went to the browser at every step).
+    as_data = st.expander("This position as data (what the chosen perspective knows)", key="rp_as_data",
+                          on_change="rerun")
+    if as_data.open:
+        with as_data:
+            st.json(view, expanded=False)
 
 
 at_position(game_id, game, seen)

@@ -145,8 +145,13 @@ for result in (r for r in results if r["section"] == section):
                     file_name=f"{slug}{f'-{game}' if several else ''}.png", mime="image/png",
                     key=f"png_{name}_{game}", icon=":material/image:", on_click="ignore")
             st.download_button(
-                "CSV", data=_csv(shown, table.column_names), file_name=f"{slug}.csv",
+                # made when asked for, as the PNG is: a file made at every rerun is gone from
+                # the server by the time an earlier page asks for it (a 404 in the console)
+                "CSV", data=partial(_csv, shown, table.column_names), file_name=f"{slug}.csv",
                 mime="text/csv", key=f"csv_{name}", icon=":material/download:", on_click="ignore")
-        with st.expander("data and SQL"):
-            st.dataframe(shown, hide_index=True, key=f"table_{name}")
-            st.code(result["sql"], language="sql")
+        # Drawn only when opened: a closed expander's table still went to the browser.
+        data_box = st.expander("data and SQL", key=f"data_{name}", on_change="rerun")
+        if data_box.open:
+            with data_box:
+                st.dataframe(shown, hide_index=True, key=f"table_{name}")
+                st.code(result["sql"], language="sql")

@@ -15,9 +15,11 @@ from tests.dashboard.conftest import APP, texts
 
 
 def replay_page(**params: str) -> AppTest:
+    """The page with its "position as data" box open (closed, it sends nothing)."""
     at = AppTest.from_file(str(APP), default_timeout=30)
     for key, value in params.items():
         at.query_params[key] = value
+    at.session_state["rp_as_data"] = True
     at.switch_page("screens/replay.py").run()
     assert not at.exception, at.exception
     return at
@@ -128,3 +130,11 @@ def test_a_violation_is_shown_as_the_perspective_may_know_it(tmp_path: Path,
             # The rule's id alone ("only Werebunnies Sabotage") would name the actor a Townsfolk.
             assert "TNB-SAB-1" not in text and "illegal hidden action" in text
             assert "Townsfolk" not in text and f"seat {actor} is" not in text
+
+
+def test_the_position_as_data_is_sent_only_when_its_box_is_opened(app_env: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params["game"] = first_game(app_env)
+    at.query_params["seq"] = "5"
+    at.switch_page("screens/replay.py").run()
+    assert not at.exception and not at.json  # a step sends no JSON nobody looks at

@@ -318,3 +318,13 @@ def test_the_overview_shows_how_far_the_demo_has_got(app_env: Path) -> None:
     finally:
         clear_filling(app_env)
     assert not page("overview").get("progress")
+
+
+def test_a_report_s_data_is_sent_only_when_its_box_is_opened(demo_env: Path) -> None:
+    at = page("stats")
+    assert not at.dataframe and not at.code  # nothing of the closed boxes reached the page
+    first = at.get("expander")[0]
+    key = next(k for k in at.session_state if str(k).startswith("data_"))
+    at.session_state[key] = True
+    at.run()
+    assert len(at.dataframe) == 1 and "SELECT" in at.code[0].value, first
