@@ -12,16 +12,17 @@ import streamlit as st
 CSS = """<style>
 .wr-text-table {border-collapse: collapse; width: 100%; font-size: 0.85rem; line-height: 1.35;
   font-family: system-ui, sans-serif;}
-.wr-text-table th {text-align: left; font-weight: 600; color: #444; border-bottom: 2px solid #ddd;
-  padding: 4px 8px; overflow-wrap: anywhere;}
-.wr-text-table td {border-bottom: 1px solid #eee; padding: 4px 8px; vertical-align: top;
-  overflow-wrap: anywhere;}
+.wr-text-table th, .wr-text-table td {padding: 4px 8px; overflow-wrap: anywhere;
+  min-width: min(5.5em, 12vw);}
+.wr-text-table th {text-align: left; font-weight: 600; color: #444; border-bottom: 2px solid #ddd;}
+.wr-text-table td {border-bottom: 1px solid #eee; vertical-align: top;}
 .wr-text-table tr.current td {background: #fff3c4; font-weight: 600;}
-.wr-text-table td.id {overflow-wrap: normal; word-break: normal;}
 </style>"""
-"""A text table fits its column at any width: a long word breaks where it must (``anywhere``
-lets the table shrink below its longest word, which ``break-word`` does not), a rule id only
-at its hyphens (KBQ-CARD-<br>STRAY-ASTEROID), never inside a part."""
+"""A text table fits its column at any width. Cells wrap between words, a rule id at its
+hyphens; a word longer than its cell breaks inside itself only as a last resort (a rule id
+kept on one line ran the effects table 75 px past its column at 820 px). ``anywhere`` alone
+let the table squeeze a short column to a letter or two ("card play ed"): the minimum width
+keeps a short word whole, and shrinks with a phone's screen."""
 
 
 def html_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None, *,

@@ -494,7 +494,10 @@ def test_quest_replay_judge_and_branch(server: str, fresh: Tab, shots: Path) -> 
     box.press("Control+Enter")
     fresh.settled()
     pg.get_by_role("button", name="Judge").click()
+    fresh.wait("turns up the top run card")  # the action in the game's words
     fresh.settled()
+    verdicts = " ".join(pg.locator('[data-testid="stAlert"]').all_inner_texts())
+    assert "actor=" not in verdicts, verdicts  # it read "buy cabbage actor=0"
     pg.get_by_role("button", name="Open branch").click()
     # The tab of the other width opened this very branch first: then it is opened, not copied.
     answer = re.compile("Stored branch|stored already|No branch was stored")
