@@ -366,6 +366,25 @@ class Ruleset(ABC, Generic[S, O]):
         Recorded events never pass through here. Default: the value as given."""
         return value
 
+    def is_card_phrase(self, phrase: str) -> bool:
+        """Do several typed words make one card's name (``Blue Perky Bunny``)? The notation
+        then reads them as one value. Default: no game has cards of several words."""
+        return False
+
+    def is_card_field(self, field: str) -> bool:
+        """Does this field of an action name cards (typed by name, :meth:`read_value`)?"""
+        return False
+
+    def card_token(self, card: object) -> str | None:
+        """A card as a person types it, which :meth:`read_value` reads back (its name, for
+        the recorder's completions); None where the record's own spelling is the one to type."""
+        return None
+
+    def settle_copies(self, state: S, event: Event) -> Event:
+        """A proposed action whose card was typed by a name several copies share, with the
+        copy the actor can play (the one in his hand). Default: as proposed."""
+        return event
+
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         """An event as ``perspective`` saw it happen.
 

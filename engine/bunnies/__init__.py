@@ -145,6 +145,16 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def read_value(self, tag: str, field: str, value: Any) -> Any:
         return words.read_cards(field, value)
 
+    def is_card_field(self, field: str) -> bool:
+        return field in words.CARD_FIELDS
+
+    def is_card_phrase(self, phrase: str) -> bool:
+        try:
+            words.read_card(phrase)  # the queen of hearts
+        except WarrenError:
+            return False
+        return True
+
     def event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
         record = super().event_view(event, perspective)
         # The card a steal takes is seen by the two players, not by onlookers.

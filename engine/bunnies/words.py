@@ -82,14 +82,25 @@ class NotACard(WarrenError):
 def read_card(text: str) -> str:
     """A card as typed (``10C``, ``tc``, ``TC``, ``?``) as the record writes it (``TC``)."""
     raw = text.strip()
-    code = raw.upper()
+    # A face as warren writes it (9♣, 10♥) and a suit's name (9 of clubs) read too.
+    code = raw.upper().translate(_SUIT_LETTER)
+    words = code.replace(" OF ", " ").split()
+    if len(words) == 2 and words[1] in _SUIT_NAMES:
+        code = words[0] + _SUIT_NAMES[words[1]]
+    code = _RANK_NAMES.get(code[:-1], code[:-1]) + code[-1:] if len(code) > 1 else code
     if code.startswith("10"):
         code = "T" + code[2:]
     if code == UNKNOWN or code in _DECK:
         return code
     # The ranks of engine.bunnies.numbers.RANKS, the ten as players write it too.
     raise NotACard(f"{raw!r} is not a card: a card is a rank (2 to 9, 10 or T, J, Q, K or A) "
-                   "then a suit (C, D, H or S), e.g. 10C or TC for the ten of clubs")
+                   "then a suit (C, D, H or S, or ♣ ♦ ♥ ♠), e.g. 10C, TC or 10♣ for the ten of clubs")
+
+
+_SUIT_LETTER = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+_SUIT_NAMES = {"CLUBS": "C", "CLUB": "C", "DIAMONDS": "D", "DIAMOND": "D", "HEARTS": "H", "HEART": "H",
+               "SPADES": "S", "SPADE": "S"}
+_RANK_NAMES = {"ACE": "A", "KING": "K", "QUEEN": "Q", "JACK": "J", "TEN": "T"}
 
 
 def read_cards(field: str, value: Any) -> Any:

@@ -98,7 +98,10 @@ def action_usage(ruleset: Ruleset[Any, Any]) -> list[str]:
             if spec.kind == "list":
                 word += "..." if i == len(positional) - 1 else ",..."
             parts.append(word if spec.required else f"[{word}]")
-        parts += [f"{name}=JSON" for name, spec in specs.items() if name not in positional]
+        # JSON only where a field needs it (a deal's hands); a word or a list of words otherwise
+        parts += [f"{name}=JSON" if spec.kind == "complex" else
+                  f"{name}={name.upper()}" + (",..." if spec.kind == "list" else "")
+                  for name, spec in specs.items() if name not in positional]
         out.append(" ".join(parts))
     return out
 
@@ -191,9 +194,13 @@ def read_action_dict(ruleset: Ruleset[Any, Any], obj: Any, text: str | None = No
     return ProposedAction(tag, fields, names_actor, actor, shown)  # type: ignore[arg-type]
 
 
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+"""An apostrophe inside a word (Kaballa's Market) is a letter, not the start of a quote."""
+
+
 def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
     try:
-        words = shlex.split(text)
+        words = shlex.split(_APOSTROPHE.sub("\\\\'", text))
     except ValueError as exc:
         raise ActionError(f"cannot read action {text!r}: {exc}") from None
     if not words:
@@ -207,7 +214,7 @@ def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
     names_actor = False
     actor: int | None = None
     bare: list[str] = []
-    for word in words[1:]:
+    for word in _join_named_cards(ruleset, tag, words[1:]):
         key, eq, value = word.partition("=")
         if eq and key.isidentifier():
             if key in ("actor", "seat") and key not in specs:
@@ -222,6 +229,7 @@ def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
                 fields[key] = _token_value(value, specs[key])
         else:
             bare.append(word)
+    bare = _join_card_names(ruleset, bare)
     free = [name for name in positional if name not in fields]
     i = 0
     for n, name in enumerate(free):
@@ -236,10 +244,69 @@ def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
             fields[name] = _token_value(bare[i], spec)
             i += 1
     if i < len(bare):
+        if free and ruleset.is_card_field(free[0]):
+            # Several words where one card was wanted: the start of a name (``the mad mad``)
+            # is that card; a name mistyped says so, with the nearest names, rather than
+            # "too many values".
+            phrase = " ".join(bare)
+            try:
+                ruleset.read_value(tag, free[0], phrase)
+            except WarrenError as exc:
+                raise ActionError(f"cannot read action {text!r}: {exc}") from None
+            for name in free:
+                fields.pop(name, None)
+            fields[free[0]] = phrase
+            return ProposedAction(tag, fields, names_actor, actor, text)
         usage = next(u for u in action_usage(ruleset) if u.split()[0] == tag)
         raise ActionError(f"cannot read action {text!r}: too many values {bare[i:]} "
                           f"(usage: {usage})")
     return ProposedAction(tag, fields, names_actor, actor, text)
+
+
+def _join_named_cards(ruleset: Ruleset[Any, Any], tag: str, words: list[str]) -> list[str]:
+    """Words with a card field's value that goes on over the next words joined into one
+    (``on=Blue Sinister Bunny`` names one bunny), the longest run that names a card."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        key, eq, value = words[i].partition("=")
+        if not (eq and key.isidentifier() and ruleset.is_card_field(key)):
+            out.append(words[i])
+            i += 1
+            continue
+        taken = 0
+        for k in range(len(words) - i - 1, 0, -1):
+            following = words[i + 1:i + 1 + k]
+            if any("=" in w for w in following):
+                continue
+            phrase = " ".join([value, *following])
+            try:
+                ruleset.read_value(tag, key, phrase)
+            except WarrenError:
+                continue
+            taken = k
+            break
+        out.append(" ".join([words[i], *words[i + 1:i + 1 + taken]]))
+        i += 1 + taken
+    return out
+
+
+def _join_card_names(ruleset: Ruleset[Any, Any], bare: list[str]) -> list[str]:
+    """Bare words with each run of them that makes one card's name joined into one value
+    (``play Blue Perky Bunny`` plays one card), the longest run first."""
+    out: list[str] = []
+    i = 0
+    while i < len(bare):
+        for j in range(len(bare), i + 1, -1):
+            phrase = " ".join(bare[i:j])
+            if ruleset.is_card_phrase(phrase):
+                out.append(phrase)
+                i = j
+                break
+        else:
+            out.append(bare[i])
+            i += 1
+    return out
 
 
 def read_action(ruleset: Ruleset[Any, Any], text: str | dict[str, Any]) -> ProposedAction:
@@ -313,7 +380,8 @@ def propose(
     else:
         actor = _default_actor(ruleset, state, proposed)
     check_seat(actor, n_seats, "actor")
-    return make_event(ruleset, proposed, seq=next_seq, actor=actor)
+    # A card typed by a name its copies share: the copy this actor can play.
+    return ruleset.settle_copies(state, make_event(ruleset, proposed, seq=next_seq, actor=actor))
 
 
 def _default_actor(ruleset: Ruleset[Any, Any], state: GameState, proposed: ProposedAction) -> int | None:
@@ -348,8 +416,14 @@ def json_token(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+class _Named(str):
+    """A card's name in a notation written for a person: written as it is, spaces and all."""
+
+
 def _scalar_token(value: Any) -> str | None:
     """A value as one bare notation word, or None if it needs JSON."""
+    if isinstance(value, _Named):
+        return str(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -361,10 +435,20 @@ def _scalar_token(value: Any) -> str | None:
     return None
 
 
-def format_action(ruleset: Ruleset[Any, Any], event: Event, *, with_actor: bool = False) -> str:
-    """The short notation of an event; :func:`read_action` reads it back to the same event."""
+def format_action(ruleset: Ruleset[Any, Any], event: Event, *, with_actor: bool = False,
+                  named: bool = False) -> str:
+    """The short notation of an event; :func:`read_action` reads it back to the same event.
+    ``named``: cards by their names where the game reads them so (``play Sword on=Blue
+    Sinister Bunny``), as a person types them; a copy of a card several share reads back as
+    the copy its player holds (:meth:`~engine.ruleset.Ruleset.settle_copies`)."""
     tag = event_tag(type(event))
     data = {k: v for k, v in event_to_dict(event).items() if k not in ("type", "seq", "actor", "hash")}
+    if named:
+        for name, value in data.items():
+            if ruleset.is_card_field(name) and not isinstance(value, list | dict) and value is not None:
+                token = ruleset.card_token(value)
+                if token is not None:
+                    data[name] = _Named(token)
     claims = data.pop("claims", None)
     specs = {s.name: s for s in event_fields(type(event))}
     positional = positional_fields(ruleset, tag)

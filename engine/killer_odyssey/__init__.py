@@ -23,6 +23,7 @@ from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.killer.catalogue import effects as fx
 from engine.killer.circle import BunnyCircle
+from engine.killer.naming import read_card_fields, reader_for
 from engine.killer.words import CardWords
 from engine.killer_odyssey import bots, views, words
 from engine.killer_odyssey.chance import sample_chance
@@ -45,6 +46,11 @@ from engine.wording import Names, Vocabulary, change_lines, fact_text
 
 _BOUND: dict[str, KillerBunniesOdyssey] = {}
 """A game's card table key -> the ruleset bound to it (:meth:`KillerBunniesOdyssey.for_game`)."""
+
+
+CARD_FIELDS = frozenset({"card", "cards", "top", "bottom", "drew", "picked", "chosen", "give_hand",
+                         "take_hand"})
+"""The fields of Odyssey's actions that name cards (by code), which a person may type by name."""
 
 
 class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
@@ -91,6 +97,18 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
 
     def card_words(self) -> CardWords:
         return self.cards if self.cards is not None else words.library_words()
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        return read_card_fields(reader_for(self.card_words()), CARD_FIELDS, field, value)
+
+    def is_card_phrase(self, phrase: str) -> bool:
+        return reader_for(self.card_words()).is_a_name(phrase)
+
+    def is_card_field(self, field: str) -> bool:
+        return field in CARD_FIELDS
+
+    def card_token(self, card: object) -> str | None:
+        return reader_for(self.card_words()).token(card)
 
     def card_vocabulary(self) -> Vocabulary:
         """:attr:`vocabulary` with the cards of :meth:`card_words` named."""

@@ -19,9 +19,12 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import msgspec
+
 from engine.capabilities import Capabilities
 from engine.killer.circle import BunnyCircle
 from engine.killer.market import Market
+from engine.killer.naming import CardReader, read_card_fields, reader_for, settle_event
 from engine.killer.words import CardWords
 from engine.killer_quest import bots, views, waiting, words
 from engine.killer_quest.catalogue import deck_for, key_of
@@ -40,6 +43,11 @@ from engine.ruleset import Outcome, Perspective, Ruleset
 from engine.wording import Names
 
 Handler = Callable[[QuestState, Any], tuple[Effect, ...]]
+
+CARD_FIELDS = frozenset({"card", "on", "weapon", "carrots", "carrot", "pay", "bunny", "bunnies", "demand",
+                         "cabbage", "water", "top", "bottom", "sources", "under", "give_hand",
+                         "get_hand"})
+"""The fields of Quest's actions that name cards, which a person may type by name."""
 
 
 def _is_answer(state: QuestState, event: Event) -> bool:
@@ -217,6 +225,35 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
     def card_words(self) -> CardWords:
         return self.cards if self.cards is not None else words.starter_words()
 
+    def card_reader(self) -> CardReader:
+        """This game's cards read by name (engine.killer.naming)."""
+        return reader_for(self.card_words())
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        return read_card_fields(self.card_reader(), CARD_FIELDS, field, value)
+
+    def is_card_phrase(self, phrase: str) -> bool:
+        return self.card_reader().is_a_name(phrase)
+
+    def is_card_field(self, field: str) -> bool:
+        return field in CARD_FIELDS
+
+    def card_token(self, card: object) -> str | None:
+        return self.card_reader().token(card)
+
+    def settle_copies(self, state: QuestState, event: Event) -> Event:
+        """A card named by a name its copies share: the copy the actor holds (in his hand,
+        saved, or turned up from his run; his Dolla, cabbage and water cards to pay)."""
+        if event.actor is None or not 0 <= event.actor < len(state.seats):
+            return event
+        seat = state.seats[event.actor]
+        reader = self.card_reader()
+        # The turned-up run card first: a turn's card named by its name is that one.
+        holding = {"card": [*([state.flipped] if state.flipped is not None else []), *seat.hand, *seat.saved],
+                   "top": seat.hand, "bottom": seat.hand,
+                   "pay": seat.money, "cabbage": seat.cabbage, "water": seat.water}
+        return settle_event(reader, event, holding)  # type: ignore[no-any-return]
+
     def describe(self, event: Event, names: Names | None = None,
                  perspective: Perspective = "referee") -> str:
         said = words.describe(event, self.event_view(event, perspective), names or (), self.card_words())
@@ -261,7 +298,6 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
 
 
 def msgspec_convert(options: dict[str, Any]) -> QuestOptions:
-    import msgspec
 
     try:
         return msgspec.convert(options, QuestOptions)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from engine.capabilities import Capabilities
 from engine.hidden import Pool
+from engine.killer.naming import read_card_fields, reader_for, settle_event
 from engine.kinderbunnies import agenda, bots, views, words
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
@@ -29,6 +30,9 @@ from engine.record import Event, Header
 from engine.rules import WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
 from engine.wording import Names
+
+CARD_FIELDS = frozenset({"card", "cards", "carrot", "carrots", "on", "pay", "bunnies"})
+"""The fields of KinderBunnies' actions that name cards, which a person may type by name."""
 
 
 class KinderBunnies(Ruleset[KinderState, KinderOptions]):
@@ -143,6 +147,27 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
 
     def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
         return words.describe_changes(before, after, names, words.card_words())
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        return read_card_fields(reader_for(words.card_words()), CARD_FIELDS, field, value)
+
+    def is_card_phrase(self, phrase: str) -> bool:
+        return reader_for(words.card_words()).is_a_name(phrase)
+
+    def is_card_field(self, field: str) -> bool:
+        return field in CARD_FIELDS
+
+    def card_token(self, card: object) -> str | None:
+        return reader_for(words.card_words()).token(card)
+
+    def settle_copies(self, state: KinderState, event: Event) -> Event:
+        """A card named by a name its copies share (the Bunny Buck cards): the copy the actor
+        holds, in his hand to play or among his Bunny Bucks to pay."""
+        if event.actor is None or not 0 <= event.actor < len(state.hands):
+            return event
+        reader = reader_for(words.card_words())
+        holding = {"card": state.hands[event.actor], "pay": state.bucks[event.actor]}
+        return settle_event(reader, event, holding)  # type: ignore[no-any-return]
 
     def describe_fact(self, key: str, value: Any, names: Names) -> str:
         return words.describe_fact(key, value, names, words.card_words())

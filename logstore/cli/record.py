@@ -18,8 +18,10 @@ Ask = Callable[[str, list[str]], str]
 
 HELP_TEXT = """\
 Type an action in the game's notation (Tab completes), e.g. `lay 9C`, `draw`, `vote yes`.
+Cards by their names: `play Sword on=Blue Sinister Bunny`, `play take a carrot`, `lay 9♣`
+(a start of a name that only one card has will do; numbers and codes are read too).
 Prefix the seat when several may act: `2: guard 3 4` or `Ann: ready`.
-  ?                       list the actions the rules allow now
+  ?                       list the actions the rules allow now, in words
   :undo [REASON]          strike the last entry (recorded as a correction)
   :correct SEQ ACTION -- REASON    replace an earlier entry
   :strike SEQ -- REASON   strike an earlier entry
@@ -137,8 +139,8 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
 def _command(session: Any, line: str, offers: list[Any], echo: Echo) -> bool:
     """Handle a recorder command; False when ``line`` is an action."""
     if line in ("?", ":help"):
-        for offer in offers[:60]:
-            echo(f"  {session.who(offer.seat)}: {offer.notation}")
+        for offer in offers[:60]:  # each in words, then what to type for it
+            echo(f"  {session.ruleset.describe(offer.event, session.names)}: type `{offer.notation}`")
         if len(offers) > 60:
             echo(f"  ... and {len(offers) - 60} more (Tab completes them)")
         if not offers:

@@ -85,8 +85,10 @@ def merge_template(session: TableSession, template: Event, line: str) -> Event:
     tag = event_to_dict(template)["type"]
     if proposed.tag != tag:
         raise WarrenError(f"the table owes a {tag} now, not a {proposed.tag}")
+    # Cards typed by name read as the record writes them (the card drawn: ``draw card=Sword``).
+    fields = {k: session.ruleset.read_value(tag, k, v) for k, v in proposed.fields.items()}
     try:
-        return _over_template(session, template, proposed.fields)
+        return _over_template(session, template, fields)
     except msgspec.ValidationError as exc:
         raise WarrenError(f"cannot read {line!r}: {exc}") from None
 

@@ -173,7 +173,8 @@ class TableSession:
         out: list[Offer] = []
         for seat in self.ruleset.may_act(state):
             for event in self.ruleset.legal_actions(state, seat):
-                out.append(Offer(seat, format_action(self.ruleset, event), event))
+                # Cards by name, as the table types them (``play Sword on=Blue Sinister Bunny``).
+                out.append(Offer(seat, format_action(self.ruleset, event, named=True), event))
         return out
 
     def chance_template(self) -> ChanceTemplate | None:

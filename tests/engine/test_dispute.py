@@ -220,7 +220,7 @@ def test_positions_after_an_illegal_event_do_not_exist() -> None:
 
 
 def test_a_value_that_is_no_card_is_named_as_such() -> None:
-    with pytest.raises(ActionError, match=r"'9X' is not a card.*10C or TC"):
+    with pytest.raises(ActionError, match=r"'9X' is not a card.*10C, TC or 10♣"):
         _kings().verdict("lay 9X", at=2)
     with pytest.raises(ActionError, match="'ZZ' is not a card"):
         _kings().verdict({"type": "lay", "cards": ["ZZ"]}, at=2)

@@ -133,3 +133,51 @@ def test_chance_the_table_saw_is_typed_in_and_bad_values_are_told_not_raised(tmp
     assert "not recorded: cannot read 'roles first_mayor=x'" in text
     assert session.seq == 2  # the roles as typed, then the offers nobody saw
     assert session.state.mayor == 2  # type: ignore[attr-defined]
+
+
+def test_a_quest_game_is_recorded_by_the_names_of_its_cards(tmp_path: Path) -> None:
+    """Cards were typed by catalogue number ("play 17"): now by name, and Tab and ``?``
+    offer names, in words, never a number where the name will do."""
+    import msgspec
+
+    from engine.dispute.notation import format_action
+    from engine.registry import get_ruleset
+    from engine.simulate import simulate_one
+
+    rs = get_ruleset("killer-bunnies-quest")
+    game = simulate_one(rs, 3, 1, players=2, bots=("random",), max_events=60)
+    header = msgspec.structs.replace(game.header, game_id="by-names", source="recorded")
+    session = TableSession.start(Store(tmp_path / "w.db"), header)
+    names = [p.name for p in header.players]
+    offered: list[str] = []
+    typed: list[str] = []
+
+    def ask(question: str, choices: list[str]) -> str:
+        offered.extend(choices)
+        if session.seq >= 40 or len(typed) > 200:
+            raise EOFError
+        event = game.events[session.seq]
+        if event.actor is None:
+            return format_action(session.ruleset, event)  # chance, as the record has it
+        line = f"{names[event.actor]}: {format_action(session.ruleset, event, named=True)}"
+        typed.append(line)
+        return line
+
+    out: list[str] = []
+    run_recorder(session, ask, out.append)
+    assert session.seq >= 40, "\n".join(out[-5:])
+    assert not any(line.startswith("not recorded") or line.startswith("refused") for line in out), out
+    recorded = Store(tmp_path / "w.db").export("by-names").decode().splitlines()[1:41]
+    original = b"".join(game.lines()).decode().splitlines()[1:41]
+    strip = [{k: v for k, v in json.loads(line).items() if k != "hash"} for line in recorded]
+    assert strip == [{k: v for k, v in json.loads(line).items() if k != "hash"} for line in original]
+    words = session.ruleset.card_words()  # type: ignore[attr-defined]
+    runs = [e for e in game.events if type(e).__name__ == "Runs"]
+    for event in runs:  # the run cards went in by their names, not their numbers
+        line = next(t for t in typed if t.startswith(f"{names[event.actor]}: runs "))
+        for card in (event.top, event.bottom):  # type: ignore[attr-defined]
+            assert words.name(card).replace("'", "") in line and f" {card} " not in f"{line} "
+    assert any(c.startswith("runs ") and not c.split(" ", 1)[1][0].isdigit() for c in offered)
+    listing: list[str] = []
+    run_recorder(session, scripted(["?"]), listing.append)
+    assert any(": type `" in line for line in listing)  # each action in words, then what to type

@@ -61,6 +61,7 @@ class CarrotNim(Ruleset[NimState, NimOptions]):
     options_type = NimOptions
     event_types = (Toss, Take)
     game_over_rule = "NIM-END-1"
+    phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "take": "taking carrots"}
 
     def check_header(self, header: Header) -> None:
         super().check_header(header)
