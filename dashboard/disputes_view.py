@@ -217,7 +217,8 @@ def show_verdicts(verdicts: list[Verdict], game: data.LoadedGame) -> None:
             head = f"{i}. " + head
         if v.status == "illegal":
             assert v.rule is not None
-            st.error(f"**Illegal** by **{v.rule.id}** · {head}  \n{md(v.message or '')}",
+            said = game.ruleset.say(v.message or "", game.names)
+            st.error(f"**Illegal** by **{v.rule.id}** · {head}  \n{md(said)}",
                      icon=":material/block:")
             st.markdown(f"**{v.rule.id}**: {md(v.rule.text)}  \nSource: {md(v.rule.source)}")
             if v.facts:
@@ -225,7 +226,8 @@ def show_verdicts(verdicts: list[Verdict], game: data.LoadedGame) -> None:
                 tables.show(facts_rows(game, v.facts))
             continue
         if v.status == "undetermined":
-            needs = "; ".join(str(e.data.get("needs", "")) for e in v.undetermined)
+            needs = "; ".join(game.ruleset.say(str(e.data.get("needs", "")), game.names)
+                              for e in v.undetermined)
             st.warning(f"**Undetermined** · {head}  \nNo rule is known to forbid it, but the record does "
                        f"not show enough to say it is legal: {md(needs)}", icon=":material/help:")
         else:
@@ -276,6 +278,6 @@ def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Pe
         said = game.ruleset.describe(game.record.events[violation.seq - 1], game.names, seen)
         by = "" if violation.rule == HIDDEN_RULE else f" by **{violation.rule}**"
         st.error(f"The next recorded event ({violation.seq}: {md(said)}) is illegal{by}: "
-                 f"{md(violation.message)}"
+                 f"{md(game.ruleset.say(violation.message, game.names))}"
                  + (f"  \n{rule.id}: {md(rule.text)} ({md(rule.source)})" if rule is not None else ""),
                  icon=":material/block:")

@@ -117,7 +117,7 @@ def _refusal(session: TableSession, exc: RuleViolation) -> Refusal:
     from logstore.recording.session import Refusal
 
     rule = session.ruleset.rulebook.get(exc.rule)
-    return Refusal(exc.rule, exc.message, rule.text if rule else "")
+    return Refusal(exc.rule, session.ruleset.say(exc.message, session.names), rule.text if rule else "")
 
 
 def _accepted_note(session: TableSession, verdict: Accepted) -> dict[str, Any]:
@@ -125,7 +125,8 @@ def _accepted_note(session: TableSession, verdict: Accepted) -> dict[str, Any]:
     doubts = []
     for doubt in verdict.undetermined:
         rule = session.ruleset.rulebook.get(doubt.rule)
-        doubts.append({"rule": doubt.rule, "needs": str(doubt.data.get("needs", "")),
+        doubts.append({"rule": doubt.rule, "needs": session.ruleset.say(str(doubt.data.get("needs", "")),
+                                                                        session.names),
                        "paraphrase": rule.text if rule else ""})
     return {"kind": "accepted", "text": f"Recorded event {session.seq}: {said}", "undetermined": doubts}
 

@@ -195,7 +195,7 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
         by = "" if rule.id == HIDDEN_RULE else f" by **{rule.id}**"
         why = "" if rule.id == HIDDEN_RULE else f"  \n{rule.text}"
         st.error(f"The next event ({violation.seq}, {line.labels[violation.seq - 1]}) is illegal here{by}: "
-                 f"{violation.message}{why}")
+                 f"{line.ruleset.say(violation.message, line.names)}{why}")
 
 
 def compare(game: data.LoadedGame, info: BranchInfo, perspective: Perspective) -> None:

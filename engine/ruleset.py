@@ -41,6 +41,7 @@ from engine.wording import (
     fact_text,
     outcome_text,
     seat_name,
+    seats_named,
 )
 
 __all__ = ["EMPTY", "HIDDEN_RULE", "GameState", "Handler", "Outcome", "Perspective", "Ruleset",
@@ -447,6 +448,13 @@ class Ruleset(ABC, Generic[S, O]):
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""
         return effect
+
+    def say(self, message: str, names: Names | None) -> str:
+        """A rule's message (a refusal, an undetermined note) as the table says it: players
+        by name, cards as :meth:`card_text` writes them. Rules write seats by number and
+        cards as the record does (a rule knows no names); every message a person reads
+        passes through here. Default: the seats named."""
+        return seats_named(message, names)
 
     def card_text(self, card: object) -> str:
         """A card as a sentence names it, the one way every message of this ruleset writes

@@ -16,6 +16,7 @@ Pure functions of plain data (views are JSON-ready dicts): no I/O, no ruleset im
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -299,3 +300,35 @@ def _moves(vocab: Vocabulary, key: str, where: str, before: list[Any], after: li
     moved = [f"+{value_text(vocab, key, by_repr[r], names)}" for r in came]
     moved += [f"{MINUS}{value_text(vocab, key, by_repr[r], names)}" for r in gone]
     return f"{where}: {' '.join(moved)} {size}"
+
+
+# -- messages in the table's words -------------------------------------------------------------
+_SEATS = re.compile(r"\bseats (\d+(?:, \d+)*(?:,? (?:and|or) \d+)?)\b")
+_SEAT_S = re.compile(r"\bseat (\d+)'s\b")
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def seats_named(message: str, names: Names | None) -> str:
+    """A refusal, a note or a fact with its seats named by their players: ``it is seat 1's
+    go, not seat 0's`` reads ``it is Bo's go, not Ann's``. Rules write seats by number (a
+    rule is pure and knows no names); every sentence a person reads passes through here.
+    A seat number the game does not have is left as it is."""
+    if not names:
+        return message
+
+    def one(number: str) -> str | None:
+        seat = int(number)
+        return names[seat] if 0 <= seat < len(names) else None
+
+    def many(found: re.Match[str]) -> str:
+        numbers = re.findall(r"\d+", found[1])
+        said = [one(n) for n in numbers]
+        if None in said:
+            return found[0]
+        words = [w for w in said if w is not None]
+        joiner = " or " if " or " in found[1] else " and "
+        return ", ".join(words[:-1]) + joiner + words[-1] if len(words) > 1 else words[0]
+
+    message = _SEATS.sub(many, message)
+    message = _SEAT_S.sub(lambda m: possessive(one(m[1]) or f"seat {m[1]}"), message)
+    return _SEAT.sub(lambda m: one(m[1]) or m[0], message)

@@ -52,7 +52,8 @@ def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
         violation = game.replay.violation_seen_by(seen, at=seq)  # what this perspective may know here
         if violation is not None:
             broken = "is" if violation.rule == HIDDEN_RULE else f"breaks {violation.rule}:"
-            st.error(f"Event {violation.seq} {broken} {md(violation.message)}. "
+            said = game.ruleset.say(violation.message, game.names)
+            st.error(f"Event {violation.seq} {broken} {md(said)}. "
                      f"Replay stops at {game.replay.last_seq}.", icon=":material/block:")
     suspicion_chart.show(game, seq, seen)
     # Sent only when opened (a closed expander's JSON went to the browser at every step).

@@ -9,6 +9,7 @@ well as the record's ``TC``, and names a value that is no card ("9X is not a car
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -224,3 +225,12 @@ def describe_outcome(outcome: Outcome, names: Names) -> str:
         if scores:
             result += " (" + ", ".join(f"{seat_name(s, names)} {p}" for s, p in enumerate(scores)) + ")"
     return f"Game over: {result} ({outcome.reason.replace('_', ' ')}, {outcome.rule})."
+
+
+_CODE = re.compile(r"'?\b([2-9TJQKA][CDHS])\b'?")
+
+
+def faces_named(message: str) -> str:
+    """A rule's message with its cards as faces: ``9C does not equal or beat the top card
+    QH`` reads ``9♣ does not equal or beat the top card Q♥``."""
+    return _CODE.sub(lambda m: card_face(m[1]), message)

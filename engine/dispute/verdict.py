@@ -185,7 +185,8 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
             lines.append(f"  disputed claim [{d.rule or '?'}]: {d.message}")
     else:
         assert verdict.rule is not None
-        lines.append(f"verdict: ILLEGAL by {verdict.rule.id}: {verdict.message}")
+        message = ruleset.say(verdict.message or "", names) if ruleset is not None else verdict.message
+        lines.append(f"verdict: ILLEGAL by {verdict.rule.id}: {message}")
         lines.append(f"  rule: {verdict.rule.text}")
         lines.append(f"  source: {verdict.rule.source}")
         if verdict.facts:

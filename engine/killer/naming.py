@@ -195,3 +195,30 @@ def settle_event(reader: CardReader, event: Any, holding: Mapping[str, list[Any]
             changes[field] = settle(reader, value, list(held))
     changes = {k: v for k, v in changes.items() if v != getattr(event, k)}
     return msgspec.structs.replace(event, **changes) if changes else event
+
+
+_CARD_NAMED = re.compile(r"\bcard (\d+) \(([^()]+)\)")
+_CARD_NUMBER = re.compile(r"\b(card|bunny) (\d+)\b")
+_CODE_NAMED = re.compile(r"\b([A-Z]{2}\d{2}) ([A-Z][\w'!,.-]*(?: [A-Z0-9][\w'!,./-]*)*)")
+
+
+def cards_named(message: str, reader: CardReader) -> str:
+    """A rule's message with its cards as the table names them, name first: ``card 24
+    (Feed The Bunny 1/1)`` and ``card 24`` read ``Feed The Bunny 1/1 (24)``, ``bunny 6``
+    reads ``Green Congenial Bunny (6)``, ``WG14 Thorn Sling`` reads ``Thorn Sling (WG14)``.
+    A number no card has is left as it is."""
+    message = _CARD_NAMED.sub(lambda m: f"{m[2]} ({m[1]})", message)
+
+    def numbered(m: re.Match[str]) -> str:
+        key = int(m[2])
+        return reader.said(key) if key in reader.by_key else m[0]
+
+    message = _CARD_NUMBER.sub(numbered, message)
+
+    def coded(m: re.Match[str]) -> str:
+        card = reader.by_key.get(m[1])
+        if card is None or not m[2].startswith(card.name):
+            return m[0]
+        return f"{card.name} ({m[1]})" + m[2][len(card.name):]
+
+    return _CODE_NAMED.sub(coded, message)

@@ -23,7 +23,7 @@ from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.killer.catalogue import effects as fx
 from engine.killer.circle import BunnyCircle
-from engine.killer.naming import read_card_fields, reader_for
+from engine.killer.naming import cards_named, read_card_fields, reader_for
 from engine.killer.words import CardWords
 from engine.killer_odyssey import bots, views, words
 from engine.killer_odyssey.chance import sample_chance
@@ -106,6 +106,9 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
 
     def is_card_field(self, field: str) -> bool:
         return field in CARD_FIELDS
+
+    def say(self, message: str, names: Names | None) -> str:
+        return super().say(cards_named(message, reader_for(self.card_words())), names)
 
     def card_token(self, card: object) -> str | None:
         return reader_for(self.card_words()).token(card)

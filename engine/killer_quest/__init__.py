@@ -24,7 +24,7 @@ import msgspec
 from engine.capabilities import Capabilities
 from engine.killer.circle import BunnyCircle
 from engine.killer.market import Market
-from engine.killer.naming import CardReader, read_card_fields, reader_for, settle_event
+from engine.killer.naming import CardReader, cards_named, read_card_fields, reader_for, settle_event
 from engine.killer.words import CardWords
 from engine.killer_quest import bots, views, waiting, words
 from engine.killer_quest.catalogue import deck_for, key_of
@@ -237,6 +237,9 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
 
     def is_card_field(self, field: str) -> bool:
         return field in CARD_FIELDS
+
+    def say(self, message: str, names: Names | None) -> str:
+        return super().say(cards_named(message, self.card_reader()), names)
 
     def card_token(self, card: object) -> str | None:
         return self.card_reader().token(card)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from engine.capabilities import Capabilities
 from engine.hidden import Pool
-from engine.killer.naming import read_card_fields, reader_for, settle_event
+from engine.killer.naming import cards_named, read_card_fields, reader_for, settle_event
 from engine.kinderbunnies import agenda, bots, views, words
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
@@ -156,6 +156,9 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
 
     def is_card_field(self, field: str) -> bool:
         return field in CARD_FIELDS
+
+    def say(self, message: str, names: Names | None) -> str:
+        return super().say(cards_named(message, reader_for(words.card_words())), names)
 
     def card_token(self, card: object) -> str | None:
         return reader_for(words.card_words()).token(card)

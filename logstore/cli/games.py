@@ -112,7 +112,8 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
         click.echo(rs.describe_outcome(outcome, names))
     if violation is not None and seq == game.last_seq:
         v = violation
-        said = v.message if v.rule == HIDDEN_RULE else f"{v.rule}: {v.message}"
+        message = rs.say(v.message, names)
+        said = message if v.rule == HIDDEN_RULE else f"{v.rule}: {message}"
         click.echo(click.style(f"\nnext event (seq {v.seq}) is illegal: {said}", fg="red"))
 
 

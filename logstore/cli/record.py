@@ -130,7 +130,8 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
             continue
         echo(f"recorded {session.seq}: {session.ruleset.describe(verdict.event, session.names)}")
         for doubt in verdict.undetermined:
-            echo(f"  undetermined [{doubt.rule}]: {doubt.data.get('needs', '')}")
+            needs = session.ruleset.say(str(doubt.data.get("needs", "")), session.names)
+            echo(f"  undetermined [{doubt.rule}]: {needs}")
         if session.state.over:
             _show(session, echo)
     echo(session.waiting_for())

@@ -83,6 +83,18 @@ def _undetermined_note(count: int) -> str:
     return f"; {count} ok with undetermined checks" if count else ""
 
 
+
+def _said(result: Any, message: str) -> str:
+    """A rule's message with its cards as the game names them (the verdict line names no
+    players: a folder's records are checked without their headers' names at hand)."""
+    from engine.registry import get_ruleset
+
+    try:
+        return get_ruleset(result.ruleset).say(message, None) if result.ruleset else message
+    except WarrenError:
+        return message
+
+
 def _check_line(result: CheckResult, end: str | None = None) -> str:
     if result.error is not None:
         return click.style("unreadable ", fg="red") + result.error
@@ -100,7 +112,8 @@ def _check_line(result: CheckResult, end: str | None = None) -> str:
         return click.style("broken     ", fg="red") + f"{head}: hash chain broken at {where}"
     if result.violation is not None:
         v = result.violation
-        return click.style("illegal    ", fg="yellow") + f"{head}: seq {v.seq}: {v.rule}: {v.message}"
+        said = _said(result, v.message)
+        return click.style("illegal    ", fg="yellow") + f"{head}: seq {v.seq}: {v.rule}: {said}"
     if result.disputed_claims:
         first = result.disputed_claims[0]
         more = f" (+{len(result.disputed_claims) - 1} more)" if len(result.disputed_claims) > 1 else ""

@@ -212,7 +212,8 @@ class TableSession:
             effects = self.ruleset.apply(trial, event)
         except RuleViolation as exc:
             rule = self.ruleset.rulebook.get(exc.rule)
-            return Refusal(exc.rule, exc.message, rule.text if rule else "")
+            # the players by name, the cards as the table names them (Ruleset.say)
+            return Refusal(exc.rule, self.ruleset.say(exc.message, self.names), rule.text if rule else "")
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
             raise ActionError(f"{format_action(self.ruleset, event)!r} names something this game does not "
                               f"have ({type(exc).__name__}: {exc})") from None

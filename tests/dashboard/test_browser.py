@@ -603,7 +603,7 @@ def test_record_a_bunnies_game_at_the_table(server: str, db: Path, fresh: Tab, s
     _record(fresh, 4)  # Bo draws
     assert fresh.reruns and all(fresh.reruns), fresh.reruns  # each entry: the recording fragment only
     _type(fresh, "lay 5C")
-    fresh.wait("does not equal or beat the top card 9C")
+    fresh.wait("does not equal or beat the top card 9♣")
     assert "BUN-LAY-2" in pg.content() and "Nothing was written" in pg.content()
     pg.mouse.move(0, 0)  # no button drawn hovered in the screenshot
     fresh.shot(shots, "record.png")

@@ -130,7 +130,7 @@ def test_record_a_bunnies_game_refused_entry_undo_and_download(store: Path,
 
     typed(at, "lay 5C")  # refused: nothing is written
     refusal = texts(at.error)
-    assert "Refused** by **BUN-LAY-2**: 5C does not equal or beat the top card 9C" in refusal
+    assert "Refused** by **BUN-LAY-2**: 5♣ does not equal or beat the top card 9♣" in refusal
     assert LAY_2.text in refusal and "Nothing was written" in refusal
     assert at.text_input(key="rec_text").value == "lay 5C"  # kept, to be put right
     with Store(store) as s:

@@ -44,8 +44,8 @@ def test_a_scorekeeper_records_a_bunnies_game_nobody_saw_the_hands_of(session: T
     run_recorder(session, scripted(["", "draw", "lay 9C", "draw", "lay 5C", "pickup", ":undo miscounted",
                                     "pickup"]), out.append)
     text = "\n".join(out)
-    assert "refused by BUN-LAY-2: 5C does not equal or beat the top card 9C" in text
-    assert "undetermined [BUN-PICKUP-1]: legal only if seat 1's hand held no card of rank 9 or higher" in text
+    assert "refused by BUN-LAY-2: 5♣ does not equal or beat the top card 9♣" in text  # faces, as on the table
+    assert "undetermined [BUN-PICKUP-1]: legal only if Bo's hand held no card of rank 9 or higher" in text
     assert "entry 5 struck (miscounted)" in text
     assert session.seq == 7  # deal, draw, lay, draw, pickup, the undo, the pickup again
     checked = check_path(session.out)  # type: ignore[arg-type]
