@@ -16,7 +16,7 @@ import msgspec
 from engine.reader import ByteStream, check_events, header_of, read_record
 from engine.record import Chain, End, Record, RecordError
 from engine.registry import get_ruleset
-from logstore.store.cores import idle_cores
+from logstore.store.cores import helper_count
 from logstore.store.helpers import answer_all, in_order
 from logstore.store.reading import Prepended, open_record
 
@@ -192,14 +192,14 @@ def check_files(paths: Sequence[Path]) -> Iterator[tuple[CheckResult, End | None
     batches of them on the other core while this one judges the others, and the answers are
     merged back in order, so the output and the exit code are the same as with one process."""
     jobs = os.environ.get("WARREN_CHECK_JOBS", "")
-    # A helper when asked (WARREN_CHECK_JOBS=2), or for many files when a core is idle: on a
-    # busy machine it would only compete with the other work.
-    wanted = jobs == "2" or (jobs == "" and idle_cores() >= 1)
-    if not wanted or (os.cpu_count() or 1) < 2 or len(paths) < PARALLEL_FROM:
+    # WARREN_CHECK_JOBS=N asks for N processes in all (1: this one alone); otherwise one
+    # helper fewer than the cores this process may use (logstore.store.cores), for many files.
+    helpers = int(jobs) - 1 if jobs.isdigit() and int(jobs) >= 1 else helper_count()
+    if helpers < 1 or len(paths) < PARALLEL_FROM:
         yield from map(check_file, paths)
         return
     batches = [[str(p) for p in paths[i:i + BATCH]] for i in range(0, len(paths), BATCH)]
-    for answers in in_order(batches, 1, MODULE, serve, None, check_batch, ahead=2):
+    for answers in in_order(batches, helpers, MODULE, serve, None, check_batch, ahead=2):
         yield from answers
 
 

@@ -57,7 +57,7 @@ from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
 from logstore.store import schema
-from logstore.store.cores import idle_cores
+from logstore.store.cores import helper_count
 from logstore.store.errors import (
     BrokenChain,
     DuplicateGame,
@@ -423,13 +423,12 @@ class Store:
 
         ``progress``, if given, is called with 1 after each file (an increment).
         ``workers`` > 0 decodes, verifies and judges files in that many helper processes
-        while this one writes; by default, from PARALLEL_FROM files on, one helper per
-        idle core (at most 4), else none. On a busy machine helpers only compete with
-        each other, so none are started there.
+        while this one writes; by default, from PARALLEL_FROM files on, one helper fewer
+        than the cores this process may use (at most 4: logstore.store.cores), else none.
         """
         files = [str(f) for f in record_paths(paths)]
         if workers is None:
-            workers = idle_cores() if len(files) >= PARALLEL_FROM else 0
+            workers = helper_count() if len(files) >= PARALLEL_FROM else 0
         return self._write_all(self._prepared(files, workers), progress)
 
     def _prepared(self, files: list[str], workers: int) -> Iterator[Prepared | Refused]:

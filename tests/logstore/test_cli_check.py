@@ -253,3 +253,24 @@ def test_every_kind_of_record_checks_the_same_in_the_helper(
     assert code == 2 and [json.loads(line)["path"] for line in out.splitlines()] == [str(p) for p in paths]
     chains = {json.loads(line)["chain"] for line in out.splitlines()}
     assert chains == {"sealed", "unsealed", "broken", None}
+
+
+def test_the_helpers_follow_the_cores_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The load average still counted the user's last command: a quiet 2-core machine
+    checked on one core. Now the affinity mask decides, whatever the load."""
+    from logstore.store import cores
+
+    monkeypatch.setattr(os, "getloadavg", lambda: (9.0, 9.0, 9.0), raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert cores.usable_cores() == 2 and cores.helper_count() == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    assert cores.helper_count() == 0  # taskset -c 3: this process alone
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(32)), raising=False)
+    assert cores.helper_count() == cores.MAX_HELPERS
+
+    def no_mask(pid: int) -> set[int]:
+        raise AttributeError
+
+    monkeypatch.setattr(os, "sched_getaffinity", no_mask, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    assert cores.usable_cores() == 3
