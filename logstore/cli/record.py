@@ -97,23 +97,26 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
         template = session.chance_template()
         offers = session.offers()
         choices = [*sorted({o.notation for o in offers}), *COMMANDS]
+        owed = session.pending.chance
+        whose = (f"{session.names[owed.seat]}'s " if owed is not None and owed.seat is not None
+                 and 0 <= owed.seat < len(session.names) else "")
         if template is not None and template.complete:
-            question = (f"[{session.seq + 1}] {session.pending.chance.kind} (unseen by the table): "
+            question = (f"[{session.seq + 1}] {whose}{session.pending.chance.kind} (unseen by the table): "
                         "Enter records it as unknown, or type it as you saw it> ")
         elif template is not None:
             tag = type(template.event).__struct_config__.tag
             example = " ".join(f"{name}=..." for name in seen_fields(template))
             seen = ", ".join(seen_fields(template))
-            question = f"[{session.seq + 1}] {tag}: the table saw {seen}: type `{tag} {example}`> "
+            question = f"[{session.seq + 1}] {whose}{tag}: the table saw {seen}: type `{tag} {example}`> "
         else:
             question = f"[{session.seq + 1}] {session.waiting_for()}> "
         try:
             line = ask(question, choices).strip()
         except (EOFError, KeyboardInterrupt):
-            echo("stopped; the game is stored and can be resumed with --resume " + session.game_id)
+            echo(_stopped(session))
             return
         if line == ":quit":
-            echo("stopped; the game is stored and can be resumed with --resume " + session.game_id)
+            echo(_stopped(session))
             return
         try:
             if _command(session, line, offers, echo):
@@ -169,6 +172,12 @@ def _command(session: Any, line: str, offers: list[Any], echo: Echo) -> bool:
         echo(f"recorded {session.seq}: entry {target} {how} ({reason.strip()})")
         return True
     return False
+
+
+def _stopped(session: Any) -> str:
+    """How to go on: the command to type, with the record file this session writes."""
+    again = f"--resume {session.game_id}" + (f" --out {session.out}" if session.out is not None else "")
+    return f"stopped; the game is stored and can be resumed with {again}"
 
 
 def _show(session: Any, echo: Echo) -> None:

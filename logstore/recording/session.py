@@ -239,6 +239,10 @@ class TableSession:
 
     def correct(self, seq: int, text: str | None, reason: str) -> Accepted:
         """Replace event ``seq`` by ``text`` (notation or JSON), or strike it (``text`` None)."""
+        if not 1 <= seq <= self._seq:
+            # The entries a person sees are numbered from 1 ("recorded 3: ..."); position
+            # seq - 1 is the one before it, which the store's message counted from.
+            raise WarrenError(f"there is no entry {seq}: this game has entries 1 to {self._seq}")
         replacement: dict[str, Any] | None = None
         if text is not None:
             before = self.store.state_at(self.game_id, seq - 1)

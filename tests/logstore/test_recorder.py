@@ -53,6 +53,8 @@ def test_a_scorekeeper_records_a_bunnies_game_nobody_saw_the_hands_of(session: T
     assert [u.rule for u in checked.undetermined] == ["BUN-PICKUP-1"]  # the struck pickup is not judged
     header = json.loads(session.out.read_text().splitlines()[0])  # type: ignore[union-attr]
     assert header["source"] == "recorded" and header["warren"] == FORMAT_VERSION
+    # how to go on, with the file it writes (--resume alone forgot --out)
+    assert f"can be resumed with --resume ann-bo --out {session.out}" in text
 
 
 def test_the_deal_is_proposed_as_the_table_saw_it(session: TableSession) -> None:
@@ -152,8 +154,11 @@ def test_a_quest_game_is_recorded_by_the_names_of_its_cards(tmp_path: Path) -> N
     offered: list[str] = []
     typed: list[str] = []
 
+    questions: list[str] = []
+
     def ask(question: str, choices: list[str]) -> str:
         offered.extend(choices)
+        questions.append(question)
         if session.seq >= 40 or len(typed) > 200:
             raise EOFError
         event = game.events[session.seq]
@@ -181,3 +186,10 @@ def test_a_quest_game_is_recorded_by_the_names_of_its_cards(tmp_path: Path) -> N
     listing: list[str] = []
     run_recorder(session, scripted(["?"]), listing.append)
     assert any(": type `" in line for line in listing)  # each action in words, then what to type
+    # A chance prompt says whose draw or roll it is ("[22] draw (unseen by the table)" did not).
+    chances = [q for q in questions if "the table saw" in q or "unseen by the table" in q]
+    owned = [q for q in chances if any(f"] {n}'s " in q for n in names)]
+    assert owned, chances[:5]
+    corrected: list[str] = []
+    run_recorder(session, scripted([":correct 99 draw -- miscounted"]), corrected.append)
+    assert f"not recorded: there is no entry 99: this game has entries 1 to {session.seq}" in corrected
