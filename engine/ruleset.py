@@ -453,8 +453,13 @@ class Ruleset(ABC, Generic[S, O]):
         """A rule's message (a refusal, an undetermined note) as the table says it: players
         by name, cards as :meth:`card_text` writes them. Rules write seats by number and
         cards as the record does (a rule knows no names); every message a person reads
-        passes through here. Default: the seats named."""
-        return seats_named(message, names)
+        passes through here: its cards by :meth:`name_cards`, then its seats named."""
+        return seats_named(self.name_cards(message), names)
+
+    def name_cards(self, message: str) -> str:
+        """A rule's message with its cards as the game writes them in a sentence (Bunnies'
+        faces, 9♣; a Killer Bunnies card's name first). Default: as it is."""
+        return message
 
     def card_text(self, card: object) -> str:
         """A card as a sentence names it, the one way every message of this ruleset writes

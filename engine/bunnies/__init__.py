@@ -145,8 +145,8 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def read_value(self, tag: str, field: str, value: Any) -> Any:
         return words.read_cards(field, value)
 
-    def say(self, message: str, names: Names | None) -> str:
-        return super().say(words.faces_named(message), names)
+    def name_cards(self, message: str) -> str:
+        return words.faces_named(message)
 
     def is_card_field(self, field: str) -> bool:
         return field in words.CARD_FIELDS

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from abc import abstractmethod
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.killer.catalogue.schema import Card
 from engine.killer.words import CardWords
@@ -222,3 +223,41 @@ def cards_named(message: str, reader: CardReader) -> str:
         return f"{card.name} ({m[1]})" + m[2][len(card.name):]
 
     return _CODE_NAMED.sub(coded, message)
+
+
+class CardsByName:
+    """A Killer Bunnies game's cards read and written by name: mixed into its ruleset ahead
+    of :class:`engine.ruleset.Ruleset`, given the fields of its actions that name cards
+    (:attr:`card_fields`) and its cards' words (``card_words``). One implementation for the
+    three games; a game adds only where its copies lie (``settle_copies``)."""
+
+    card_fields: ClassVar[frozenset[str]] = frozenset()
+    """The fields of the game's actions that name cards, which a person may type by name."""
+
+    @abstractmethod
+    def card_words(self) -> CardWords:
+        """The words of this game's cards (its deck set, its decks)."""
+
+    def card_reader(self) -> CardReader:
+        """This game's cards read by name."""
+        return reader_for(self.card_words())
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        return read_card_fields(self.card_reader(), self.card_fields, field, value)
+
+    def is_card_phrase(self, phrase: str) -> bool:
+        return self.card_reader().is_a_name(phrase)
+
+    def is_card_field(self, field: str) -> bool:
+        return field in self.card_fields
+
+    def card_token(self, card: object) -> str | None:
+        return self.card_reader().token(card)
+
+    def name_cards(self, message: str) -> str:
+        return cards_named(message, self.card_reader())
+
+    def card_text(self, card: object) -> str:
+        """``Choose A Carrot (17)``, ``Technology (WB01)``: the name, its number or code after."""
+        text = str(card)
+        return self.card_words().card(int(text) if text.isdigit() else text)

@@ -23,7 +23,7 @@ from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.killer.catalogue import effects as fx
 from engine.killer.circle import BunnyCircle
-from engine.killer.naming import cards_named, read_card_fields, reader_for
+from engine.killer.naming import CardsByName
 from engine.killer.words import CardWords
 from engine.killer_odyssey import bots, views, words
 from engine.killer_odyssey.chance import sample_chance
@@ -53,7 +53,8 @@ CARD_FIELDS = frozenset({"card", "cards", "top", "bottom", "drew", "picked", "ch
 """The fields of Odyssey's actions that name cards (by code), which a person may type by name."""
 
 
-class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
+class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
+    card_fields = CARD_FIELDS
     slug: ClassVar[str] = "killer-bunnies-odyssey"
     title: ClassVar[str] = "Killer Bunnies and the Ultimate Odyssey"
     rulebook = RULES
@@ -97,21 +98,6 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
 
     def card_words(self) -> CardWords:
         return self.cards if self.cards is not None else words.library_words()
-
-    def read_value(self, tag: str, field: str, value: Any) -> Any:
-        return read_card_fields(reader_for(self.card_words()), CARD_FIELDS, field, value)
-
-    def is_card_phrase(self, phrase: str) -> bool:
-        return reader_for(self.card_words()).is_a_name(phrase)
-
-    def is_card_field(self, field: str) -> bool:
-        return field in CARD_FIELDS
-
-    def say(self, message: str, names: Names | None) -> str:
-        return super().say(cards_named(message, reader_for(self.card_words())), names)
-
-    def card_token(self, card: object) -> str | None:
-        return reader_for(self.card_words()).token(card)
 
     def card_vocabulary(self) -> Vocabulary:
         """:attr:`vocabulary` with the cards of :meth:`card_words` named."""
@@ -210,9 +196,6 @@ class KillerBunniesOdyssey(Ruleset[OdysseyState, OdysseyOptions]):
 
     def redact(self, event: Event, perspective: Perspective, before: OdysseyState) -> Event:
         return views.redact(event, perspective, before)
-
-    def card_text(self, card: object) -> str:
-        return self.card_words().card(str(card))  # a card by name, its code after: Painter Bunny (WV04)
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return views.render(view, names, self.card_words())

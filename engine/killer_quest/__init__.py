@@ -24,7 +24,7 @@ import msgspec
 from engine.capabilities import Capabilities
 from engine.killer.circle import BunnyCircle
 from engine.killer.market import Market
-from engine.killer.naming import CardReader, cards_named, read_card_fields, reader_for, settle_event
+from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
 from engine.killer_quest import bots, views, waiting, words
 from engine.killer_quest.catalogue import deck_for, key_of
@@ -90,7 +90,8 @@ _SLOTS = [name for cls in QuestState.__mro__ for name in getattr(cls, "__slots__
 _HOLDERS = frozenset({Hold, AttackFrame})
 
 
-class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
+class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
+    card_fields = CARD_FIELDS
     slug: ClassVar[str] = "killer-bunnies-quest"
     title: ClassVar[str] = "Killer Bunnies and the Quest for the Magic Carrot"
     rulebook = RULES
@@ -225,25 +226,6 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
     def card_words(self) -> CardWords:
         return self.cards if self.cards is not None else words.starter_words()
 
-    def card_reader(self) -> CardReader:
-        """This game's cards read by name (engine.killer.naming)."""
-        return reader_for(self.card_words())
-
-    def read_value(self, tag: str, field: str, value: Any) -> Any:
-        return read_card_fields(self.card_reader(), CARD_FIELDS, field, value)
-
-    def is_card_phrase(self, phrase: str) -> bool:
-        return self.card_reader().is_a_name(phrase)
-
-    def is_card_field(self, field: str) -> bool:
-        return field in CARD_FIELDS
-
-    def say(self, message: str, names: Names | None) -> str:
-        return super().say(cards_named(message, self.card_reader()), names)
-
-    def card_token(self, card: object) -> str | None:
-        return self.card_reader().token(card)
-
     def settle_copies(self, state: QuestState, event: Event) -> Event:
         """A card named by a name its copies share: the copy the actor holds (in his hand,
         saved, or turned up from his run; his Dolla, cabbage and water cards to pay)."""
@@ -270,10 +252,6 @@ class KillerBunniesQuest(Ruleset[QuestState, QuestOptions]):
 
     def describe_outcome(self, outcome: Outcome, names: Names) -> str:
         return words.describe_outcome(outcome, names, self.card_words())
-
-    def card_text(self, card: object) -> str:
-        text = str(card)
-        return self.card_words().card(int(text)) if text.isdigit() else text
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return words.render(view, names, self.card_words())

@@ -17,7 +17,8 @@ from typing import Any, ClassVar
 
 from engine.capabilities import Capabilities
 from engine.hidden import Pool
-from engine.killer.naming import cards_named, read_card_fields, reader_for, settle_event
+from engine.killer.naming import CardsByName, settle_event
+from engine.killer.words import CardWords
 from engine.kinderbunnies import agenda, bots, views, words
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
@@ -35,7 +36,8 @@ CARD_FIELDS = frozenset({"card", "cards", "carrot", "carrots", "on", "pay", "bun
 """The fields of KinderBunnies' actions that name cards, which a person may type by name."""
 
 
-class KinderBunnies(Ruleset[KinderState, KinderOptions]):
+class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
+    card_fields = CARD_FIELDS
     slug: ClassVar[str] = "kinderbunnies"
     title: ClassVar[str] = "KinderBunnies (Beginner, Advanced and Really Advanced)"
     rulebook = RULES
@@ -145,30 +147,18 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
                               words.card_words())
         return said if said is not None else super().describe(event, names, perspective)
 
+    def card_words(self) -> CardWords:
+        return words.card_words()
+
     def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
         return words.describe_changes(before, after, names, words.card_words())
-
-    def read_value(self, tag: str, field: str, value: Any) -> Any:
-        return read_card_fields(reader_for(words.card_words()), CARD_FIELDS, field, value)
-
-    def is_card_phrase(self, phrase: str) -> bool:
-        return reader_for(words.card_words()).is_a_name(phrase)
-
-    def is_card_field(self, field: str) -> bool:
-        return field in CARD_FIELDS
-
-    def say(self, message: str, names: Names | None) -> str:
-        return super().say(cards_named(message, reader_for(words.card_words())), names)
-
-    def card_token(self, card: object) -> str | None:
-        return reader_for(words.card_words()).token(card)
 
     def settle_copies(self, state: KinderState, event: Event) -> Event:
         """A card named by a name its copies share (the Bunny Buck cards): the copy the actor
         holds, in his hand to play or among his Bunny Bucks to pay."""
         if event.actor is None or not 0 <= event.actor < len(state.hands):
             return event
-        reader = reader_for(words.card_words())
+        reader = self.card_reader()
         holding = {"card": state.hands[event.actor], "pay": state.bucks[event.actor]}
         return settle_event(reader, event, holding)  # type: ignore[no-any-return]
 
@@ -177,10 +167,6 @@ class KinderBunnies(Ruleset[KinderState, KinderOptions]):
 
     def describe_outcome(self, outcome: Outcome, names: Names) -> str:
         return words.describe_outcome(outcome, names, words.card_words())
-
-    def card_text(self, card: object) -> str:
-        text = str(card)
-        return words.card_words().card(int(text)) if text.isdigit() else text
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return words.render(view, names, words.card_words())
