@@ -84,3 +84,54 @@ def refusal(slug: str, options_type: type[msgspec.Struct], exc: msgspec.Validati
     return f"bad option for {slug}: {text}"
 
 
+
+
+class Question(msgspec.Struct, frozen=True):
+    """One option a table chooses before it plays, as the recorder asks it."""
+
+    name: str
+    default: object
+    allowed: tuple[object, ...] = ()
+    """The values it may take, where they are few (a choice, a flag); else empty."""
+    bounds: str = ""
+    """Its bounds in words (``1..20``), where it is a number."""
+    listed: bool = False
+    """Several values, typed comma-separated (Odyssey's decks)."""
+
+
+def _choice(t: mi.Type) -> tuple[object, ...] | None:
+    if isinstance(t, mi.LiteralType):
+        return tuple(t.values)
+    if isinstance(t, mi.BoolType):
+        return (True, False)
+    return None
+
+
+def questions(options_type: type[msgspec.Struct],
+              defaults: dict[str, object] | None = None) -> list[Question]:
+    """The options a table chooses (a choice among names, a flag, a bounded number, a list
+    of names), in the order the ruleset declares them, each with its default (``defaults``
+    first: what a new record would get, e.g. Odyssey's decks). Options that only a file or
+    a set-up variant gives (a catalogue hash, a map of deck lists, a custom set-up left
+    unset) are not asked: ``--option`` gives them."""
+    info = mi.type_info(options_type)
+    assert isinstance(info, mi.StructType)
+    out: list[Question] = []
+    for f in info.fields:
+        default: object = (defaults or {}).get(f.encode_name, f.default)
+        if default is msgspec.NODEFAULT and f.default_factory is not msgspec.NODEFAULT:
+            default = f.default_factory()
+        if default is msgspec.NODEFAULT or default is None:
+            continue
+        t = f.type
+        choice = _choice(t)
+        if choice is not None:
+            out.append(Question(f.encode_name, default, choice))
+        elif isinstance(t, mi.IntType):
+            out.append(Question(f.encode_name, default, bounds=_number_bounds(t) or ""))
+        elif isinstance(t, mi.ListType | mi.VarTupleType) \
+                and isinstance(t.item_type, mi.StrType | mi.LiteralType):
+            allowed = _choice(t.item_type) or ()
+            out.append(Question(f.encode_name, list(default) if isinstance(default, tuple) else default,
+                                allowed, listed=True))
+    return out

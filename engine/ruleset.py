@@ -119,6 +119,8 @@ class Ruleset(ABC, Generic[S, O]):
     event_types: ClassVar[tuple[type[Event], ...]]
     capabilities: Capabilities[S] = Capabilities()
     """What the game offers beyond the contract (engine.capabilities)."""
+    seat_options: ClassVar[frozenset[str]] = frozenset()
+    """Options whose value is a seat (who plays first): asked and said by player name."""
     public_violations: ClassVar[frozenset[str]] = frozenset()
     """Rules whose violations tell nothing that any seat could not see: their message and
     facts are shown to every perspective (:meth:`violation_view`)."""
@@ -380,6 +382,17 @@ class Ruleset(ABC, Generic[S, O]):
         """A card as a person types it, which :meth:`read_value` reads back (its name, for
         the recorder's completions); None where the record's own spelling is the one to type."""
         return None
+
+    def short_spellings(self, event: Event) -> tuple[str, ...]:
+        """Shorter ways a scorekeeper may type an action the rules allow now, in the
+        table's words, besides its notation (logstore.recording.shorthand): Bunnies writes
+        a set of one rank as the rank then its suits (``9chs``). Default: none."""
+        return ()
+
+    def copies(self, card: Any) -> list[Any]:
+        """Every card identical to ``card`` (itself first among them): the copies a name
+        several cards share stands for. Default: the card alone."""
+        return [card]
 
     def settle_copies(self, state: S, event: Event) -> Event:
         """A proposed action whose card was typed by a name several copies share, with the

@@ -82,11 +82,12 @@ def seat_name(seat: int | None, names: Names | None) -> str:
 
 
 def seat_label(seat: int | None, names: Names | None) -> str:
-    """A seat with its number and name, ``seat 0 (Ann)``, where both matter."""
+    """A seat as a person reads it: its player's name (``Ann``), ``seat 0`` only where the
+    record names nobody; the number itself belongs to ``--json``."""
     if seat is None:
         return "the table"
     if names is not None and 0 <= seat < len(names):
-        return f"seat {seat} ({names[seat]})"
+        return names[seat]
     return f"seat {seat}"
 
 

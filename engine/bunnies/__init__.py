@@ -47,6 +47,7 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     title: ClassVar[str] = '"Bunnies" (two-player shedding game)'
     rulebook = RULES
     min_players = 2
+    seat_options = frozenset({"first_seat"})
     max_players = 2
     state_type = BunniesState
     options_type = BunniesOptions
@@ -147,6 +148,9 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
 
     def name_cards(self, message: str) -> str:
         return words.faces_named(message)
+
+    def short_spellings(self, event: Event) -> tuple[str, ...]:
+        return words.short_spellings(event)
 
     def is_card_field(self, field: str) -> bool:
         return field in words.CARD_FIELDS

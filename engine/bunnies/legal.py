@@ -56,6 +56,10 @@ def decision_actions(state: BunniesState, seat: int) -> list[Event]:
         if not hand:
             return _flips(state, seat, seq)
         lays = _lays(state, seat, seq)
+        if lays and UNKNOWN in hand:
+            # A hand nobody saw may hold nothing that beats the pile: picking up is open,
+            # undetermined until the hand is known (BUN-PICKUP-1, REC-UNK-2).
+            lays.append(Pickup(seq=seq, actor=seat))
         return lays or [Pickup(seq=seq, actor=seat)]
     # phase == "bunny": the bunny's action(s), laying again, or ending the go.
     actions: list[Event] = []

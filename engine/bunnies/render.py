@@ -21,7 +21,7 @@ def render(view: dict[str, Any], names: list[str]) -> str:
     active = view["active"]
     lines = [
         f"seq {view['seq']}  round {view['round']}  turn {view['turn']}  phase {view['phase']}"
-        + (f"  to play: seat {active} ({names[active]})" if active is not None else ""),
+        + (f"  to play: {names[active]}" if active is not None else ""),
     ]
     stock = view["stock"]
     lines.append(f"stock: {len(stock) if isinstance(stock, list) else stock} cards"
@@ -34,7 +34,7 @@ def render(view: dict[str, Any], names: list[str]) -> str:
         held = " ".join(hand) if isinstance(hand, list) else f"{hand} cards (hidden)"
         row = "".join(_slot(blinds, s) for s in OWN_SLOTS[seat])
         bunnies = view["bunnies"][seat]
-        lines.append(f"seat {seat} {names[seat]}:")
+        lines.append(f"{names[seat]}:")
         lines.append(f"    hand:    {held}")
         lines.append(f"    blinds:  {row}")
         lines.append(f"    bunnies: {len(bunnies)}" + (f" ({' '.join(bunnies)})" if bunnies else ""))

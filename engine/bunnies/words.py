@@ -115,6 +115,19 @@ def read_cards(field: str, value: Any) -> Any:
     return value
 
 
+def short_spellings(event: Event) -> tuple[str, ...]:
+    """A lay of one rank as a scorekeeper jots it: the rank, then each suit (``9chs`` for
+    9♣ 9♥ 9♠, ``10d`` for 10♦); the recorder reads it among the actions allowed now."""
+    if not isinstance(event, Lay) or not event.cards or any(c not in _DECK for c in event.cards):
+        return ()
+    cards = event.cards
+    ranks = {c[0] for c in cards}
+    if len(ranks) != 1:
+        return ()
+    rank = RANK_FACE.get(cards[0][0], cards[0][0]).lower()
+    return (rank + "".join(c[1].lower() for c in cards),)
+
+
 # -- events ---------------------------------------------------------------------------------------
 def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | None:
     """``event`` in words, from ``record`` (the event as the perspective saw it: a card it

@@ -25,6 +25,10 @@ class LegalActions:
     descriptions: list[str]
     note: str | None
     """Why the list is empty, when it is."""
+    who: str = ""
+    """The seat in words (its player's name), for :meth:`render`."""
+    phase: str = ""
+    """The phase in the table's words, for :meth:`render`."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -39,7 +43,8 @@ class LegalActions:
 
     def render(self) -> str:
         pos = self.position
-        lines = [f"seat {self.seat} at seq {self.at} (turn {pos['turn']}, phase {pos['phase']}): "
+        lines = [f"{self.who or f'seat {self.seat}'} after event {self.at} (turn {pos['turn']}, "
+                 f"{self.phase or pos['phase']}): "
                  f"{len(self.actions)} legal action(s)"]
         lines += [f"  {n:<24} {d}" for n, d in zip(self.notations, self.descriptions, strict=True)]
         if self.note:
@@ -70,4 +75,5 @@ def legal_at(ruleset: Ruleset[Any, Any], state: GameState, seat: int, *, n_seats
         seat=seat, at=state.seq, position=position_dict(ruleset, state), actions=actions,
         notations=[format_action(ruleset, e) for e in actions],
         descriptions=[ruleset.describe(e, names) for e in actions], note=note,
+        who=seat_label(seat, names), phase=ruleset.phase_text(str(position_dict(ruleset, state)["phase"])),
     )

@@ -329,6 +329,49 @@ def read_action(ruleset: Ruleset[Any, Any], text: str | dict[str, Any]) -> Propo
     return _read_notation(ruleset, stripped)
 
 
+_TYPE_WORDS = {"int": "a whole number", "float": "a number", "bool": "yes or no", "str": "a word",
+               "array": "a list", "object": "named values", "null": "nothing"}
+_MISSING = re.compile(r"Object missing required field `(\w+)`(?: - at `\$\.?([\w.\[\]]*)`)?")
+_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `(\w+)`)?(.*?)(?: - at `\$\.?([\w.\[\]]*)`)?$")
+
+
+def _type_words(spelled: str) -> str:
+    """msgspec's name of a type in words: ``int | null`` is "a whole number, or nothing"."""
+    kinds = [_TYPE_WORDS.get(k.strip(), k.strip()) for k in spelled.split("|")]
+    if "nothing" in kinds and len(kinds) > 1:
+        kinds.remove("nothing")
+        return " or ".join(kinds) + ", or nothing"
+    return " or ".join(kinds)
+
+
+def _where(path: str | None) -> str:
+    """A field's place as msgspec writes it (``faces[0]``) in words: "the first of faces"."""
+    if not path:
+        return "the action"
+    match = re.fullmatch(r"(\w+)\[(\d+)\](.*)", path)
+    if match:
+        nth = int(match[2]) + 1
+        return f"value {nth} of {match[1]}"
+    return path
+
+
+def plainly(exc: msgspec.ValidationError, tag: str) -> str:
+    """A decoder's refusal of a typed action in plain words, naming the field and what it
+    takes: "Expected `int | null`, got `str` - at `$.carrot`" reads "carrot takes a whole
+    number, or nothing, not a word"; "Object missing required field `seat`" reads "buy
+    needs its seat"."""
+    text = str(exc)
+    missing = _MISSING.match(text)
+    if missing:
+        return f"{tag} needs its {missing[1]}" + (f" (in {_where(missing[2])})" if missing[2] else "")
+    expected = _EXPECTED.match(text)
+    if expected:
+        want, got, more, at = expected.groups()
+        said = f"{_where(at)} takes {_type_words(want)}{more.strip() and ' ' + more.strip().replace('`', '')}"
+        return said + (f", not {_TYPE_WORDS.get(got, got)}" if got else "")
+    return re.sub(r" - at `\$\.?([\w.\[\]]*)`", lambda m: f" (in {_where(m[1])})", text).replace("`", "")
+
+
 def make_event(ruleset: Ruleset[Any, Any], proposed: ProposedAction, *, seq: int, actor: int | None) -> Event:
     """The typed event of a proposed action, or :class:`ActionError` saying what is wrong."""
     event_type = ruleset.events_by_type[proposed.tag]
@@ -344,7 +387,8 @@ def make_event(ruleset: Ruleset[Any, Any], proposed: ProposedAction, *, seq: int
         return msgspec.convert(body, event_type, strict=False)
     except msgspec.ValidationError as exc:
         usage = next(u for u in action_usage(ruleset) if u.split()[0] == proposed.tag)
-        raise ActionError(f"cannot read action {proposed.text!r}: {exc} (usage: {usage})") from None
+        raise ActionError(f"cannot read action {proposed.text!r}: {plainly(exc, proposed.tag)} "
+                          f"(usage: {usage})") from None
 
 
 def check_seat(seat: int | None, n_seats: int, what: str = "seat") -> None:

@@ -24,6 +24,7 @@ from engine.reader import check_events
 from engine.record import Event, Header, event_to_dict
 from engine.rules import RuleViolation
 from engine.ruleset import GameState, Ruleset
+from engine.wording import seat_label
 
 
 @dataclass(slots=True)
@@ -160,7 +161,7 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
     def who(seat: int | None) -> str:
         if seat is None:
             return "the table"
-        return f"seat {seat}" + (f" ({names[seat]})" if names and seat < len(names) else "")
+        return seat_label(seat, names)
 
     def facts(found: dict[str, Any]) -> str:
         if ruleset is not None:

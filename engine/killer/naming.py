@@ -242,6 +242,9 @@ class CardsByName:
         """This game's cards read by name."""
         return reader_for(self.card_words())
 
+    def copies(self, card: Any) -> list[Any]:
+        return self.card_reader().copies(card)
+
     def read_value(self, tag: str, field: str, value: Any) -> Any:
         return read_card_fields(self.card_reader(), self.card_fields, field, value)
 

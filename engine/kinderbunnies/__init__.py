@@ -42,6 +42,7 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
     title: ClassVar[str] = "KinderBunnies (Beginner, Advanced and Really Advanced)"
     rulebook = RULES
     min_players = 2
+    seat_options = frozenset({"youngest"})
     max_players = MAX_PLAYERS
     state_type = KinderState
     options_type = KinderOptions

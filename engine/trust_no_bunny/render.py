@@ -122,7 +122,7 @@ def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
 def _seat(s: int | None, names: list[str]) -> str:
     if s is None:
         return "-"
-    return f"{s} ({names[s]})" if 0 <= s < len(names) else str(s)
+    return names[s] if 0 <= s < len(names) else f"seat {s}"  # by name: the number is --json's
 
 
 def _seats(group: list[int] | None, names: list[str]) -> str:
@@ -173,7 +173,7 @@ def render(view: dict[str, Any], names: list[str]) -> str:
         if me.get("hand_size"):
             low, high = me["hand_size"]
             hand += f" ({low} to {high} cards)" if low != high else f" ({low} cards)"
-        lines.append(f"me: seat {_seat(me['seat'], names)} · {role} ({secret}){extra} · item {item}"
+        lines.append(f"me: {_seat(me['seat'], names)} · {role} ({secret}){extra} · item {item}"
                      f" · hand {hand}")
         for note in me["notes"]:
             lines.append("  " + ", ".join(f"{k}={v}" for k, v in note.items()))

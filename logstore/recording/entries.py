@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.dispute.notation import read_action
+from engine.dispute.notation import ActionError, plainly, read_action
 from engine.record import Event, event_to_dict
 from engine.rules import WarrenError
+from logstore.recording.shorthand import Entries, action_named
 
 if TYPE_CHECKING:
     from logstore.recording.session import ChanceTemplate, TableSession
@@ -75,14 +76,34 @@ def fill_template(session: TableSession, template: Event, seen: dict[str, Any]) 
         return _over_template(session, template, seen)
     except msgspec.ValidationError as exc:
         given = " ".join(f"{k}={v}" for k, v in seen.items())
-        raise WarrenError(f"cannot read {event_to_dict(template)['type']} {given}: {exc}") from None
+        tag = event_to_dict(template)["type"]
+        raise WarrenError(f"cannot read {tag} {given}: {plainly(exc, tag)}") from None
 
 
 def merge_template(session: TableSession, template: Event, line: str) -> Event:
     """What the scorekeeper typed for owed chance, over the table's template: the typed
     fields replace the template's (``roles first_mayor=2``)."""
-    proposed = read_action(session.ruleset, line)
     tag = event_to_dict(template)["type"]
+    first = line.split(maxsplit=1)[0].lower().replace("-", "_")
+    if first != tag and "=" not in line and not line.startswith("{"):
+        # A bare value for the one thing the table saw (``Violet Perky Bunny`` for the card
+        # a draw showed): the field it fills is the one the template asks for.
+        field = _the_field(session, template)
+        if field is None:
+            raise WarrenError(f"the table owes the {tag} now, not {line!r}: Enter records it as nobody "
+                              f"saw it, or type `{tag} FIELD=VALUE` for what the table saw")
+        if field is not None:
+            from engine.dispute.notation import event_fields
+
+            listed = any(f.name == field and f.kind == "list" for f in event_fields(type(template)))
+            values = line.replace(",", " ").split()
+            owed = getattr(template, field, None)
+            if listed and len(values) == 1 and values[0].isdigit() and isinstance(owed, list) \
+                    and len(owed) == len(values[0]) > 1:
+                values = list(values[0])  # five dice jotted as ``85262``: one digit a die
+            # the dice of a roll typed one after another: ``8 5 2``
+            line = f"{tag} {field}=" + (",".join(values) if listed else line)
+    proposed = read_action(session.ruleset, line)
     if proposed.tag != tag:
         raise WarrenError(f"the table owes a {tag} now, not a {proposed.tag}")
     # Cards typed by name read as the record writes them (the card drawn: ``draw card=Sword``).
@@ -90,7 +111,19 @@ def merge_template(session: TableSession, template: Event, line: str) -> Event:
     try:
         return _over_template(session, template, fields)
     except msgspec.ValidationError as exc:
-        raise WarrenError(f"cannot read {line!r}: {exc}") from None
+        raise WarrenError(f"cannot read {line!r}: {plainly(exc, tag)}") from None
+
+
+def _the_field(session: TableSession, template: Event) -> str | None:
+    """The one field a bare value typed for owed chance fills: the card of a draw the table
+    saw, the die of a roll (None when the event has several)."""
+    from engine.dispute.notation import event_fields
+
+    names = [f.name for f in event_fields(type(template)) if f.name not in ("seq", "hash", "actor")]
+    cards = [n for n in names if session.ruleset.is_card_field(n)]
+    if len(cards) == 1:
+        return cards[0]
+    return names[0] if len(names) == 1 else None
 
 
 def seen_fields(template: ChanceTemplate) -> list[str]:
@@ -111,7 +144,7 @@ def read_entry(session: TableSession, line: str, template: ChanceTemplate | None
         template = session.chance_template()
     if template is not None:
         if line:
-            return merge_template(session, template.event, line)
+            return session.settle_copies(merge_template(session, template.event, line))
         if not template.complete:
             raise WarrenError(f"the table saw part of this {event_to_dict(template.event)['type']}: "
                               f"give {', '.join(seen_fields(template))}")
@@ -119,4 +152,19 @@ def read_entry(session: TableSession, line: str, template: ChanceTemplate | None
     if not line:
         raise WarrenError("type an action, e.g. one the rules allow now")
     text, seat = seat_of(session.names, line)
-    return session.read(text, seat)
+    try:
+        return session.settle_copies(session.read(text, seat))
+    except ActionError as exc:
+        # Not the full notation: the start of one of the actions allowed now (``p``, ``9chs``,
+        # ``vio``: logstore.recording.shorthand), else the notation's own error.
+        offers = [o for o in session.offers() if seat is None or o.seat == seat]
+        offer = Entries(session, offers).pick(text)
+        if offer is not None:
+            return msgspec.structs.replace(offer.event, seq=session.seq + 1, hash=None)
+        named = action_named(session, offers, text)
+        if named is None:
+            raise
+        try:
+            return session.settle_copies(session.read(named, seat))
+        except ActionError:
+            raise exc from None

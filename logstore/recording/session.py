@@ -37,6 +37,7 @@ from engine.record import FORMAT_VERSION, Event, Header, Player, event_to_dict
 from engine.registry import get_ruleset
 from engine.rules import Effect, RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
+from engine.wording import seat_label
 from logstore.store import Store
 
 TEMPLATE_DRAWS = 4
@@ -70,6 +71,18 @@ class Refusal:
     message: str
     text: str
     """The rule's paraphrase, to tell the scorekeeper why."""
+
+
+class BreaksLater(RuleViolation):
+    """A correction that would make an event already recorded illegal: nothing was written.
+    The recorder offers to correct (or strike) that event too, in the same batch."""
+
+    def __init__(self, seq: int, rule: str, message: str, batch: Sequence[Correction]) -> None:
+        super().__init__(rule, f"{message} (entry {seq}, once the correction is applied; "
+                               "correct or strike it too)")
+        self.seq: int | None = seq
+        self.broken = message
+        self.batch = list(batch)
 
 
 @dataclass(slots=True)
@@ -106,8 +119,13 @@ class TableSession:
         self.store = store
         self.game_id = game_id
         self.out = out
-        """A record file kept up to date after every entry (written whole, atomically)."""
+        """A record file kept up to date after every entry (written whole, atomically);
+        remembered in the store so that resuming goes on writing it."""
         row = store.game(game_id)
+        if out is not None:
+            from logstore.store.recordings import remember
+
+            remember(store, game_id, out)
         self.header = store.record(game_id).header
         self.ruleset: Ruleset[Any, Any] = get_ruleset(row.ruleset).for_game(self.header)
         self.names = list(row.players)
@@ -145,12 +163,23 @@ class TableSession:
         self._seq = self.store.game(self.game_id).n_events
         self._state = None
 
+    def catch_up(self) -> list[Event]:
+        """The events another device recorded since this session last looked, now taken in
+        (the session goes on from the game's last event; its record file is rewritten)."""
+        last = self.store.game(self.game_id).n_events
+        if last <= self._seq:
+            return []
+        missed = self.store.record(self.game_id).events[self._seq:last]
+        self._seq, self._state = last, None
+        self._write_file()
+        return list(missed)
+
     @property
     def pending(self) -> Agenda:
         return self.ruleset.pending(self.state)
 
     def who(self, seat: int | None) -> str:
-        return "the table" if seat is None else f"seat {seat} ({self.names[seat]})"
+        return seat_label(seat, self.names)
 
     def waiting_for(self) -> str:
         """What the game waits for, in words."""
@@ -219,6 +248,25 @@ class TableSession:
                               f"have ({type(exc).__name__}: {exc})") from None
         return Accepted(event, effects, tuple(e for e in effects if is_undetermined(e)))
 
+    def settle_copies(self, event: Event) -> Event:
+        """An entry as typed, with a card several identical copies share (a drawn 1 Bunny
+        Buck, a Take A Carrot played from a hand nobody saw) settled on a copy the rules
+        allow here (one still in the pile, not one already on the table): the table
+        cannot tell the copies apart, the record must. A refused entry stays as typed."""
+        data = event_to_dict(event)
+        for name, value in data.items():
+            if not self.ruleset.is_card_field(name) or not isinstance(value, int) or isinstance(value, bool):
+                continue
+            twins = self.ruleset.copies(value)
+            if len(twins) < 2 or isinstance(self.judge(event), Accepted):
+                continue
+            for twin in twins:
+                tried = msgspec.structs.replace(event, **{name: twin})
+                if isinstance(self.judge(tried), Accepted):
+                    event = tried
+                    break
+        return event
+
     def enter(self, entry: str | Event, seat: int | None = None) -> Accepted | Refusal:
         """Judge an entry and, if the rules allow it, append it to the game at once."""
         event = self.read(entry, seat) if isinstance(entry, str) else \
@@ -237,20 +285,54 @@ class TableSession:
         return self._append_correction(Correction(seq=self._seq + 1, actor=None, corrects=target,
                                                   reason=reason))
 
-    def correct(self, seq: int, text: str | None, reason: str) -> Accepted:
-        """Replace event ``seq`` by ``text`` (notation or JSON), or strike it (``text`` None)."""
+    def correct(self, seq: int, text: str | None, reason: str,
+                also: Sequence[Correction] = ()) -> Accepted:
+        """Replace event ``seq`` by ``text`` (notation or JSON), or strike it (``text`` None).
+
+        ``also``: corrections of later events made in the same batch (the ones this
+        correction would make illegal, :class:`BreaksLater`). Raises :class:`BreaksLater`
+        when the corrected game is illegal at an event already recorded."""
+        correction = self.correction(seq, text, reason, before=also)
+        batch = [correction, *also]
+        batch = [msgspec.structs.replace(c, seq=self._seq + 1 + i) for i, c in enumerate(batch)]
+        try:
+            self._append(list(batch))
+        except RuleViolation as exc:
+            if exc.seq is None or exc.seq > self._seq:
+                raise
+            said = self.ruleset.say(exc.message.split(" (event ")[0], self.names)
+            raise BreaksLater(exc.seq, exc.rule, said, batch) from None
+        return Accepted(batch[-1], (), ())
+
+    def correction(self, seq: int, text: str | None, reason: str,
+                   before: Sequence[Correction] = ()) -> Correction:
+        """The correction of entry ``seq`` (its replacement read at the position before it,
+        with the corrections ``before`` of the same batch applied), not yet appended."""
         if not 1 <= seq <= self._seq:
             # The entries a person sees are numbered from 1 ("recorded 3: ..."); position
             # seq - 1 is the one before it, which the store's message counted from.
             raise WarrenError(f"there is no entry {seq}: this game has entries 1 to {self._seq}")
         replacement: dict[str, Any] | None = None
         if text is not None:
-            before = self.store.state_at(self.game_id, seq - 1)
             stored = self.store.record(self.game_id).events[seq - 1]
-            event = propose(self.ruleset, before, text, n_seats=len(self.names), seat=stored.actor)
+            event = propose(self.ruleset, self._corrected_before(seq, before), text,
+                            n_seats=len(self.names), seat=stored.actor)
             replacement = {k: v for k, v in event_to_dict(event).items() if k not in ("seq", "hash")}
-        return self._append_correction(Correction(seq=self._seq + 1, actor=None, corrects=seq,
-                                                  reason=reason, event=replacement))
+        return Correction(seq=self._seq + 1, actor=None, corrects=seq, reason=reason, event=replacement)
+
+    def _corrected_before(self, seq: int, pending: Sequence[Correction]) -> GameState:
+        """The position before event ``seq`` with the ``pending`` corrections applied."""
+        if not pending:
+            return self.store.state_at(self.game_id, seq - 1)
+        events = [*self.store.record(self.game_id).events,
+                  *(msgspec.structs.replace(c, seq=self._seq + 1 + i) for i, c in enumerate(pending))]
+        effective, _ = self.ruleset.effective(events)
+        state: GameState = self.ruleset.setup(self.header)
+        try:
+            self.ruleset.fold(state, [e for e in effective if e.seq < seq])
+        except RuleViolation:
+            return self.store.state_at(self.game_id, seq - 1)
+        return state
 
     def _last_real_seq(self) -> int:
         events = self.store.record(self.game_id).events

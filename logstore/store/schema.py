@@ -76,7 +76,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 WARREN_TABLES = frozenset({
-    "games", "events", "seals", "snapshots", "branches", "rulings",
+    "games", "events", "seals", "snapshots", "branches", "rulings", "recordings",
     "analytics_state", "analytics_games", "analytics_parts", "player_changes",
 })
 """Tables warren keeps in a store (the core's, branches', rulings' and the projections'

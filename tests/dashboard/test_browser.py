@@ -634,13 +634,13 @@ def test_two_tabs_recording_one_game_never_fork_it(server: str, db: Path, fresh:
     _listen(other, server)
     try:
         other.page.goto(f"{server}/record?game={game}")
-        other.wait("waiting for seat 0 (Ann): draw")
+        other.wait("waiting for Ann: draw")
         other.settled()
         _record(fresh, 2)  # the first tab records Ann's draw
         other.page.get_by_role("button", name="Record", exact=True).click()  # the second, its stale draw
         other.wait("another device recorded meanwhile")
         other.wait("the game is now at event 2: 2: Ann draws a card")
-        other.wait("waiting for seat 0 (Ann): lay")  # the fresh position
+        other.wait("waiting for Ann: lay")  # the fresh position
         other.settled()
         with Store(db) as store:
             assert store.game(game).n_events == 2
@@ -649,7 +649,7 @@ def test_two_tabs_recording_one_game_never_fork_it(server: str, db: Path, fresh:
         _pick(fresh, "Cards", "9♥")
         fresh.page.get_by_role("button", name="Record", exact=True).click()
         fresh.wait("the game is now at event 3: 3: Ann lays 9♣")
-        fresh.wait("waiting for seat 1 (Bo): draw")
+        fresh.wait("waiting for Bo: draw")
         fresh.settled()
         with Store(db) as store:
             record = store.export(game)

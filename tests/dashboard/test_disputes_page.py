@@ -104,7 +104,7 @@ def test_the_legal_list_is_the_engines_and_a_pick_is_judged_legal(env: Path) -> 
     at.selectbox(key="dsp_seat").set_value(other)
     run(at)
     assert d.legal(other, at=seq).notations == []
-    assert f"seat {other} ({d.names[other]}) has nothing to do now" in texts(at.info)
+    assert f"{d.names[other]} has nothing to do now" in texts(at.info)
 
 
 def test_a_pick_is_judged_for_its_seat_when_several_seats_act_at_once(env: Path) -> None:

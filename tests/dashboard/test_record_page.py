@@ -145,7 +145,7 @@ def test_record_a_bunnies_game_refused_entry_undo_and_download(store: Path,
     click(at, "rec_undo")  # a correction striking the pickup
     assert "Recorded event 6: the table strikes event 5 (undone at the table)" in texts(at.success)
     assert "(struck at event 6)" in html_text(at)
-    assert "waiting for seat 1 (Bo): lay" in texts(at.markdown)
+    assert "waiting for Bo: lay" in texts(at.markdown)
 
     with Store(store) as s:
         sealed = s.export(game)
@@ -195,7 +195,7 @@ def test_a_second_device_appending_first_is_told_not_forked(store: Path) -> None
     stale = texts(at.warning)
     assert "Not recorded**: another device recorded meanwhile" in stale
     assert "this page showed event 1; the game is now at event 2: 2: Ann draws a card" in stale
-    assert "waiting for seat 0 (Ann): lay" in texts(at.markdown)  # the fresh position
+    assert "waiting for Ann: lay" in texts(at.markdown)  # the fresh position
     with Store(store) as s:
         assert s.game(game).n_events == 2
         assert check_bytes(s.export(game), game).ok
@@ -205,7 +205,7 @@ def test_a_second_device_appending_first_is_told_not_forked(store: Path) -> None
     assert "Another device has recorded 1 event(s)" in texts(at.warning)
     click(at, "rec_refresh")
     assert "Refreshed: another device recorded 3: Ann lays 9♣" in texts(at.info)
-    assert "waiting for seat 1 (Bo): draw" in texts(at.markdown)
+    assert "waiting for Bo: draw" in texts(at.markdown)
 
 
 def test_a_game_is_resumed_by_its_link_and_other_links_are_explained(store: Path) -> None:

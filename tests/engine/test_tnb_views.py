@@ -114,7 +114,7 @@ def test_render_draws_the_table() -> None:
     g.dawn()
     names = [f"p{s}" for s in range(5)]
     seat = RULESET.render(RULESET.view(g.state, 2), names)
-    assert "round 2 of 5" in seat and "got through 4" in seat and "me: seat 2 (p2)" in seat
+    assert "round 2 of 5" in seat and "got through 4" in seat and "me: p2 ·" in seat
     assert "werebunny=True" in seat
     spectator = RULESET.render(RULESET.view(g.state, "spectator"), names)
     assert "me:" not in spectator and "werebunny" not in spectator

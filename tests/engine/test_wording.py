@@ -86,7 +86,7 @@ def test_the_generic_words_serve_a_game_that_declares_none() -> None:
     outcome = Outcome(winners=[1], scores=[4, 11], reason="last_carrot", rule="NIM-END-1")
     assert outcome_text(GENERIC, outcome, NAMES[:2]) == (
         "Game over: Bo wins (last carrot, NIM-END-1). Scores: Ann 4, Bo 11.")
-    assert and_list(["Ann", "Bo", "Cy"]) == "Ann, Bo and Cy" and seat_label(0, NAMES) == "seat 0 (Ann)"
+    assert and_list(["Ann", "Bo", "Cy"]) == "Ann, Bo and Cy" and seat_label(0, NAMES) == "Ann"
 
 
 # -- Bunnies ---------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def test_replay_says_who_looks_and_what_happened_in_words(db: Path) -> None:
     replay = Replay(rs, record.header, record.events)
     code, out, _ = run("replay", game, "--to", "3", "--as", "0", "--db", str(db))
     assert code == 0
-    assert f"seen by seat 0 ({names[0]})" in out
+    assert f"seen by {names[0]}" in out
     assert f"last event: seq 3: {rs.describe(replay.events[2], names, 0)}" in out
     assert "cards=[" not in out
     code, out, _ = run("replay", game, "--db", str(db))

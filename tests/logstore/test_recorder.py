@@ -95,7 +95,8 @@ def test_a_correction_replaces_an_earlier_entry(session: TableSession) -> None:
 def test_warren_record_through_its_prompts(tmp_path: Path) -> None:
     db, out = tmp_path / "w.db", tmp_path / "g.jsonl"
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("Ann, Bo\n" "\n" "draw\n" "lay 9C\n" "draw\n" "lay 4D\n" ":quit\n")
+        # the players, then Enter for each option asked (hand size, what may be stolen), the deal
+        pipe.send_text("Ann, Bo\n" "\n\n" "\n" "draw\n" "lay 9C\n" "draw\n" "lay 4D\n" ":quit\n")
         result = CliRunner().invoke(main, ["record", "bunnies", "--option", "first_seat=0", "--game-id", "t1",
                                            "--out", str(out), "--db", str(db)])
     assert result.exit_code == 0, result.output
@@ -193,3 +194,99 @@ def test_a_quest_game_is_recorded_by_the_names_of_its_cards(tmp_path: Path) -> N
     corrected: list[str] = []
     run_recorder(session, scripted([":correct 99 draw -- miscounted"]), corrected.append)
     assert f"not recorded: there is no entry 99: this game has entries 1 to {session.seq}" in corrected
+
+
+def _bunnies_after(session: TableSession, *lines: str) -> None:
+    session.enter(session.chance_template().event)  # type: ignore[union-attr]
+    for line in lines:
+        assert not isinstance(session.enter(line), Refusal), line
+
+
+def test_a_correction_that_breaks_a_later_entry_offers_to_correct_it_too(session: TableSession) -> None:
+    # Ann lays 9♣, Bo draws and lays 10♣ over it. Saying Ann laid a king instead makes
+    # Bo's 10♣ illegal; the recorder asks for that entry in the same batch.
+    _bunnies_after(session, "draw", "lay 9C", "draw", "lay TC")
+    out: list[str] = []
+    run_recorder(session, scripted([":correct 3 lay KC -- it was the king", "lay AC", ":quit"]), out.append)
+    text = "\n".join(out)
+    assert "with that correction entry 5 would break BUN-LAY-2" in text
+    assert "entry 3 corrected (it was the king)" in text and "entry 5 corrected (it was the king)" in text
+    assert session.state.pile == ["KC", "AC"]  # type: ignore[attr-defined]
+    assert check_path(session.out).ok  # type: ignore[arg-type]
+
+
+def test_giving_up_a_correction_that_breaks_a_later_entry_writes_nothing(session: TableSession) -> None:
+    _bunnies_after(session, "draw", "lay 9C", "draw", "lay TC")
+    before = session.seq
+    out: list[str] = []
+    run_recorder(session, scripted([":correct 3 lay KC -- it was the king", "", ":quit"]), out.append)
+    assert "nothing was corrected" in "\n".join(out) and session.seq == before
+
+
+def test_a_stale_session_shows_what_it_missed_and_goes_on(session: TableSession) -> None:
+    session.enter(session.chance_template().event)  # type: ignore[union-attr]
+    other = TableSession(session.store, "ann-bo")
+    out: list[str] = []
+
+    def ask(question: str, choices: list[str]) -> str:
+        if session.seq == 1 and other.seq == 1:
+            other.enter("draw")  # the other device records while this one waits
+            return "draw"  # typed here for the same turn: stale
+        if session.seq == 2 and ":show" not in asked:
+            asked.append(":show")
+            return ":show"
+        raise EOFError
+
+    asked: list[str] = []
+    run_recorder(session, ask, out.append)
+    text = "\n".join(out)
+    assert "meanwhile, 1 event(s) were recorded on another device:" in text
+    assert "  2: Ann draws a card" in text
+    assert "not recorded: the game had moved on; type 'draw' again if it still stands" in text
+    assert session.seq == 2 and session.store.game("ann-bo").n_events == 2
+
+
+def test_resume_goes_on_writing_the_record_file(tmp_path: Path) -> None:
+    db, out = tmp_path / "w.db", tmp_path / "g.jsonl"
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("Ann, Bo\n" "\n" ":quit\n")  # --defaults: no option asked
+        CliRunner().invoke(main, ["record", "bunnies", "--defaults", "--game-id", "t2",
+                                  "--out", str(out), "--db", str(db)])
+    assert len(out.read_text().splitlines()) >= 2
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("draw\n" ":quit\n")
+        result = CliRunner().invoke(main, ["record", "--resume", "t2", "--db", str(db)])
+    assert f"also written to {out.resolve()}" in result.output, result.output
+    assert check_path(out).events == 2  # the deal and the draw, written by the resumed session
+
+
+def test_notation_errors_say_the_field_and_what_it_takes(session: TableSession) -> None:
+    from logstore.recording.entries import read_entry
+
+    session.enter(session.chance_template().event)  # type: ignore[union-attr]
+    with pytest.raises(Exception) as caught:
+        read_entry(session, "flip")
+    said = str(caught.value)
+    assert "flip needs its slot" in said
+    assert "Object missing" not in said and "`" not in said and "$." not in said
+
+
+def test_the_recorder_asks_the_options_with_their_defaults(tmp_path: Path) -> None:
+    from logstore.cli.record import ask_options
+
+    asked: list[str] = []
+    answers = ["advanced", "bo", "", "maybe", "yes"]  # level, youngest by name, default, a wrong answer
+
+    def ask(question: str, choices: list[str]) -> str:
+        asked.append(question)
+        return answers.pop(0)
+
+    said: list[str] = []
+    chosen = ask_options("kinderbunnies", {}, ["Ann", "Bo"], ask, said.append)
+    assert chosen == {"level": "advanced", "youngest": 1, "beginner_bad_news": True}
+    assert asked[0] == "level [beginner] (advanced, beginner, really-advanced): "
+    assert asked[1] == "youngest [Ann] (Ann or Bo): "  # a seat, by its player's name
+    assert said == ["not taken: 'maybe': answer yes or no"] and asked[3] == asked[4]
+    # an option given beforehand is not asked
+    assert ask_options("kinderbunnies", {"level": "beginner", "youngest": 0, "carrot_pick": "top",
+                                         "beginner_bad_news": False}, ["Ann", "Bo"], ask, said.append)

@@ -1,0 +1,107 @@
+"""A whole game recorded at the table by names only, through the recorder's own loop, and
+the keys it took: at most 5 an event for Bunnies and KinderBunnies (issue: the table's words).
+
+The game is a simulated one as the table saw it (engine.redact: hands and draws unseen).
+The scorekeeper types, for each event, what the recorder's ``?`` shows as the shortest
+entry for it (logstore.recording.shorthand), Enter alone for a draw nobody saw, and what
+the table saw of a chance event (the card a draw showed, the dice) by name or face. The
+recorded game must be the game played, event for event, by card names.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.record import Event, event_to_dict
+from engine.redact import redact_game
+from engine.registry import get_ruleset
+from engine.simulate import simulate_one
+from logstore.cli.record import run_recorder
+from logstore.recording.session import TableSession, table_header
+from logstore.recording.shorthand import Entries
+from logstore.store import Store
+
+_COPY = re.compile(r" \(\d+\)")
+
+
+def _by_name(ruleset: Any, event: Event) -> dict[str, Any]:
+    """An event with its cards by name (copies of one card are the same card at the table)."""
+    data = event_to_dict(event)
+    data.pop("seq", None)
+    data.pop("hash", None)
+    for key, value in data.items():
+        if key != "type" and ruleset.is_card_field(key) and isinstance(value, int) \
+                and not isinstance(value, bool):
+            token = ruleset.card_token(value)
+            data[key] = _COPY.sub("", token) if token else value
+    return data
+
+
+def _typed(session: TableSession, wanted: Event) -> str:
+    """What the scorekeeper types for ``wanted`` at the session's position."""
+    template = session.chance_template()
+    want = _by_name(session.ruleset, wanted)
+    if template is not None:
+        shown = _by_name(session.ruleset, template.event)
+        differs = [k for k in want if want[k] != shown.get(k)]
+        if not differs:
+            return ""  # nothing of it seen: Enter
+        assert len(differs) == 1, differs
+        value = want[differs[0]]
+        if isinstance(value, list):  # dice, one digit each
+            return "".join(map(str, value)) if all(0 < v < 10 for v in value) else " ".join(map(str, value))
+        return str(value)
+    offers = session.offers()
+    mine = [o for o in offers if o.seat == wanted.actor and _by_name(session.ruleset, o.event) == want]
+    if mine:
+        return Entries(session, offers).shortest(mine[0])
+    # Not among the offers (a discard of a card nobody saw held): the notation, by name.
+    from engine.dispute.notation import format_action
+
+    return _COPY.sub("", format_action(session.ruleset, wanted, named=True))
+
+
+def record_by_names(tmp_path: Path, slug: str, index: int) -> tuple[int, int, list[str]]:
+    """Record simulated game ``index`` of ``slug`` at the table; (events, keys, lines)."""
+    ruleset = get_ruleset(slug)
+    game = simulate_one(ruleset, 1, index, players=2)
+    header, events = redact_game(ruleset, game.header, game.events, "spectator")
+    store = Store(tmp_path / f"{slug}-{index}.db")
+    session = TableSession.start(store, table_header(slug, ["Ann", "Bo"], header.options, game_id="g"))
+    lines: list[str] = []
+    asked: list[int] = []
+
+    def ask(question: str, choices: list[str]) -> str:
+        asked.append(session.seq)
+        if session.seq >= len(events) or asked.count(session.seq) > 1:
+            raise EOFError  # the game is in, or an entry was refused: stop and say so
+        line = _typed(session, events[session.seq])
+        lines.append(line)
+        return line
+
+    said: list[str] = []
+    run_recorder(session, ask, said.append)
+    assert not [s for s in said if s.startswith(("not recorded", "refused"))], said[-5:]
+    recorded = store.record("g").events
+    assert [_by_name(ruleset, e) for e in recorded] == [_by_name(ruleset, e) for e in events]
+    return len(events), sum(len(line) + 1 for line in lines), lines  # + Enter each
+
+
+@pytest.mark.parametrize("slug", ["bunnies", "kinderbunnies"])
+def test_a_whole_game_is_recorded_by_names_in_at_most_five_keys_an_event(
+        tmp_path: Path, slug: str, capsys: pytest.CaptureFixture[str]) -> None:
+    events = keys = 0
+    for index in range(2):
+        n, k, lines = record_by_names(tmp_path, slug, index)
+        events, keys = events + n, keys + k
+        # by names and faces only: no card number is typed
+        assert not [line for line in lines if _COPY.search(line) or re.search(r"\b[A-Z]{2}\d{2}\b", line)]
+        if slug == "kinderbunnies":
+            assert not [line for line in lines if re.fullmatch(r"(play|discard) \d+.*", line)]
+    with capsys.disabled():
+        print(f"\n{slug}: {events} events recorded in {keys} keys, {keys / events:.2f} an event")
+    assert keys / events <= 5
