@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.dispute.notation import ActionError, plainly, read_action
+from engine.dispute.notation import ActionError, event_fields, plainly, read_action
 from engine.record import Event, event_to_dict
 from engine.rules import WarrenError
 from logstore.recording.shorthand import Entries, action_named
@@ -92,17 +92,13 @@ def merge_template(session: TableSession, template: Event, line: str) -> Event:
         if field is None:
             raise WarrenError(f"the table owes the {tag} now, not {line!r}: Enter records it as nobody "
                               f"saw it, or type `{tag} FIELD=VALUE` for what the table saw")
-        if field is not None:
-            from engine.dispute.notation import event_fields
-
-            listed = any(f.name == field and f.kind == "list" for f in event_fields(type(template)))
-            values = line.replace(",", " ").split()
-            owed = getattr(template, field, None)
-            if listed and len(values) == 1 and values[0].isdigit() and isinstance(owed, list) \
-                    and len(owed) == len(values[0]) > 1:
-                values = list(values[0])  # five dice jotted as ``85262``: one digit a die
-            # the dice of a roll typed one after another: ``8 5 2``
-            line = f"{tag} {field}=" + (",".join(values) if listed else line)
+        listed = any(f.name == field and f.kind == "list" for f in event_fields(type(template)))
+        values = line.replace(",", " ").split()  # the dice of a roll one after another: ``8 5 2``
+        owed = getattr(template, field, None)
+        if listed and len(values) == 1 and values[0].isdigit() and isinstance(owed, list) \
+                and len(owed) == len(values[0]) > 1:
+            values = list(values[0])  # five dice jotted as ``85262``: one digit a die
+        line = f"{tag} {field}=" + (",".join(values) if listed else line)
     proposed = read_action(session.ruleset, line)
     if proposed.tag != tag:
         raise WarrenError(f"the table owes a {tag} now, not a {proposed.tag}")
@@ -117,8 +113,6 @@ def merge_template(session: TableSession, template: Event, line: str) -> Event:
 def _the_field(session: TableSession, template: Event) -> str | None:
     """The one field a bare value typed for owed chance fills: the card of a draw the table
     saw, the die of a roll (None when the event has several)."""
-    from engine.dispute.notation import event_fields
-
     names = [f.name for f in event_fields(type(template)) if f.name not in ("seq", "hash", "actor")]
     cards = [n for n in names if session.ruleset.is_card_field(n)]
     if len(cards) == 1:

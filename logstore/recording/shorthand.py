@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.record import Event
+from engine.dispute.notation import event_tag, read_action
 from engine.rules import WarrenError
 
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ def spoken(offer: Offer) -> str:
 
 
 def spellings(session: TableSession, offer: Offer) -> list[str]:
-    """The ways :class:`Entries` reads ``offer`` (module docstring), plain, longest first."""
+    """The ways :class:`Entries` reads ``offer`` (module docstring), plain: the game's own
+    short spellings first, so that of two equally short entries its own is shown."""
     full = spoken(offer)
     rest = full.partition(" ")[2]
     out = [plain(s) for s in session.ruleset.short_spellings(offer.event)]  # first: the game's own
@@ -172,10 +173,8 @@ def action_named(session: TableSession, offers: Sequence[Offer], line: str) -> s
     start of an action's name (``pi 3`` for ``pickup``; the actions allowed now first), or
     the values of the one action allowed now that reads them (``5c``: ``lay 5c``, which
     the rules then judge, and refuse with their rule). None when none or several fit."""
-    from engine.dispute.notation import read_action
-
     tags = list(session.ruleset.events_by_type)
-    offered = list(dict.fromkeys(event_tag_of(o.event) for o in offers))
+    offered = list(dict.fromkeys(event_tag(type(o.event)) for o in offers))
     first, _, rest = line.strip().partition(" ")
     word = first.lower().replace("-", "_")
     if word and word not in tags:
@@ -192,13 +191,3 @@ def action_named(session: TableSession, offers: Sequence[Offer], line: str) -> s
         reads.append(tag)
     return f"{reads[0]} {line}" if len(reads) == 1 else None
 
-
-def event_tag_of(event: Event) -> str:
-    return str(type(event).__struct_config__.tag)
-
-
-def read_short(session: TableSession, line: str) -> Event | None:
-    """The event of a short entry at the session's position, or None when it reads as no
-    offer (the caller then reports the full notation's own error)."""
-    offer = Entries(session, session.offers()).pick(line)
-    return None if offer is None else offer.event
