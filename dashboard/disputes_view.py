@@ -242,7 +242,7 @@ def show_verdicts(verdicts: list[Verdict], game: data.LoadedGame) -> None:
                        icon=":material/warning:")
     last = verdicts[-1]
     if last.position_facts:
-        st.caption("At this position (public): " + md(timeline.details(game, last.position_facts)))
+        st.caption("At this position (public): " + md(timeline.position(game, last.position_facts)))
     with st.expander("The verdict as data"):
         st.json([v.to_dict() for v in verdicts], expanded=False)
 

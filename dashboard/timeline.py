@@ -21,6 +21,11 @@ def details(game: data.LoadedGame, facts: dict[str, Any]) -> str:
     return "; ".join(game.ruleset.describe_fact(k, v, game.names) for k, v in facts.items())
 
 
+def position(game: data.LoadedGame, facts: dict[str, Any]) -> str:
+    """A verdict's position facts in words, a figure per seat read player by player."""
+    return "; ".join(game.ruleset.describe_position_fact(k, v, game.names) for k, v in facts.items())
+
+
 def effects_table(game: data.LoadedGame, seq: int, perspective: Perspective) -> list[dict[str, Any]]:
     """The effects of event ``seq`` as ``perspective`` learnt of them, one row each."""
     if seq < 1:

@@ -357,6 +357,16 @@ class Ruleset(ABC, Generic[S, O]):
         in words (``top card: Q♥``)."""
         return fact_text(self.vocabulary, key, value, names)
 
+    def describe_position_fact(self, key: str, value: Any, names: Names) -> str:
+        """A fact of a position (a verdict's ``position_facts``) in words: a figure with a
+        value per seat (:attr:`seat_figures`) reads player by player (``Dolla: Ann 2, Bo
+        0``); any other as :meth:`describe_fact`."""
+        if key in self.seat_figures and isinstance(value, list) and len(value) == len(names):
+            label = self.describe_fact(key, [], names).split(":", 1)[0]
+            each = [self.describe_fact(key, v, names).split(": ", 1)[-1] for v in value]
+            return f"{label}: " + ", ".join(f"{name} {v}" for name, v in zip(names, each, strict=True))
+        return self.describe_fact(key, value, names)
+
     def describe_outcome(self, outcome: Outcome, names: Names) -> str:
         """How the game ended, in words: who won, why, by which rule, the scores."""
         return outcome_text(self.vocabulary, outcome, names)

@@ -101,6 +101,34 @@ def and_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def or_list(words: Sequence[str]) -> str:
+    """``Ann``, ``Ann or Bo``, ``Ann, Bo or Cy``; ``none`` for none."""
+    words = list(words)
+    if not words:
+        return "none"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def cards_said(cards: Sequence[object], join: str = "and", most: int = 6) -> str:
+    """Cards as a rule's message writes them, for :meth:`Ruleset.say` to name: ``card 2 and
+    card 11`` (a numbered card), a code as it is (``WG04``); ``no card`` for none, and the
+    first ``most`` of a long list with how many more."""
+    said = [f"card {c}" if isinstance(c, int) else str(c) for c in cards]
+    if not said:
+        return "no card"
+    if len(said) > most:
+        said = [*said[:most], f"{len(cards) - most} more"]
+    return or_list(said) if join == "or" else and_list(said)
+
+
+def seats_said(seats: Sequence[int], join: str = "and") -> str:
+    """Seats as a rule's message writes them (``seat 0 and seat 2``), named by ``say``."""
+    said = [f"seat {s}" for s in seats]
+    if not said:
+        return "nobody"
+    return or_list(said) if join == "or" else and_list(said)
+
+
 def seats_text(seats: Sequence[int], names: Names | None) -> str:
     return and_list([seat_name(s, names) for s in seats])
 

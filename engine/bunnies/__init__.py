@@ -149,6 +149,10 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def name_cards(self, message: str) -> str:
         return words.faces_named(message)
 
+    def say(self, message: str, names: Names | None) -> str:
+        # the blind cards' places first: they read by their owners' names (BUN-DEAL-1)
+        return super().say(words.slots_named(message, names), names)
+
     def short_spellings(self, event: Event) -> tuple[str, ...]:
         return words.short_spellings(event)
 

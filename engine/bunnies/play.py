@@ -350,7 +350,7 @@ def _check_group(state: BunniesState, seat: int, cards: list[str]) -> None:
                 # BUN-BLIND-3: a blind card reaches the pile only by being turned up.
                 raise RuleViolation(
                     "BUN-BLIND-3",
-                    f"{card} is the blind card at {slot}: it is turned up (flip), not laid from hand",
+                    f"{card} is the blind card at slot {slot}: it is turned up (flip), not laid from hand",
                     card=card, slot=slot)
         for owner in (0, 1):
             if card in _DECK_SET and card[0] in state.bunnies[owner]:
@@ -411,20 +411,21 @@ def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
                             hand=len(state.hands[seat]))
     if slot not in state.blinds:
         # BUN-BLIND-2: the slot must still hold a blind card.
-        raise RuleViolation("BUN-BLIND-2", f"no blind card lies at {slot!r}", slot=slot,
+        raise RuleViolation("BUN-BLIND-2", f"no blind card lies at {slot!r} (the places are 0.0 to 1.3, "
+                            "left, right and top)", slot=slot,
                             on_table=sorted(state.blinds))
     if not playable_by(slot, seat):
         # BUN-BLIND-5: the opponent's own blind cards are not yours to take.
-        raise RuleViolation("BUN-BLIND-5", f"{slot} is the opponent's blind card", slot=slot)
+        raise RuleViolation("BUN-BLIND-5", f"the blind card at slot {slot} is the opponent's", slot=slot)
     if not is_uncovered(slot, state.blinds):
         # BUN-DEAL-2: a blind card with another still lying on it cannot be taken.
-        raise RuleViolation("BUN-DEAL-2", f"{slot} is covered by the shared card at "
-                            f"{COVERED_BY[slot]}", slot=slot, covered_by=COVERED_BY[slot])
+        raise RuleViolation("BUN-DEAL-2", f"the blind card at slot {slot} is covered by the blind card at "
+                            f"slot {COVERED_BY[slot]}", slot=slot, covered_by=COVERED_BY[slot])
     card = state.blinds[slot]
     if card == UNKNOWN or event.card is not None:
         card = turned_card(state, slot, event.card)
         if state.blinds[slot] == UNKNOWN:
-            state.pool.reveal(card, "REC-UNK-2", f"the blind card at {slot}")  # type: ignore[union-attr]
+            state.pool.reveal(card, "REC-UNK-2", f"the blind card at slot {slot}")  # type: ignore[union-attr]
             state.blinds[slot] = card
     state.known[seat].add(slot)
     if state.pile and CARD_VALUE[card] < CARD_VALUE[state.pile[-1]]:
@@ -536,7 +537,7 @@ def peek(state: BunniesState, event: Peek) -> tuple[Effect, ...]:
     slot = event.slot
     if slot not in state.blinds or not playable_by(slot, seat):
         # BUN-BUNNY-4: a look is at one of the player's own or the shared blind cards.
-        raise RuleViolation("BUN-BUNNY-4", f"{slot!r} is not one of seat {seat}'s blind cards",
+        raise RuleViolation("BUN-BUNNY-4", f"the blind card at slot {slot} is not one of seat {seat}'s",
                             slot=slot, own_or_shared=sorted(
                                 s for s in state.blinds if playable_by(s, seat)))
     seen_card(state, slot, event.card)

@@ -99,15 +99,15 @@ def turned_card(state: BunniesState, slot: str, named: str | None) -> str:
     card = state.blinds[slot]
     if card == UNKNOWN:
         if named is None:
-            raise RuleViolation("REC-UNK-3", f"the blind card at {slot} is turned face up for the whole "
+            raise RuleViolation("REC-UNK-3", f"the blind card at slot {slot} is turned face up for the whole "
                                 "table: the record names it (flip SLOT CARD)", slot=slot)
         if named not in _DECK_SET or state.pool is None or named not in state.pool:
-            raise RuleViolation("REC-UNK-2", f"{named} cannot be the blind card at {slot}: it is not a "
+            raise RuleViolation("REC-UNK-2", f"{named} cannot be the blind card at slot {slot}: it is not a "
                                 "card of the deck or it has been seen elsewhere already", slot=slot)
         return named
     if named is not None and named != card:
-        raise RuleViolation("REC-UNK-2", f"the record names {named} at {slot}, but the card there is "
-                            f"{card}", slot=slot, named=named)
+        raise RuleViolation("REC-UNK-2", f"the record names {named} as the blind card at slot "
+                            f"{slot}, but the card there is {card}", slot=slot, named=named)
     return card
 
 
@@ -118,13 +118,13 @@ def seen_card(state: BunniesState, slot: str, named: str | None) -> None:
     card = state.blinds[slot]
     if card == UNKNOWN:
         if named not in _DECK_SET or state.pool is None or named not in state.pool:
-            raise RuleViolation("REC-UNK-2", f"{named} cannot be the blind card at {slot}: it is not a "
+            raise RuleViolation("REC-UNK-2", f"{named} cannot be the blind card at slot {slot}: it is not a "
                                 "card of the deck or it has been seen elsewhere already", slot=slot)
-        state.pool.reveal(named, "REC-UNK-2", f"the blind card at {slot}")
+        state.pool.reveal(named, "REC-UNK-2", f"the blind card at slot {slot}")
         state.blinds[slot] = named
     elif named != card:
-        raise RuleViolation("REC-UNK-2", f"the record names {named} at {slot}, but the card there is "
-                            f"{card}", slot=slot, named=named)
+        raise RuleViolation("REC-UNK-2", f"the record names {named} as the blind card at slot "
+                            f"{slot}, but the card there is {card}", slot=slot, named=named)
 
 
 def steal_unseen(state: BunniesState, seat: int) -> None:

@@ -59,7 +59,7 @@ def cards_text(cards: list[str]) -> str:
     return " ".join(card_face(c) for c in cards)
 
 
-def slot_text(slot: str, names: Names, actor: int | None = None) -> str:
+def slot_text(slot: str, names: Names | None, actor: int | None = None) -> str:
     """A blind card's place: ``Ann's blind card 3`` (columns counted 1 to 4 from the left,
     as seen by the dealer: engine.bunnies.layout), ``their blind card 3`` when ``actor``
     owns it, ``the left shared blind card``."""
@@ -69,6 +69,19 @@ def slot_text(slot: str, names: Names, actor: int | None = None) -> str:
     column = int(slot.split(".")[1]) + 1
     whose = "their" if seat == actor else possessive(seat_name(seat, names))
     return f"{whose} blind card {column}"
+
+
+_SLOT = re.compile(r"\b(?:the blind card at )?slot (\d\.\d|left|right|top)\b")
+
+
+def slots_named(message: str, names: Names | None) -> str:
+    """A rule's message with its blind cards' places in words: the rules write ``the blind
+    card at slot 1.0`` (the record's spelling), the table reads ``Bo's blind card 1``. A
+    place the layout does not have is left as it is."""
+    def named(m: re.Match[str]) -> str:
+        return slot_text(m[1], names) if m[1] in ALL_SLOTS else m[0]
+
+    return _SLOT.sub(named, message)
 
 
 # -- reading cards in proposed actions ---------------------------------------------------------

@@ -15,6 +15,7 @@ from engine.dispute.facts import (
     RuleRef,
     brief_text,
     effect_notes,
+    effect_said,
     plain_values,
     position_dict,
     rule_ref,
@@ -128,6 +129,12 @@ class Explanation:
     disputed_claims: list[DisputedClaim] = field(default_factory=list)
     changes_said: list[str] = field(default_factory=list)
     """The changes in the game's words, players by name (Ruleset.describe_changes)."""
+    effects_said: list[str] = field(default_factory=list)
+    """The effects in the game's words (facts.effect_said); the data is in ``effects``."""
+    phase_said: str = ""
+    """The phase before the event as the table says it."""
+    violation_said: str = ""
+    """The refusal in the table's words (Ruleset.say)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -149,15 +156,17 @@ class Explanation:
 
     def render(self) -> str:
         b = self.before
-        lines = [f"seq {self.seq} (turn {b['turn']}, phase {b['phase']}): {self.description}",
-                 f"  notation: {self.notation}"]
+        # the notation and the effects' data are for scripts: --json has them
+        phase = self.phase_said or f"phase {b['phase']}"
+        lines = [f"seq {self.seq} (turn {b['turn']}, {phase}): {self.description}"]
         if not self.legal and self.violation is not None and self.violation.rule is not None:
-            lines.append(f"  ILLEGAL by {self.violation.rule.id}: {self.violation.message}")
+            lines.append(f"  ILLEGAL by {self.violation.rule.id}: "
+                         f"{self.violation_said or self.violation.message}")
         lines.append("  rules:")
         lines += [f"    {r.id:<14} ({role}) {r.text}  [{r.source}]" for r, role in self.rules]
         if self.effects:
             lines.append("  effects:")
-            lines += [f"    {e.line()}" for e in self.effects]
+            lines += [f"    {line}" for line in self.effects_said or [e.line() for e in self.effects]]
         if self.changes_said or self.changes:
             lines.append("  what changed (as the referee saw it):")
             lines += [f"    {line}" for line in self.changes_said or [c.line() for c in self.changes]]
@@ -203,6 +212,8 @@ def explain_step(
         "actor": event.actor,
         "before": position_dict(ruleset, before),
     }
+    said_names = list(names) if names else [f"seat {s}" for s in range(n_seats)]
+    base["phase_said"] = ruleset.phase_text(base["before"]["phase"])
     try:
         effects = ruleset.apply(after, event)
     except RuleViolation:
@@ -210,7 +221,8 @@ def explain_step(
         assert verdict.rule is not None
         rules = [r for r in rules if r[0].id != verdict.rule.id] + [(verdict.rule, "forbids")]
         return Explanation(after=None, legal=False, rules=rules, effects=[], changes=[],
-                           violation=verdict, **base)
+                           violation=verdict, violation_said=ruleset.say(verdict.message or "", names),
+                           **base)
     seen = {r.id for r, _ in rules}
     for e in effects:
         if e.rule not in seen:
@@ -218,9 +230,11 @@ def explain_step(
             rules.append((rule_ref(ruleset, e.rule), "effect"))
     seen_before, seen_after = ruleset.view(before, "referee"), ruleset.view(after, "referee")
     changes = diff_views(seen_before, seen_after)
-    said = ruleset.describe_changes(seen_before, seen_after, names or [f"seat {s}" for s in range(n_seats)])
+    said = ruleset.describe_changes(seen_before, seen_after, said_names)
+    notes = effect_notes(ruleset, effects)
     return Explanation(
         after=position_dict(ruleset, after), legal=True, rules=rules,
-        effects=effect_notes(ruleset, effects), changes=changes, changes_said=said,
+        effects=notes, changes=changes, changes_said=said,
+        effects_said=[effect_said(ruleset, note, said_names) for note in notes],
         disputed_claims=check_claims(ruleset, event.seq, event.claims, effects), **base,
     )

@@ -8,10 +8,11 @@ from typing import Any, Literal
 
 import msgspec
 
-from engine.dispute.facts import brief_text, effect_notes, plain, rule_ref, short
+from engine.dispute.facts import EffectNote, brief_text, effect_notes, effect_said, plain, rule_ref, short
 from engine.record import Event, Header
 from engine.rules import RuleViolation
 from engine.ruleset import GameState, Ruleset
+from engine.wording import and_list, seat_name
 
 
 def _result(ruleset: Ruleset[Any, Any], state: GameState, event: Event) -> tuple[str, Any]:
@@ -55,16 +56,21 @@ class GameEnd:
         return {"status": self.status, "last_seq": self.last_seq, "outcome": self.outcome,
                 "violation": self.violation}
 
-    def line(self) -> str:
+    def line(self, ruleset: Ruleset[Any, Any] | None = None, names: Sequence[str] = ()) -> str:
+        """How it ended, in words: the winners and scores by player, a refusal as said."""
         if self.status == "over" and self.outcome is not None:
             o = self.outcome
-            scores = f", scores {o['scores']}" if o.get("scores") is not None else ""
-            return (f"over after seq {self.last_seq}: winners {o['winners']}{scores} "
-                    f"({o['reason']}, {o['rule']})")
+            winners = and_list([seat_name(s, names) for s in o.get("winners") or []])
+            scores = o.get("scores")
+            said = (", scores " + ", ".join(f"{seat_name(s, names)} {n}" for s, n in enumerate(scores))
+                    if isinstance(scores, list) else "")
+            reason = str(o.get("reason", "")).replace("_", " ")
+            return f"over after event {self.last_seq}: {winners} won{said} ({reason}, {o['rule']})"
         if self.status == "stopped" and self.violation is not None:
             v = self.violation
-            return f"stopped at seq {v['seq']} by {v['rule']}: {v['message']}"
-        return f"unfinished after seq {self.last_seq}"
+            message = ruleset.say(v["message"], names) if ruleset is not None else v["message"]
+            return f"stopped at event {v['seq']} by {v['rule']}: {message}"
+        return f"unfinished after event {self.last_seq}"
 
 
 def _end(ruleset: Ruleset[Any, Any], state: GameState, stop: tuple[int, RuleViolation] | None) -> GameEnd:
@@ -118,30 +124,54 @@ class Rerun:
             "outcome_differs": self.outcome_differs,
         }
 
-    def render(self) -> str:
-        changed = ", ".join(f"{k}: {v['original']!r} -> {v['variant']!r}" for k, v in self.changed.items())
+    def render(self, ruleset: Ruleset[Any, Any] | None = None, names: Sequence[str] = ()) -> str:
+        """The rerun in words (with the ruleset: its effects and refusals as the table says
+        them, players by name); the data, hashes included, is in :meth:`to_dict`."""
+        changed = ", ".join(f"{k.replace('_', ' ')} {_option(v['original'])} -> {_option(v['variant'])}"
+                            for k, v in self.changed.items())
         lines = [f"options changed: {changed or 'none'}"]
         d = self.first_difference
         if d is None:
             lines.append(f"no verdict or effect differs over {self.events} events")
         else:
-            lines.append(f"first difference at seq {d.seq} ({d.what}): {d.event}")
+            lines.append(f"first difference at event {d.seq} ({d.what}): {d.event}")
             for label, side in (("original", d.original), ("variant", d.variant)):
-                lines.append(f"  {label}: {_side_text(side)}")
+                lines.append(f"  {label}: {_side_text(side, ruleset, names)}")
             lines.append(f"{self.differing} event(s) differ in all")
-        lines.append(f"original: {self.original.line()}")
-        lines.append(f"variant:  {self.variant.line()}")
+        lines.append(f"original: {self.original.line(ruleset, names)}")
+        lines.append(f"variant:  {self.variant.line(ruleset, names)}")
         lines.append("the outcome differs" if self.outcome_differs else "the outcome is the same")
         return "\n".join(lines)
 
 
-def _side_text(side: dict[str, Any] | None) -> str:
+def _option(value: Any) -> str:
+    if value is None:
+        return "unset"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return and_list([str(v).replace("_", " ") for v in value]) if value else "none"
+    return str(value).replace("_", " ")
+
+
+def _side_text(side: dict[str, Any] | None, ruleset: Ruleset[Any, Any] | None,
+               names: Sequence[str]) -> str:
     if side is None:
         return "(not reached: the replay had already stopped)"
     if side["status"] == "illegal":
-        return f"ILLEGAL by {side['rule']['id']}: {side['message']}"
-    effects = "; ".join(f"{e['kind']} [{e['rule']}] {brief_text(e['data'])}" for e in side["effects"])
+        message = ruleset.say(side["message"], names) if ruleset is not None else side["message"]
+        return f"ILLEGAL by {side['rule']['id']}: {message}"
+    if ruleset is None:
+        effects = "; ".join(f"{e['kind']} [{e['rule']}] {brief_text(e['data'])}" for e in side["effects"])
+    else:
+        effects = "; ".join(_effect_short(ruleset, EffectNote(**e), names) for e in side["effects"])
     return "legal" + (f": {effects}" if effects else ", no effects")
+
+
+def _effect_short(ruleset: Ruleset[Any, Any], note: EffectNote, names: Sequence[str]) -> str:
+    """An effect in words without its rule's paraphrase (the rerun lists many in a line)."""
+    said = effect_said(ruleset, note, names)
+    return said[: -len(note.text) - 2] if note.text and said.endswith(": " + note.text) else said
 
 
 def variant_header(ruleset: Ruleset[Any, Any], header: Header, options: dict[str, Any]) -> Header:

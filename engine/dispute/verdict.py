@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import msgspec
+
 from engine.corrections import Correction
 from engine.dispute.claims import DisputedClaim, check_claims
 from engine.dispute.facts import (
@@ -13,6 +15,7 @@ from engine.dispute.facts import (
     RuleRef,
     brief_text,
     effect_notes,
+    effect_said,
     plain,
     position_dict,
     position_facts,
@@ -154,6 +157,22 @@ def _judge_correction(ruleset: Ruleset[Any, Any], state: GameState, event: Corre
                    **base)
 
 
+def action_said(verdict: Verdict, names: Sequence[str] | None,
+              ruleset: Ruleset[Any, Any] | None) -> str | None:
+    """The proposed action in the game's words (``Ada trades Bo ...``), as its proposer
+    typed it; None where the ruleset cannot read it back (the notation is shown instead)."""
+    if ruleset is None:
+        return None
+    kind = ruleset.events_by_type.get(str(verdict.action.get("type")))
+    if kind is None:
+        return None
+    try:
+        event = msgspec.convert(verdict.action, kind)
+    except msgspec.ValidationError:
+        return None
+    return ruleset.describe(event, names)
+
+
 def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
                    ruleset: Ruleset[Any, Any] | None = None) -> str:
     """A verdict as a few readable lines; with the ruleset, its facts are in the game's
@@ -163,6 +182,9 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
             return "the table"
         return seat_label(seat, names)
 
+    def then(note: EffectNote) -> str:
+        return note.line() if ruleset is None else effect_said(ruleset, note, names or ())
+
     def facts(found: dict[str, Any]) -> str:
         if ruleset is not None:
             return "; ".join(ruleset.describe_fact(k, v, names or ()) for k, v in found.items())
@@ -171,17 +193,19 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
     pos = verdict.position
     acting = "game over" if pos["over"] else "to act: " + (", ".join(who(s) for s in pos["to_act"])
                                                            or "the table")
-    head = f"at seq {verdict.at} (turn {pos['turn']}, round {pos['round']}, phase {pos['phase']}, {acting})"
-    lines = [head, f"proposed: {who(verdict.actor)}: {verdict.notation}"]
+    phase = ruleset.phase_text(pos["phase"]) if ruleset is not None else pos["phase"]
+    head = f"at seq {verdict.at} (turn {pos['turn']}, round {pos['round']}, {phase}, {acting})"
+    proposed = action_said(verdict, names, ruleset) or f"{who(verdict.actor)}: {verdict.notation}"
+    lines = [head, f"proposed: {proposed}"]
     if verdict.status == "undetermined":
         lines.append("verdict: UNDETERMINED (no rule is known to forbid it, but the record does not "
                      "show enough to say it is legal)")
         lines += [f"  {e.rule}: {e.data.get('needs', '')} ({e.text})" for e in verdict.undetermined]
-        lines += [f"  then: {e.line()}" for e in verdict.effects if e.kind != UNDETERMINED]
+        lines += [f"  then: {then(e)}" for e in verdict.effects if e.kind != UNDETERMINED]
     elif verdict.legal:
         lines.append("verdict: LEGAL" if not verdict.disputed_claims else
                      "verdict: LEGAL, but a claim is DISPUTED")
-        lines += [f"  then: {e.line()}" for e in verdict.effects]
+        lines += [f"  then: {then(e)}" for e in verdict.effects]
         for d in verdict.disputed_claims:
             lines.append(f"  disputed claim [{d.rule or '?'}]: {d.message}")
     else:
@@ -193,5 +217,10 @@ def render_verdict(verdict: Verdict, names: Sequence[str] | None = None,
         if verdict.facts:
             lines.append("  facts: " + facts(verdict.facts))
     if verdict.position_facts:
-        lines.append("  position: " + facts(verdict.position_facts))
+        if ruleset is not None:
+            said = "; ".join(ruleset.describe_position_fact(k, v, names or ())
+                             for k, v in verdict.position_facts.items())
+        else:
+            said = facts(verdict.position_facts)
+        lines.append("  position: " + said)
     return "\n".join(lines)

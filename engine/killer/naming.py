@@ -200,6 +200,7 @@ def settle_event(reader: CardReader, event: Any, holding: Mapping[str, list[Any]
 
 _CARD_NAMED = re.compile(r"\bcard (\d+) \(([^()]+)\)")
 _CARD_NUMBER = re.compile(r"\b(card|bunny) (\d+)\b")
+_CODE_BARE = re.compile(r"(?<![(\w])([A-Z]{2}\d{2})\b(?!\))")
 _CODE_NAMED = re.compile(r"\b([A-Z]{2}\d{2}) ([A-Z][\w'!,.-]*(?: [A-Z0-9][\w'!,./-]*)*)")
 
 
@@ -222,7 +223,13 @@ def cards_named(message: str, reader: CardReader) -> str:
             return m[0]
         return f"{card.name} ({m[1]})" + m[2][len(card.name):]
 
-    return _CODE_NAMED.sub(coded, message)
+    message = _CODE_NAMED.sub(coded, message)
+
+    def bare(m: re.Match[str]) -> str:
+        return reader.said(m[1]) if m[1] in reader.by_key else m[0]
+
+    # a code on its own (not already after its name, in brackets): its name first
+    return _CODE_BARE.sub(bare, message)
 
 
 class CardsByName:

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.killer.refusal import Refusal
+from engine.wording import cards_said
 
 
 def check_order(order: Sequence[int], cards: Sequence[int], what: str) -> None:
@@ -24,7 +25,7 @@ def check_order(order: Sequence[int], cards: Sequence[int], what: str) -> None:
         extra = sorted((Counter(order) - Counter(cards)).elements())
         raise Refusal("piles.bad_shuffle",
                       f"the recorded {what} is not a shuffle of the {len(cards)} cards due "
-                      f"(missing {missing[:5]}, extra {extra[:5]})",
+                      f"(missing {cards_said(missing)}; extra {cards_said(extra)})",
                       missing=missing, extra=extra)
 
 

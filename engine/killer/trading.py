@@ -40,7 +40,7 @@ def check_trade(active: int | None, a: int, a_gives: Sequence[int], b: int, b_gi
     if active not in (a, b):
         raise Refusal("trade.not_on_turn",
                       f"trades happen only on the turn of one of the traders (seat {active} "
-                      f"is playing, not {a} or {b})", active=active, traders=[a, b])
+                      f"is playing, not seat {a} or seat {b})", active=active, traders=[a, b])
     if not a_gives and not b_gives:
         raise Refusal("trade.empty", "a trade moves at least one card")
     hands = {a: 0, b: 0}

@@ -27,7 +27,7 @@ from engine.killer.naming import CardsByName
 from engine.killer.words import CardWords
 from engine.killer_odyssey import bots, views, words
 from engine.killer_odyssey.chance import sample_chance
-from engine.killer_odyssey.core import cards, creatures_in_play, totals
+from engine.killer_odyssey.core import cards, creatures_in_play, pieces_said, totals
 from engine.killer_odyssey.events import EVENT_TYPES, TABLE_EVENTS, Flip, Hexascrewup, Play, Use
 from engine.killer_odyssey.handlers import HANDLERS
 from engine.killer_odyssey.legal import decision_actions, pending, window_actions
@@ -40,7 +40,7 @@ from engine.killer_odyssey.table import MAX_PLAYERS, MIN_PLAYERS, START_CIV
 from engine.options import refusal
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
-from engine.rules import Effect, WarrenError
+from engine.rules import Effect, RuleViolation, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
 from engine.wording import Names, Vocabulary, change_lines, fact_text
 
@@ -51,6 +51,23 @@ _BOUND: dict[str, KillerBunniesOdyssey] = {}
 CARD_FIELDS = frozenset({"card", "cards", "top", "bottom", "drew", "picked", "chosen", "give_hand",
                          "take_hand"})
 """The fields of Odyssey's actions that name cards (by code), which a person may type by name."""
+
+
+def _pieces_named(handler: Any) -> Any:
+    """The handler, its refusals naming pieces in play by their cards (core.pieces_said): a
+    refused event leaves the state as it was, so the pieces are read as the table saw them."""
+    def handle(state: OdysseyState, event: Event) -> tuple[Effect, ...]:
+        try:
+            effects: tuple[Effect, ...] = handler(state, event)
+        except RuleViolation as exc:
+            said = pieces_said(state, exc.message)
+            if said != exc.message:
+                exc.message = said
+                exc.args = (f"{exc.rule}: {said}",)
+            raise
+        return effects
+
+    return handle
 
 
 class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
@@ -104,7 +121,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return words.vocabulary_of(self.card_words())
 
     def build_handlers(self) -> dict[type[Event], Any]:
-        return dict(HANDLERS)
+        return {kind: _pieces_named(handler) for kind, handler in HANDLERS.items()}
 
     def _opts(self, options: dict[str, Any]) -> OdysseyOptions:
         try:
@@ -206,6 +223,8 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return Outcome(winners=list(state.winners), scores=totals(state),
                        reason=state.end_reason or "", rule=state.end_rule or "ODY-END-1")
 
+    seat_figures = frozenset({"civ", "total", "creatures", "cities", "resources", "draw"})
+
     def key_figures(self, state: OdysseyState) -> dict[str, Any]:
         t = cards(state)
         pieces = state.pieces
@@ -224,3 +243,4 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
 
 
 RULESET = KillerBunniesOdyssey()
+

@@ -7,6 +7,7 @@ it was); the helpers here that change the state are called only once the guards 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar
 
@@ -275,3 +276,23 @@ def queue_reshuffles(state: OdysseyState) -> list[Effect]:
         state.shuffles.append(seat)
         out.append(Effect("ODY-PILE-1", "pile_remade", {"seat": seat, "cards": moved}))
     return out
+
+
+_PIECE = re.compile(r"\b(piece|card|city|creature|bunny) (\d+)\b")
+
+
+def pieces_said(state: OdysseyState, message: str) -> str:
+    """A refusal with its pieces in play by their cards: handlers write ``piece 11``, ``city
+    5`` (the views' numbers); the table reads ``WG04 Painter Bunny``, which the game's
+    :meth:`say` then writes name first. Cards in play lie face up, so naming them tells no
+    secret. A number that is no piece is left as it is."""
+    t = cards(state)
+
+    def named(m: re.Match[str]) -> str:
+        p = state.pieces.get(int(m[2]))
+        if p is None or not p.kind:
+            return m[0]
+        label = t.label(p.kind)
+        return label if m[1] in ("piece", "card") else f"{m[1]} {label}"
+
+    return _PIECE.sub(named, message)

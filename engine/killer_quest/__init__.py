@@ -264,6 +264,8 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
                                   reason=state.end_reason or "", rule=state.end_rule or "KBQ-END-4",
                                   magic_carrot=state.magic)
 
+    seat_figures = frozenset({"bunnies", "carrots", "dolla"})
+
     def key_figures(self, state: QuestState) -> dict[str, Any]:
         from engine.killer_quest import core
 

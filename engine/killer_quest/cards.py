@@ -39,6 +39,7 @@ from engine.killer_quest.state import (
 )
 from engine.killer_quest.table import CARROT_PRICE_UPKEEP
 from engine.rules import Effect, RuleViolation
+from engine.wording import cards_said
 
 Check = Callable[[QuestState, Ctx, Any, Play], None]
 Apply = Callable[[QuestState, Ctx, Any, list[Effect]], None]
@@ -608,8 +609,9 @@ def _check_take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, ev: Play) ->
         raise core.refuse("KBQ-MKT-4", "Kaballa's Market is closed")
     want = min(effect.count, len(state.market.carrots))
     if len(ev.carrots) != want or len(set(ev.carrots)) != want:
-        raise core.refuse("KBQ-CARROT-1", f"card {ctx.card} takes {want} different carrot(s) "
-                          f"(carrots=...), not {ev.carrots}", carrots=ev.carrots,
+        raise core.refuse("KBQ-CARROT-1", f"card {ctx.card} takes {want} different "
+                          f"carrot{'s' if want != 1 else ''} of the market, not "
+                          f"{cards_said(ev.carrots)}", carrots=ev.carrots,
                           market=state.market.carrots[:])
     missing = [c for c in ev.carrots if c not in state.market.carrots]
     if missing:

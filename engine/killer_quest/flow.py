@@ -303,6 +303,8 @@ def start_turn(state: QuestState, seat: int, out: list[Effect]) -> None:
     state.active = seat
     state.turn += 1
     state.seats[seat].turns += 1
+    if state.seats[seat].gifts:  # only gifts since his last turn began count (KBQ-LEAVE-2)
+        state.seats[seat].gifts = []
     turns = state.seats[seat].turns
     if turns > state.round:
         state.round = turns

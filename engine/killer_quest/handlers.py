@@ -62,6 +62,7 @@ from engine.killer_quest.state import (
 from engine.killer_quest.table import DEAL, HAND
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
+from engine.wording import cards_said
 
 refuse = core.refuse
 
@@ -621,12 +622,18 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
     if state.over:
         _over(state)
     seat = e.actor if e.actor is not None else _seat(e)
-    if not waiting.own_turn_stage(state, seat):
-        raise refuse("KBQ-TRADE-1", f"seat {seat} trades during his own turn (or his partner's, "
-                     "which that partner records)", seat=seat)
     partner = e.partner
     if not 0 <= partner < state.n or not state.seats[partner].present:
         raise refuse("KBQ-TRADE-1", f"seat {partner} is not in the game", partner=partner)
+    # Trading is symmetric: either trader may record it, on either trader's turn (R-KBQ-26).
+    active = state.active
+    if active is not None and active not in (seat, partner):
+        raise refuse("KBQ-TRADE-1", f"trades happen only during the turn of one of the two "
+                     f"traders, and it is seat {active}'s turn, not seat {seat}'s or seat "
+                     f"{partner}'s", active=active, traders=[seat, partner])
+    if active is None or not waiting.own_turn_stage(state, active):
+        raise refuse("KBQ-TRADE-1", f"seat {seat} and seat {partner} trade at a stage of the "
+                     "turn, not while a card or a decision is under way", seat=seat)
     for who, cards in ((seat, e.give_hand), (partner, e.get_hand)):
         if any(_holding(state, who, c) != "hand" for c in cards):
             raise refuse("KBQ-TRADE-3", f"the hand cards traded must be in seat {who}'s hand",
@@ -641,8 +648,13 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
     except Refusal as r:
         raise core.kit(r) from None
     out: list[Effect] = []
-    for giver, taker, cards in ((seat, partner, [*e.give, *e.give_hand]),
-                                (partner, seat, [*e.get, *e.get_hand])):
+    for giver, taker, cards, back in ((seat, partner, [*e.give, *e.give_hand], [*e.get, *e.get_hand]),
+                                      (partner, seat, [*e.get, *e.get_hand], [*e.give, *e.give_hand])):
+        kept = [c for c in cards if _holding(state, giver, c) in KEPT_BY_LEAVER]
+        if kept and not back:
+            # a gift of what a leaver may not give away, remembered until the giver's next
+            # turn begins: a leave before then is refused (KBQ-LEAVE-2, R-KBQ-25)
+            state.seats[giver].gifts.append([e.seq, taker, *kept])
         for card in cards:
             _move(state, giver, taker, card, out)
     out.append(Effect("KBQ-TRADE-1", "traded", {"seats": [seat, partner], "give": e.give,
@@ -657,6 +669,12 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
     for s in (seat, partner):
         core.check_minilith(state, s, out)
     return _done(state, out)
+
+
+KEPT_BY_LEAVER: frozenset[trading.Holding | None] = frozenset(
+    {"carrot", "money", "saved", "cabbage", "water"})
+"""What a player who leaves may not give away (KBQ-LEAVE-2): his carrots, Dolla, saved
+Special and Very Special cards and supplies; bunnies and hand cards are not named."""
 
 
 def _holding(state: QuestState, seat: int, card: int) -> trading.Holding | None:
@@ -843,7 +861,8 @@ def _apply_carrot(state: QuestState, c: Choice, e: Choose, out: list[Effect]) ->
 def _check_revive(state: QuestState, c: Choice, e: Choose) -> None:
     if len(e.bunnies) > c.count or len(set(e.bunnies)) != len(e.bunnies) or \
             any(b not in c.options or b not in state.discard for b in e.bunnies):
-        raise refuse("KBQ-REV-1", f"revive up to {c.count} bunnies of the discard pile: {c.options}",
+        raise refuse("KBQ-REV-1", f"revive up to {c.count} bunnies of the discard pile: "
+                     f"{cards_said(c.options)}",
                      bunnies=e.bunnies)
     _check_places(state, e.at, len(e.bunnies))
 
@@ -887,7 +906,7 @@ def _check_misfortune(state: QuestState, c: Choice, e: Choose) -> None:
 
     _, rule = misfortune_targets(state, c.seat)
     if len(e.bunnies) != 1 or e.bunnies[0] not in c.options:
-        raise refuse(rule, f"choose the bunny that dies: one of {c.options}",
+        raise refuse(rule, f"choose the bunny that dies: {cards_said(c.options, 'or')}",
                      bunnies=e.bunnies, options=c.options)
 
 
@@ -978,12 +997,22 @@ def leave(state: QuestState, e: Leave) -> tuple[Effect, ...]:
             or len(core.present(state)) <= 2:
         raise refuse("KBQ-LEAVE-1", f"seat {seat} may leave between turns, not during his own, "
                      "and not if that left fewer than two players", seat=seat)
+    for seq, taker, *cards in st.gifts:
+        if state.seats[taker].present:
+            raise refuse("KBQ-LEAVE-2", f"seat {seat} gave seat {taker} "
+                         + ", ".join(f"card {c}" for c in cards)
+                         + f" for nothing in event {seq}, since his last turn began, and a "
+                         "player who leaves may not give away his carrots, Dolla, saved "
+                         "cards or supplies: strike or correct that gift first",
+                         seat=seat, gift=seq, taker=taker, cards=cards)
     out: list[Effect] = []
     for carrot in st.carrots:
         state.market.return_carrot(carrot)
     gone_cards = [*st.hand, *st.run.cards(), *st.saved, *st.money, *st.cabbage, *st.water,
                   *st.karma]
     out.append(Effect("KBQ-LEAVE-1", "left", {"seat": seat, "carrots": st.carrots[:]}))
+    # nothing of his goes to a player still in: the carrots back, the rest discarded
+    out.append(Effect("KBQ-LEAVE-2", "gave_nothing", {"seat": seat}))
     st.carrots, st.hand, st.saved, st.money, st.cabbage, st.water, st.karma = [], [], [], [], [], [], []
     st.run.top = st.run.bottom = None
     st.present = False

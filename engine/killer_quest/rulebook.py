@@ -120,7 +120,10 @@ MECHANICS = [
          "Immediately cards among them are discarded unused), lays his two run cards, and play "
          "goes on.", f"{SRC} §Joining Late / Leaving Early; {_r(25)}"),
     Rule("KBQ-LEAVE-1", "A player who leaves returns his carrots to the market and discards his "
-         "supplies and his seven cards; he gives nothing to anyone.",
+         "supplies and his seven cards.",
+         f"{SRC} §Joining Late / Leaving Early; {_r(25)}"),
+    Rule("KBQ-LEAVE-2", "A player who leaves may not give away his carrots, Dolla, saved Special "
+         "or Very Special cards or supplies to players still in the game.",
          f"{SRC} §Joining Late / Leaving Early; {_r(25)}"),
     # -- making change -----------------------------------------------------------------------------
     Rule("KBQ-CHANGE-1", "A player who overpays in Dolla, cabbage or water takes his change from "

@@ -57,12 +57,16 @@ class Seat(msgspec.Struct, kw_only=True):
     """Turns he has begun."""
     laid: bool = False
     """He has laid his first run cards."""
+    gifts: list[list[int]] = []
+    """``[event seq, taker, cards...]``: carrots, Dolla, saved cards or supplies he gave for
+    nothing since his last turn began; he may not leave while a taker is in (KBQ-LEAVE-2)."""
 
     def copy(self) -> Seat:
         return Seat(present=self.present, hand=self.hand[:], run=self.run.copy(),
                     saved=self.saved[:], money=self.money[:], cabbage=self.cabbage[:],
                     water=self.water[:], carrots=self.carrots[:], karma=self.karma[:],
-                    lose_turns=self.lose_turns, turns=self.turns, laid=self.laid)
+                    lose_turns=self.lose_turns, turns=self.turns, laid=self.laid,
+                    gifts=[g[:] for g in self.gifts])
 
 
 class Ctx(msgspec.Struct, kw_only=True):

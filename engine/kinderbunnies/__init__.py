@@ -187,6 +187,8 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
             carrots=[len(c) for c in state.carrots], bunnies=[len(t) for t in state.table],
             bucks=[money(state, s) for s in range(state.n)], magic_carrot=magic)
 
+    seat_figures = frozenset({"bunnies", "carrots", "bucks"})
+
     def key_figures(self, state: KinderState) -> dict[str, Any]:
         from engine.kinderbunnies.core import money, pile_size
 

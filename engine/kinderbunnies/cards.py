@@ -43,6 +43,7 @@ from engine.kinderbunnies.core import (
 from engine.kinderbunnies.events import Card, Choose, Play
 from engine.kinderbunnies.state import HIDDEN, KinderState, Task
 from engine.rules import Effect
+from engine.wording import cards_said
 
 Plan = Callable[[KinderState, Effects], None]
 """Applies a checked card: moves it, starts its task or does what it does at once."""
@@ -700,12 +701,20 @@ def apply_bad_news(state: KinderState, card: int, seat: int, bunnies: list[int],
     state.discard.append(card)
 
 
+def _bad_news_choice(bunnies: list[int], carrots: list[int]) -> str:
+    """One way out of Bad News in words: the bunnies by card, the carrots by number."""
+    parts = [f"lose {cards_said(bunnies)}"] if bunnies else []
+    if carrots:
+        parts.append(f"give up {len(carrots)} carrot" + ("s" if len(carrots) != 1 else ""))
+    return " and ".join(parts) or "lose nothing"
+
+
 def _bad_news(state: KinderState, seat: int, task: Task, e: Choose, out: Effects) -> None:
     options = bad_news_choices(state, task.card, seat)
     wanted = (sorted(e.bunnies), sorted(e.carrots))
     if wanted not in [(sorted(b), sorted(c)) for b, c in options] or e.cards or e.give or e.take:
         fail("KIN-CARD-BAD-NEWS", f"{cards(state).name[task.card]} leaves these choices: "
-             + "; ".join(f"bunnies={b} carrots={c}" for b, c in options),
+             + "; or ".join(_bad_news_choice(b, c) for b, c in options),
              bunnies=list(e.bunnies), carrots=list(e.carrots))
     state.task = None
     apply_bad_news(state, task.card, seat, list(e.bunnies), list(e.carrots), out)

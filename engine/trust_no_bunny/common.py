@@ -9,6 +9,7 @@ from engine.pending import Decision
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
 from engine.trust_no_bunny.state import TnbState
+from engine.wording import and_list
 
 GAME_OVER = "TNB-END-1"
 
@@ -125,7 +126,7 @@ def require_in_hand(state: TnbState, seat: int, counts: list[int], rule: str, ca
     hand = state.hands[seat]
     for v in (1, 2, 3, 4):
         if counts[v] > hand[v]:
-            raise RuleViolation(rule, f"seat {seat} does not hold the cards {sorted(cards)}",
+            raise RuleViolation(rule, f"seat {seat} does not hold {guard_cards(sorted(cards))}",
                                 cards=sorted(cards), hand=hand_list(hand))
 
 
@@ -195,11 +196,20 @@ def check_stage_claims(claims: list[dict[str, Any]], stage: tuple[Effect, ...] |
                 raise RuleViolation(rule, "the record claims damage to the Tower, but the Tower "
                                     "cannot be damaged while the Wall stands or on the night it "
                                     "falls", claim=dict(claim))
-            derived = [f"{e.kind} {e.data}" for e in stage]
+            derived = [_show({"effect": e.kind, **e.data}) for e in stage]
             raise RuleViolation(rule, f"the record claims {_show(claim)}; the stage the rules give "
                                 f"is {'; '.join(derived)}", claim=dict(claim), derived=derived)
 
 
 def _show(claim: dict[str, Any]) -> str:
-    rest = ", ".join(f"{k}={v}" for k, v in claim.items() if k != "effect")
-    return f"{claim['effect']} ({rest})" if rest else str(claim["effect"])
+    """A stage as a sentence reads it: ``night resolved (unblocked 0)``."""
+    rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in claim.items() if k != "effect")
+    what = str(claim["effect"]).replace("_", " ")
+    return f"{what} ({rest})" if rest else what
+
+
+def guard_cards(values: list[int]) -> str:
+    """Cards by their values as the table says them: ``a 4``, ``the cards 2, 4 and 4``."""
+    if len(values) == 1:
+        return f"a {values[0]}"
+    return "the cards " + and_list([str(v) for v in values])

@@ -19,6 +19,7 @@ from engine.trust_no_bunny.table import (
     HOMEBODY_NIGHTS,
     ROUNDS,
 )
+from engine.wording import and_list
 
 QUIRK_RULE = {BRAVE: "TNB-QUIRK-1", HOMEBODY: "TNB-QUIRK-2", HOARDER: "TNB-QUIRK-3"}
 
@@ -93,7 +94,8 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if total_owed <= available:
         if drawn != owed:
             # TNB-DRAW-1: each seat draws exactly what it is owed.
-            raise RuleViolation("TNB-DRAW-1", f"the seats are owed {owed} cards, not {drawn}",
+            raise RuleViolation("TNB-DRAW-1", f"each seat draws what it is owed "
+                                f"({_per_seat(owed)}), not {_per_seat(drawn)}",
                                 owed=list(owed), drawn=drawn)
     elif sum(drawn) != available or any(d > o for d, o in zip(drawn, owed, strict=True)):
         # TNB-DRAW-2: a deck run dry deals what it has, never more than a seat is owed.
@@ -169,3 +171,9 @@ def _check_reveal(state: TnbState, event: Draw, hand_sizes: list[int]) -> None:
         refuse_misplaced_reveal("this dawn does not end the game")
     assert event.reveal is not None
     check_reveal(state, event.reveal, [(size, size) for size in hand_sizes])
+
+
+def _per_seat(counts: list[int]) -> str:
+    """``2 for seat 2 and 1 for seat 3`` (named by ``say``); ``none for anyone``."""
+    said = [f"{n} for seat {s}" for s, n in enumerate(counts) if n]
+    return and_list(said) if said else "none for anyone"

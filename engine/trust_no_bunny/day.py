@@ -17,6 +17,7 @@ from engine.trust_no_bunny.common import (
 from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Reveal, Vote
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import WOLF_LIMIT
+from engine.wording import seats_said
 
 
 def start_round(state: TnbState) -> None:
@@ -207,7 +208,7 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
     if len(team) != size or len(set(team)) != size or (team and not 0 <= min(team) <= max(team) < state.n):
         # TNB-DAY-2: exactly tonight's number of guards, all different seats.
         raise RuleViolation("TNB-DAY-2", f"night {state.round} needs a team of {size} different "
-                            f"seats, not {list(team)}", size=size, team=list(team))
+                            f"seats, not {seats_said(list(team))}", size=size, team=list(team))
     state.team = sorted(team)
     state.phase = "voting"
     state.active = None

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from engine.hidden import UNKNOWN, undetermined
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
-from engine.trust_no_bunny.common import ask_everybody, is_seat, settled
+from engine.trust_no_bunny.common import ask_everybody, guard_cards, is_seat, settled
 from engine.trust_no_bunny.events import Accuse, CardLost, ChooseItem, Deal, Offers, Reveal, Roles
 from engine.trust_no_bunny.state import Hidden
 from engine.trust_no_bunny.table import (
@@ -181,7 +181,7 @@ def plan_cards(state: TnbState, seat: int, counts: list[int], rule: str,
     high = hand_range(state, seat)[1]
     if need > hidden.hi[seat]:
         played = sum(counts)
-        raise RuleViolation(rule, f"seat {seat} does not hold the cards {_cards(counts)}: its hand holds "
+        raise RuleViolation(rule, f"seat {seat} does not hold {guard_cards(_cards(counts))}: its hand holds "
                             f"at most {high} cards", cards=_cards(counts), at_most=high, played=played)
     for v in (1, 2, 3, 4):
         if extra[v] > hidden.unseen[v]:

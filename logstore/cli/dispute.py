@@ -201,8 +201,8 @@ def rerun(game: str, options: tuple[str, ...], db: Path | None, as_json: bool) -
     if as_json:
         echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **result.to_dict()})
     else:
-        click.echo(f"{d.header.game_id} ({d.ruleset.slug})")
-        click.echo(result.render())
+        click.echo(f"{d.header.game_id} ({d.ruleset.title})")
+        click.echo(result.render(d.ruleset, [p.name for p in d.header.players]))
 
 
 # -- claims --------------------------------------------------------------------------------------
@@ -291,6 +291,8 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
     Example: warren dispute branch bunnies-7-000003 --at 30 --action 'lay KH' --by judge
     """
     from engine.dispute import IllegalAlternative, plan_branch, render_verdict
+    from engine.dispute.verdict import action_said
+    from engine.registry import get_ruleset
 
     try:
         if out is not None:
@@ -315,8 +317,10 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
         if as_json:
             echo_json({"ok": False, "error": str(exc), "verdict": exc.verdict.to_dict()})
         else:
-            click.echo(f"Refused: {exc}", err=True)
-            click.echo(render_verdict(exc.verdict), err=True)
+            with _open_game(game, db) as d:
+                names = [p.name for p in d.header.players]
+                click.echo("Refused: an alternative is illegal, so nothing is stored", err=True)
+                click.echo(render_verdict(exc.verdict, names, d.ruleset), err=True)
         sys.exit(EXIT_ILLEGAL)
     if as_json:
         echo_json({"ok": True, **plan.to_dict(), "path": None if out is None else str(out),
@@ -329,15 +333,18 @@ def branch(game: str, at: int, actions: tuple[str, ...], seat: int | None, repla
     where = str(out) if out is not None else "the store"
     click.echo(f"branch {plan.header.game_id} of {game} after seq {at}: {len(plan.alternatives)} "
                f"alternative(s), written to {where}")
+    ruleset = get_ruleset(plan.header.ruleset)
+    names = [p.name for p in plan.header.players]
     for v in plan.alternatives:
-        effects = "; ".join(f"{e.kind} [{e.rule}]" for e in v.effects)
-        click.echo(f"  seq {v.at + 1}: {v.notation}" + (f" -> {effects}" if effects else ""))
+        effects = "; ".join(f"{e.kind.replace('_', ' ')} [{e.rule}]" for e in v.effects)
+        said = action_said(v, names, ruleset) or v.notation
+        click.echo(f"  event {v.at + 1}: {said}" + (f" -> {effects}" if effects else ""))
     d_ = plan.divergence
     if d_ is None:
         click.echo(f"the parent's continuation ({plan.continuation} events) stays legal on the branch")
     else:
-        click.echo(f"divergence: parent seq {d_.parent_seq} ({d_.event}) is illegal on the branch "
-                   f"(its seq {d_.branch_seq}) by {d_.rule}: {d_.message}")
+        click.echo(f"divergence: the parent's event {d_.parent_seq} ({d_.event}) is illegal on the "
+                   f"branch (its event {d_.branch_seq}) by {d_.rule}: {ruleset.say(d_.message, names)}")
         click.echo(f"  ({plan.continued} of the parent's {plan.continuation} later events "
                    "stayed legal before it)")
 

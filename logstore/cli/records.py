@@ -85,14 +85,28 @@ def _undetermined_note(count: int) -> str:
 
 
 def _said(result: Any, message: str) -> str:
-    """A rule's message with its cards as the game names them (the verdict line names no
-    players: a folder's records are checked without their headers' names at hand)."""
+    """A rule's message as the table says it: players by name, cards as the game names them.
+    Verdicts travel without the players' names (the ``--json`` line carries none), so the
+    names are read again from the header of the few records that have something to say."""
+    from engine.reader import header_of
     from engine.registry import get_ruleset
 
+    if not result.ruleset:
+        return message
     try:
-        return get_ruleset(result.ruleset).say(message, None) if result.ruleset else message
+        with open(result.path, "rb") as f:
+            header = header_of(f.read(HEAD), result.path)
+    except OSError:
+        header = None
+    names = [p.name for p in header.players] if header is not None else None
+    try:
+        return get_ruleset(result.ruleset).say(message, names)
     except WarrenError:
         return message
+
+
+HEAD = 1 << 16
+"""The header is the first line; a record's first 64 KiB hold it."""
 
 
 def _check_line(result: CheckResult, end: str | None = None) -> str:
@@ -118,12 +132,13 @@ def _check_line(result: CheckResult, end: str | None = None) -> str:
         first = result.disputed_claims[0]
         more = f" (+{len(result.disputed_claims) - 1} more)" if len(result.disputed_claims) > 1 else ""
         return (click.style("disputed   ", fg="yellow")
-                + f"{head}: claim at seq {first.seq} [{first.rule}]: {first.message}{more}")
+                + f"{head}: claim at seq {first.seq} [{first.rule}]: {_said(result, first.message)}{more}")
     if result.undetermined:
         doubt = result.undetermined[0]
         more = f" (+{len(result.undetermined) - 1} more)" if len(result.undetermined) > 1 else ""
         return (click.style("ok?        ", fg="cyan")
-                + f"{head}: undetermined at seq {doubt.seq} [{doubt.rule}]: {doubt.needs}{more}")
+                + f"{head}: undetermined at seq {doubt.seq} [{doubt.rule}]: "
+                f"{_said(result, doubt.needs)}{more}")
     return click.style("ok         ", fg="green") + head
 
 

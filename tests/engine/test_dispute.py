@@ -273,7 +273,7 @@ def test_explain_shows_rules_effects_and_the_change_of_state() -> None:
     assert changed["bunnies[1]"].added == ["A"] and "pile" not in changed  # the aces left play
     assert sorted(changed["hands[1]"].removed or []) == ["AC", "AD", "AH", "AS"]
     text = bunny.render()
-    assert "bunny_scored [BUN-BUNNY-1]" in text and "what changed (as the referee saw it)" in text
+    assert "bunny scored [BUN-BUNNY-1]" in text and "what changed (as the referee saw it)" in text
     assert "Bo's bunnies: +aces (0 → 1)" in text and "hands[" not in text  # in words, by name
 
 
@@ -330,7 +330,7 @@ def test_rerun_under_another_steal_reading_differs_at_the_steal() -> None:
     assert first is not None and first.seq == len(game) and first.what == "verdict"
     assert first.original["status"] == "legal"  # type: ignore[index]
     assert first.variant["rule"]["id"] == "BUN-BUNNY-3"  # type: ignore[index]
-    assert result.differing == 1 and "first difference at seq" in result.render()
+    assert result.differing == 1 and "first difference at event" in result.render()
 
 
 def test_rerun_with_the_same_options_finds_nothing() -> None:

@@ -37,6 +37,7 @@ from engine.record import FORMAT_VERSION, Event, Header, Player, event_to_dict
 from engine.registry import get_ruleset, known_slugs
 from engine.replay import position_of
 from engine.simulate import simulate_one
+from tests.engine.test_messages_in_words import assert_in_words
 
 TABLES = Path(__file__).resolve().parent / "dispute_tables"
 CREATED = "2026-01-01T00:00:00Z"
@@ -117,6 +118,10 @@ def test_dispute_scenario(slug: str, index: int) -> None:
     if verdict.status == "illegal":
         assert verdict.rule is not None and verdict.rule.id == scenario["rule"], f"{note}: {verdict.message}"
         assert verdict.rule.text and verdict.rule.source, "a verdict cites the rule's paraphrase and source"
+        # every refusal in the table reads in the table's words
+        names = [p.name for p in dispute.header.players]
+        assert_in_words(TABLE_DATA[slug]["ruleset"], dispute.ruleset.say(verdict.message or "", names),
+                        len(names))
         for key, value in scenario.get("facts", {}).items():
             assert verdict.facts.get(key) == value, f"{note}: fact {key} is {verdict.facts.get(key)!r}"
     elif verdict.status == "disputed":

@@ -17,18 +17,42 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ILLEGAL = sorted(FIXTURES.rglob("*illegal*.jsonl"))
 
 
+def assert_in_words(slug: str, said: str, players: int) -> None:
+    """A refusal as a person reads it: no seat numbers (but a seat nobody sits at), no card
+    by its number or code alone, no Python or JSON literals (a list, a dict, ``key=value``),
+    no piece numbers."""
+    for m in re.finditer(r"\bseats? (\d+)", said):
+        assert int(m[1]) >= players, said
+    assert not re.search(r"(?<!blind )\bcard \d+(?![\d (♣♦♥♠])", said), said  # by name, number after
+    assert not re.search(r"\[\d|\[\]|\{|\w=\[|\bnot \d+ or \d+\b|Expected", said), said
+    assert not re.search(r"\bpiece \d", said), said
+    assert not re.search(r"(?<![(\w])[A-Z]{2}\d{2}\b(?!\))", said), said  # Odyssey: name (code)
+    if slug == "bunnies":
+        assert not re.search(r"\b[2-9TJQKA][CDHS]\b", said), said  # faces, 9♣, never 9C
+        assert not re.search(r"\bslot [01]\.[0-3]\b", said), said  # Bo's blind card 2
+
+
 @pytest.mark.parametrize("path", ILLEGAL, ids=lambda p: p.stem)
 def test_the_refusal_of_an_illegal_fixture_reads_in_the_table_s_words(path: Path) -> None:
     checked = check_path(path)
     if checked.violation is None:
         pytest.skip("refused before its rules (a broken chain)")
     names = [p["name"] for p in json.loads(path.read_text(encoding="utf-8").splitlines()[0])["players"]]
+    assert checked.ruleset is not None
     said = get_ruleset(checked.ruleset).say(checked.violation.message, names)
-    assert not re.search(r"\bseats? \d", said), said
-    assert not re.search(r"\bcard \d+\b(?! \()", said), said  # a card by its name, its number after
-    if checked.ruleset == "bunnies":
-        assert not re.search(r"\b[2-9TJQKA][CDHS]\b", said), said  # faces, 9♣, never 9C
-    assert "{" not in said and "Expected" not in said
+    assert_in_words(checked.ruleset, said, len(names))
+
+
+def test_warren_check_names_the_players_of_an_illegal_record() -> None:
+    from click.testing import CliRunner
+
+    from logstore.cli import main
+
+    path = FIXTURES / "killer-bunnies-quest"
+    found = CliRunner().invoke(main, ["check", str(path / "illegal-KBQ-TRADE-1-seq-14-trade-on-a-third"
+                                                  "-players-turn.jsonl")])
+    assert "it is Ada's turn, not Bo's or Cy's" in found.output, found.output
+    assert "seat " not in found.output
 
 
 @pytest.mark.parametrize(("message", "said"), [

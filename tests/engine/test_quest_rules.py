@@ -745,6 +745,46 @@ def _() -> None:
     refuses(g, "KBQ-LEAVE-1", Leave, 0)  # not during his own turn
 
 
+@allow("KBQ-LEAVE-2")
+def _() -> None:
+    # a fair trade before leaving, and a gift made before his last turn began, do not stop him
+    g = table(4, money={2: [DOLLA_5, DOLLA_2]})
+    put(g, carrot(4), "carrots", 2)
+    put(g, CABBAGE_5, "cabbage", 0)
+    g.trade(0, 2, give=[CABBAGE_5], get=[DOLLA_5])  # in Ada's turn, Cy gets cabbage back
+    pass_turn(g, 0)
+    pass_turn(g, 1)
+    g.trade(2, 0, give=[DOLLA_2])                   # Cy's own turn: a gift
+    pass_turn(g, 2)
+    pass_turn(g, 3)
+    pass_turn(g, 0)
+    pass_turn(g, 1)
+    pass_turn(g, 2)                                 # his next turn began: the gift is old
+    effects = g.act(Leave, 2)
+    assert "left" in kinds(effects) and carrot(4) in g.state.market.carrots
+
+
+@forbid("KBQ-LEAVE-2")
+def _() -> None:
+    g = table(4, money={0: [DOLLA_5]})
+    put(g, carrot(4), "carrots", 2)
+    put(g, WATER_5_CARD, "water", 2)
+    g.trade(0, 2, get=[carrot(4)])       # in Ada's turn, recorded by Ada: Cy gives a carrot
+    err = refuses(g, "KBQ-LEAVE-2", Leave, 2)
+    assert err.facts["taker"] == 0 and err.facts["cards"] == [carrot(4)]
+    g = table(4)
+    put(g, WATER_5_CARD, "water", 2)
+    pass_turn(g, 0)
+    pass_turn(g, 1)
+    g.trade(2, 3, give=[WATER_5_CARD])   # in his own last turn, supplies to Di
+    pass_turn(g, 2)
+    refuses(g, "KBQ-LEAVE-2", Leave, 2)  # in Di's turn
+    pass_turn(g, 3)
+    refuses(g, "KBQ-LEAVE-2", Leave, 2)  # in Ada's
+    g.act(Leave, 3)                      # once Di has left, the gift went to nobody still in
+    assert "left" in kinds(g.act(Leave, 2))
+
+
 # -- making change ---------------------------------------------------------------------------------
 
 
@@ -1092,12 +1132,16 @@ def _() -> None:
     put(g, CABBAGE_5, "cabbage", 1)
     g.trade(0, 1, give=[DOLLA_5], get=[CABBAGE_5])
     assert g.state.seats[0].cabbage == [CABBAGE_5] and DOLLA_5 in g.state.seats[1].money
+    # trading is symmetric: the partner may record it too, in the active player's turn
+    g.trade(1, 0, give=[DOLLA_2], get=[CABBAGE_5])
+    assert g.state.seats[1].cabbage == [CABBAGE_5] and DOLLA_2 in g.state.seats[0].money
 
 
 @forbid("KBQ-TRADE-1")
 def _() -> None:
     g = table(3, money={1: [DOLLA_5], 2: [DOLLA_2]})
     refuses(g, "KBQ-TRADE-1", Trade, 1, partner=2, give=[DOLLA_5], get=[DOLLA_2])
+    refuses(g, "KBQ-TRADE-1", Trade, 2, partner=1, give=[DOLLA_2], get=[DOLLA_5])
 
 
 @allow("KBQ-TRADE-2")

@@ -100,4 +100,4 @@ def test_the_hand_size_dispute_shows_both_readings() -> None:
     assert "ILLEGAL by ODY-HAND-1" in out and "under the 7-card reading it would be legal" in out
     code, out, _ = run("dispute", "rerun", str(game), "--option", "hand_size=7")
     assert code == 0
-    assert "hand_size: 5 -> 7" in out and "first difference at seq 4" in out and "ODY-HAND-1" in out
+    assert "hand size 5 -> 7" in out and "first difference at event 4" in out and "ODY-HAND-1" in out

@@ -134,7 +134,7 @@ def test_legal_lists_actions_readably_and_as_json(db: Path) -> None:
 
 def test_explain_an_event(db: Path) -> None:
     code, out, _ = run("explain", KINGS, "7", db=db)
-    assert code == 0 and "bunny_scored [BUN-BUNNY-1]" in out and "Bo's hand: −A♣ −A♦ −A♥ −A♠" in out
+    assert code == 0 and "bunny scored [BUN-BUNNY-1]" in out and "Bo's hand: −A♣ −A♦ −A♥ −A♠" in out
     code, out, _ = run("explain", KINGS, "7", "--json", db=db)
     answer = json.loads(out)
     assert answer["legal"] and answer["effects"][0]["rule"] == "BUN-BUNNY-1"
@@ -148,7 +148,7 @@ def test_rerun_finds_the_planted_difference(db: Path) -> None:
     assert answer["changed"] == {"first_seat": {"original": 1, "variant": 0}}
     assert answer["variant"]["status"] == "stopped" and answer["outcome_differs"]
     code, out, _ = run("rerun", KINGS, "--option", "hand_size=7", db=db)
-    assert "first difference at seq 1 (verdict)" in out and "BUN-DEAL-1" in out
+    assert "first difference at event 1 (verdict)" in out and "BUN-DEAL-1" in out
 
 
 def test_claims_of_a_record(tmp_path: Path) -> None:
@@ -209,7 +209,7 @@ def test_branch_branches_rule_rulings_export_and_import(db: Path, tmp_path: Path
 def test_branch_of_a_file_written_to_a_file(game: Path, tmp_path: Path) -> None:
     out_path = tmp_path / "branch.jsonl"
     code, out, _ = run("branch", str(game), "--at", "2", "--action", "lay AC", "--out", str(out_path))
-    assert code == 0 and "divergence: parent seq 5" in out
+    assert code == 0 and "divergence: the parent's event 5" in out
     assert check_path(out_path).ok
 
 

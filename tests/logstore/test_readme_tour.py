@@ -100,7 +100,7 @@ def test_the_verdict_line_teaches_bun_lay_2(toured: dict[str, Result]) -> None:
 
 def test_the_branch_line_diverges_and_a_copy_of_the_record_is_refused(toured: dict[str, Result]) -> None:
     out = toured["dispute branch"].output
-    assert re.search(r"divergence: parent seq 33 \(random-bot-1 lays J♦\).*BUN-LAY-2", out), out
+    assert re.search(r"divergence: the parent's event 33 \(random-bot-1 lays J♦\).*BUN-LAY-2", out), out
     same = toured["dispute branch bunnies-7-000003 --at 40 --action lay AH"]
     assert same.exit_code == 2 and "the same game as its parent" in same.output
 
