@@ -93,12 +93,7 @@ def _in_play(state: OdysseyState) -> None:
 def _ready(state: OdysseyState, strike_ok: bool = False) -> None:
     """What the game owes first, before anybody plays on: a shuffle and a cut (ODY-SHUF-2), an
     acquired piece placed (ODY-POS-1), a card's dice (unless an answer is being made)."""
-    if state.shuffles:
-        refuse("ODY-SHUF-2", f"seat {state.shuffles[0]}'s draw pile is to be shuffled first",
-               seat=state.shuffles[0])
-    if state.cut_owed is not None:
-        refuse("ODY-SHUF-2", f"seat {state.cut_owed}'s draw pile waits for an opponent's cut",
-               seat=state.cut_owed)
+    _piles_first(state)
     if state.placing:
         p = state.pieces[state.placing[0]]
         rule = "ODY-POS-2" if cards(state).is_city(p.kind) else "ODY-POS-1"
@@ -165,6 +160,17 @@ def _plan_draws(state: OdysseyState, seat: int, names: list[str | None]) -> list
 def _commit_draws(state: OdysseyState, seat: int, kinds: list[int]) -> None:
     for kind in kinds:
         take_drawn(state, seat, kind)
+
+
+def _piles_first(state: OdysseyState) -> None:
+    """A shuffle and the opponent's cut it owes come before anything else (ODY-SHUF-2): an
+    action out of order then is refused by that rule, not by the action's own."""
+    if state.shuffles:
+        refuse("ODY-SHUF-2", f"seat {state.shuffles[0]}'s draw pile is to be shuffled first",
+               seat=state.shuffles[0])
+    if state.cut_owed is not None:
+        refuse("ODY-SHUF-2", f"seat {state.cut_owed}'s draw pile waits for an opponent's cut",
+               seat=state.cut_owed)
 
 
 def _refill_first(state: OdysseyState) -> None:
@@ -278,6 +284,7 @@ def on_deal(state: OdysseyState, ev: Deal) -> tuple[Effect, ...]:
     seat = _seat(state, ev.actor, "ODY-DEAL-1")
     if (state.phase != "setup" or state.setup_step != "deal" or state.setup_seat != seat
             or state.shuffles or state.cut_owed is not None):
+        _piles_first(state)
         _refill_first(state)
         refuse("ODY-DEAL-1", f"no deal is owed by seat {seat} now", seat=seat)
     names: list[str | None] = list(ev.cards) if ev.cards is not None else [None] * DEAL
@@ -298,6 +305,7 @@ def on_mulligan(state: OdysseyState, ev: Mulligan) -> tuple[Effect, ...]:
     s = state.seats[seat]
     if state.phase != "setup" or state.setup_seat != seat or state.setup_step != "keep" \
             or state.shuffles or state.cut_owed is not None:
+        _piles_first(state)
         refuse("ODY-MULL-2", f"seat {seat} may trade in his first cards only at the start, before his "
                "run cards are down", seat=seat)
     if s.mulliganed:
@@ -327,6 +335,7 @@ def on_runs(state: OdysseyState, ev: Runs) -> tuple[Effect, ...]:
     seat = _seat(state, ev.actor, "ODY-SET-1")
     if state.phase != "setup" or state.setup_seat != seat or state.setup_step != "keep" \
             or state.shuffles or state.cut_owed is not None:
+        _piles_first(state)
         down = state.seats[seat].run.top is not None
         refuse("ODY-SET-1", f"seat {seat}'s run cards are down already and are not changed" if down
                else f"seat {seat} puts his run cards down after his deal", seat=seat)
@@ -350,6 +359,7 @@ def refill_check(state: OdysseyState, seat: int) -> Callable[[int], None]:
         if state.refill_seat != seat or state.phase not in ("setup", "first") or \
                 (state.phase == "first" and state.rolloff is not None and state.rolloff.rolls) or \
                 state.shuffles or state.cut_owed is not None:
+            _piles_first(state)
             refuse_under(size, "ODY-HAND-1", f"no draw is owed by seat {seat} now", seat=seat)
         if held >= size:
             refuse_under(size, "ODY-HAND-1", f"seat {seat} holds {held} cards: the {size}-card hand "
@@ -395,6 +405,7 @@ def on_roll(state: OdysseyState, ev: Roll) -> tuple[Effect, ...]:
         return tuple(out)
     strike = state.strike
     if strike is None or state.shuffles or state.cut_owed is not None or state.placing:
+        _piles_first(state)
         _refill_first(state)
         refuse("ODY-CARD-10", "no card waits for a roll now")
     _table(ev, resolve._strike_rule(strike))

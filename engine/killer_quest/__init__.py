@@ -178,6 +178,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         state.coupon = []
         state.magic = None
         state.winners = []
+        state.ended = []
         state.end_reason = None
         state.end_rule = None
         return state

@@ -147,9 +147,12 @@ def card_done(state: QuestState, out: list[Effect]) -> None:
             rule = "KBQ-TRIP-1" if state.triplet_at_start else "KBQ-TRIP-2"
             out.append(Effect(rule, "second_card", {"seat": seat}))
             return
+        state.ended = [seat, "KBQ-TRIP-1"]
         if state.triplet_at_start:
+            state.ended = [seat, "KBQ-TRIP-4"]
             out.append(Effect("KBQ-TRIP-4", "triplet_lost", {"seat": seat}))
     elif state.cards_played == 2:
+        state.ended = [seat, "KBQ-TRIP-3"]
         out.append(Effect("KBQ-TRIP-3", "two_cards_played", {"seat": seat}))
     begin_turn_end(state, out)
 
@@ -314,5 +317,6 @@ def start_turn(state: QuestState, seat: int, out: list[Effect]) -> None:
                                                    "round": state.round}))
     if state.seats[seat].lose_turns > 0:
         state.seats[seat].lose_turns -= 1
+        state.ended = [seat, "KBQ-TURN-5"]
         out.append(Effect("KBQ-TURN-5", "turn_lost", {"seat": seat}))
         begin_turn_end(state, out)

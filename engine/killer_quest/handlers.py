@@ -95,12 +95,80 @@ def _owes(state: QuestState, seat: int, *kinds: str) -> str:
     kind = owed.decisions.get(seat)
     if kind in kinds:
         return kind
+    why = _why_not(state, seat, kinds) or _owes_else(state, seat, kind)
+    if why is not None:
+        raise refuse(why[0], why[1], seat=seat)
     if owed.chance is not None:
         raise refuse("KBQ-TURN-4", f"the game waits for chance ({owed.chance}), not for "
                      f"seat {seat}", waiting_for=owed.chance)
     who = ", ".join(f"seat {s} ({k})" for s, k in sorted(owed.decisions.items())) or "nobody"
     raise refuse("KBQ-TURN-4", f"seat {seat} is not the one the game waits for now: {who}",
                  seat=seat, waiting_for={str(s): k for s, k in owed.decisions.items()})
+
+
+_ENDED = {
+    "KBQ-TRIP-1": "his turn is over: a second card needs a Bunny Triplet (and one declined is gone)",
+    "KBQ-TRIP-4": "his turn is over: the triplet he began it with was broken before a second card",
+    "KBQ-TRIP-3": "he has played two cards this turn: never a third",
+    "KBQ-TURN-5": "he has lost this turn: he does nothing in it",
+}
+
+
+def _why_not(state: QuestState, seat: int, kinds: tuple[str, ...]) -> tuple[str, str] | None:
+    """The rule that forbids the seat's action more precisely than the turn order does
+    (KBQ-TURN-4, the catch-all), or None: a card of his turn when his turn's cards are over
+    (the triplet rules, a lost turn), a second card while the flipped one waits (KBQ-TURN-1),
+    anything of the turn before the new bottom run card is down (KBQ-TURN-3)."""
+    if "turn" not in kinds and "flipped" not in kinds:
+        return None
+    if state.active == seat and not state.stack:
+        if state.phase == "flipped" and "turn" in kinds:
+            return "KBQ-TURN-1", (f"seat {seat} has flipped his top run card: it is played, "
+                                  "discarded or saved before any other card")
+        if state.phase == "bottom":
+            return "KBQ-TURN-3", (f"seat {seat} lays his new bottom run card before the turn "
+                                  "goes on")
+    ended = state.ended
+    if "turn" in kinds and ended and ended[0] == seat:
+        own_end = state.active == seat and state.phase == "turn_end"
+        next_start = (state.active != seat and state.phase == "turn" and state.cards_played == 0
+                      and state.flipped is None)
+        if own_end or next_start:
+            return ended[1], f"seat {seat}: {_ENDED[ended[1]]}"
+    return None
+
+
+_OWED: dict[str, tuple[str | None, str]] = {
+    "turn": ("KBQ-TURN-1", "his turn's card"),
+    "flipped": ("KBQ-TURN-1", "a play, discard or save of his flipped card"),
+    "bottom": ("KBQ-TURN-3", "his new bottom run card"),
+    "runs": ("KBQ-SET-2", "his two run cards"),
+    "feed_now": ("KBQ-FEED-6", "a feed at once, or to let the bunny starve"),
+    "bid": (None, "a bid or a pass"),
+    "carrot": (None, "the carrots to take"),
+    "revive": (None, "the bunnies to revive"),
+    "clovers": (None, "where the clovers go"),
+    "misfortune": (None, "the bunny the misfortune takes"),
+    "return": (None, "where the returning bunny goes"),
+    "exchange": (None, "the weapons to exchange"),
+    "upkeep": (None, "the carrots to keep fresh"),
+    "stake": (None, "what to stake"),
+}
+"""Each decision the game may wait for from a seat: the rule that asks it (None: the rule of
+the card being resolved) and what it is, in words."""
+
+
+def _owes_else(state: QuestState, seat: int, owed: str | None) -> tuple[str, str] | None:
+    """The seat is waited for, but for another decision: the rule that asks for that one
+    refuses the action (not the turn order, which the seat is not breaking)."""
+    if owed is None or owed not in _OWED:
+        return None
+    rule, what = _OWED[owed]
+    if rule is None:
+        top = state.stack[-1] if state.stack else None
+        ctx = getattr(top, "ctx", None)
+        rule = card_rule(state, ctx.card) if ctx is not None else "KBQ-TURN-4"
+    return rule, f"seat {seat} owes {what} now, before anything else"
 
 
 def _chance(state: QuestState, event: Event, kind: str) -> Any:
@@ -502,6 +570,7 @@ def end_turn(state: QuestState, e: EndTurn) -> tuple[Effect, ...]:
     if not state.second:
         raise refuse("KBQ-TURN-1", f"seat {seat} has not played his turn's card yet", seat=seat)
     out = [Effect("KBQ-TRIP-1", "second_card_declined", {"seat": seat})]
+    state.ended = [seat, "KBQ-TRIP-1"]
     flow.begin_turn_end(state, out)
     return _done(state, out)
 

@@ -14,7 +14,7 @@ decision pushes its own frame above it and the rest wait until it is done. The a
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 import msgspec
 
@@ -237,6 +237,7 @@ class QuestState(GameState):
         "draw",
         "end_reason",
         "end_rule",
+        "ended",
         "first",
         "flipped",
         "ious",
@@ -299,6 +300,11 @@ class QuestState(GameState):
     winners: list[int]
     end_reason: str | None
     end_rule: str | None
+    ended: list[Any]
+    """``[seat, rule]``: who played the last finished turn and the rule that ended his cards
+    (KBQ-TRIP-1 one card without a triplet or a second declined, KBQ-TRIP-4 a triplet
+    broken, KBQ-TRIP-3 two cards, KBQ-TURN-5 a lost turn); [] before any. It names the rule
+    that refuses him another card (handlers._why_not) instead of the turn order's."""
 
     def copy(self) -> QuestState:
         new = QuestState.__new__(QuestState)
@@ -308,7 +314,7 @@ class QuestState(GameState):
             setattr(new, name, getattr(self, name))
         for name in ("draw", "discard", "cabbage_deck", "water_deck", "cabbage_discard",
                      "water_discard", "magic_deck", "abducted", "used_weapons", "coupon",
-                     "winners"):
+                     "winners", "ended"):
             setattr(new, name, getattr(self, name)[:])
         new.seats = [s.copy() for s in self.seats]
         new.circle = self.circle.copy()

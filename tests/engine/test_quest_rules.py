@@ -384,6 +384,8 @@ FREE_WATER_CARD = 69
 def _() -> None:
     g = table(3)
     refuses(g, "KBQ-TURN-1", EndTurn, 0)
+    g.flip(0)
+    refuses(g, "KBQ-TURN-1", Flip, 0)   # one card: the flipped one is dealt with first
 
 
 @allow("KBQ-TURN-2")
@@ -422,6 +424,7 @@ def _() -> None:
     g.flip(0)
     g.discard(0, SWORD)
     refuses(g, "KBQ-TURN-3", Bottom, 0, card=SWORD)
+    refuses(g, "KBQ-TURN-3", Flip, 0)   # the new bottom run card first
 
 
 @allow("KBQ-TURN-4")
@@ -453,6 +456,8 @@ def _() -> None:
 def _() -> None:
     g = table(3, circle=[(BLUE_CONGENIAL, 0)], hands={0: [BAKER_STREET]})
     g.run_card(0, {"player": 1})
+    assert g.state.active == 2
+    refuses(g, "KBQ-TURN-5", Flip, 1)   # he does nothing in the turn he lost
     pass_turn(g, 2)
     pass_turn(g, 0)
     assert g.state.active == 1  # only one turn is lost
@@ -538,7 +543,10 @@ def _() -> None:
 
 
 def _triplet_table(third: int, **kw: object) -> Scenario:
-    return table(3, circle=[(BLUE_CONGENIAL, 0), (BLUE_GLEEFUL, 0), (third, 0)], **kw)  # type: ignore[arg-type]
+    g = table(3, circle=[(BLUE_CONGENIAL, 0), (BLUE_GLEEFUL, 0), (third, 0)], **kw)  # type: ignore[arg-type]
+    # the bunnies were there when Ada's turn began (table() places them after its start)
+    g.state.triplet_at_start = core.has_triplet(g.state, 0)
+    return g
 
 
 @allow("KBQ-TRIP-1")
@@ -556,6 +564,13 @@ def _() -> None:
     g = _triplet_table(GREEN_TIMID)
     pass_turn(g, 0)
     assert g.state.active == 1
+    # a second card without a triplet: refused by the triplet rule, not the turn order
+    err = refuses(g, "KBQ-TRIP-1", Flip, 0)
+    assert "second card needs a Bunny Triplet" in err.message
+    g = _triplet_table(BLUE_LUMBERING)
+    pass_turn(g, 0)
+    g.act(EndTurn, 0)                    # a second card declined is gone
+    refuses(g, "KBQ-TRIP-1", Flip, 0)
 
 
 @allow("KBQ-TRIP-2")
@@ -588,6 +603,7 @@ def _() -> None:
     pass_turn(g, 0)
     pass_turn(g, 0)
     assert g.state.active == 1  # never a third card
+    refuses(g, "KBQ-TRIP-3", Flip, 0)
 
 
 @allow("KBQ-TRIP-4")
@@ -606,7 +622,9 @@ def _() -> None:
     g.choose(0, bunnies=[BLUE_LUMBERING])
     g.bottom(0)
     assert g.state.active == 1
-    refuses(g, "KBQ-TURN-4", Flip, 0)
+    refuses(g, "KBQ-TRIP-4", Flip, 0)   # the broken triplet, not the turn order, says no
+    pass_turn(g, 1)
+    refuses(g, "KBQ-TURN-4", Flip, 0)   # once Bo has played, it is plainly out of turn
 
 
 # -- supplies, face up, game length ----------------------------------------------------------------
