@@ -12,8 +12,11 @@ from engine.ruleset import Perspective
 
 
 def describe(game: data.LoadedGame, seq: int, perspective: Perspective) -> str:
-    """Event ``seq`` in words as ``perspective`` saw it ("Ann lays A♠")."""
-    return game.ruleset.describe(game.record.events[seq - 1], game.names, perspective)
+    """Event ``seq`` in words as ``perspective`` saw it ("Ann lays A♠"), told from the
+    position it was played at where the replay reaches it (a game may name by it what the
+    event names only by position: Ruleset.describe)."""
+    before = game.replay.state_at(seq - 1) if seq - 1 <= game.replay.last_seq else None
+    return game.ruleset.describe(game.record.events[seq - 1], game.names, perspective, before=before)
 
 
 def details(game: data.LoadedGame, facts: dict[str, Any]) -> str:
@@ -49,8 +52,15 @@ def event_window(game: data.LoadedGame, seq: int, perspective: Perspective, radi
     lo, hi = max(1, seq - radius), min(len(game.record.events), seq + radius)
     violation = game.replay.violation
     rows = []
+    # one replay to the window's start, then event by event (not a replay per row)
+    state = game.replay.state_at(lo - 1) if lo - 1 <= last else None
     for s in range(lo, hi + 1):
-        text = describe(game, s, perspective)
+        event = game.record.events[s - 1]
+        text = game.ruleset.describe(event, game.names, perspective, before=state)
+        if state is not None and s <= last:
+            game.ruleset.apply(state, event)
+        else:
+            state = None
         if s > last and violation is not None and s == violation.seq:
             text += f"  (illegal: {violation.rule})"
         rows.append({"event": s, "what happened": text})

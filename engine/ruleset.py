@@ -334,9 +334,12 @@ class Ruleset(ABC, Generic[S, O]):
         return self
 
     def describe(self, event: Event, names: Names | None = None,
-                 perspective: Perspective = "referee") -> str:
+                 perspective: Perspective = "referee", before: S | None = None) -> str:
         """The event in words as ``perspective`` saw it happen, players by name: what the
-        dashboard's timeline and ``warren replay`` print ("Ann lays A♠"). Default: the
+        dashboard's timeline and ``warren replay`` print ("Ann lays A♠"). ``before``, the
+        position the event was played at where the caller has it, lets a game name what
+        the event names only by position (Odyssey's flipped card, its pieces in play); a
+        game never tells through it what the perspective did not see. Default: the
         event as :meth:`event_view` shows it, worded with :attr:`vocabulary`. A game
         overrides it to say its events its own way (and calls this for what it does not)."""
         names = names or ()

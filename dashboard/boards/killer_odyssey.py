@@ -13,6 +13,7 @@ from typing import Any
 from dashboard.boards.tiles import CSS, label, row
 from engine.killer.words import CardWords
 from engine.killer_odyssey.words import library_words
+from engine.wording import and_list
 
 TARGET = 60
 """The total that ends the game (ODY-END-1)."""
@@ -70,20 +71,29 @@ def _piece(item: dict[str, Any], names: list[str], w: CardWords, *, city: bool =
     colour = OWNER[owner % len(OWNER)]
     extra = ""
     if city:
-        inside = "".join(_mini(o, w, f'{escape(o["card"])} {o["points"]}')
+        inside = "".join(_mini(o, w, f'{escape(_short(o.get("name") or _name(o["card"], w) or o["card"]))} '
+                                  f'{_points(o["points"])}')
                          for o in item.get("occupants", []))
         extra = (f'<div class="wo-inside">{inside}</div>' if inside else "") + \
             f'<div>{len(item.get("occupants", []))}/{item.get("capacity") or 0}</div>'
     else:
-        under = " ".join(_mini(u, w, escape(u["card"])) for u in item.get("under", []))
-        on = " ".join(_mini(o, w, escape(o["card"])) for o in item.get("on", []))
+        under = " ".join(_mini(u, w, escape(_short(u.get("name") or _name(u["card"], w) or u["card"])))
+                         for u in item.get("under", []))
+        on = " ".join(_mini(o, w, escape(_short(o.get("name") or _name(o["card"], w) or o["card"])))
+                      for o in item.get("on", []))
         extra = (f"<div>under {under}</div>" if under else "") + \
             (f'<div style="color:#c0392b">feed {on}</div>' if on else "")
-    who = escape(names[owner]) if owner < len(names) else f"seat {owner}"
-    title = escape(f'#{item["piece"]} {item["name"]} ({who})')
+    who = names[owner] if owner < len(names) else f"seat {owner}"
+    # name first, code after; the piece number is how an action names what is in play
+    title = escape(f'{item["name"]} ({item["card"]}), {who}\'s, {_points(item["points"])}, '
+                   f'piece {item["piece"]}')
     return (f'<span class="wo-card{" city" if city else ""}" style="border-color:{colour}" '
-            f'title="{title}"><b>{escape(item["card"])}</b>{escape(_short(item["name"]))}'
-            f'<span>#{item["piece"]} · {item["points"]}</span>{extra}</span>')
+            f'title="{title}"><b>{escape(_short(item["name"]))}</b>{escape(item["card"])}'
+            f'<span>piece {item["piece"]} · {_points(item["points"])}</span>{extra}</span>')
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def _card(code: str, w: CardWords) -> str:
@@ -91,8 +101,8 @@ def _card(code: str, w: CardWords) -> str:
     name = _name(code, w)
     if not name:
         return f'<span class="wo-card"><b>{escape(code)}</b></span>'
-    return (f'<span class="wo-card" title="{escape(name)}"><b>{escape(code)}</b>'
-            f'{escape(_short(name))}</span>')
+    return (f'<span class="wo-card" title="{escape(name)} ({escape(code)})"><b>{escape(_short(name))}</b>'
+            f'{escape(code)}</span>')
 
 
 def _hand(hand: Any, w: CardWords) -> str:
@@ -105,11 +115,13 @@ def _hand(hand: Any, w: CardWords) -> str:
 def _civ(seat: dict[str, Any]) -> str:
     d20 = max(0, min(seat["civ"], TARGET))
     total = max(0, min(seat["total"], TARGET))
-    return (f'<span class="wo-civ" title="d20 {seat["civ"]}, total {seat["total"]} of {TARGET}">'
+    # the d20 keeps a player's Civ points; his total adds what he has in play (ODY-SCORE-1)
+    return (f'<span class="wo-civ" title="Civ points {seat["civ"]} on the d20, total {seat["total"]} '
+            f'of the {TARGET} that win">'
             f'<span class="d20" style="width:{100 * d20 / TARGET:.1f}%"></span>'
             f'<span class="play" style="width:{100 * max(0, total - d20) / TARGET:.1f}%"></span></span> '
             f'<span class="wr-chip">total {seat["total"]} / {TARGET}</span>'
-            f'<span class="wr-chip">d20 {seat["civ"]}</span>')
+            f'<span class="wr-chip">Civ points {seat["civ"]} (the d20)</span>')
 
 
 def _saved(seat: dict[str, Any]) -> str:
@@ -127,9 +139,9 @@ def _saved(seat: dict[str, Any]) -> str:
                         f'{COLOUR.get(colour, "#999")}"></span>' for u in sorted(used))
         parts.append(f'<span class="wr-chip">{escape(colour)} {len(used)}'
                      f'{f" ({sum(used)} used this round)" if any(used) else ""}</span>{marks}')
-    parts += [f'<span class="wo-card" title="{escape(o["name"])}"><b>{escape(o["card"])}</b>'
-              f'{escape(_short(o["name"]))}<br>{escape(o["type"].replace("_", " "))}</span>'
-              for o in others]
+    parts += [f'<span class="wo-card" title="{escape(o["name"])} ({escape(o["card"])})">'
+              f'<b>{escape(_short(o["name"]))}</b>{escape(o["card"])}<br>'
+              f'{escape(o["type"].replace("_", " "))}</span>' for o in others]
     return row(parts or ["(nothing saved)"])
 
 
@@ -139,8 +151,12 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
     parts = [CSS, ODY_CSS, '<div class="wr-board">']
     strike = view.get("strike")
     if strike:
-        parts.append(label(f"waiting for the {strike['die']}: {strike['card']} {strike['name']} of "
-                           f"seat {strike['player']} at {strike['targets']}"))
+        in_play = {c["piece"]: c["name"] for c in [*view["circle"], *view["center"]]}
+        targets = strike["targets"] if isinstance(strike["targets"], list) else [strike["targets"]]
+        aimed = and_list([in_play.get(t, f"piece {t}") for t in targets])
+        player = names[strike["player"]] if strike["player"] < len(names) else f"seat {strike['player']}"
+        parts.append(label(f"waiting for the {strike['die']} roll: {strike['name']} ({strike['card']}) "
+                           f"of {player}, aimed at {aimed}"))
     parts.append(label(f"The Bunny Circle ({_count(len(view['circle']), 'creature')}, clockwise)"))
     parts.append(row([_piece(c, names, w) for c in view["circle"]] or ["(empty)"]))
     cities = _count(len(view["center"]), "city", "cities")
@@ -154,7 +170,7 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
         winner = (' <span class="wr-chip" style="background:#f9e79f">wins</span>'
                   if s in view.get("winners", []) else "")
         parts.append(f'<div class="wr-seat{active}" style="border-left: 6px solid {colour}">'
-                     f'<b>seat {s}: {escape(name)}</b> <span class="wr-chip">{escape(seat["deck"])} '
+                     f'<b>{escape(name)}</b> <span class="wr-chip">{escape(seat["deck"])} '
                      f'deck</span>{winner} {_civ(seat)}')
         run = seat["run"]
         parts.append(label(f"run cards: top {_run(run['top'], w)}, bottom {_run(run['bottom'], w)} · "

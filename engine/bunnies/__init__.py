@@ -133,7 +133,7 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
         return render(view, names)
 
     def describe(self, event: Event, names: Names | None = None,
-                 perspective: Perspective = "referee") -> str:
+                 perspective: Perspective = "referee", before: Any = None) -> str:
         said = words.describe(event, self.event_view(event, perspective), names or ())
         return said if said is not None else super().describe(event, names, perspective)
 

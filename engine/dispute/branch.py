@@ -147,7 +147,7 @@ def plan_branch(
         try:
             ruleset.apply(state, event)
         except RuleViolation as exc:
-            said = ruleset.describe(original, [p.name for p in header.players])
+            said = ruleset.describe(original, [p.name for p in header.players], before=state)
             divergence = BranchDivergence(original.seq, event.seq, exc.rule, exc.message, short(said))
             break
         continued += 1

@@ -208,7 +208,7 @@ def explain_step(
         "seq": event.seq,
         "event": event_to_dict(event),
         "notation": format_action(ruleset, event),
-        "description": ruleset.describe(event, names),
+        "description": ruleset.describe(event, names, before=before),
         "actor": event.actor,
         "before": position_dict(ruleset, before),
     }

@@ -211,7 +211,10 @@ def rerun(
             if first is None:
                 both_legal = ra is not None and rb is not None and ra[0] == rb[0] == "legal"
                 what: Literal["verdict", "effects"] = "effects" if both_legal else "verdict"
+                # the position before it, for the words of what it names by position
+                at = ruleset.setup(header)
+                ruleset.fold(at, events[:event.seq - 1])
+                said = ruleset.describe(event, [p.name for p in header.players], before=at)
                 first = RerunDifference(event.seq, what, _result_dict(ruleset, ra),
-                                        _result_dict(ruleset, rb),
-                                        short(ruleset.describe(event, [p.name for p in header.players])))
+                                        _result_dict(ruleset, rb), short(said))
     return Rerun(changed, len(events), first, differing, _end(ruleset, a, stop_a), _end(ruleset, b, stop_b))

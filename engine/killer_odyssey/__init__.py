@@ -198,8 +198,11 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return views.event_view(event, perspective)
 
     def describe(self, event: Event, names: Names | None = None,
-                 perspective: Perspective = "referee") -> str:
-        said = words.describe(event, self.event_view(event, perspective), names or (), self.card_words())
+                 perspective: Perspective = "referee", before: OdysseyState | None = None) -> str:
+        record = self.event_view(event, perspective)
+        if before is not None:
+            record = views.seen_in_play(event, record, before)
+        said = words.describe(event, record, names or (), self.card_words())
         return said if said is not None else super().describe(event, names, perspective)
 
     def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
@@ -215,7 +218,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return views.redact(event, perspective, before)
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return views.render(view, names, self.card_words())
+        return views.render(view, names, self.card_words(), self.phase_text(str(view.get("phase"))))
 
     def outcome(self, state: OdysseyState) -> Outcome | None:
         if not state.over:

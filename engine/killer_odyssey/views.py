@@ -31,6 +31,7 @@ from engine.killer_odyssey.events import (
 from engine.killer_odyssey.state import OdysseyState
 from engine.record import Event
 from engine.rules import Effect
+from engine.wording import and_list, possessive
 
 HIDDEN = "hidden"
 
@@ -134,6 +135,33 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
     return record
 
 
+def seen_in_play(event: Event, record: dict[str, Any], before: OdysseyState) -> dict[str, Any]:
+    """``record`` (the event as a perspective saw it) with what everybody sees at the table
+    added from the position it was played at: the card a flip turns up (face up for all,
+    whatever is done with it) and the cards of the pieces in play it names (``target``,
+    ``into``, ``piece``, ``demand``, a trade's ``give`` and ``take``), as codes under
+    ``*_card`` keys. Nothing hidden is added: a drawn card stays as the perspective saw it."""
+    t = cards(before)
+    out = dict(record)
+
+    def code(pid: Any) -> str | None:
+        p = before.pieces.get(pid) if isinstance(pid, int) else None
+        return t.code(p.kind) if p is not None and p.kind else None
+
+    if isinstance(event, Flip) and event.actor is not None and "card" not in out:
+        top = before.seats[event.actor].run.top
+        if top:
+            out["card"] = t.code(top)
+    for key in ("target", "into", "piece", "demand"):
+        found = code(out.get(key))
+        if found is not None:
+            out[f"{key}_card"] = found
+    for key in ("give", "take"):
+        if out.get(key):
+            out[f"{key}_cards"] = [code(pid) or UNKNOWN for pid in out[key]]
+    return out
+
+
 def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
     return effect
 
@@ -184,37 +212,54 @@ def redact(event: Event, perspective: Perspective, before: OdysseyState) -> Even
     return event
 
 
-def render(view: dict[str, Any], names: list[str], w: CardWords | None = None) -> str:
-    """A plain-text picture of a view (the CLI's ``replay``): every card it shows by name and
-    code where ``w`` knows it (``Technology (WB01)``), by code otherwise; what it hides as it
-    hides it."""
+def render(view: dict[str, Any], names: list[str], w: CardWords | None = None,
+           phase: str | None = None) -> str:
+    """A plain-text picture of a view (the CLI's ``replay``) in words: every card it shows
+    by name and code where ``w`` knows it (``Technology (WB01)``), by code otherwise; what it
+    hides as it hides it. A card in play is followed by its piece number, which is how an
+    action names it. ``phase``: the phase as the table says it (Ruleset.phase_text)."""
     def said(card: Any) -> str:
         return w.card(card) if w is not None and isinstance(card, str) and w.name(card) else str(card)
 
-    def piece(c: dict[str, Any]) -> str:
-        return f"#{c['piece']} {said(c['card'])}({c['owner']},{c['points']})"
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
-    lines = [f"seq {view['seq']} · round {view['round']} · turn {view['turn']} · {view['phase']}"
-             f"{' · over' if view['over'] else ''} · hand size {view['hand_size']}"]
+    def piece(c: dict[str, Any]) -> str:
+        points = c["points"]
+        return (f"{said(c['card'])}, {possessive(who(c['owner']))}, {points} "
+                f"point{'' if points == 1 else 's'} (piece {c['piece']})")
+
+    def run_card(card: Any) -> str:
+        return "none" if card is None else "face down" if card == HIDDEN else said(card)
+
+    head = (f"after event {view['seq']} · round {view['round']}, turn {view['turn']} · "
+            f"{phase or view['phase']}{' · over' if view['over'] else ''} · "
+            f"hands of {view['hand_size']}")
+    lines = [head]
     for s in view["seats"]:
-        name = names[s["seat"]] if s["seat"] < len(names) else f"seat {s['seat']}"
         mark = "*" if view["active"] == s["seat"] else " "
-        hand = s["hand"] if isinstance(s["hand"], int) else ", ".join(map(said, s["hand"])) or "-"
-        saved = ", ".join(f"{said(x['card'])}{'(used)' if x['used'] else ''}" for x in s["saved"]) or "-"
+        hand = (f"{s['hand']} cards" if isinstance(s["hand"], int)
+                else ", ".join(map(said, s["hand"])) or "no card")
+        saved = ", ".join(f"{said(x['card'])}{' (used this round)' if x['used'] else ''}"
+                          for x in s["saved"]) or "none"
         draw = s["draw"] if isinstance(s["draw"], int) else len(s["draw"])
-        lines.append(f"{mark} seat {s['seat']} {name} [{s['deck']}]: d20 {s['civ']}, total {s['total']}"
-                     f"; hand {hand}; run {said(s['run']['top'])}/{said(s['run']['bottom'])}; draw {draw}"
-                     f"; saved {saved}")
-    circle = " ".join(piece(c) for c in view["circle"]) or "-"
-    center = " ".join(piece(c) + (f"[{', '.join(said(o['card']) for o in c['occupants'])}]"
-                                  if c["occupants"] else "")
-                      for c in view["center"]) or "-"
+        lines.append(f"{mark} {who(s['seat'])} ({s['deck']} deck): Civ points {s['civ']} on the d20, "
+                     f"total {s['total']}; hand {hand}; top run card {run_card(s['run']['top'])}, "
+                     f"bottom run card {run_card(s['run']['bottom'])}; draw pile {draw} cards; "
+                     f"saved {saved}")
+    circle = "; ".join(piece(c) for c in view["circle"]) or "empty"
+    center = "; ".join(piece(c) + (f", with {and_list([said(o['card']) for o in c['occupants']])} "
+                                   "inside" if c["occupants"] else "")
+                       for c in view["center"]) or "empty"
     lines.append(f"Bunny Circle: {circle}")
     lines.append(f"Center Circle: {center}")
     if view["strike"]:
         st = view["strike"]
-        lines.append(f"waiting for the {st['die']}: {said(st['card'])} of seat {st['player']} "
-                     f"at {st['targets']}")
+        in_play = {c["piece"]: said(c["card"]) for c in [*view["circle"], *view["center"]]}
+        targets = st["targets"] if isinstance(st["targets"], list) else [st["targets"]]
+        aimed = and_list([in_play.get(t, f"piece {t}") for t in targets])
+        lines.append(f"waiting for the {st['die']} roll: {said(st['card'])} of {who(st['player'])}, "
+                     f"aimed at {aimed}")
     if view["winners"]:
-        lines.append(f"winners: {view['winners']}")
+        lines.append(f"winners: {and_list([who(s) for s in view['winners']])}")
     return "\n".join(lines)

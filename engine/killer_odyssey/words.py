@@ -87,11 +87,11 @@ def _choices(record: Mapping[str, Any], names: Names, w: CardWords) -> list[str]
     """What a played card asks for (events.Choices), in words, in the event's order."""
     out: list[str] = []
     if record.get("target") is not None:
-        out.append(f"on piece {record['target']}")
+        out.append(f"on {_piece(record, 'target', w)}")
     if record.get("opponent") is not None:
         out.append(f"against {seat_name(record['opponent'], names)}")
     if record.get("into") is not None:
-        out.append(f"inside city piece {record['into']}")
+        out.append(f"inside {_piece(record, 'into', w, 'city piece')}")
     elif record.get("at") is not None:
         out.append(f"at place {record['at'] + 1} of the circle")
     if record.get("pay"):
@@ -101,6 +101,13 @@ def _choices(record: Mapping[str, Any], names: Names, w: CardWords) -> list[str]
     if record.get("chosen") is not None:
         out.append(f"choosing {card_text(record['chosen'], w)} from the discard pile")
     return out
+
+
+def _piece(record: Mapping[str, Any], key: str, w: CardWords, what: str = "piece") -> str:
+    """A piece in play the event names: its card where the position was at hand
+    (views.seen_in_play), else its number as the views list it."""
+    code = _known(record.get(f"{key}_card"))
+    return w.card(code) if code is not None else f"{what} {record[key]}"
 
 
 def _with(parts: list[str]) -> str:
@@ -155,7 +162,10 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, w: CardWords
             return f"{who} tries to save {card} straight from the hand{_drew(record, w)}"
         return f"{who} plays {card} from the hand{_with(_choices(record, names, w))}{_drew(record, w)}"
     if isinstance(event, Use):
-        return f"{who} uses the saved card, piece {event.piece}{_with(_choices(record, names, w))}"
+        used = _piece(record, "piece", w)
+        used = used if _known(record.get("piece_card")) else f", {used}"
+        return f"{who} uses the saved card{' ' if not used.startswith(',') else ''}{used}" \
+            f"{_with(_choices(record, names, w))}"
     if isinstance(event, Discard):
         return (f"{who} discards {card_text(record.get('card'), w)} from the hand as the "
                 f"turn{_drew(record, w)}")
@@ -166,27 +176,33 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, w: CardWords
         return f"{who} has nothing to play; the turn passes"
     if isinstance(event, Feed):
         paying = f", paying {pay_text(event.pay)}" if event.pay else ""
+        if _known(record.get("demand_card")):
+            return f"{who} feeds against {_piece(record, 'demand', w)}{paying}"
         return f"{who} feeds against the Feed The Bunny card, piece {event.demand}{paying}"
     if isinstance(event, Place):
         if event.into is not None:
-            where = f"inside city piece {event.into}"
+            where = f"inside {_piece(record, 'into', w, 'city piece')}"
         elif event.at is not None:
             where = f"at place {event.at + 1}"
         else:
             where = "at the end"
-        return f"{who} places piece {event.piece} {where}"
+        return f"{who} places {_piece(record, 'piece', w)} {where}"
     if isinstance(event, Trade):
-        return (f"{who} trades with {seat_name(event.partner, names)}: gives "
-                f"{_goods(event.give, event.give_hand, w)}, takes {_goods(event.take, event.take_hand, w)}")
+        gives = _goods(event.give, record.get("give_cards"), event.give_hand, w)
+        takes = _goods(event.take, record.get("take_cards"), event.take_hand, w)
+        return f"{who} trades with {seat_name(event.partner, names)}: gives {gives}, takes {takes}"
     if isinstance(event, Hexascrewup):
         return (f"{who} spots an extra card in {possessive(seat_name(event.against, names))} hand: "
                 f"{card_text(record.get('card'), w)} is picked from it and discarded")
     return None
 
 
-def _goods(pieces: list[int], hand: list[str], w: CardWords) -> str:
-    """What one side of a trade gives: pieces in play and cards from the hand."""
-    things = [f"piece {p}" for p in pieces] + [card_text(c, w) for c in hand]
+def _goods(pieces: list[int], named: list[str] | None, hand: list[str], w: CardWords) -> str:
+    """What one side of a trade gives: pieces in play (by card where the position named
+    them: views.seen_in_play) and cards from the hand."""
+    shown = [w.card(c) if _known(c) else f"piece {p}" for p, c in zip(pieces, named, strict=True)] \
+        if named is not None else [f"piece {p}" for p in pieces]
+    things = shown + [card_text(c, w) for c in hand]
     return and_list(things) if things else "nothing"
 
 

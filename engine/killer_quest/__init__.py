@@ -241,7 +241,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         return settle_event(reader, event, holding)  # type: ignore[no-any-return]
 
     def describe(self, event: Event, names: Names | None = None,
-                 perspective: Perspective = "referee") -> str:
+                 perspective: Perspective = "referee", before: Any = None) -> str:
         said = words.describe(event, self.event_view(event, perspective), names or (), self.card_words())
         return said if said is not None else super().describe(event, names, perspective)
 
@@ -255,7 +255,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         return words.describe_outcome(outcome, names, self.card_words())
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return words.render(view, names, self.card_words())
+        return words.render(view, names, self.card_words(), self.phase_text(str(view.get("phase"))))
 
     def outcome(self, state: QuestState) -> Outcome | None:
         if not state.over:

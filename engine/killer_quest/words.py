@@ -575,11 +575,13 @@ def seat_lines(s: Mapping[str, Any], names: Names, w: CardWords) -> list[str]:
     return lines
 
 
-def render(view: Mapping[str, Any], names: Names, fallback: CardWords) -> str:
+def render(view: Mapping[str, Any], names: Names, fallback: CardWords, phase: str | None = None) -> str:
     """A picture of a view in words (``warren replay``): where the game stands, the market
-    and the piles, the Bunny Circle, what is in play, then each player."""
+    and the piles, the Bunny Circle, what is in play, then each player. ``phase``: the
+    phase as the table says it (Ruleset.phase_text)."""
     w = words_of_view(view, fallback)
-    lines = [f"seq {view['seq']} · round {view['round']} · turn {view['turn']} · {_plain(view['phase'])}"
+    lines = [f"after event {view['seq']} · round {view['round']}, turn {view['turn']} · "
+             f"{phase or _plain(view['phase'])}"
              f" · to play: {_who(view.get('active'), names)}",
              market_text(view["market"], w, names)]
     p = view["piles"]

@@ -143,7 +143,7 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
 
     # -- in words (words.py) ------------------------------------------------------------
     def describe(self, event: Event, names: Names | None = None,
-                 perspective: Perspective = "referee") -> str:
+                 perspective: Perspective = "referee", before: Any = None) -> str:
         said = words.describe(event, self.event_view(event, perspective), perspective, names or (),
                               words.card_words())
         return said if said is not None else super().describe(event, names, perspective)

@@ -151,7 +151,7 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         return render.event_view(event, perspective)
 
     def describe(self, event: Event, names: Names | None = None,
-                 perspective: Perspective = "referee") -> str:
+                 perspective: Perspective = "referee", before: Any = None) -> str:
         # A player's choice (an Item, a vote, the night's cards) is its own and the referee's.
         seen = perspective == "referee" or perspective == event.actor
         viewer = perspective if isinstance(perspective, int) else None

@@ -102,7 +102,7 @@ def replay(source: str, to_seq: int | None, turn: int | None, perspective: str,
     click.echo(rs.render(view, names))
     if step is not None:
         # The same words as the dashboard's timeline (Ruleset.describe).
-        click.echo(f"\nlast event: seq {seq}: {rs.describe(step.event, names, seen)}")
+        click.echo(f"\nlast event: seq {seq}: {rs.describe(step.event, names, seen, before=step.before)}")
         for effect in seen_effects:
             details = "; ".join(rs.describe_fact(k, v, names) for k, v in effect.data.items())
             click.echo(f"  -> {effect.kind.replace('_', ' ')} [{effect.rule}] {rs.rulebook[effect.rule].text}"

@@ -28,7 +28,7 @@ def test_the_board_draws_both_circles_and_every_seat() -> None:
     html = render_html(view, ["Ada", "Bo"])
     assert "The Bunny Circle (" in html and "The Center Circle (" in html
     for item in view["circle"] + view["center"]:
-        assert f"#{item['piece']}" in html
+        assert f"piece {item['piece']} · " in html and f"#{item['piece']} · " not in html
     assert "(3 used this round)" in html
     assert html.count('class="wo-card back"') >= view["seats"][1]["hand"]
     for code in view["seats"][0]["hand"]:
@@ -45,7 +45,7 @@ def test_a_tile_names_the_card_the_view_shows_and_no_other() -> None:
     for code in hand:
         name = names[code].name
         short = name if len(name) <= 16 else name[:15] + "…"
-        assert f'title="{escape(name)}"><b>{code}</b>{escape(short)}</span>' in mine
+        assert f'title="{escape(name)} ({code})"><b>{escape(short)}</b>{code}</span>' in mine
     theirs_view = RULESET.view(state, 1)
     theirs = render_html(theirs_view, ["Ada", "Bo"])
     shown = {c["card"] for c in theirs_view["circle"] + theirs_view["center"]}

@@ -5,6 +5,7 @@ card" and never named; views, effects and facts with seats by name and pieces by
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from engine.killer_odyssey import RULESET
@@ -180,3 +181,47 @@ def test_the_position_and_what_changed_name_only_what_the_view_shows() -> None:
             told += len(said)
             assert not line.startswith("Ada's hand: ") or not said, line
     assert told
+
+
+def test_told_from_its_position_every_event_names_its_cards_never_a_piece_number() -> None:
+    """With the position it was played at (Ruleset.describe's ``before``), a flip names the
+    card it turned up for everybody (it lies face up), and every piece in play an event
+    names reads as its card; what a player drew stays his own."""
+    from engine.reader import read_record
+    from engine.registry import get_ruleset
+
+    path = Path(__file__).resolve().parents[2] / "fixtures/killer-bunnies-odyssey/board.jsonl"
+    record = read_record(path.read_bytes(), str(path))
+    rs = get_ruleset("killer-bunnies-odyssey").for_game(record.header)
+    names = [p.name for p in record.header.players]
+    state = rs.setup(record.header)
+    flips = 0
+    for event in record.events:
+        for perspective in ("referee", 0, 1, "spectator"):
+            said = rs.describe(event, names, perspective, before=state)
+            assert not re.search(r"\bpiece \d|\bcity piece\b", said), said
+            if isinstance(event, Flip):
+                assert "flips the top run card, " in said, said
+                if perspective not in ("referee", event.actor) and event.drew:
+                    assert "then draws" not in said or "then draws a card" in said, said
+        flips += isinstance(event, Flip)
+        rs.apply(state, event)
+    assert flips > 10
+
+
+def test_the_picture_of_a_position_explains_itself() -> None:
+    from engine.reader import read_record
+    from engine.registry import get_ruleset
+    from engine.replay import Replay
+
+    path = Path(__file__).resolve().parents[2] / "fixtures/killer-bunnies-odyssey/board.jsonl"
+    record = read_record(path.read_bytes(), str(path))
+    rs = get_ruleset("killer-bunnies-odyssey").for_game(record.header)
+    names = [p.name for p in record.header.players]
+    text = rs.render(rs.view(Replay(rs, record.header, record.events).state_at(40), 0), names)
+    head = text.splitlines()[0]
+    assert head == "after event 40 · round 8, turn 16 · playing · hands of 5", head
+    assert "Ada (blue deck): Civ points 10 on the d20, total 17" in text
+    assert "top run card Titanium Carrot (WB21), bottom run card EMP Bomb (WB18)" in text
+    assert "Sprout Bunny (WG03), Bo's, 1 point (piece 10)" in text
+    assert "#" not in text and "(1,1)" not in text

@@ -440,7 +440,7 @@ def test_replay_draws_the_position_in_words_for_each_perspective() -> None:
     replay = Replay(rs, header, events)
     state = replay.state_at(20)
     ada = rs.render(rs.view(state, 0), names).splitlines()
-    assert ada[0] == "seq 20 · round 2 · turn 6 · turn · to play: Cy"
+    assert ada[0] == "after event 20 · round 2, turn 6 · playing · to play: Cy"
     assert ("Kaballa's Market: open; a cabbage card 3 Dolla, a water card 3 Dolla, a carrot 10 Dolla; "
             "carrots for sale: Carrot #10 - Dex (163), Carrot #11 - Rick (164) and Carrot #12 - Arnie "
             "(165)") in ada
