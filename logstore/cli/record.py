@@ -238,7 +238,8 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
             because = f" ({verdict.text})" if verdict.text else ""
             echo(f"refused by {verdict.rule}: {verdict.message}{because}")
             continue
-        echo(f"recorded {session.seq}: {session.ruleset.describe(verdict.event, session.names)}")
+        said = verdict.said or session.ruleset.describe(verdict.event, session.names)
+        echo(f"recorded {session.seq}: {said}")
         for doubt in verdict.undetermined:
             needs = session.ruleset.say(str(doubt.data.get("needs", "")), session.names)
             echo(f"  undetermined [{doubt.rule}]: {needs}")

@@ -20,6 +20,7 @@ see (a die, the first mayor) differs from one draw to another and must be typed 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +62,8 @@ class Accepted:
     event: Event
     effects: tuple[Effect, ...]
     undetermined: tuple[Effect, ...]
+    said: str = ""
+    """The event in words, told from the position it was entered at (Ruleset.describe)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,8 +277,9 @@ class TableSession:
         verdict = self.judge(event)
         if isinstance(verdict, Refusal):
             return verdict
+        said = self.ruleset.describe(event, self.names, before=self.state)
         self._append([event])
-        return verdict
+        return dataclasses.replace(verdict, said=said)
 
     def undo(self, reason: str = "undone at the table") -> Accepted:
         """Strike the last entry (a correction: the record keeps both)."""
