@@ -382,6 +382,14 @@ class Ruleset(ABC, Generic[S, O]):
         Recorded events never pass through here. Default: the value as given."""
         return value
 
+    def pieces_named(self, state: S, field: str, value: Any) -> list[Any] | None:
+        """What is in play that a typed value of an action's field names, for a game whose
+        actions name what is in play by a number (Odyssey's pieces): the numbers it may
+        mean, the likeliest first (a card several pieces share names each of them, and the
+        notation takes the first the rules allow). None: the value is not a name of
+        something in play (a number, or a field that names nothing in play). Default: None."""
+        return None
+
     def is_card_phrase(self, phrase: str) -> bool:
         """Do several typed words make one card's name (``Blue Perky Bunny``)? The notation
         then reads them as one value. Default: no game has cards of several words."""

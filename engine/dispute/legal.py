@@ -74,6 +74,6 @@ def legal_at(ruleset: Ruleset[Any, Any], state: GameState, seat: int, *, n_seats
     return LegalActions(
         seat=seat, at=state.seq, position=position_dict(ruleset, state), actions=actions,
         notations=[format_action(ruleset, e) for e in actions],
-        descriptions=[ruleset.describe(e, names) for e in actions], note=note,
+        descriptions=[ruleset.describe(e, names, before=state) for e in actions], note=note,
         who=seat_label(seat, names), phase=ruleset.phase_text(str(position_dict(ruleset, state)["phase"])),
     )

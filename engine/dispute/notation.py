@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shlex
@@ -424,8 +425,59 @@ def propose(
     else:
         actor = _default_actor(ruleset, state, proposed)
     check_seat(actor, n_seats, "actor")
+    proposed = _in_play(ruleset, state, proposed, seq=next_seq, actor=actor)
     # A card typed by a name its copies share: the copy this actor can play.
     return ruleset.settle_copies(state, make_event(ruleset, proposed, seq=next_seq, actor=actor))
+
+
+def _in_play(ruleset: Ruleset[Any, Any], state: GameState, proposed: ProposedAction, *, seq: int,
+             actor: int | None) -> ProposedAction:
+    """The action with what it names in play by name (``target=Sprout Bunny``) as the
+    numbers the record writes (Ruleset.pieces_named). A name several pieces share is the
+    first of them the rules allow here (each is tried on a copy), else the first."""
+    fields = dict(proposed.fields)
+    open_choice: list[tuple[str, list[Any]]] = []
+    for name, typed in proposed.fields.items():
+        if name == "claims" or not ruleset.is_card_field(name):
+            continue  # only a field that names cards may name something in play
+        try:
+            value = ruleset.read_value(proposed.tag, name, typed)
+        except WarrenError as exc:
+            raise ActionError(f"cannot read action {proposed.text!r}: {exc}") from None
+        if isinstance(value, list):
+            chosen: list[Any] = []
+            for item in value:
+                found = ruleset.pieces_named(state, name, item)
+                if found is None:
+                    chosen.append(item)
+                    continue
+                left = [p for p in found if p not in chosen]
+                if not left:
+                    raise ActionError(f"cannot read action {proposed.text!r}: nothing in play is "
+                                      f"{ruleset.card_text(item)}")
+                chosen.append(left[0])
+            fields[name] = chosen
+            continue
+        found = ruleset.pieces_named(state, name, value)
+        if found is None:
+            continue
+        if not found:
+            raise ActionError(f"cannot read action {proposed.text!r}: nothing in play is "
+                              f"{ruleset.card_text(value)}")
+        fields[name] = found[0]
+        if len(found) > 1:
+            open_choice.append((name, found))
+    out = dataclasses.replace(proposed, fields=fields)
+    for name, found in open_choice:
+        for candidate in found:
+            trial = dataclasses.replace(out, fields={**out.fields, name: candidate})
+            try:
+                ruleset.apply(ruleset.copy_state(state), make_event(ruleset, trial, seq=seq, actor=actor))
+            except WarrenError:
+                continue
+            out = trial
+            break
+    return out
 
 
 def _default_actor(ruleset: Ruleset[Any, Any], state: GameState, proposed: ProposedAction) -> int | None:

@@ -53,6 +53,24 @@ CARD_FIELDS = frozenset({"card", "cards", "top", "bottom", "drew", "picked", "ch
 """The fields of Odyssey's actions that name cards (by code), which a person may type by name."""
 
 
+PIECE_FIELDS = frozenset({"target", "into", "piece", "demand", "give", "take"})
+"""The fields of Odyssey's actions that name what is in play, by piece number; a person may
+type the card's name instead (KillerBunniesOdyssey.pieces_named)."""
+
+
+def _piece_value(reader: Any, value: Any) -> Any:
+    """A piece field as typed: a number stays a number; a card's name or code becomes the
+    code, for :meth:`KillerBunniesOdyssey.pieces_named` to find in play."""
+    if isinstance(value, list):
+        return [_piece_value(reader, v) for v in value]
+    if isinstance(value, int) or not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return reader.read(text)
+
+
 def _pieces_named(handler: Any) -> Any:
     """The handler, its refusals naming pieces in play by their cards (core.pieces_said): a
     refused event leaves the state as it was, so the pieces are read as the table saw them."""
@@ -119,6 +137,22 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
     def card_vocabulary(self) -> Vocabulary:
         """:attr:`vocabulary` with the cards of :meth:`card_words` named."""
         return words.vocabulary_of(self.card_words())
+
+    def is_card_field(self, field: str) -> bool:
+        return field in self.card_fields or field in PIECE_FIELDS
+
+    def read_value(self, tag: str, field: str, value: Any) -> Any:
+        if field in PIECE_FIELDS:
+            return _piece_value(self.card_reader(), value)
+        return super().read_value(tag, field, value)
+
+    def pieces_named(self, state: OdysseyState, field: str, value: Any) -> list[Any] | None:
+        """A piece typed by its card's name or code (read_value made it the code): the pieces
+        in play with that card, the actor's likeliest first (in play order)."""
+        if field not in PIECE_FIELDS or not isinstance(value, str):
+            return None
+        t = cards(state)
+        return [pid for pid, p in state.pieces.items() if p.kind and t.code(p.kind) == value]
 
     def build_handlers(self) -> dict[type[Event], Any]:
         return {kind: _pieces_named(handler) for kind, handler in HANDLERS.items()}

@@ -133,3 +133,25 @@ def test_the_reader_refuses_what_no_card_is_called() -> None:
     with pytest.raises(UnknownCard, match="no card 'Dragon'"):
         reader.read("Dragon")
     assert reader.token(41) == "Sword" and reader.read(reader.token(17) or "") == 17
+
+
+def test_odyssey_pieces_in_play_are_typed_by_their_cards_names() -> None:
+    """What is in play is written by piece number in the record; a person may type the
+    card's name (or code) instead, and a name no piece in play has is refused in words."""
+    from pathlib import Path
+
+    from engine.dispute import ActionError, propose
+    from engine.reader import read_record
+    from engine.registry import get_ruleset
+
+    path = Path(__file__).resolve().parents[2] / "fixtures/killer-bunnies-odyssey/board.jsonl"
+    record = read_record(path.read_bytes(), str(path))
+    rs = get_ruleset("killer-bunnies-odyssey").for_game(record.header)
+    state = rs.setup(record.header)
+    rs.fold(state, record.events[:32])
+    by_number = propose(rs, state, "flip play target=10", n_seats=2)
+    for typed in ("flip play target=Sprout Bunny", "flip play target=sprout bunny",
+                  "flip play target=WG03"):
+        assert propose(rs, state, typed, n_seats=2) == by_number, typed
+    with pytest.raises(ActionError, match=r"nothing in play is Gadget Bunny \(WB04\)"):
+        propose(rs, state, "flip play target=Gadget Bunny", n_seats=2)
