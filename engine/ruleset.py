@@ -231,9 +231,19 @@ class Ruleset(ABC, Generic[S, O]):
         """
         if state.over:
             raise RuleViolation(self.game_over_rule, "the game is already over", seq=state.seq)
-        effects = self.handlers[type(event)](state, event)
+        try:
+            effects = self.handlers[type(event)](state, event)
+        except RuleViolation as exc:
+            self.word_refusal(state, exc)
+            raise
         state.seq = event.seq
         return effects
+
+    def word_refusal(self, state: S, violation: RuleViolation) -> None:
+        """Reword a refusal from the position it was refused at (a refused event leaves the
+        state as it was) before anybody reads it: every fold that meets a refusal calls it
+        (:meth:`apply`, :meth:`fold`, the projections). Odyssey names its pieces in play by
+        their cards here. Default: the message stays as the rule wrote it."""
 
     def fold(self, state: S, events: Sequence[Event]) -> None:
         """Apply many events: the hot loop of checking and replay.
@@ -252,6 +262,7 @@ class Ruleset(ABC, Generic[S, O]):
             # ``event`` is the one that broke the rules; the state is as after the one before.
             exc.seq = event.seq  # type: ignore[union-attr]
             state.seq = event.seq - 1  # type: ignore[union-attr]
+            self.word_refusal(state, exc)
             raise
         if event is not None:
             state.seq = event.seq
@@ -383,11 +394,12 @@ class Ruleset(ABC, Generic[S, O]):
         return value
 
     def pieces_named(self, state: S, field: str, value: Any) -> list[Any] | None:
-        """What is in play that a typed value of an action's field names, for a game whose
-        actions name what is in play by a number (Odyssey's pieces): the numbers it may
-        mean, the likeliest first (a card several pieces share names each of them, and the
-        notation takes the first the rules allow). None: the value is not a name of
-        something in play (a number, or a field that names nothing in play). Default: None."""
+        """What is in play that a value of an action's field, as typed, names, for a game
+        whose actions name what is in play by a number (Odyssey's pieces): the numbers it
+        may mean, the likeliest first (a card several pieces share names each of them, and
+        the notation takes the first the rules allow). None: the value is not a name of
+        something in play (a number, or a field that names nothing in play). A name no
+        card has is refused with a :class:`WarrenError`. Default: None."""
         return None
 
     def is_card_phrase(self, phrase: str) -> bool:

@@ -65,16 +65,19 @@ class EffectNote:
         return f"{self.kind} [{self.rule}]" + (f" ({data})" if data else "") + f": {self.text}"
 
 
-def effect_said(ruleset: Ruleset[Any, Any], note: EffectNote, names: Sequence[str]) -> str:
+def effect_said(ruleset: Ruleset[Any, Any], note: EffectNote, names: Sequence[str],
+                paraphrase: bool = True) -> str:
     """An effect as a person reads it: ``card stopped [RULE] (by: Ann; card: Area 51 (134)):
-    the rule's paraphrase``; its data stays as it is under ``--json``. A message among the
-    facts (another reading's refusal) is said in the table's words too."""
+    the rule's paraphrase`` (without it, for a line of many); its data stays as it is under
+    ``--json``. A message among the facts (another reading's refusal) is said in the
+    table's words too."""
     facts = "; ".join(
         ruleset.describe_fact(k, ruleset.say(v, names) if k.endswith("message") and isinstance(v, str)
                               else v, names)
         for k, v in note.data.items() if not _is_hash(k))
     kind = note.kind.replace("_", " ")
-    return f"{kind} [{note.rule}]" + (f" ({facts})" if facts else "") + f": {note.text}"
+    said = f"{kind} [{note.rule}]" + (f" ({facts})" if facts else "")
+    return f"{said}: {note.text}" if paraphrase else said
 
 
 def _is_hash(key: str) -> bool:

@@ -435,35 +435,40 @@ def _in_play(ruleset: Ruleset[Any, Any], state: GameState, proposed: ProposedAct
     """The action with what it names in play by name (``target=Sprout Bunny``) as the
     numbers the record writes (Ruleset.pieces_named). A name several pieces share is the
     first of them the rules allow here (each is tried on a copy), else the first."""
+    def named(name: str, typed: Any) -> list[Any] | None:
+        try:
+            return ruleset.pieces_named(state, name, typed)
+        except WarrenError as exc:  # a name no card has: the nearest names offered
+            raise ActionError(f"cannot read action {proposed.text!r}: {exc}") from None
+
+    def nothing(name: str, typed: Any) -> ActionError:
+        card = ruleset.read_value(proposed.tag, name, typed)
+        return ActionError(f"cannot read action {proposed.text!r}: nothing in play is "
+                           f"{ruleset.card_text(card)}")
+
     fields = dict(proposed.fields)
     open_choice: list[tuple[str, list[Any]]] = []
     for name, typed in proposed.fields.items():
-        if name == "claims" or not ruleset.is_card_field(name):
-            continue  # only a field that names cards may name something in play
-        try:
-            value = ruleset.read_value(proposed.tag, name, typed)
-        except WarrenError as exc:
-            raise ActionError(f"cannot read action {proposed.text!r}: {exc}") from None
-        if isinstance(value, list):
+        if name == "claims":
+            continue
+        if isinstance(typed, list):
             chosen: list[Any] = []
-            for item in value:
-                found = ruleset.pieces_named(state, name, item)
+            for item in typed:
+                found = named(name, item)
                 if found is None:
                     chosen.append(item)
                     continue
                 left = [p for p in found if p not in chosen]
                 if not left:
-                    raise ActionError(f"cannot read action {proposed.text!r}: nothing in play is "
-                                      f"{ruleset.card_text(item)}")
+                    raise nothing(name, item)
                 chosen.append(left[0])
             fields[name] = chosen
             continue
-        found = ruleset.pieces_named(state, name, value)
+        found = named(name, typed)
         if found is None:
             continue
         if not found:
-            raise ActionError(f"cannot read action {proposed.text!r}: nothing in play is "
-                              f"{ruleset.card_text(value)}")
+            raise nothing(name, typed)
         fields[name] = found[0]
         if len(found) > 1:
             open_choice.append((name, found))

@@ -164,14 +164,9 @@ def _side_text(side: dict[str, Any] | None, ruleset: Ruleset[Any, Any] | None,
     if ruleset is None:
         effects = "; ".join(f"{e['kind']} [{e['rule']}] {brief_text(e['data'])}" for e in side["effects"])
     else:
-        effects = "; ".join(_effect_short(ruleset, EffectNote(**e), names) for e in side["effects"])
+        effects = "; ".join(effect_said(ruleset, EffectNote(**e), names, paraphrase=False)
+                            for e in side["effects"])
     return "legal" + (f": {effects}" if effects else ", no effects")
-
-
-def _effect_short(ruleset: Ruleset[Any, Any], note: EffectNote, names: Sequence[str]) -> str:
-    """An effect in words without its rule's paraphrase (the rerun lists many in a line)."""
-    said = effect_said(ruleset, note, names)
-    return said[: -len(note.text) - 2] if note.text and said.endswith(": " + note.text) else said
 
 
 def variant_header(ruleset: Ruleset[Any, Any], header: Header, options: dict[str, Any]) -> Header:

@@ -71,23 +71,6 @@ def _piece_value(reader: Any, value: Any) -> Any:
     return reader.read(text)
 
 
-def _pieces_named(handler: Any) -> Any:
-    """The handler, its refusals naming pieces in play by their cards (core.pieces_said): a
-    refused event leaves the state as it was, so the pieces are read as the table saw them."""
-    def handle(state: OdysseyState, event: Event) -> tuple[Effect, ...]:
-        try:
-            effects: tuple[Effect, ...] = handler(state, event)
-        except RuleViolation as exc:
-            said = pieces_said(state, exc.message)
-            if said != exc.message:
-                exc.message = said
-                exc.args = (f"{exc.rule}: {said}",)
-            raise
-        return effects
-
-    return handle
-
-
 class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
     card_fields = CARD_FIELDS
     slug: ClassVar[str] = "killer-bunnies-odyssey"
@@ -147,15 +130,25 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return super().read_value(tag, field, value)
 
     def pieces_named(self, state: OdysseyState, field: str, value: Any) -> list[Any] | None:
-        """A piece typed by its card's name or code (read_value made it the code): the pieces
-        in play with that card, the actor's likeliest first (in play order)."""
+        """A piece typed by its card's name or code: the pieces in play with that card, in
+        play order."""
         if field not in PIECE_FIELDS or not isinstance(value, str):
             return None
+        code = _piece_value(self.card_reader(), value)
+        if not isinstance(code, str):
+            return None  # a number: the piece itself
         t = cards(state)
-        return [pid for pid, p in state.pieces.items() if p.kind and t.code(p.kind) == value]
+        return [pid for pid, p in state.pieces.items() if p.kind and t.code(p.kind) == code]
 
     def build_handlers(self) -> dict[type[Event], Any]:
-        return {kind: _pieces_named(handler) for kind, handler in HANDLERS.items()}
+        return dict(HANDLERS)
+
+    def word_refusal(self, state: OdysseyState, violation: RuleViolation) -> None:
+        # the pieces in play a refusal names, by their cards (core.pieces_said)
+        said = pieces_said(state, violation.message)
+        if said != violation.message:
+            violation.message = said
+            violation.args = (f"{violation.rule}: {said}",)
 
     def _opts(self, options: dict[str, Any]) -> OdysseyOptions:
         try:

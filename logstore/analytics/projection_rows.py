@@ -107,6 +107,7 @@ class _Chunk:
             try:
                 effects = handlers[type(event)](state, event)
             except RuleViolation as exc:
+                rs.word_refusal(state, exc)
                 violation = exc
                 exc.seq = seq
                 seq -= 1
