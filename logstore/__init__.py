@@ -6,6 +6,6 @@
 - :mod:`logstore.analytics`: projections derived by replay, DuckDB over them, the canned
   statistics and the SQL sandbox;
 - :mod:`logstore.cli`: the ``warren`` command line;
-- :mod:`logstore.bench`: the benchmark scripts (``python -m logstore.bench``); nothing else
+- :mod:`bench`: the benchmark scripts (``python -m bench``); nothing else
   imports them.
 """

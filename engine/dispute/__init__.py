@@ -24,7 +24,7 @@ A ruleset may help with three pieces of data in its ``Capabilities``, all option
 (the event types recorded with a null actor) and ``event_rules`` (the rules each event
 type answers to; without it, the rule ids cited in the event class's docstring).
 
-The package is pure: no I/O, no clock, no random numbers outside :func:`bench_verdict`,
+The package is pure: no I/O, no clock, no random numbers,
 which measures the verdict time for the benchmark script. Modules: notation (reading and
 writing actions), facts, claims, verdict, legal, explain, game (:class:`Dispute`), rerun,
 branch, bench. See docs/disputes.md.
@@ -63,15 +63,6 @@ from engine.dispute.notation import (
 from engine.dispute.rerun import GameEnd, Rerun, RerunDifference, rerun, variant_header
 from engine.dispute.verdict import JudgeError, Verdict, judge, render_verdict
 
-
-def bench_verdict(slug: str = "bunnies", events: int = 10_000, verdicts: int = 2_000,
-                  seed: int = 1) -> dict[str, float]:
-    """Time verdicts at random positions of one long game (see engine.dispute.bench)."""
-    from engine.dispute.bench import bench_verdict as run
-
-    return run(slug, events, verdicts, seed)
-
-
 __all__ = [
     "ActionError",
     "BranchDivergence",
@@ -94,7 +85,6 @@ __all__ = [
     "Undetermined",
     "Verdict",
     "action_usage",
-    "bench_verdict",
     "check_claims",
     "check_seat",
     "claim_matches",

@@ -7,8 +7,7 @@ the players' decks come from; warren's own starter decks are data in decks/*.tom
 (rule ids), events, state, core (what every part shares), unknowns (cards nobody saw, in a
 game recorded at the table), readings (the two hand sizes side by side), flow (turns, rounds,
 deadlines, kills), resolve (what a card does), handlers (one per event), legal (the agenda
-and the legal actions), chance (what simulators draw), views, bots. scenario writes games by
-hand (fixtures, tests); floor is the benchmark's rule-free baseline.
+and the legal actions), chance (what simulators draw), views, bots.
 """
 
 from __future__ import annotations

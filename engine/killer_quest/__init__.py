@@ -8,8 +8,7 @@ does in Quest), combat (attacks), roam (Roaming Red Runs), flow (how the game mo
 itself: a card's resolution, draws, the end of a turn), handlers (one per event), waiting
 (what the game waits for), legal (the agenda and the legal actions), chance (what
 simulators draw), views, words (the game in words, each perspective told what it saw),
-bots. scenario writes games by hand (fixtures, tests); floor is the benchmark's rule-free
-baseline.
+bots.
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ table), options, rulebook (rule ids), events, state, core (what every part share
 the game moves on), cards (what each effect primitive does here), play (one handler per
 event), agenda (what the game waits for, the legal actions, chance for simulators), views
 (and the record a seat could have written), words (the game in words, each perspective
-told what it saw), bots. scenario writes games by hand
-(fixtures, tests); floor is the benchmark's rule-free baseline.
+told what it saw), bots.
 """
 
 from __future__ import annotations

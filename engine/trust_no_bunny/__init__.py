@@ -4,8 +4,7 @@ Read it like the rulebook: table (the game's numbers and names), options, rulebo
 ids), events, state, common (shared guards), setup, day (muster, proposal, vote), night
 (guards, home actions, the stage), dawn (draws and the end of a round), timer, legal,
 chance (what simulators draw), views and render (what each perspective sees), suspects
-(who could the Werebunnies be?), bots. scenario writes games by hand (fixtures, tests);
-floor is the benchmark's rule-free baseline.
+(who could the Werebunnies be?), bots.
 """
 
 from __future__ import annotations

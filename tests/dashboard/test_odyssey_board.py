@@ -14,10 +14,10 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.boards.killer_odyssey import render_html
 from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.games import board, race
 from engine.killer_odyssey.library import library
 from logstore.store import Store
 from tests.dashboard.conftest import APP
+from tests.scenarios.killer_bunnies_odyssey_games import board, race
 
 
 def test_the_board_draws_both_circles_and_every_seat() -> None:

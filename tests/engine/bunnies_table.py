@@ -6,12 +6,12 @@ import copy
 from typing import Any
 
 from engine.bunnies import RULESET
-from engine.bunnies.scenario import deal_deck, parse_action, stack_deck
 from engine.bunnies.state import BunniesState
 from engine.bunnies.views import view
 from engine.record import FORMAT_VERSION, Event, Header, Player
 from engine.rules import Effect, RuleViolation
 from engine.ruleset import GameState
+from tests.scenarios.bunnies import deal_deck, parse_action, stack_deck
 
 CREATED = "2026-01-01T00:00:00Z"
 

@@ -6,7 +6,7 @@
 
 Every rule of the rulebook appears both allowing (a legal scenario) and forbidding (an
 illegal scenario, or a disputed claim for a rule that decides a consequence rather than an
-action). The positions are the hand-made games of engine/killer_odyssey/games.py and one
+action). The positions are the hand-made games of tests/scenarios/killer_bunnies_odyssey_games.py and one
 simulated game; where the two readings of the hand size differ (a draw at the start, a
 Hexascrewup, a trade of hand cards) the scenario notes it and checks the other reading's
 verdict in the facts or the effects.
@@ -23,11 +23,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.killer_odyssey import RULESET  # noqa: E402
-from engine.killer_odyssey.core import cards  # noqa: E402
-from engine.killer_odyssey.games import BUILDERS, Game  # noqa: E402
-from engine.killer_odyssey.state import OdysseyState  # noqa: E402
-from engine.simulate import simulate_one  # noqa: E402
+from engine.killer_odyssey import RULESET
+from engine.killer_odyssey.core import cards
+from engine.killer_odyssey.state import OdysseyState
+from engine.simulate import simulate_one
+from tests.scenarios.killer_bunnies_odyssey_games import BUILDERS, Game
 
 TABLE = ROOT / "tests" / "engine" / "dispute_tables" / "killer-bunnies-odyssey.json"
 
@@ -416,7 +416,8 @@ def build() -> dict[str, Any]:
         "both_ways": True,
         "about": ("Dispute scenarios for Killer Bunnies and the Ultimate Odyssey, written by "
                   "tests/engine/make_odyssey_disputes.py from the hand-made games of "
-                  "engine/killer_odyssey/games.py: every rule allowing and forbidding, and the "
+                  "tests/scenarios/killer_bunnies_odyssey_games.py: every rule allowing and "
+                  "forbidding, and the "
                   "positions where the five- and seven-card readings of the hand give different "
                   "verdicts (the notes say THE HAND-SIZE DISPUTE)."),
         "setups": setups,

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from engine.killer_quest import RULESET, core
-from engine.killer_quest.scenario import Scenario
 from engine.killer_quest.state import QuestState
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
+from tests.scenarios.killer_bunnies_quest import Scenario
 
 # A few card numbers of the Blue Starter box (card-facts.md §1.2, §1.3).
 BLUE_CONGENIAL, BLUE_GLEEFUL, BLUE_LUMBERING, BLUE_SINISTER, BLUE_TIMID = 1, 2, 3, 4, 5

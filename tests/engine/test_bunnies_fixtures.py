@@ -165,7 +165,7 @@ def test_finished_fixtures_end_as_described(name: str, scores: list[int], out: i
 
 def test_a_record_that_does_not_show_what_it_is_made_to_show_is_named() -> None:
     from engine.bunnies import RULESET as BUNNIES
-    from engine.reader import miss
+    from tests.scenarios import miss
 
     legal = LEGAL[0].read_bytes()
     illegal = FIXTURES / "illegal-BUN-LAY-2-nine-on-a-queen.jsonl"

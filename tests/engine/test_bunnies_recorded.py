@@ -7,11 +7,11 @@ import pytest
 
 from engine.bunnies import RULESET
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
-from engine.bunnies.scenario import deal_deck, stack_deck
 from engine.hidden import UNKNOWN, is_undetermined
 from engine.record import FORMAT_VERSION, Event, Header, Player
 from engine.redact import redact_game
 from engine.rules import RuleViolation
+from tests.scenarios.bunnies import deal_deck, stack_deck
 
 U = UNKNOWN
 PLAYERS = [Player(seat=0, name="Ann"), Player(seat=1, name="Bo")]

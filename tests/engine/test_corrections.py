@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bunnies import RULESET as BUNNIES
-from engine.bunnies.scenario import script_events, stack_deck
 from engine.corrections import Correction, Struck
 from engine.reader import check_events
 from engine.record import FORMAT_VERSION, Event, Header, Player
 from engine.replay import Replay
+from tests.scenarios.bunnies import script_events, stack_deck
 
 HEADER = Header(warren=FORMAT_VERSION, kind="header", game_id="fix", ruleset="bunnies",
                 options={"first_seat": 0}, players=[Player(seat=0, name="Ann"), Player(seat=1, name="Bo")],

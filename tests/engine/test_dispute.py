@@ -9,6 +9,7 @@ from functools import cache
 import msgspec
 import pytest
 
+from bench.dispute import bench_verdict
 from engine.bunnies.events import Draw, Flip, Lay, Pickup, Steal
 from engine.dispute import (
     ActionError,
@@ -30,7 +31,6 @@ from engine.dispute import (
     render_verdict,
     rerun,
 )
-from engine.dispute.bench import bench_verdict
 from engine.record import FORMAT_VERSION, Event, Header, Player, event_to_dict
 from engine.registry import get_ruleset, known_slugs
 from engine.replay import PositionError, Replay

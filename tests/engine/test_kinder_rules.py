@@ -16,9 +16,9 @@ from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue
 from engine.kinderbunnies.core import finish
 from engine.kinderbunnies.events import Draw, Play, Reveal, Roll
 from engine.kinderbunnies.rulebook import RULES
-from engine.kinderbunnies.scenario import header, script
 from engine.kinderbunnies.state import KinderState
 from engine.rules import Effect, RuleViolation, WarrenError
+from tests.scenarios.kinderbunnies import header, script
 
 ADV = {"level": "advanced"}
 RA = {"level": "really-advanced"}

@@ -17,12 +17,20 @@ from engine.killer_odyssey import RULESET
 from engine.killer_odyssey.core import cards, change_civ, totals
 from engine.killer_odyssey.events import Bottom, Discard, Flip, Place, Play
 from engine.killer_odyssey.flow import kill_creature
-from engine.killer_odyssey.games import board, duel, mulligan, race, seven, table_record, trio
 from engine.killer_odyssey.table import STARTER_DECKS
 from engine.pending import Deadline
 from engine.reader import check_events
 from engine.rules import RuleViolation
 from engine.simulate import simulate_one
+from tests.scenarios.killer_bunnies_odyssey_games import (
+    board,
+    duel,
+    mulligan,
+    race,
+    seven,
+    table_record,
+    trio,
+)
 
 
 def _dispute(g):  # type: ignore[no-untyped-def]

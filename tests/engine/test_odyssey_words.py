@@ -27,10 +27,10 @@ from engine.killer_odyssey.events import (
     Trade,
     Use,
 )
-from engine.killer_odyssey.games import board
 from engine.killer_odyssey.library import library
 from engine.replay import Replay
 from engine.simulate import simulate_one
+from tests.scenarios.killer_bunnies_odyssey_games import board
 
 NAMES = ["Ann", "Bo", "Cy"]
 

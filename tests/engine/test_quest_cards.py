@@ -16,7 +16,6 @@ from engine.killer_quest.catalogue import deck_for
 from engine.killer_quest.events import Bid, Choose, Discard, Feed, Flip, Play, Roll, Save, Stake
 from engine.killer_quest.options import QuestOptions
 from engine.killer_quest.rulebook import BOX_CARDS
-from engine.killer_quest.scenario import Scenario
 from engine.rules import WarrenError
 from engine.simulate import simulate_one
 from tests.engine.quest_helpers import (
@@ -95,6 +94,7 @@ from tests.engine.quest_helpers import (
     refuses,
     table,
 )
+from tests.scenarios.killer_bunnies_quest import Scenario
 
 WORKS: dict[str, list[Callable[[str], None]]] = {}
 REFUSED: dict[str, list[Callable[[str], None]]] = {}

@@ -36,7 +36,6 @@ from engine.killer_quest.events import (
     Trade,
 )
 from engine.killer_quest.rulebook import MECHANICS, RULES
-from engine.killer_quest.scenario import Scenario
 from engine.rules import RuleViolation
 from tests.engine.quest_helpers import (
     BAKER_STREET,
@@ -96,6 +95,7 @@ from tests.engine.quest_helpers import (
     snapshot,
     table,
 )
+from tests.scenarios.killer_bunnies_quest import Scenario
 
 ALLOW: dict[str, Callable[[], None]] = {}
 FORBID: dict[str, Callable[[], None]] = {}

@@ -44,7 +44,6 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
-from engine.trust_no_bunny.scenario import Scenario, TableScenario
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.suspects import suspects
 from engine.trust_no_bunny.table import (
@@ -63,6 +62,7 @@ from engine.trust_no_bunny.table import (
     STEALTH,
 )
 from engine.trust_no_bunny.unknown import hand_range
+from tests.scenarios.trust_no_bunny import Scenario, TableScenario
 
 U = UNKNOWN
 N = 5

@@ -44,7 +44,6 @@ from engine.trust_no_bunny.events import (
 )
 from engine.trust_no_bunny.render import event_view
 from engine.trust_no_bunny.rulebook import RULES
-from engine.trust_no_bunny.scenario import Scenario, TableScenario
 from engine.trust_no_bunny.table import (
     BRAVE,
     CRYSTAL_BALL,
@@ -59,6 +58,7 @@ from engine.trust_no_bunny.table import (
     STEALTH,
 )
 from tests.engine.tnb_helpers import at_night, home, refuses, refuses_event, started, voting
+from tests.scenarios.trust_no_bunny import Scenario, TableScenario
 
 ALLOW: dict[str, Callable[[], None]] = {}
 FORBID: dict[str, Callable[[], None]] = {}

@@ -28,7 +28,7 @@ def test_at_the_start_every_pair_is_possible_for_a_spectator() -> None:
 
 
 def test_before_the_roles_nobody_knows_anything() -> None:
-    from engine.trust_no_bunny.scenario import Scenario
+    from tests.scenarios.trust_no_bunny import Scenario
 
     g = Scenario()
     assert suspects(g.state, 0).pairs == ALL_PAIRS_5

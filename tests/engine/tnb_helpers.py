@@ -10,8 +10,8 @@ from engine.record import Event
 from engine.rules import RuleViolation
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import HomeAction, Propose
-from engine.trust_no_bunny.scenario import Scenario
 from engine.trust_no_bunny.state import TnbState
+from tests.scenarios.trust_no_bunny import Scenario
 
 SLOTS = [name for cls in type.mro(TnbState) for name in getattr(cls, "__slots__", ())]
 

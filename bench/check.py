@@ -1,8 +1,8 @@
 """``warren check`` of a folder, the whole process, beside the floor of merely parsing the
 same lines with ``json.loads``, also as a whole process.
 
-    python -m logstore.bench.check                  # 1,000 Bunnies + 200 Trust No Bunny games
-    python -m logstore.bench.check --games 300      # quicker
+    python -m bench.check                  # 1,000 Bunnies + 200 Trust No Bunny games
+    python -m bench.check --games 300      # quicker
 
 Both sides are timed from the shell's point of view (a fresh ``python`` each time, start-up
 and imports included), best of ``--repeat``, on the same files. The floor reads every file
@@ -35,7 +35,7 @@ for path in sorted(p for p in Path(sys.argv[1]).rglob("*.jsonl") if p.is_file())
 print(n)
 """
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def write_corpus(folder: Path, bunnies: int, tnb: int) -> int:

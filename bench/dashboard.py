@@ -1,7 +1,7 @@
 """Dashboard timings, measured through Streamlit's AppTest (a script, not a test).
 
-    python -m dashboard.bench --db warren.db                    # step time on the longest game
-    python -m dashboard.bench --db big.db --stats               # also the Stats page
+    python -m bench.dashboard --db warren.db                    # step time on the longest game
+    python -m bench.dashboard --db big.db --stats               # also the Stats page
 
 Prints the median time of one "Next" step on the Replay page, from the middle of the longest
 game of each ruleset in the store (target: under 50 ms), and with --stats the time to render
@@ -20,7 +20,7 @@ import statistics
 import time
 from pathlib import Path
 
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parents[1] / "dashboard" / "app.py"
 
 
 def step_times(game_id: str, steps: int, start: int) -> list[float]:

@@ -2,7 +2,7 @@
 when a change to the core (the engine's fold, its pending decisions, its codec) must not
 cost speed.
 
-    python -m logstore.bench.checkouts OLD_CHECKOUT NEW_CHECKOUT [--rounds 2]
+    python -m bench.checkouts OLD_CHECKOUT NEW_CHECKOUT [--rounds 2]
 
 Each round runs every ruleset both checkouts know, in a fresh process per checkout (so
 each imports its own code), and prints events per second of CPU time of the process (the
@@ -60,7 +60,7 @@ def rate(checkout: Path, slug: str, repeats: int) -> tuple[int, float] | None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     epilog="Example: python -m logstore.bench.checkouts /tmp/old .")
+                                     epilog="Example: python -m bench.checkouts /tmp/old .")
     parser.add_argument("old", type=Path)
     parser.add_argument("new", type=Path)
     parser.add_argument("--rounds", type=int, default=2)

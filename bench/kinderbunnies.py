@@ -1,8 +1,8 @@
 """KinderBunnies' benchmark: checked replay beside its bare floor, seeks and dispute verdicts,
 at each level. Ratios against baselines measured in the same run; nothing is asserted.
 
-    python -m logstore.bench.kinderbunnies            # about half a minute
-    python -m logstore.bench.kinderbunnies --quick
+    python -m bench.kinderbunnies            # about half a minute
+    python -m bench.kinderbunnies --quick
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import random
 import statistics
 import time
 
+from bench.floors.kinderbunnies import bare_fold
+from bench.timing import best_of
 from engine.dispute import Dispute
-from engine.kinderbunnies.floor import bare_fold
 from engine.reader import check_events
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.simulate import simulate_one
-from logstore.bench.timing import best_of
 
 LEVELS = ("beginner", "advanced", "really-advanced")
 

@@ -1,13 +1,13 @@
 """Analytics at scale: simulate Bunnies games into a store, project them, run every canned stat.
 
-    python3 -m logstore.bench.scale                       # 100,000 games (long: see docs/benchmarks.md)
-    python3 -m logstore.bench.scale --games 2000          # a smaller run
-    python3 -m logstore.bench.scale --db big.db --keep    # keep the store to run again
+    python3 -m bench.scale                       # 100,000 games (long: see docs/benchmarks.md)
+    python3 -m bench.scale --games 2000          # a smaller run
+    python3 -m bench.scale --db big.db --keep    # keep the store to run again
 
 Prints, in one run on the same data:
 
 - the projection build rate (events/s, from the store's lines to Parquet parts) beside
-  checked replay of the same games, both in memory (decoded events, as ``logstore.bench``
+  checked replay of the same games, both in memory (decoded events, as ``bench``
   measures it) and from the store (read the lines, decode, fold);
 - every canned stat's time through ``warren stats`` (warm) beside bare DuckDB running the
   same SQL over the same Parquet files, and the ratio;
@@ -30,10 +30,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bench.timing import best_of
 from engine.record import Event, Header, decode_header
 from engine.ruleset import Ruleset
 from logstore.analytics.projection_rows import StoredGame, decode_events
-from logstore.bench.timing import best_of
 
 SEED = 7
 

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from engine.killer_odyssey.core import cards
-from engine.killer_odyssey.scenario import Scenario
+from tests.scenarios.killer_bunnies_odyssey import Scenario
 
 
 @dataclass

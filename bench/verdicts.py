@@ -1,9 +1,9 @@
 """Dispute verdicts on a game read from a store, opened for each verdict as the CLI opens it.
 
-    python -m logstore.bench.verdicts [--events 10000] [--verdicts 500] [--seed 1]
+    python -m bench.verdicts [--events 10000] [--verdicts 500] [--seed 1]
 
 The store keeps a snapshot every SNAPSHOT_EVERY events, so a verdict seeks from the nearest
-one; ``python -m engine.dispute`` times the same on an in-memory ``Replay``. Figures are in
+one; ``python -m bench.dispute`` times the same on an in-memory ``Replay``. Figures are in
 docs/disputes.md. A script, not a test: nothing here asserts a time.
 """
 
@@ -48,7 +48,7 @@ def bench_stored_verdict(events: int = 10_000, verdicts: int = 500, seed: int = 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m logstore.bench.verdicts", description=__doc__,
+        prog="python -m bench.verdicts", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=10_000, help="length of the game")
     parser.add_argument("--verdicts", type=int, default=500, help="how many verdicts to time")

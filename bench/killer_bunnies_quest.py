@@ -2,10 +2,10 @@
 verdicts at any position of a long game (bots that never take a carrot while anything else
 is possible), and simulated four-player games a second.
 
-    python -m logstore.bench.quest            # about a minute
-    python -m logstore.bench.quest --quick
+    python -m bench.killer_bunnies_quest            # about a minute
+    python -m bench.killer_bunnies_quest --quick
 
-Also run as a section of ``python -m logstore.bench``. Seeks, verdicts and simulation are
+Also run as a section of ``python -m bench``. Seeks, verdicts and simulation are
 timed in CPU time of this process (the machine is shared: wall-clock spikes are other
 work); replay is best-of-N wall time, as a ratio against the floor measured in the same
 run. Figures are kept in docs/benchmarks.md; nothing here asserts a time.
@@ -19,12 +19,12 @@ import statistics
 import time
 from typing import Any
 
+from bench.timing import best_of
 from engine.reader import check_events
 from engine.record import Event
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.simulate import SimulatedGame, simulate_one
-from logstore.bench.timing import best_of
 
 SLUG = "killer-bunnies-quest"
 
@@ -36,7 +36,7 @@ def corpus(games: int, seed: int = 7) -> list[SimulatedGame]:
 
 
 def bench_replay(games: list[SimulatedGame], repeats: int) -> dict[str, float]:
-    from engine.killer_quest.floor import bare_fold
+    from bench.floors.killer_bunnies_quest import bare_fold
 
     rs = get_ruleset(SLUG)
     n = sum(len(g.events) for g in games)

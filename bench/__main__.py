@@ -1,7 +1,7 @@
 """warren's benchmark: ratios against baselines measured in the same run, on the same events.
 
-    python -m logstore.bench            # full run (about a minute)
-    python -m logstore.bench --quick    # smaller corpus, for a smoke test
+    python -m bench            # full run (about a minute)
+    python -m bench --quick    # smaller corpus, for a smoke test
 
 Absolute times drift on a shared machine; the ratios are what to compare. Figures and how
 they were taken are kept in docs/benchmarks.md. This is a script, not a test: nothing here
@@ -14,13 +14,13 @@ import argparse
 import statistics
 import time
 
+from bench.floor import bare_fold, dispatch_fold
+from bench.timing import best_of
 from engine.reader import check_events
 from engine.record import Event, Header
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.simulate import simulate, simulate_one
-from logstore.bench.floor import bare_fold, dispatch_fold
-from logstore.bench.timing import best_of
 
 
 # -- sections ---------------------------------------------------------------------------
@@ -50,7 +50,7 @@ def bench_replay(corpus: list[tuple[Header, list[Event]]], repeats: int) -> dict
 
 def bench_tnb(games: int, repeats: int) -> dict[str, float]:
     """Trust No Bunny: checked replay beside its bare floor, over 5..8-player games."""
-    from engine.trust_no_bunny.floor import bare_fold as tnb_bare_fold
+    from bench.floors.trust_no_bunny import bare_fold as tnb_bare_fold
 
     rs = get_ruleset("trust-no-bunny")
     corpus = [
@@ -128,11 +128,11 @@ def main() -> None:
     print(f"  bare floor (no rules) {t['bare_per_s']:>12,.0f} events/s")
     print(f"  checked / bare time   {t['ratio']:>12.2f}x   (target: within 10x)")
 
-    from logstore.bench.quest import report as quest_report
+    from bench.killer_bunnies_quest import report as quest_report
 
     quest_report(40 if args.quick else 200, repeats, 300 if args.quick else 2_000)
 
-    from engine.dispute import bench_verdict
+    from bench.dispute import bench_verdict
 
     v = bench_verdict("bunnies", events=10_000, verdicts=500 if args.quick else 2_000)
     print("\ndispute verdicts at random positions of a 10,000-event game (seek included)")
@@ -141,7 +141,7 @@ def main() -> None:
           f"worst {v['max_ms']:.3f} ms   (target: under 10 ms)")
 
     if not args.skip_import:
-        from logstore.bench.store import bench_import
+        from bench.store import bench_import
 
         files = [b"".join(g.lines()) for g in corpus_games]
         f = bench_import(files, repeat=max(1, repeats // 2), workers=(0, 1))

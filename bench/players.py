@@ -1,6 +1,6 @@
 """The players' side of the statistics beside the projections it is built with.
 
-    python -m logstore.bench.players [--games 2000] [--people 400] [--seed 3]
+    python -m bench.players [--games 2000] [--people 400] [--seed 3]
 
 A store of ``--games`` simulated Bunnies games (bots) and ``--people`` of them again as a
 group recorded them (six names over the seats); the baseline is the projection refresh of

@@ -1,7 +1,7 @@
 """Killer Bunnies Odyssey's benchmark: checked replay beside its bare floor, seeks, verdicts.
 
-    python -m logstore.bench.odyssey            # full run (about a minute)
-    python -m logstore.bench.odyssey --quick    # a smaller corpus
+    python -m bench.killer_bunnies_odyssey            # full run (about a minute)
+    python -m bench.killer_bunnies_odyssey --quick    # a smaller corpus
 
 Ratios against baselines measured in the same run, on the same events; figures and how they
 were taken are in docs/benchmarks.md. A script, not a test: nothing here asserts a time.
@@ -14,15 +14,15 @@ import random
 import statistics
 import time
 
+from bench.floors.killer_bunnies_odyssey import bare_fold
+from bench.timing import best_of
 from engine.dispute import Dispute
 from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.floor import bare_fold
 from engine.killer_odyssey.table import STARTER_DECKS
 from engine.reader import check_events
 from engine.record import Event, Header
 from engine.replay import Replay
 from engine.simulate import simulate_one
-from logstore.bench.timing import best_of
 
 DECKS = {"decks": list(STARTER_DECKS)}
 

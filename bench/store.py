@@ -1,6 +1,6 @@
 """Import speed of the store beside raw ``sqlite3.executemany`` of the same rows.
 
-    python3 -m logstore.bench.store --games 300 --seed 1
+    python3 -m bench.store --games 300 --seed 1
 
 Both sides write the same rows (one ``games`` row and every line of the game, its seal line
 included) into the same schema, triggers included, in a fresh WAL file, one transaction per
@@ -35,7 +35,7 @@ from logstore.store import schema
 from logstore.store.event_store import Store
 from logstore.store.importing import prepare_path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(slots=True)
@@ -118,7 +118,7 @@ def _time_raw(rows: Sequence[list[Any]], path: Path, triggers: bool) -> tuple[fl
 
 def _measure(args: list[str]) -> list[float]:
     """One timed run in a fresh Python (see :func:`bench_import`): the numbers it prints."""
-    done = subprocess.run([sys.executable, "-m", "logstore.bench.store", "--measure", *args],
+    done = subprocess.run([sys.executable, "-m", "bench.store", "--measure", *args],
                           capture_output=True, text=True, check=False, cwd=ROOT, env=_env())
     if done.returncode != 0:
         raise SystemExit(f"a timed run failed: {done.stderr[-2000:]}")
