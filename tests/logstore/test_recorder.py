@@ -290,3 +290,14 @@ def test_the_recorder_asks_the_options_with_their_defaults(tmp_path: Path) -> No
     # an option given beforehand is not asked
     assert ask_options("kinderbunnies", {"level": "beginner", "youngest": 0, "carrot_pick": "top",
                                          "beginner_bad_news": False}, ["Ann", "Bo"], ask, said.append)
+
+
+def test_what_the_table_saw_of_chance_is_asked_for_whatever_the_game_id(tmp_path: Path) -> None:
+    """The first mayor of Trust No Bunny is dealt in the open: the template asks for it.
+    Found by drawing outcomes; with 4 draws, game 'tnb-71' drew the same mayor in all four and
+    was told the table had seen nothing (one five-player game in 125)."""
+    store = Store(tmp_path / "w.db")
+    for game_id in ["tnb-71", *(f"tnb-{i}" for i in range(40))]:
+        header = table_header("trust-no-bunny", ["A", "B", "C", "D", "E"], game_id=game_id)
+        template = TableSession.start(store, header).chance_template()
+        assert template is not None and not template.complete and template.fields == ["first_mayor"], game_id
