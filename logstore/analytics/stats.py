@@ -3,6 +3,9 @@
 ``logstore/analytics/stats_sql/*.sql`` hold the reports that apply to every ruleset
 (grouped by ``ruleset`` inside); ``logstore/analytics/stats_sql/<slug>/*.sql`` hold one
 ruleset's own. Adding a ruleset's statistics is adding files: nothing here names a ruleset.
+A game from another distribution ships its reports the same way, as the ``*.sql`` files of a
+package it declares in the entry-point group ``warren.stats`` (name = the ruleset's slug,
+value = the package), e.g. ``carrot-nim = "warren_example.stats"``.
 
 Each file opens with a comment block: its first line is the title, the lines after it say
 what the report shows and how to read it; a ``-- chart: bar x=COL y=COL color=COL`` line
@@ -16,11 +19,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
+from types import ModuleType
 
 import duckdb
 import pyarrow as pa
 
+from engine.registry import STATS, PluginError, load_plugin, plugins
 from engine.rules import WarrenError
 from logstore.analytics.views import arrow
 
@@ -79,14 +85,48 @@ def section_of(stat: Stat) -> str:
 
 
 @cache
+def _own() -> tuple[tuple[Stat, ...], dict[str, tuple[Stat, ...]]]:
+    """warren's own reports: the general ones, and each ruleset's (read once)."""
+    general = tuple(_parse(p, None) for p in sorted(STATS_DIR.glob("*.sql")))
+    by_ruleset = {folder.name: tuple(_parse(p, folder.name) for p in sorted(folder.glob("*.sql")))
+                  for folder in sorted(p for p in STATS_DIR.iterdir() if p.is_dir())}
+    return general, by_ruleset
+
+
+@cache
+def _plugin_stats(slug: str, package: ModuleType) -> tuple[Stat, ...]:
+    """A plugin's reports: the ``*.sql`` files of the package it declares (read once per
+    loaded package: a reinstalled plugin is a new module object)."""
+    folder = Path(str(files(package)))
+    return tuple(_parse(p, slug) for p in sorted(folder.glob("*.sql")))
+
+
+def plugin_stats() -> dict[str, tuple[Stat, ...]]:
+    """Each ``warren.stats`` plugin's reports by ruleset slug. A plugin that does not load,
+    or is not a package of SQL files, is left out and said by
+    :func:`engine.registry.problems`, like any broken plugin."""
+    found: dict[str, tuple[Stat, ...]] = {}
+    for slug in sorted(plugins(STATS)):
+        try:
+            package = load_plugin(STATS, slug)
+        except PluginError:
+            continue
+        if not isinstance(package, ModuleType) or not hasattr(package, "__path__"):
+            continue  # an entry point that names an object, not a package of SQL files
+        found[slug] = _plugin_stats(slug, package)
+    return found
+
+
 def all_stats() -> tuple[Stat, ...]:
     """Every canned stat, led by the questions players ask (:data:`LEADING`), then each
-    ruleset's own (by ruleset, then name), then the other general ones (how often rules
-    fire, games recorded at the table)."""
-    general = {p.stem: _parse(p, None) for p in sorted(STATS_DIR.glob("*.sql"))}
+    ruleset's own (by ruleset, then name; warren's and the plugins' alike), then the other
+    general ones (how often rules fire, games recorded at the table)."""
+    general_stats, own = _own()
+    general = {s.name: s for s in general_stats}
     found = [general.pop(name) for name in LEADING if name in general]
-    for folder in sorted(p for p in STATS_DIR.iterdir() if p.is_dir()):
-        found.extend(_parse(p, folder.name) for p in sorted(folder.glob("*.sql")))
+    by_ruleset = {**plugin_stats(), **own}  # warren's own win a slug (as in engine.registry)
+    for slug in sorted(by_ruleset):
+        found.extend(by_ruleset[slug])
     found.extend(general.values())
     return tuple(found)
 

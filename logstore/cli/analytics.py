@@ -153,7 +153,8 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
     carrots and winning) and Odyssey (burn rate, Civ over the rounds, kills by weapon,
     Resource colours); then how often each rule's effects fire and the games recorded at
     the table. `--ruleset` keeps one game's. `--list` names them all; each is a
-    documented SQL file in logstore/analytics/stats_sql/.
+    documented SQL file in logstore/analytics/stats_sql/, or in the package a plugin game
+    declares in the entry-point group warren.stats.
 
     Example: warren stats --ruleset bunnies --only win_rate_by_seat
     """

@@ -68,6 +68,20 @@ def test_the_cli_plays_checks_stores_and_replays_a_plugin_game(installed: Path, 
     assert shown.returncode == 0, shown.stderr
     view = json.loads(shown.stdout)["view"]
     assert view["pile"] == 15 and view["active"] in (0, 1, 2)
+    # Its own canned statistics (entry point warren.stats) are listed and run with warren's.
+    listed = warren(installed, "stats", "--list")
+    assert listed.returncode == 0, listed.stderr
+    assert "carrot-nim/takes_per_game" in listed.stdout and "win_rate_by_seat" in listed.stdout
+    stats = warren(installed, "stats", "--ruleset", "carrot-nim", "--format", "json", "--db", str(db))
+    assert stats.returncode == 0, stats.stderr
+    rows = [json.loads(line) for line in stats.stdout.splitlines()]
+    takes = [r for r in rows if r["stat"] == "carrot-nim/takes_per_game"]
+    assert takes == [{"stat": "carrot-nim/takes_per_game", "carrots": 15, "games": 3,
+                      "takes_min": takes[0]["takes_min"], "takes_mean": takes[0]["takes_mean"],
+                      "takes_max": takes[0]["takes_max"]}]
+    # a take removes 1 to 3 of the 15 carrots: between 5 and 15 takes
+    assert 5 <= takes[0]["takes_min"] <= takes[0]["takes_mean"] <= takes[0]["takes_max"] <= 15
+    assert any(r["stat"] == "win_rate_by_seat" for r in rows)
     # Without the plugin installed, the same record names an unknown ruleset, plainly.
     alone = subprocess.run([*WARREN, "check", str(files[0]), "--json"],
                            capture_output=True, text=True, cwd=ROOT, timeout=300)
@@ -117,3 +131,11 @@ def test_the_dashboard_replays_a_plugin_game_with_its_board(plugin_in_process: N
     assert not at.exception, at.exception
     board = "".join(h.proto.body for h in at.get("html"))
     assert "carrot-nim" in board and "carrots left" in board
+    # The Stats page shows the plugin's own report under the game's own section.
+    stats = AppTest.from_file(str(APP), default_timeout=60)
+    stats.switch_page("screens/stats.py").run()
+    assert not stats.exception, stats.exception
+    stats.segmented_control(key="stats_section").set_value("own").run()
+    assert not stats.exception, stats.exception
+    titles = [h.value for h in stats.subheader]
+    assert "Carrot Nim: how many takes a game lasts, by the carrots in the pile at the start" in titles
