@@ -2,7 +2,7 @@
 
 The large carrots start in the market. When the last one leaves it the game ends at once,
 and the Magic Carrot decides: the bottom card of the small carrot deck, which was shuffled
-at set-up and set aside unseen (card-facts.md §1.7 R-Q1, R-Q3; modelled as an ordered deck,
+at set-up and set aside unseen (docs/card-facts.md §1.7 R-Q1, R-Q3; modelled as an ordered deck,
 so a card that peeks at it sees real cards). Its owner wins, but only with a bunny in the
 circle (an abducted bunny counts as alive); before the reveal, the carrots of every player
 without a bunny pass to the player with a bunny who has the most money (R-Q2; the

@@ -4,7 +4,7 @@ Quest §Trading (and Odyssey's, which is the same in substance): trades happen o
 the turn of one of the two traders; supplies, money, saved Special and Very Special cards,
 carrots and bunnies in the circle change hands in any amounts agreed; hand cards only one
 for one (both hands keep their size); run cards never. The "Serious Rules" add that each
-bunny, saved card and carrot may be traded only once in a game (card-facts.md §1.7 R-Q27;
+bunny, saved card and carrot may be traded only once in a game (docs/card-facts.md §1.7 R-Q27;
 Odyssey says every item): a card effect that moves a card is not a trade.
 
 The game says where each card a trader offers lies (``Holding``); this module checks the

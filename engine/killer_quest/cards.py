@@ -200,7 +200,7 @@ def _check_attack(state: QuestState, ctx: Ctx, effect: fx.Attack, ev: Play) -> N
 
 def _check_roamer_target(state: QuestState, ctx: Ctx, ev: Play) -> None:
     """A single-target weapon may be aimed at a roaming card that can be attacked (Cyber
-    Bunny) instead of the bunny under it (card-facts.md §1.7 R-Q13)."""
+    Bunny) instead of the bunny under it (docs/card-facts.md §1.7 R-Q13)."""
     waiting = [r for r in state.roamers if r.host == ev.on and roam.spec(state, r.card).targetable]
     if ev.on is None or not waiting:
         raise core.refuse("KBQ-CARD-CYBER-BUNNY", f"no roaming card that a weapon can attack "

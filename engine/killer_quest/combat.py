@@ -59,7 +59,7 @@ def refresh(state: QuestState, frame: AttackFrame) -> None:
         frame.hits = hits
         return
     # Each bunny's owner rolls for it; a roaming card attacked is rolled for by its launcher
-    # (KBQ-ROAM-4, card-facts.md §1.7 R-Q13).
+    # (KBQ-ROAM-4, docs/card-facts.md §1.7 R-Q13).
     exposures = attack.exposures(circle, frame.target, frame.levels,
                                  lambda b: core.guard(state, b), frame.category, frame.tags,
                                  frame.clovers)

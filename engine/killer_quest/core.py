@@ -2,7 +2,7 @@
 who is where, bunnies leaving the circle, money and supplies moving through the bank, draws,
 and the end of the game.
 
-The bank is the discard pile (Quest §Making Change; card-facts.md §1.7 R-Q7): money and
+The bank is the discard pile (Quest §Making Change; docs/card-facts.md §1.7 R-Q7): money and
 units paid go onto it, and every payout or change comes from it, the largest cards that
 fit first, with an IOU for what it cannot pay (R-KBQ-13).
 """

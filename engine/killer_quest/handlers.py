@@ -463,7 +463,7 @@ def _play_notes(state: QuestState, seat: int, card: int, origin: str, kind: str)
 
 def _saved_answer(state: QuestState, seat: int, e: Play) -> bool:
     """A saved Bug Off or Noah's Flood answering the card aimed at its holder, on any turn
-    (their card text: "a saved Special, used immediately": card-facts.md §1.7 R-Q24)."""
+    (their card text: "a saved Special, used immediately": docs/card-facts.md §1.7 R-Q24)."""
     d = _DECKS.get(state.deck) or core.deck(state)
     for effect in d.effects(e.card):
         if isinstance(effect, fx.Cancel) and effect.only_own \
@@ -512,7 +512,7 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
 
 def _check_forced_play(state: QuestState, seat: int, card: int) -> None:
     """Bad Karma: a weapon flipped by its holder must go on one of his own bunnies; he may
-    not discard it while he has one it can hit (card-facts.md §1.2 row 51; R-KBQ-20)."""
+    not discard it while he has one it can hit (docs/card-facts.md §1.2 row 51; R-KBQ-20)."""
     if not state.seats[seat].karma or \
             not (_DECKS.get(state.deck) or core.deck(state)).is_weapon(card):
         return

@@ -27,7 +27,7 @@ class QuestOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fro
     printing: Literal["current", "2002"] = "current"
     """``current`` (the later card readings) or ``2002`` (the first Blue printing: card
     numbers 59-63, Geneva Convention, Defector Detector, Poverty Poker, Black Cat, Free
-    Agent; card-facts.md §1.6 item 7; R-KBQ-3)."""
+    Agent; docs/card-facts.md §1.6 item 7; R-KBQ-3)."""
     catalogue: Annotated[str, Meta(max_length=64)] | None = None
     """The content hash of the cards the record was played with; a record whose deck files
     now give other cards is refused instead of being replayed under them (R-KBQ-2)."""
@@ -42,9 +42,9 @@ class QuestOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fro
     wording) instead of only on an opponent's (the rulebook; R-KBQ-11)."""
     feed_others: bool = False
     """A player may feed another player's bunny on his own turn (a community reading,
-    card-facts.md §1.7 R-Q19; R-KBQ-14)."""
+    docs/card-facts.md §1.7 R-Q19; R-KBQ-14)."""
     reshuffle_supplies: bool = False
     """House rule: when a small deck runs out its discard pile is reshuffled (the fan wiki;
-    card-facts.md §1.6 item 10). Default: never (rulebook §Discarded Supplies; R-KBQ-16)."""
+    docs/card-facts.md §1.6 item 10). Default: never (rulebook §Discarded Supplies; R-KBQ-16)."""
     late: Annotated[list[_Seat], Meta(max_length=MAX_PLAYERS - 1)] = []
     """Seats that are not at the table when the game starts and join later (§Joining Late)."""

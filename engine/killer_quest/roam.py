@@ -5,7 +5,7 @@ The kit's ``roaming`` module keeps the roaming card's state and finds the next v
 this module says what "viable" means in Quest (a bunny the card could harm: the Halo makes
 a bunny non-viable, the Containment Suit does so for the Ebola Virus, and the Ebola Virus
 never infects a bunny twice) and what happens when the bunny it waits on leaves the circle
-(Cyber Bunny moves on; the Ebola Virus is gone: card-facts.md §1.7 R-Q13, R-Q14).
+(Cyber Bunny moves on; the Ebola Virus is gone: docs/card-facts.md §1.7 R-Q13, R-Q14).
 """
 
 from __future__ import annotations

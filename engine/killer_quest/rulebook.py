@@ -20,7 +20,7 @@ from engine.killer_quest.catalogue import CARDS_DIR
 from engine.rules import Rule, Rulebook
 
 SRC = "killer-bunnies-quest.txt"
-FACTS = "card-facts.md"
+FACTS = "docs/card-facts.md"
 RUL = "docs/rulings.md#r-kbq-"
 
 

@@ -16,4 +16,4 @@ DECK_SET = "blue-starter"
 """The deck set a record plays with unless its header names another."""
 
 CARROT_PRICE_UPKEEP = 2
-"""Weil's Freshness Center: Dolla per carrot kept (card-facts.md §1.3 row 144)."""
+"""Weil's Freshness Center: Dolla per carrot kept (docs/card-facts.md §1.3 row 144)."""

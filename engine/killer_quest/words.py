@@ -52,7 +52,7 @@ from engine.ruleset import Outcome
 from engine.wording import ARROW, Names, Vocabulary, and_list, possessive, seat_name, seats_text
 
 MONEY = "Dolla"
-"""Quest's money: Kaballa Dolla (card-facts.md §1.2)."""
+"""Quest's money: Kaballa Dolla (docs/card-facts.md §1.2)."""
 
 MARKET = "Kaballa's Market"
 

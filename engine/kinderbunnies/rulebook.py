@@ -5,7 +5,7 @@ The rulebook (kinderbunnies.txt) has no numbered sections; rules cite its headin
 Bucks, §Bunnies, §Take A Carrot, §Carrots, §Feed The Bunny, §Cabbage & Water, §Safety
 Hazard, §Bad News, §End (the last cards and the winner), §Advanced, §Yellow notes (Hi Low
 Cash, Safety Skunk, Switch-A-Roo), §Really Advanced. Card rules (KIN-CARD-*) cite their
-row of card-facts.md §2.3. Rulings (R-KIN-n) are in docs/rulings.md, section kinderbunnies.
+row of docs/card-facts.md §2.3. Rulings (R-KIN-n) are in docs/rulings.md, section kinderbunnies.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.rules import Rule, Rulebook
 
 SRC = "kinderbunnies.txt"
-CF = "card-facts.md §2.3"
+CF = "docs/card-facts.md §2.3"
 R = "docs/rulings.md#r-kin-"
 
 RULES = Rulebook(

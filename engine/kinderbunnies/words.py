@@ -47,7 +47,7 @@ from engine.wording import ARROW, Names, Vocabulary, and_list, possessive, seat_
 
 MONEY = "Bunny Bucks"
 MONEY_ONE = "Bunny Buck"
-"""KinderBunnies' money (card-facts.md §2.2, the Buck cards)."""
+"""KinderBunnies' money (docs/card-facts.md §2.2, the Buck cards)."""
 
 LEVELS = {"beginner": "Beginner", "advanced": "Advanced", "really-advanced": "Really Advanced"}
 

@@ -14,7 +14,7 @@ from engine.record import Event
 from engine.rules import Effect, RuleViolation
 from tests.scenarios.killer_bunnies_quest import Scenario
 
-# A few card numbers of the Blue Starter box (card-facts.md §1.2, §1.3).
+# A few card numbers of the Blue Starter box (docs/card-facts.md §1.2, §1.3).
 BLUE_CONGENIAL, BLUE_GLEEFUL, BLUE_LUMBERING, BLUE_SINISTER, BLUE_TIMID = 1, 2, 3, 4, 5
 GREEN_CONGENIAL, GREEN_GLEEFUL, GREEN_TIMID = 6, 7, 10
 ORANGE_CONGENIAL, ORANGE_TIMID = 11, 15

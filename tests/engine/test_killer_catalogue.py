@@ -61,7 +61,7 @@ def build(tmp_path: Path, card: str, deck_numbers: str = "1-10"):  # type: ignor
     return DeckLibrary([tmp_path]).catalogue("test")
 
 
-# -- the Blue Starter box (card-facts.md §1.1-§1.4) -------------------------------------------
+# -- the Blue Starter box (docs/card-facts.md §1.1-§1.4) -------------------------------------------
 
 
 def test_the_draw_pile_holds_152_cards_of_the_documented_types(box) -> None:  # type: ignore[no-untyped-def]
@@ -121,7 +121,7 @@ def test_every_hook_the_box_uses_is_named(box) -> None:  # type: ignore[no-untyp
     assert box.hooks() == {"black_cat"}
 
 
-# -- printings (card-facts.md §1.6 item 7) ----------------------------------------------------
+# -- printings (docs/card-facts.md §1.6 item 7) ----------------------------------------------------
 
 
 def test_the_2002_printing_renumbers_59_to_63_and_rewords_five_cards(library: DeckLibrary, box) -> None:  # type: ignore[no-untyped-def]

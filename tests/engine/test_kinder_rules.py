@@ -346,7 +346,7 @@ def test_a_recorded_discard_with_unknown_cards_is_undetermined() -> None:
 def test_every_rule_has_a_paraphrase_and_a_source() -> None:
     for rule in RULES.values():
         assert rule.text
-        assert "kinderbunnies.txt" in rule.source or "card-facts.md" in rule.source
+        assert "kinderbunnies.txt" in rule.source or "docs/card-facts.md" in rule.source
 
 
 def test_rolls_are_faces_one_to_ten_and_zero_is_ten() -> None:

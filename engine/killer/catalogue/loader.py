@@ -46,7 +46,7 @@ ODYSSEY_FIELDS = ("code", "copies", "resource", "creature", "city")
 """Card fields Odyssey added to the catalogue (left out of the content hash when unset)."""
 
 CURRENT = "current"
-"""The default printing: the later card readings (card-facts.md §1.6 item 7)."""
+"""The default printing: the later card readings (docs/card-facts.md §1.6 item 7)."""
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 CARD_CODE = re.compile(r"^[A-Z]{2}[0-9]{2}$")

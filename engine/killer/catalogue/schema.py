@@ -205,7 +205,7 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     text: str = ""
     """What the card does, in warren's own words (never the printed text)."""
     source: str = ""
-    """Where the facts come from (card-facts.md section and row)."""
+    """Where the facts come from (docs/card-facts.md section and row)."""
     printings: dict[str, Printing] = {}
     """Other printings of the card and how they differ (``[card.printings.2002]``)."""
 
