@@ -26,7 +26,7 @@ RULES = Rulebook(
              f"{SRC} §Dealing; docs/rulings.md#r-bun-2"),
         Rule("BUN-TURN-1",
              "Players take goes in turn; only the player whose go it is may act.",
-             f"{SRC} §Play; docs/rulings.md#r-bun-1"),
+             f"{SRC} §Play; docs/rulings.md#r-bun-1; docs/rulings.md#r-bun-14"),
         Rule("BUN-DRAW-1",
              "A go begins by drawing the top card of the stock while the stock has cards.",
              f"{SRC} §Play"),
@@ -93,11 +93,12 @@ RULES = Rulebook(
         Rule("BUN-END-1",
              "The game ends when a player has laid every card in their control: an empty "
              "hand and none of their own blind cards left; nothing happens after that.",
-             f"{SRC} §Ending the Game; docs/rulings.md#r-bun-7; docs/rulings.md#r-bun-12"),
+             f"{SRC} §Ending the Game; docs/rulings.md#r-bun-7; docs/rulings.md#r-bun-12; "
+             "docs/rulings.md#r-bun-13"),
         Rule("BUN-END-2",
              "Scores: a point per bunny in the player's stack (which no steal can reach); the "
              "player who went out adds three per own blind card the opponent has left, at "
              "least four.",
-             f"{SRC} §Ending the Game; docs/rulings.md#r-bun-8"),
+             f"{SRC} §Ending the Game; docs/rulings.md#r-bun-8; docs/rulings.md#r-bun-9"),
     ],
 )

@@ -230,7 +230,8 @@ def to_discard(state: OdysseyState, seat: int, kinds: Iterable[int]) -> None:
 
 def leave_play(state: OdysseyState, pid: int) -> list[int]:
     """A piece leaves play (killed, destroyed, used up): it and everything on, under or inside
-    it go to their owners' discard piles. Returns the pieces gone (the piece first)."""
+    it go to their owners' discard piles (whoever controls a card owns it: ruling R-ODY-21).
+    Returns the pieces gone (the piece first)."""
     p = state.pieces[pid]
     gone = [pid]
     if p.where == "circle":

@@ -264,6 +264,7 @@ def on_shuffle(state: OdysseyState, ev: Shuffle) -> tuple[Effect, ...]:
 
 
 def on_cut(state: OdysseyState, ev: Cut) -> tuple[Effect, ...]:
+    # Which shuffles owe a cut, and who may make it: ruling R-ODY-5.
     _live(state)
     cutter = _seat(state, ev.actor, "ODY-SHUF-2")
     seat = _seat(state, ev.seat, "ODY-SHUF-2", "the seat whose pile is cut")
@@ -446,6 +447,7 @@ def can_play(state: OdysseyState, seat: int, kind: int) -> bool:
 
 
 def on_flip(state: OdysseyState, ev: Flip) -> tuple[Effect, ...]:
+    # FLIP, SLIDE and DRAW are this one event, REPLACE is `bottom` (ruling R-ODY-18).
     _live(state)
     _in_play(state)
     seat = _active(state, ev.actor)
@@ -505,6 +507,7 @@ def _hand_card(state: OdysseyState, seat: int, code: str, rule: str) -> tuple[in
 
 
 def on_play(state: OdysseyState, ev: Play) -> tuple[Effect, ...]:
+    # Only a card played from the hand is replaced, at once (ruling R-ODY-7).
     _live(state)
     _in_play(state)
     seat = _seat(state, ev.actor, "ODY-VSP-1")
@@ -781,6 +784,7 @@ def on_trade(state: OdysseyState, ev: Trade) -> tuple[Effect, ...]:
 
 
 def on_hexascrewup(state: OdysseyState, ev: Hexascrewup) -> tuple[Effect, ...]:
+    # When a hand holds an extra card, and how a record states one (ruling R-ODY-19).
     _live(state)
     _in_play(state)
     spotter = _seat(state, ev.actor, "ODY-HEX-2")

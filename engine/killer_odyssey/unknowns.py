@@ -1,4 +1,5 @@
-"""Cards nobody saw, in a game recorded at the table (engine.hidden; docs/record-format.md).
+"""Cards nobody saw, in a game recorded at the table (engine.hidden; docs/record-format.md;
+ruling R-ODY-20).
 
 A record made at a real table does not know the order of a shuffled draw pile nor the other
 players' hands. It writes such a card ``"?"`` (kind 0 in the state) and names it when it
