@@ -2,7 +2,7 @@
 
 The query runs when Run is pressed (a form), never while it is being typed. The schema
 browser lists the tables the sandbox lets a query read, with their columns and what each
-means (docs/analytics.md).
+means (read from the tables' own schemas).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import io
 import streamlit as st
 
 from dashboard import data, tables
-from dashboard.schema_docs import DOC, DUCKDB_SQL, table_docs
+from dashboard.schema_docs import DUCKDB_SQL, meaning, table_docs
 from engine.rules import WarrenError
 
 st.title("SQL")
@@ -42,12 +42,11 @@ with left, st.form("sql_form", border=False):
         ran = st.form_submit_button("Run", type="primary", icon=":material/play_arrow:")
 with right:
     st.markdown("**Tables**")
-    where = f"from {DOC.name}" if docs else f"see {DOC.name} in warren's repository"
-    st.caption(f"Click a table for its columns; their meanings come {where}.")
+    st.caption("Click a table for its columns and what each means.")
     for name, columns in schema.items():
-        about, meanings = docs.get(name, ("", {}))
+        about = docs.get(name, ("", {}))[0]
         with st.expander(f"{name}" + (f": {about}" if about else ""), key=f"sql_schema_{name}"):
-            tables.show([{"column": c, "type": t.lower(), "meaning": meanings.get(c, "")}
+            tables.show([{"column": c, "type": t.lower(), "meaning": meaning(name, c)}
                          for c, t in columns])
 
 if ran:

@@ -26,11 +26,12 @@ import pyarrow.compute as pc
 from engine.record import Event, Header, RecordError, decode_header
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
+from logstore.analytics.schema import BASE_SCHEMAS, GAMES_SCHEMA, TURN_SEATS_SCHEMA, TURNS_SCHEMA
 from logstore.store.importing import tags
 from logstore.store.reading import array_decoder
 
-POSITION_COLUMNS = ("game_id", "turn", "round", "active", "first_seq", "last_seq", "events")
-SEAT_COLUMNS = ("game_id", "turn", "seat")
+POSITION_COLUMNS = tuple(TURNS_SCHEMA.names)
+SEAT_COLUMNS = tuple(TURN_SEATS_SCHEMA.names)
 
 _json = msgspec.json.Encoder()
 
@@ -481,55 +482,10 @@ def _seat_items(ruleset: Ruleset[Any, Any], events: pa.Table) -> pa.Table:
     return table.cast(BASE_SCHEMAS["seat_items"])
 
 
-GAMES_SCHEMA = pa.schema([
-    ("game_id", pa.string()), ("options", pa.string()), ("n_players", pa.int64()),
-    ("players", pa.string()), ("first_seat", pa.int64()), ("over", pa.bool_()),
-    ("ok", pa.bool_()), ("violation_seq", pa.int64()), ("violation_rule", pa.string()),
-    ("winners", pa.string()), ("n_winners", pa.int64()), ("scores", pa.string()),
-    ("end_reason", pa.string()), ("end_rule", pa.string()), ("n_events", pa.int64()),
-    ("applied", pa.int64()), ("turns", pa.int64()), ("rounds", pa.int64()),
-    ("source", pa.string()), ("unknown_values", pa.int64()), ("created", pa.string()),
-    ("imported_at", pa.string()), ("chain", pa.string()), ("parent_game", pa.string()),
-    ("parent_seq", pa.int64()),
-])
-
-
-def _players_schema(name: str) -> pa.Schema:
-    from logstore.players.tables import PLAYER_SEATS_SCHEMA, PLAYERS_SCHEMA
-
-    return PLAYERS_SCHEMA if name == "players" else PLAYER_SEATS_SCHEMA
-
-
 def _unknowns(events: Any) -> int:
     """How many values the events leave unknown (``"?"``: a card, a role, an Item nobody saw)."""
     return sum(msgspec.json.encode(e).count(b'"?"') for e in events)
 
-BASE_SCHEMAS: dict[str, pa.Schema] = {
-    "games": GAMES_SCHEMA,
-    "players": _players_schema("players"),
-    "player_seats": _players_schema("player_seats"),
-    "seat_results": pa.schema([
-        ("game_id", pa.string()), ("seat", pa.int64()), ("player", pa.string()),
-        ("play_order", pa.int64()), ("n_players", pa.int64()), ("won", pa.bool_()),
-        ("score", pa.int64()),
-    ]),
-    "turns": pa.schema([(c, pa.string() if c == "game_id" else pa.int64()) for c in POSITION_COLUMNS]),
-    "turn_seats": pa.schema([(c, pa.string() if c == "game_id" else pa.int64()) for c in SEAT_COLUMNS]),
-    "effects": pa.schema([
-        ("game_id", pa.string()), ("seq", pa.int64()), ("turn", pa.int64()), ("type", pa.string()),
-        ("actor", pa.int64()),
-        ("rule", pa.string()), ("kind", pa.string()), ("seat", pa.int64()), ("data", pa.string()),
-    ]),
-    "seat_items": pa.schema([
-        ("game_id", pa.string()), ("seat", pa.int64()), ("type", pa.string()), ("field", pa.string()),
-        ("value", pa.string()), ("uses", pa.int64()), ("first_seq", pa.int64()), ("first_turn", pa.int64()),
-    ]),
-    "events": pa.schema([
-        ("game_id", pa.string()), ("seq", pa.int64()), ("turn", pa.int64()), ("type", pa.string()),
-        ("actor", pa.int64()), ("line", pa.string()),
-    ]),
-}
-"""The columns every ruleset's tables have (figure columns are added per ruleset)."""
 
 
 # -- reading a chunk of games from the store ------------------------------------------

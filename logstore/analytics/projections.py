@@ -42,7 +42,8 @@ import pyarrow.parquet as pq
 
 from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
-from logstore.analytics.projection_rows import BASE_SCHEMAS, AnalyticsError, project_chunk
+from logstore.analytics.projection_rows import AnalyticsError, project_chunk
+from logstore.analytics.schema import BASE_SCHEMAS
 
 if TYPE_CHECKING:
     from logstore.store.event_store import Store

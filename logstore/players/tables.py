@@ -12,18 +12,10 @@ from typing import Any
 
 import pyarrow as pa
 
+from logstore.analytics.schema import PLAYER_SEATS_SCHEMA, PLAYERS_SCHEMA
 from logstore.players.book import Book
 from logstore.players.ratings import Rating, rate, results_of
 from logstore.store.event_store import Store
-
-PLAYER_SEATS_SCHEMA = pa.schema([
-    ("game_id", pa.string()), ("seat", pa.int64()), ("name", pa.string()), ("player", pa.string()),
-    ("bot", pa.bool_()), ("played", pa.string()), ("play_order", pa.int64()),
-])
-PLAYERS_SCHEMA = pa.schema([
-    ("player", pa.string()), ("aliases", pa.string()), ("bot", pa.bool_()), ("games", pa.int64()),
-    ("wins", pa.int64()), ("mu", pa.float64()), ("sigma", pa.float64()), ("rating", pa.float64()),
-])
 
 
 def player_tables(store: Store) -> dict[tuple[str, str], pa.Table]:

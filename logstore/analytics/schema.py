@@ -1,0 +1,236 @@
+"""The analytics tables' columns, each with what it means: one Arrow schema per table.
+
+The meaning of a column is its field's metadata (``doc``); what one row of a table is, and
+the prose around its columns, are the schema's (``doc``, ``intro``, ``figures``, ``notes``).
+docs/analytics.md's column tables are written from these schemas
+(``python -m logstore.analytics.schema``; a test fails when the two disagree), and the SQL
+page's schema browser reads them, so an installed warren explains its columns without its
+repository. Columns that share a meaning are written on one row of the document.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+
+TABLE_ORDER = ("games", "player_seats", "players", "seat_results", "turns", "turn_seats", "effects",
+               "seat_items", "events")
+"""The tables in the order the document describes them."""
+
+
+def col(name: str, kind: pa.DataType, doc: str) -> pa.Field:
+    """A column and what it means (Markdown: `code` for names and values)."""
+    return pa.field(name, kind, metadata={"doc": doc})
+
+
+def table(doc: str, fields: list[pa.Field], *, intro: str = "", figures: str = "",
+          notes: str = "") -> pa.Schema:
+    """A table's schema: what one row is, its columns, the prose before its column table
+    (``intro``), a row for the ruleset's own figure columns (``figures``) and the prose
+    after it (``notes``)."""
+    meta = {"doc": doc, "intro": intro, "figures": figures, "notes": notes}
+    return pa.schema(fields, metadata={k: v for k, v in meta.items() if v})
+
+
+STR, INT, BOOL, FLOAT = pa.string(), pa.int64(), pa.bool_(), pa.float64()
+
+GAMES_SCHEMA = table("one row per stored game", [
+    col("game_id", STR, "the game's id"),
+    col("options", STR, "the header's options, JSON text (`{}` = all defaults)"),
+    col("n_players", INT, "number of seats"),
+    col("players", STR, "names in seat order, JSON array"),
+    col("first_seat", INT, "the seat that acted first (play order 1)"),
+    col("over", BOOL, "the game ended (legally)"),
+    col("ok", BOOL, "every stored event is legal"),
+    col("violation_seq", INT, "the first illegal event and the rule it breaks, else NULL"),
+    col("violation_rule", STR, "the first illegal event and the rule it breaks, else NULL"),
+    col("winners", STR, "JSON array of winning seats once over, else NULL"),
+    col("n_winners", INT, "how many seats won (several: a tie or a team)"),
+    col("scores", STR, "JSON array of scores per seat, where the ruleset keeps score"),
+    col("end_reason", STR, "why the game ended and the rule that ended it (`Outcome`)"),
+    col("end_rule", STR, "why the game ended and the rule that ended it (`Outcome`)"),
+    col("n_events", INT, "events stored (header excluded)"),
+    col("applied", INT, "events replayed cleanly (less than `n_events` after a violation)"),
+    col("turns", INT, "the position's turn and round at the end of the replay"),
+    col("rounds", INT, "the position's turn and round at the end of the replay"),
+    col("source", STR, "`simulated`, `recorded` or `imported` (header)"),
+    col("unknown_values", INT, "how many values the record leaves unknown (`\"?\"`: cards, roles, Items "
+        "nobody saw); 0 unless recorded at the table"),
+    col("created", STR, "the header's creation time, RFC 3339 text"),
+    col("imported_at", STR, "when the store received it"),
+    col("chain", STR, "`sealed` or `unsealed`"),
+    col("parent_game", STR, "for what-if branches: where they leave the parent game"),
+    col("parent_seq", INT, "for what-if branches: where they leave the parent game"),
+])
+
+PLAYER_SEATS_SCHEMA = table("one row per seat and game, linked to its player", [
+    col("game_id", STR, "the seat"),
+    col("seat", INT, "the seat"),
+    col("name", STR, "the name the record gives the seat"),
+    col("player", STR, "the player it is, after merges and renames (spacing and case aside, one name is "
+        "one player)"),
+    col("bot", BOOL, "the seat of a simulated game (a bot)"),
+    col("played", STR, "when the game was played (the header's `created`)"),
+    col("play_order", INT, "the game's place in the order played (`played`, then import order), from 1"),
+], intro="Written whole at every refresh ([players](players.md): a merge or a rename changes the\n"
+         "player of games projected long ago).")
+
+PLAYERS_SCHEMA = table("one row per player and ruleset", [
+    col("player", STR, "the player's name now"),
+    col("aliases", STR, "JSON array of the other spellings the records give this player"),
+    col("bot", BOOL, "a bot of simulated games"),
+    col("games", INT, "finished, legal games of the ruleset, and those won (a shared win counts for each "
+        "winner)"),
+    col("wins", INT, "finished, legal games of the ruleset, and those won (a shared win counts for each "
+        "winner)"),
+    col("mu", FLOAT, "the openskill rating after every game so far, and its uncertainty "
+        "([players](players.md#ratings)); NULL where no game could be rated"),
+    col("sigma", FLOAT, "the openskill rating after every game so far, and its uncertainty "
+        "([players](players.md#ratings)); NULL where no game could be rated"),
+    col("rating", FLOAT, "`mu - 3 sigma`"),
+])
+
+SEAT_RESULTS_SCHEMA = table("one row per seat and game", [
+    col("game_id", STR, "the seat"),
+    col("seat", INT, "the seat"),
+    col("player", STR, "the seat's name"),
+    col("play_order", INT, "1 for the seat that acted first, 2 for the next seat to act for the first "
+        "time..."),
+    col("n_players", INT, "seats in the game"),
+    col("won", BOOL, "the seat is among the winners; NULL while the game is not over or after a violation"),
+    col("score", INT, "the seat's final score, where kept"),
+])
+
+TURNS_SCHEMA = table("one row per turn played", [
+    col("game_id", STR, "the turn (0 = set-up)"),
+    col("turn", INT, "the turn (0 = set-up)"),
+    col("round", INT, "the round the turn was played in"),
+    col("active", INT, "the seat whose turn it was (NULL in set-up and simultaneous phases)"),
+    col("first_seq", INT, "the turn's first and last event; turns cover every applied event"),
+    col("last_seq", INT, "the turn's first and last event; turns cover every applied event"),
+    col("events", INT, "events in the turn"),
+], figures="the ruleset's table-wide key figures **at the end of the turn**: every value of "
+           "`key_figures(state)` that is not one value per seat. A figure named like a column above "
+           "gets the prefix `figure_`.",
+   notes="Bunnies: `pile` (cards in the face-up pile), `stock` (cards left to draw).\n"
+         "Trust No Bunny: `wall`, `tower`, `wolves`, `deck` (cards left), `proposals`,\n"
+         "`figure_round` (the round after the turn).")
+
+TURN_SEATS_SCHEMA = table("one row per turn and seat", [
+    col("game_id", STR, "which turn and seat"),
+    col("turn", INT, "which turn and seat"),
+    col("seat", INT, "which turn and seat"),
+], figures="the per-seat key figures at the end of the turn: every value of `key_figures(state)` that "
+           "is a list with one entry per seat",
+   notes="Bunnies: `hand` (cards in hand), `blinds_left` (own blind cards still on the table),\n"
+         "`bunnies` (bunnies scored so far). Trust No Bunny: `hands` (cards in hand).\n"
+         "Figures that are not numbers, flags or words are stored as JSON text.")
+
+EFFECTS_SCHEMA = table("one row per effect the engine derived", [
+    col("game_id", STR, "the event that caused it"),
+    col("seq", INT, "the event that caused it"),
+    col("turn", INT, "the turn of that event"),
+    col("type", STR, "that event's type (`lay`, `flip`...)"),
+    col("actor", INT, "that event's actor (NULL for chance)"),
+    col("rule", STR, "the rule id that caused it, e.g. `BUN-BUNNY-1`"),
+    col("kind", STR, "what happened, e.g. `bunny_scored`, `pile_picked_up`, `wall_fell`"),
+    col("seat", INT, "the effect's `seat` when it names one"),
+    col("data", STR, "the effect's particulars, JSON text (`json_extract_string(data, '$.bonus')`)"),
+])
+
+SEAT_ITEMS_SCHEMA = table("what each seat's events named, per game", [
+    col("game_id", STR, "the game and the seat whose events named it"),
+    col("seat", INT, "the game and the seat whose events named it"),
+    col("type", STR, "the event type (`lay`, `steal`...)"),
+    col("field", STR, "the field (`cards`, `slot`...)"),
+    col("value", STR, "the string (`TH`, `0.1`...)"),
+    col("uses", INT, "how many times the seat's events named it in the game"),
+    col("first_seq", INT, "the first event (and its turn) that named it"),
+    col("first_turn", INT, "the first event (and its turn) that named it"),
+], intro="For every event with an actor, each field typed as a string or a list of strings in the\n"
+         "ruleset's event types: Bunnies `lay.cards` (each card), `steal.card`, `flip.slot`,\n"
+         "`peek.slot`; Trust No Bunny `choose_item.item`, `sabotage.quirk`. Chance events (the deal)\n"
+         "name no seat's choices and are left out, and so are events after a violation. One row per\n"
+         "game, seat and value (the events table keeps every single event).")
+
+EVENTS_SCHEMA = table("the raw record lines", [
+    col("game_id", STR, "the line (seq 0 is the header)"),
+    col("seq", INT, "the line (seq 0 is the header)"),
+    col("turn", INT, "the turn the event was played in (0 for the header; NULL from a violation on)"),
+    col("type", STR, "event type (`header` for seq 0)"),
+    col("actor", INT, "the acting seat, NULL for chance and the header"),
+    col("line", STR, "the stored line exactly, terminator included (JSON: "
+        "`json_extract_string(line, '$.cards')`)"),
+])
+
+BASE_SCHEMAS: dict[str, pa.Schema] = {
+    "games": GAMES_SCHEMA,
+    "players": PLAYERS_SCHEMA,
+    "player_seats": PLAYER_SEATS_SCHEMA,
+    "seat_results": SEAT_RESULTS_SCHEMA,
+    "turns": TURNS_SCHEMA,
+    "turn_seats": TURN_SEATS_SCHEMA,
+    "effects": EFFECTS_SCHEMA,
+    "seat_items": SEAT_ITEMS_SCHEMA,
+    "events": EVENTS_SCHEMA,
+}
+"""The columns every ruleset's tables have (figure columns are added per ruleset)."""
+
+
+def _meta(schema: pa.Schema | pa.Field, key: str) -> str:
+    found = (schema.metadata or {}).get(key.encode())
+    return found.decode() if found else ""
+
+
+def table_doc(name: str) -> str:
+    """What one row of table ``name`` is."""
+    return _meta(BASE_SCHEMAS[name], "doc")
+
+
+def column_docs(name: str) -> dict[str, str]:
+    """Column -> what it means, for table ``name`` (Markdown, as in the document)."""
+    return {field.name: _meta(field, "doc") for field in BASE_SCHEMAS[name]}
+
+
+def markdown() -> str:
+    """The column tables of docs/analytics.md, one section per table."""
+    out: list[str] = []
+    for name in TABLE_ORDER:
+        schema = BASE_SCHEMAS[name]
+        out += [f"### {name} — {_meta(schema, 'doc')}", ""]
+        if _meta(schema, "intro"):
+            out += [_meta(schema, "intro"), ""]
+        out += ["| column | meaning |", "| --- | --- |"]
+        rows: list[tuple[list[str], str]] = []
+        for field in schema:
+            meaning = _meta(field, "doc")
+            if rows and rows[-1][1] == meaning:  # neighbours that share a meaning share a row
+                rows[-1][0].append(field.name)
+            else:
+                rows.append(([field.name], meaning))
+        out += [f"| {', '.join(f'`{c}`' for c in cols)} | {meaning} |" for cols, meaning in rows]
+        if _meta(schema, "figures"):
+            out.append(f"| *figures* | {_meta(schema, 'figures')} |")
+        if _meta(schema, "notes"):
+            out += ["", _meta(schema, "notes")]
+        out.append("")
+    return "\n".join(out)
+
+
+DOC_MARKERS = ("<!-- tables: python -m logstore.analytics.schema -->\n", "<!-- end tables -->")
+
+
+def write_into(text: str) -> str:
+    """``text`` (docs/analytics.md) with the part between the markers written anew."""
+    start, end = DOC_MARKERS
+    return re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: start + "\n" + markdown() + end, text,
+                  count=1, flags=re.S)
+
+
+if __name__ == "__main__":  # pragma: no cover - run from a checkout to rewrite the document
+    doc = Path(__file__).resolve().parents[2] / "docs" / "analytics.md"
+    doc.write_text(write_into(doc.read_text(encoding="utf-8")), encoding="utf-8")
+    sys.stdout.write(f"wrote the column tables of {doc}\n")
