@@ -10,6 +10,6 @@ nothing here asserts a time.
     python -m bench.sameness ...   # the digest a refactor must leave unchanged
 
 The rule-free floors the replay is compared with live in :mod:`bench.floors`. Figures and
-how they were taken are in docs/benchmarks.md. Nothing in engine, logstore or dashboard
+their targets are in docs/performance.md. Nothing in engine, logstore or dashboard
 imports this package; it runs from a checkout (the folder that holds it on the path).
 """

@@ -3,8 +3,8 @@
     python -m bench            # full run (about a minute)
     python -m bench --quick    # smaller corpus, for a smoke test
 
-Absolute times drift on a shared machine; the ratios are what to compare. Figures and how
-they were taken are kept in docs/benchmarks.md. This is a script, not a test: nothing here
+Absolute times drift on a shared machine; the ratios are what to compare. Targets and current
+figures are in docs/performance.md. This is a script, not a test: nothing here
 asserts a time.
 """
 

@@ -7,7 +7,7 @@ same lines with ``json.loads``, also as a whole process.
 Both sides are timed from the shell's point of view (a fresh ``python`` each time, start-up
 and imports included), best of ``--repeat``, on the same files. The floor reads every file
 of the folder and calls ``json.loads`` on each line, and nothing else: no hash, no rule, no
-output. The ratio is what to compare (target: at least 0.8x, docs/benchmarks.md).
+output. The ratio is what to compare (target: at least 0.8x, docs/performance.md).
 """
 
 from __future__ import annotations

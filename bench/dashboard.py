@@ -5,7 +5,7 @@
 
 Prints the median time of one "Next" step on the Replay page, from the middle of the longest
 game of each ruleset in the store (target: under 50 ms), and with --stats the time to render
-the Stats page warm (target: under 2 s on 100,000 games). Figures go to docs/benchmarks.md.
+the Stats page warm (target: under 2 s on 100,000 games). Targets: docs/performance.md.
 
 AppTest reruns the whole page on every click (it does not run a fragment alone), so the
 step time here is an upper bound: in the browser a step reruns only the position's

@@ -1,7 +1,7 @@
 """The bare floor of Bunnies for the benchmark: the same events applied to a mutable state
 with every rule check taken out. It moves the same cards, so it costs what the game's
 bookkeeping costs; checked replay is compared with it (target: within 10x, see
-docs/benchmarks.md). Nothing in warren replays games with it.
+docs/performance.md). Nothing in warren replays games with it.
 
 The handlers index hands by ``e.actor``, which events type as ``int | None``: these events
 always name a seat, and a floor checks nothing, so the index is left unnarrowed (the

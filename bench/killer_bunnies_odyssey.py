@@ -3,8 +3,8 @@
     python -m bench.killer_bunnies_odyssey            # full run (about a minute)
     python -m bench.killer_bunnies_odyssey --quick    # a smaller corpus
 
-Ratios against baselines measured in the same run, on the same events; figures and how they
-were taken are in docs/benchmarks.md. A script, not a test: nothing here asserts a time.
+Ratios against baselines measured in the same run, on the same events; the targets are in
+docs/performance.md. A script, not a test: nothing here asserts a time.
 """
 
 from __future__ import annotations

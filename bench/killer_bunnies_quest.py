@@ -8,7 +8,7 @@ is possible), and simulated four-player games a second.
 Also run as a section of ``python -m bench``. Seeks, verdicts and simulation are
 timed in CPU time of this process (the machine is shared: wall-clock spikes are other
 work); replay is best-of-N wall time, as a ratio against the floor measured in the same
-run. Figures are kept in docs/benchmarks.md; nothing here asserts a time.
+run. Targets are in docs/performance.md; nothing here asserts a time.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Analytics at scale: simulate Bunnies games into a store, project them, run every canned stat.
 
-    python3 -m bench.scale                       # 100,000 games (long: see docs/benchmarks.md)
+    python3 -m bench.scale                       # 100,000 games (long: see docs/performance.md)
     python3 -m bench.scale --games 2000          # a smaller run
     python3 -m bench.scale --db big.db --keep    # keep the store to run again
 

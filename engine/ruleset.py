@@ -2,7 +2,7 @@
 
 Speed note (a deliberate departure from a purely functional ``apply``): a ruleset's
 ``apply`` mutates the state it is given and returns the effects. Allocating a new state per
-event would cost more than the whole rule check (see docs/benchmarks.md). Purity is kept
+event would cost more than the whole rule check (see docs/performance.md). Purity is kept
 where it matters: handlers check every guard before they change anything, so a
 :class:`RuleViolation` leaves the state untouched; replay hands out copies, never the
 state it folds; and nothing in the engine does I/O or draws a random number on replay.

@@ -4,7 +4,7 @@ needs (cards moving between piles, hands, run positions and the two circles, Res
 Civ points, dice settling attacks, deadlines, turns).
 
 Checked replay (``Ruleset.fold``) is compared with this on the same events (target: within
-10x); see docs/benchmarks.md. Nothing in warren replays games with it, and it trusts every
+10x); see docs/performance.md. Nothing in warren replays games with it, and it trusts every
 event it is given.
 """
 

@@ -9,7 +9,7 @@ supplies, moves carrots (bought or chosen) and traded hand cards, and reshuffles
 the rules' checks and the rarer cards need (protection, clovers, roaming cards, hooks,
 auctions, IOUs) it leaves out: it moves the same cards at the cost of the outcome's
 bookkeeping, which is what checked replay (``Ruleset.fold``) is compared with (target:
-within 10x, see docs/benchmarks.md). Nothing in warren replays games with it.
+within 10x, see docs/performance.md). Nothing in warren replays games with it.
 
 Handlers index seats by ``e.actor``, typed ``int | None``: these events always name a seat,
 and a floor checks nothing, so the index is left unnarrowed (the ``type: ignore[index]``)

@@ -1,4 +1,4 @@
-"""The benchmark's rule-free baseline for KinderBunnies (docs/benchmarks.md).
+"""The benchmark's rule-free baseline for KinderBunnies (docs/performance.md).
 
 ``bare_fold`` replays a game's events on a plain table doing the bookkeeping the events
 cause, with every rule check taken out: a draw moves a card from the pile to a hand (a

@@ -2,7 +2,7 @@
 checks, no effects and no history, only the bookkeeping the outcome needs.
 
 Checked replay (``Ruleset.fold``) is compared with this on the same events (target:
-within 10x); see docs/benchmarks.md. Nothing in warren replays games with it.
+within 10x); see docs/performance.md. Nothing in warren replays games with it.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ PHONE = 390
 TIMINGS: list[dict[str, Any]] = []
 """What the browser waited for, in seconds: each page opened, each step, the Stats page of
 one game. Written down (to $WARREN_BROWSER_TIMINGS if set, as JSON Lines), never asserted:
-the machine's load decides them as much as warren does (docs/benchmarks.md quotes them)."""
+the machine's load decides them as much as warren does (docs/performance.md names them)."""
 PROBE = re.compile(r"/[a-z]+/_stcore/(health|host-config)$")
 """Streamlit's own first try for its server under a page's path (see the module docstring)."""
 
