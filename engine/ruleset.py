@@ -141,16 +141,17 @@ class Ruleset(ABC, Generic[S, O]):
         # hidden fields of the event it corrects. Wrapped here, once for every ruleset
         # (plugins included), so no game can forget it.
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("event_view")
+        own: Callable[[Ruleset[Any, Any], Event, Perspective], dict[str, Any]] | None = \
+            cls.__dict__.get("event_view")
         if own is not None and not getattr(own, "sees_corrections", False):
             def event_view(self: Ruleset[Any, Any], event: Event, perspective: Perspective) -> dict[str, Any]:
                 if type(event) is Correction:
                     return correction_view(self, event, perspective, lambda e, p: own(self, e, p))
-                return own(self, event, perspective)  # type: ignore[no-any-return]
+                return own(self, event, perspective)
 
-            event_view.sees_corrections = True  # type: ignore[attr-defined]
+            event_view.__dict__["sees_corrections"] = True
             event_view.__doc__ = own.__doc__
-            cls.event_view = event_view  # type: ignore[method-assign]
+            cls.event_view = event_view  # type: ignore[method-assign]  # wrapping it is the point
 
     def __init__(self) -> None:
         self.record_types: tuple[type[Event], ...] = (*self.event_types, Correction)
@@ -158,7 +159,7 @@ class Ruleset(ABC, Generic[S, O]):
         self.event_union: Any = Union[self.record_types]  # noqa: UP007
         self.event_decoder = msgspec.json.Decoder(self.event_union)
         self.events_by_type: dict[str, type[Event]] = {
-            t.__struct_config__.tag: t  # type: ignore[misc]
+            str(t.__struct_config__.tag): t
             for t in self.record_types
         }
         """Event type name -> class, for every type a record may hold (corrections too)."""
@@ -260,8 +261,9 @@ class Ruleset(ABC, Generic[S, O]):
                 handlers[type(event)](state, event)
         except RuleViolation as exc:
             # ``event`` is the one that broke the rules; the state is as after the one before.
-            exc.seq = event.seq  # type: ignore[union-attr]
-            state.seq = event.seq - 1  # type: ignore[union-attr]
+            if event is not None:  # always: the violation came from its handler
+                exc.seq = event.seq
+                state.seq = event.seq - 1
             self.word_refusal(state, exc)
             raise
         if event is not None:
@@ -443,13 +445,13 @@ class Ruleset(ABC, Generic[S, O]):
             return correction_view(self, event, perspective, self._plain_event_view)
         return self._plain_event_view(event, perspective)
 
-    event_view.sees_corrections = True  # type: ignore[attr-defined]
+    event_view.__dict__["sees_corrections"] = True
 
     def _plain_event_view(self, event: Event, perspective: Perspective) -> dict[str, Any]:
-        record = msgspec.to_builtins(event)
+        record: dict[str, Any] = msgspec.to_builtins(event)
         record.pop("hash", None)
         if perspective == "referee" or event.actor is not None:
-            return record  # type: ignore[no-any-return]
+            return record
         return {k: record[k] for k in ("seq", "type", "actor") if k in record}
 
     def redact(self, event: Event, perspective: Perspective, before: S) -> Event:

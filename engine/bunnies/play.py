@@ -47,15 +47,17 @@ _DECK_SET = frozenset(DECK)
 
 
 # -- guards shared by the player's actions -----------------------------------------------
-def _require_turn(state: BunniesState, actor: int | None) -> None:
+def _require_turn(state: BunniesState, actor: int | None) -> int:
+    """The seat acting, once it is the one whose go it is (refused otherwise)."""
     if state.over:
         # BUN-END-1: nothing happens after the end.
         raise RuleViolation("BUN-END-1", "the game is already over", out=state.out)
     if state.phase == "setup":
         # BUN-DEAL-1: nothing is played before the deal.
         raise RuleViolation("BUN-DEAL-1", "the cards have not been dealt yet", phase=state.phase)
-    if actor != state.active:
+    if actor is None or actor != state.active:
         raise _not_your_go(state, actor)
+    return actor
 
 
 def _not_your_go(state: BunniesState, actor: int | None) -> RuleViolation:
@@ -115,7 +117,7 @@ def can_beat(state: BunniesState, seat: int) -> bool:
 # -- consequences ---------------------------------------------------------------------
 def _end_go(state: BunniesState) -> None:
     """Pass the go to the other seat (BUN-TURN-1)."""
-    state.active = 1 - state.active  # type: ignore[operator]
+    state.active = 1 - (state.active or 0)
     state.turn += 1
     state.round = (state.turn + 1) // 2
     state.phase = "draw" if state.stock else "lay"
@@ -255,31 +257,32 @@ def _laid_out(state: BunniesState, event: Deal) -> tuple[Effect, ...]:
 
 
 def draw(state: BunniesState, event: Draw) -> tuple[Effect, ...]:
-    if event.actor != state.active or state.phase != "draw":
-        _require_turn(state, event.actor)
+    seat = event.actor
+    if seat is None or seat != state.active or state.phase != "draw":
+        _require_turn(state, seat)
         # BUN-DRAW-2: one draw per go, never from an empty stock.
         why = "the stock is empty" if not state.stock else "this go's draw was already made"
         raise RuleViolation("BUN-DRAW-2", why, stock=len(state.stock), phase=state.phase)
-    if event.card is None and state.pool is None:
-        state.hands[event.actor].append(state.stock.pop())  # type: ignore[index]
+    pool = state.pool
+    if event.card is None and pool is None:
+        state.hands[seat].append(state.stock.pop())
     else:
         card = drawn_card(state, event.card)
-        if card != state.stock[-1]:
-            state.pool.reveal(card, "REC-UNK-2", "drawn")  # type: ignore[union-attr]
+        if card != state.stock[-1] and pool is not None:  # a card other than the top: from the pool
+            pool.reveal(card, "REC-UNK-2", "drawn")
         state.stock.pop()
-        state.hands[event.actor].append(card)  # type: ignore[index]
+        state.hands[seat].append(card)
     state.phase = "lay"
     return NO_EFFECTS
 
 
 def lay(state: BunniesState, event: Lay) -> tuple[Effect, ...]:
-    # A seat, not None, once the guards below pass (the active seat is always one).
-    seat: int = event.actor  # type: ignore[assignment]
+    seat = event.actor
     phase = state.phase
     # Laying is for the bunny phase or the lay phase; anything else (no deal yet, a draw
     # still owed, a finished game) goes through the full guards.
-    if seat != state.active or (phase != "lay" and phase != "bunny"):
-        _require_turn(state, seat)
+    if seat is None or seat != state.active or (phase != "lay" and phase != "bunny"):
+        seat = _require_turn(state, seat)
         _require_laying(state)
     cards = event.cards
     hand = state.hands[seat]
@@ -373,9 +376,9 @@ def _check_group(state: BunniesState, seat: int, cards: list[str]) -> None:
 
 
 def pickup(state: BunniesState, event: Pickup) -> tuple[Effect, ...]:
-    seat: int = event.actor  # type: ignore[assignment]
-    if seat != state.active or state.phase != "lay":
-        _require_turn(state, seat)
+    seat = event.actor
+    if seat is None or seat != state.active or state.phase != "lay":
+        seat = _require_turn(state, seat)
         _require_laying(state)
     if state.phase == "bunny":
         # BUN-BUNNY-5: after a bunny the player lays again or ends the go; no pick-up.
@@ -401,9 +404,8 @@ def pickup(state: BunniesState, event: Pickup) -> tuple[Effect, ...]:
 
 
 def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
-    _require_turn(state, event.actor)
+    seat = _require_turn(state, event.actor)
     _require_laying(state)
-    seat: int = event.actor  # type: ignore[assignment]
     slot = event.slot
     if state.hands[seat]:
         # BUN-BLIND-1: blind cards are only for an empty hand.
@@ -425,7 +427,8 @@ def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
     if card == UNKNOWN or event.card is not None:
         card = turned_card(state, slot, event.card)
         if state.blinds[slot] == UNKNOWN:
-            state.pool.reveal(card, "REC-UNK-2", f"the blind card at slot {slot}")  # type: ignore[union-attr]
+            if state.pool is not None:  # always so: turned_card takes an unknown card from the pool
+                state.pool.reveal(card, "REC-UNK-2", f"the blind card at slot {slot}")
             state.blinds[slot] = card
     state.known[seat].add(slot)
     if state.pile and CARD_VALUE[card] < CARD_VALUE[state.pile[-1]]:
@@ -449,8 +452,9 @@ def flip(state: BunniesState, event: Flip) -> tuple[Effect, ...]:
     ])
 
 
-def _require_bunny_action(state: BunniesState, event: Steal | Peek, action: str) -> None:
-    _require_turn(state, event.actor)
+def _require_bunny_action(state: BunniesState, event: Steal | Peek, action: str) -> int:
+    """The seat acting, once its steal or look is owed now (refused otherwise)."""
+    seat = _require_turn(state, event.actor)
     if state.phase != "bunny" or state.owed is None:
         # BUN-BUNNY-1: a steal or a look needs a bunny just scored in this go.
         raise RuleViolation("BUN-BUNNY-1", f"no bunny has just been scored, so there is no {action}",
@@ -467,11 +471,11 @@ def _require_bunny_action(state: BunniesState, event: Steal | Peek, action: str)
         # BUN-BUNNY-2: a royal bunny gives a steal OR a look, not both.
         raise RuleViolation("BUN-BUNNY-2", "a royal bunny gives a steal or a look, not both",
                             kind=kind, stole=state.stole, looked=state.peeked)
+    return seat
 
 
 def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
-    _require_bunny_action(state, event, "steal")
-    seat: int = event.actor  # type: ignore[assignment]
+    seat = _require_bunny_action(state, event, "steal")
     other = 1 - seat
     card = event.card
     from_slot: str | None = None
@@ -532,8 +536,7 @@ def _steal_unseen(state: BunniesState, seat: int) -> tuple[Effect, ...]:
 
 
 def peek(state: BunniesState, event: Peek) -> tuple[Effect, ...]:
-    _require_bunny_action(state, event, "look")
-    seat: int = event.actor  # type: ignore[assignment]
+    seat = _require_bunny_action(state, event, "look")
     slot = event.slot
     if slot not in state.blinds or not playable_by(slot, seat):
         # BUN-BUNNY-4: a look is at one of the player's own or the shared blind cards.

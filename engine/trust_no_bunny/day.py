@@ -20,11 +20,19 @@ from engine.trust_no_bunny.table import WOLF_LIMIT
 from engine.wording import seats_said
 
 
+def the_mayor(state: TnbState) -> int:
+    """The mayor's seat: there is one from the deal of the roles on (TNB-SET-4)."""
+    mayor = state.mayor
+    if mayor is None:  # never once the roles are dealt, which every day phase follows
+        raise RuleViolation("TNB-SET-4", "the roles, and the first mayor with them, are not dealt yet")
+    return mayor
+
+
 def start_round(state: TnbState) -> None:
     """A new round opens with its muster (TNB-MUSTER-1); the mayor moves on (TNB-DAY-3)."""
     n = state.n
     if state.round > 0:
-        state.mayor = (state.mayor + 1) % n  # type: ignore[operator]
+        state.mayor = (the_mayor(state) + 1) % n
     state.round += 1
     state.turn = state.round
     state.phase = "muster"
@@ -41,7 +49,7 @@ def start_round(state: TnbState) -> None:
 def close_muster(state: TnbState) -> None:
     state.phase = "proposal"
     state.active = state.mayor
-    ask_one(state, state.mayor, "propose")  # type: ignore[arg-type]
+    ask_one(state, the_mayor(state), "propose")
 
 
 def _require_muster(state: TnbState, rule: str) -> None:
@@ -220,7 +228,7 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
 def _not_mayor(state: TnbState, seat: int) -> RuleViolation:
     """The violation for a proposal by someone else than the mayor (the error path only):
     a player who was mayor a moment ago is told why the office moved on."""
-    mayor: int = state.mayor  # type: ignore[assignment]
+    mayor = the_mayor(state)
     this_round = [p for p in state.proposals if p["round"] == state.round]
     if seat == (mayor - 1) % state.n and (this_round or state.round > 1):
         if this_round and this_round[-1]["team"] is None:
@@ -278,7 +286,9 @@ def close_vote(state: TnbState, timed_out: list[int] | None,
     votes = state.votes
     accepts = votes.count(True)  # votes are bools (events decode strictly), None where missing
     approved = accepts * 2 > n
-    team: list[int] = state.team  # type: ignore[assignment]
+    team = state.team
+    if team is None:  # never: votes are cast on a proposed team
+        raise RuleViolation("TNB-DAY-1", "no team has been proposed to vote on")
     state.proposals.append({
         "round": state.round, "mayor": state.mayor, "team": team, "votes": votes[:],
         "approved": approved, "timed_out": timed_out,
@@ -306,7 +316,7 @@ def close_vote(state: TnbState, timed_out: list[int] | None,
 
 
 def pass_mayor(state: TnbState) -> None:
-    state.mayor = (state.mayor + 1) % state.n  # type: ignore[operator]
+    state.mayor = (the_mayor(state) + 1) % state.n
     state.phase = "proposal"
     state.active = state.mayor
     state.team = None

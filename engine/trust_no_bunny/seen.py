@@ -56,34 +56,30 @@ def redact(ruleset: TrustNoBunny, event: Event, perspective: Perspective, before
         return event
     seat = perspective if isinstance(perspective, int) and 0 <= perspective < before.n else None
     kind = type(event)
-    if kind is Roles:
-        return _roles(event, seat)  # type: ignore[arg-type]
-    if kind is Offers:
-        items = event.items  # type: ignore[attr-defined]
+    if type(event) is Roles:
+        return _roles(event, seat)
+    if type(event) is Offers:
         return msgspec.structs.replace(event, items=[list(p) if s == seat else [U] * len(p)
-                                                     for s, p in enumerate(items)])
+                                                     for s, p in enumerate(event.items)])
     if kind is ChooseItem:
         return event if event.actor == seat else msgspec.structs.replace(event, item=U)
-    if kind is Deal:
-        hands = event.hands  # type: ignore[attr-defined]
+    if type(event) is Deal:
         return msgspec.structs.replace(event, hands=[list(h) if s == seat else [U] * len(h)
-                                                     for s, h in enumerate(hands)])
-    if kind is CardLost:
-        lost: CardLost = event  # type: ignore[assignment]
-        return event if lost.seat == seat else msgspec.structs.replace(event, card=U)
+                                                     for s, h in enumerate(event.hands)])
+    if type(event) is CardLost:
+        return event if event.seat == seat else msgspec.structs.replace(event, card=U)
     seen = event
     if kind is Guard or kind is Act or isinstance(event, HomeAction):
         seen = event if event.actor == seat else Act(seq=event.seq, actor=event.actor)
-    elif kind is Timeout:
-        staged = [entry for entry in event.staged if entry.seat == seat]  # type: ignore[attr-defined]
+    elif type(event) is Timeout:
+        staged = [entry for entry in event.staged if entry.seat == seat]
         if (seat is not None and not staged and before.phase == "night" and before.on_guard[seat]
                 and before.agenda.owes(seat) and before.guard_timeout == "staged" and is_open(before, seat)):
             staged = [Staged(seat=seat)]  # it staged nothing, and knows it
         seen = msgspec.structs.replace(event, staged=staged)
-    elif kind is Draw:
-        cards = event.cards  # type: ignore[attr-defined]
+    elif type(event) is Draw:
         seen = msgspec.structs.replace(event, cards=[(U if c == U else list(c)) if s == seat else U
-                                                     for s, c in enumerate(cards)])
+                                                     for s, c in enumerate(event.cards)])
     elif kind is not Accuse and kind is not Vote:
         return event
     after = _after(ruleset, event, before)
@@ -123,8 +119,7 @@ def _with_stage(seen: Event, before: TnbState, after: TnbState, seat: int | None
         return seen
     night = after.nights[-1]
     told = [] if seat is None else notices_for(before, after, seat)
-    stage = NightStage(unblocked=night["unblocked"], gnawed=night["gnawed"],
-                       told=told)  # type: ignore[arg-type]
+    stage = NightStage(unblocked=night["unblocked"], gnawed=night["gnawed"], told=told)
     return msgspec.structs.replace(seen, stage=stage)
 
 

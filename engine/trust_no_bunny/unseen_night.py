@@ -35,6 +35,7 @@ from engine.trust_no_bunny.common import (
 )
 from engine.trust_no_bunny.events import (
     Act,
+    AnyNotice,
     Bless,
     BlessedBy,
     Brew,
@@ -968,13 +969,13 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
 
 
 # -- the stage of a record that knows everything ---------------------------------------
-def notices_for(before: TnbState, after: TnbState, seat: int) -> list[Notice]:
+def notices_for(before: TnbState, after: TnbState, seat: int) -> list[AnyNotice]:
     """What ``seat`` was told at the stage that took ``before`` to ``after`` (a whole-truth
     pair of states), as the notices a record of its own would list (TNB-REC-2)."""
     from engine.trust_no_bunny.notes import seat_notes
 
     new = seat_notes(after, seat)[len(seat_notes(before, seat)):]
-    out: list[Notice] = []
+    out: list[AnyNotice] = []
     for note in new:
         kind = note.get("kind")
         if kind == "sabotaged":
