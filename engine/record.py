@@ -445,11 +445,13 @@ def verify_chain(lines: Sequence[bytes]) -> tuple[Chain, int | None]:
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The record form of an event (``type`` included, defaults left out)."""
-    return msgspec.to_builtins(event)  # type: ignore[no-any-return]
+    record: dict[str, Any] = msgspec.to_builtins(event)
+    return record
 
 
 def header_to_dict(header: Header) -> dict[str, Any]:
-    return msgspec.to_builtins(header)  # type: ignore[no-any-return]
+    record: dict[str, Any] = msgspec.to_builtins(header)
+    return record
 
 
 def _closes(header: dict[str, Any]) -> bool:

@@ -38,7 +38,8 @@ _DECISIONS = {
     for seat in (0, 1)
     for phase, rule in (("draw", "BUN-DRAW-1"), ("lay", "BUN-LAY-1"), ("bunny", "BUN-BUNNY-1"))
 }
-_AGENDAS = {key: Agenda(decisions={key[0]: decision}) for key, decision in _DECISIONS.items()}
+_AGENDAS: dict[tuple[int | None, str], Agenda] = {
+    key: Agenda(decisions={key[0]: decision}) for key, decision in _DECISIONS.items()}
 _SETUP = Agenda(chance=_DEAL)
 
 
@@ -92,7 +93,7 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
         if state.phase == "setup":
             return _SETUP
         # Shared, never mutated: an agenda handed out is read, not changed.
-        return _AGENDAS[state.active, state.phase]  # type: ignore[index]
+        return _AGENDAS[state.active, state.phase]
 
     def decision_actions(self, state: BunniesState, decision: Decision) -> list[Event]:
         return decision_actions(state, decision.seat)

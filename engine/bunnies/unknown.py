@@ -17,6 +17,13 @@ from engine.bunnies.state import BunniesState
 from engine.hidden import UNKNOWN, Pool, undetermined
 from engine.rules import Effect, RuleViolation
 
+
+def _pool(state: BunniesState) -> Pool:
+    """The cards nobody has seen: a game that left a card unknown always has them."""
+    if state.pool is None:  # never: only a record with a card left unknown comes here
+        raise RuleViolation("REC-UNK-2", "no card of this game was left unseen")
+    return state.pool
+
 _DECK_SET = frozenset(DECK)
 _RANK_WORD = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
@@ -54,7 +61,7 @@ def plan_from_hand(state: BunniesState, seat: int, cards: list[str]) -> list[str
 def commit_reveals(state: BunniesState, seat: int, cards: list[str], where: str) -> None:
     """Name unknown cards of ``seat``'s hand as ``cards`` (planned by :func:`plan_from_hand`)."""
     hand = state.hands[seat]
-    pool: Pool = state.pool  # type: ignore[assignment]
+    pool = _pool(state)
     for card in cards:
         pool.reveal(card, "REC-UNK-2", where)
         hand[hand.index(UNKNOWN)] = card
@@ -136,7 +143,7 @@ def steal_unseen(state: BunniesState, seat: int) -> None:
     """
     other = 1 - seat
     hand = state.hands[other]
-    pool: Pool = state.pool  # type: ignore[assignment]
+    pool = _pool(state)
     for card in hand:
         if card != UNKNOWN:
             pool.hide(card)

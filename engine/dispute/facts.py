@@ -91,9 +91,9 @@ def effect_notes(ruleset: Ruleset[Any, Any], effects: Iterable[Effect]) -> list[
 
 def position_dict(ruleset: Ruleset[Any, Any], state: GameState) -> dict[str, Any]:
     """Where the game stands: seq, round, turn, phase, whose turn, who may act, over."""
-    out = plain(position_of(state))
+    out: dict[str, Any] = plain(position_of(state))
     out["to_act"] = list(ruleset.to_act(state))
-    return out  # type: ignore[no-any-return]
+    return out
 
 
 _POSITION_KEYS = frozenset({"perspective", "seq", "round", "turn", "phase", "active", "over"})

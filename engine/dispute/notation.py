@@ -55,7 +55,7 @@ def _kind(tp: Any) -> FieldKind:
 
 
 def event_tag(event_type: type[Event]) -> str:
-    return event_type.__struct_config__.tag  # type: ignore[return-value]
+    return str(event_type.__struct_config__.tag)
 
 
 @lru_cache(maxsize=256)
@@ -192,7 +192,7 @@ def read_action_dict(ruleset: Ruleset[Any, Any], obj: Any, text: str | None = No
     fields = {k: v for k, v in obj.items() if k not in ("type", "seq", "hash", "actor")}
     names_actor = "actor" in obj
     actor = _actor_value(obj["actor"], shown) if names_actor else None
-    return ProposedAction(tag, fields, names_actor, actor, shown)  # type: ignore[arg-type]
+    return ProposedAction(tag, fields, names_actor, actor, shown)  # type: ignore[arg-type]  # read as JSON
 
 
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
@@ -559,13 +559,13 @@ def format_action(ruleset: Ruleset[Any, Any], event: Event, *, with_actor: bool 
             break
         value = data[name]
         if specs[name].kind == "list":
-            tokens = [_scalar_token(v) for v in value]
-            if not value or None in tokens:
+            tokens = [t for t in map(_scalar_token, value) if t is not None]
+            if not value or len(tokens) < len(value):
                 break
             if n == len(positional) - 1:
-                parts.extend(tokens)  # type: ignore[arg-type]
+                parts.extend(tokens)
             else:
-                parts.append(",".join(tokens))  # type: ignore[arg-type]
+                parts.append(",".join(tokens))
         else:
             token = _scalar_token(value)
             if token is None:
@@ -574,9 +574,9 @@ def format_action(ruleset: Ruleset[Any, Any], event: Event, *, with_actor: bool 
         del data[name]
     for name, value in data.items():
         if specs.get(name) is not None and specs[name].kind == "list" and value:
-            tokens = [_scalar_token(v) for v in value]
-            if None not in tokens:
-                parts.append(f"{name}=" + ",".join(tokens))  # type: ignore[arg-type]
+            tokens = [t for t in map(_scalar_token, value) if t is not None]
+            if len(tokens) == len(value):
+                parts.append(f"{name}=" + ",".join(tokens))
                 continue
         token = _scalar_token(value) if specs.get(name) is not None and specs[name].kind == "scalar" else None
         parts.append(f"{name}={token}" if token is not None else shlex.quote(f"{name}={json_token(value)}"))

@@ -642,7 +642,7 @@ def _guard(state: OdysseyState) -> Any:
         space = state.circle.spaces.get(pid)
         if space is None:
             return kit_attack.NO_GUARD
-        return kit_attack.guard_of(space.under, lambda m: t.cards[state.pieces[m].kind])  # type: ignore[arg-type,return-value]
+        return kit_attack.guard_of(space.under, lambda m: t.cards[state.pieces[m].kind])  # type: ignore[arg-type,return-value]  # kit guard over Odyssey cards
     return guard
 
 

@@ -237,7 +237,8 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         holding = {"card": [*([state.flipped] if state.flipped is not None else []), *seat.hand, *seat.saved],
                    "top": seat.hand, "bottom": seat.hand,
                    "pay": seat.money, "cabbage": seat.cabbage, "water": seat.water}
-        return settle_event(reader, event, holding)  # type: ignore[no-any-return]
+        settled: Event = settle_event(reader, event, holding)
+        return settled
 
     def describe(self, event: Event, names: Names | None = None,
                  perspective: Perspective = "referee", before: Any = None) -> str:

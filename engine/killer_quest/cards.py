@@ -395,7 +395,7 @@ def answerable(state: QuestState, seat: int, effect: fx.Cancel, answering: int) 
     """The launched card that ``effect`` may stop for ``seat``: the topmost frame that is not
     the answering card's own (it is on top once its own primitives are being applied)."""
     frame = next((f for f in reversed(state.stack)
-                  if getattr(f, "ctx", None) is None or f.ctx.card != answering), None)  # type: ignore[union-attr]
+                  if getattr(f, "ctx", None) is None or f.ctx.card != answering), None)  # type: ignore[union-attr]  # frames with a ctx
     if frame is None:
         return None
     d = core.deck(state)
@@ -777,7 +777,7 @@ def take_supply(state: QuestState, seat: int, kind: str, count: int, rule: str,
             out.append(Effect("KBQ-SUP-1", "supplies_out", {"kind": kind}))
             break
         got.append(deck_pile.pop())
-    core.holding_of(state.seats[seat], kind).extend(got)  # type: ignore[arg-type]
+    core.holding_of(state.seats[seat], kind).extend(got)  # type: ignore[arg-type]  # cabbage or water
     out.append(Effect(rule, "supply_taken", {"seat": seat, "kind": kind, "cards": got}))
 
 

@@ -38,7 +38,7 @@ def launch(state: QuestState, ctx: Ctx, target: int, level: int, die: str, area:
         if boost is not None:
             levels = attack.boosted(levels, boost.max_level, boost.level_factor,
                                     boost.extra_spaces)
-    frame = AttackFrame(ctx=ctx, cause=cause, weapon=weapon, target=target,  # type: ignore[arg-type]
+    frame = AttackFrame(ctx=ctx, cause=cause, weapon=weapon, target=target,  # type: ignore[arg-type]  # causes
                         levels=levels, die=die, clovers=clovers, tags=list(tags),
                         category=category, on_roamer=on_roamer, roaming=roaming_card)
     state.stack.append(frame)

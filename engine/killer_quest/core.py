@@ -410,7 +410,7 @@ def dormant_of(state: QuestState, seat: int) -> list[Dormant]:
 def draw_cards(state: QuestState, seat: int, count: int, then: str,
                unused_misfortune: bool = False, rule: str = "KBQ-TURN-3") -> None:
     """``seat`` is to draw ``count`` cards; what follows is ``then`` (engine.killer_quest.flow)."""
-    state.stack.append(Draws(seat=seat, count=count, then=then,  # type: ignore[arg-type]
+    state.stack.append(Draws(seat=seat, count=count, then=then,  # type: ignore[arg-type]  # flow's steps
                              unused_misfortune=unused_misfortune, rule=rule))
 
 

@@ -407,7 +407,7 @@ def check_source(state: QuestState, e: Play) -> str:
 def check_choices(state: QuestState, e: Play, origin: str) -> Ctx:
     """The guards of a play's choices (where it goes, whom it names...), once the card is
     known to be the seat's to play (:func:`check_source`)."""
-    ctx = Ctx(card=e.card, by=e.actor, origin=origin, host=e.on, player=e.player, at=e.at,  # type: ignore[arg-type]
+    ctx = Ctx(card=e.card, by=e.actor, origin=origin, host=e.on, player=e.player, at=e.at,  # type: ignore[arg-type]  # actor: a seat here
               carrots=list(e.carrots), number=e.number, stakes=list(e.stakes),
               sources=list(e.sources), weapon=e.weapon, roamer=e.roamer)
     check_card_play(state, ctx, e)
@@ -754,7 +754,7 @@ def _holding(state: QuestState, seat: int, card: int) -> trading.Holding | None:
         return "run"
     for name in ("saved", "cabbage", "water", "money", "carrots"):
         if card in getattr(st, name):
-            return "carrot" if name == "carrots" else name  # type: ignore[return-value]
+            return "carrot" if name == "carrots" else name  # type: ignore[return-value]  # a holding
     if card in state.circle and state.circle.owner(card) == seat:
         return "bunny"
     return None

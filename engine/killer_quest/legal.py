@@ -203,7 +203,7 @@ def _own_turn_extras(state: QuestState, seat: int, seq: int) -> list[Event]:
                                    ("water", state.water_deck, state.water_discard)):
             if (small or (state.opts.reshuffle_supplies and used)) \
                     and money >= _charge(state, seat, goods):
-                out.append(Buy(seq=seq, actor=seat, goods=goods))  # type: ignore[arg-type]
+                out.append(Buy(seq=seq, actor=seat, goods=goods))  # type: ignore[arg-type]  # goods named above
         if money >= _charge(state, seat, "carrot"):
             out.extend(Buy(seq=seq, actor=seat, goods="carrot", carrot=c) for c in market.carrots)
     bunnies = state.circle.order if state.opts.feed_others else state.circle.owned_by(seat)
@@ -219,7 +219,7 @@ def _own_turn_extras(state: QuestState, seat: int, seq: int) -> list[Event]:
 
 
 def _charge(state: QuestState, seat: int, goods: str) -> int:
-    price = state.market.price_of(goods)  # type: ignore[arg-type]
+    price = state.market.price_of(goods)  # type: ignore[arg-type]  # the market's three goods
     if state.coupon and state.coupon[0] == seat:
         return (state.coupon[1] + price + 1) // 2 - state.coupon[2]
     return price

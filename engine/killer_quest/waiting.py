@@ -25,6 +25,7 @@ from engine.killer_quest.state import (
     RollCard,
     RollOffFrame,
 )
+from engine.rules import Effect
 
 
 class Awaited(NamedTuple):
@@ -52,12 +53,12 @@ def holding(state: QuestState) -> bool:
     return False
 
 
-def release(state: QuestState) -> list:  # type: ignore[type-arg]
+def release(state: QuestState) -> list[Effect]:
     """The held card happens now (the next event is not an answer); returns its effects."""
     from engine.killer_quest import flow
     from engine.killer_quest.cards import release as release_hold
 
-    out: list = []  # type: ignore[type-arg]
+    out: list[Effect] = []
     top = state.stack[-1]
     if isinstance(top, Hold):
         release_hold(state, top, out)

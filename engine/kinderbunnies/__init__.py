@@ -160,7 +160,8 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
             return event
         reader = self.card_reader()
         holding = {"card": state.hands[event.actor], "pay": state.bucks[event.actor]}
-        return settle_event(reader, event, holding)  # type: ignore[no-any-return]
+        settled: Event = settle_event(reader, event, holding)
+        return settled
 
     def describe_fact(self, key: str, value: Any, names: Names) -> str:
         return words.describe_fact(key, value, names, words.card_words())

@@ -104,7 +104,8 @@ def decision_actions(state: KinderState, decision: Decision) -> list[Event]:
         return [*out, *plays]
     assert task is not None
     if kind == "feed":
-        asked = "water" if C.card(task.card).feed and C.card(task.card).feed.water else "cabbage"  # type: ignore[union-attr]
+        feed = C.card(task.card).feed
+        asked = "water" if feed and feed.water else "cabbage"
         answers: list[Event] = [Play(seq=seq, actor=seat, card=c) for c in hand
                                 if asked in C.supply_kinds.get(c, ())]
         return [*answers, Accept(seq=seq, actor=seat)]
@@ -175,7 +176,7 @@ def sample_chance(state: KinderState, owed: Chance, rng: random.Random) -> Event
     if owed.kind == "setaside":
         order = list(C.orange)
         rng.shuffle(order)
-        return SetAside(seq=seq, actor=None, orange=order)  # type: ignore[arg-type]
+        return SetAside(seq=seq, actor=None, orange=order)  # type: ignore[arg-type]  # card numbers
     if owed.kind in ("deal", "draw"):
         assert owed.seat is not None
         # A game recorded at the table knows nothing of the pile's unknown cards: a draw may

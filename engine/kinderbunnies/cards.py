@@ -403,7 +403,7 @@ def candidates(state: KinderState, seat: int, card: int) -> list[Play]:
 
 def _maker(seq: int, seat: int, card: int) -> Callable[..., Play]:
     def mk(**kw: object) -> Play:
-        return Play(seq=seq, actor=seat, card=card, **kw)  # type: ignore[arg-type]
+        return Play(seq=seq, actor=seat, card=card, **kw)  # type: ignore[arg-type]  # Play's own fields
     return mk
 
 

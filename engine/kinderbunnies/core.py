@@ -31,7 +31,8 @@ def cards(state: KinderState) -> Cards:
     key = state.opts_key
     last = _LAST
     if last[0] is key:
-        return last[1]  # type: ignore[no-any-return]
+        found: Cards = last[1]
+        return found
     found = cards_for(key[0], key[1])
     last[0], last[1] = key, found
     return found
@@ -311,7 +312,7 @@ def advance(state: KinderState, fx: Effects) -> None:
                     state.pile or state.pile_hidden or drawable(state, fx)):
                 return
             refill.pop(0)
-        if not state.played and (state.hands[state.active] or  # type: ignore[index]
+        if not state.played and (state.hands[state.active] or  # type: ignore[index]  # set in play
                                  state.forced is not None):
             return
         # The card is played, or the hand is empty with nothing to draw: the turn passes

@@ -80,7 +80,7 @@ def _require_turn(state: KinderState, seat: int | None, what: str) -> int:
         _set_aside_first(state, "KIN-TURN-1")
     if state.dealing or state.refill or state.task is not None:
         owed = "the deal" if state.dealing else "a card drawn" if state.refill else \
-            f"card {cards(state).label(state.task.card)} to be settled"  # type: ignore[union-attr]
+            f"card {cards(state).label(state.task.card)} to be settled"  # type: ignore[union-attr]  # the task
         fail("KIN-TURN-1", f"{what} must wait: the game waits for {owed}", seat=seat)
     if seat != state.active:
         fail("KIN-TURN-1", f"it is seat {state.active}'s turn, not seat {seat}'s",
@@ -136,7 +136,7 @@ def draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
                 # advance's first step would find; the rest of advance only when it has work.
                 refill.pop()
                 end_turn(state, out)
-                if not state.over and not state.ending and not refill and state.hands[state.active]:  # type: ignore[index]
+                if not state.over and not state.ending and not refill and state.hands[state.active]:  # type: ignore[index]  # in play
                     return tuple(out)
             advance(state, out)
             return tuple(out)
@@ -194,7 +194,8 @@ def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
         if num in state.pile:
             state.pile.discard(num)
         else:
-            state.pool.reveal(str(num), "REC-UNK-2", "drawn")  # type: ignore[union-attr]
+            if state.pool is not None:  # always so: a card not in the known pile is one nobody saw
+                state.pool.reveal(str(num), "REC-UNK-2", "drawn")
             state.pile_hidden -= 1
         if num in C.bucks:
             state.bucks[seat].append(num)
@@ -247,7 +248,7 @@ def play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     card = e.card
     if seat == state.active and not state.played and state.task is None and not state.refill \
             and not state.dealing and not state.over and not state.ending \
-            and state.forced is None and card in state.hands[seat]:  # type: ignore[index]
+            and state.forced is None and card in state.hands[seat]:  # type: ignore[index]  # the active seat
         C = cards(state)
         if card in C.bunnies and e.on is None and e.player is None and not e.carrots \
                 and e.carrot is None and e.number is None and e.die is None \
@@ -563,8 +564,8 @@ def reveal(state: KinderState, e: Reveal) -> tuple[Effect, ...]:
     if bottom == HIDDEN and (e.card not in C.orange or state.pool is None
                              or str(e.card) not in state.pool):
         fail("KIN-RA-1", f"card {e.card} cannot be the bottom Orange card", card=e.card)
-    if bottom == HIDDEN:
-        state.pool.reveal(str(e.card), "REC-UNK-2", "turned up")  # type: ignore[union-attr]
+    if bottom == HIDDEN and state.pool is not None:  # the guard above refused a missing pool
+        state.pool.reveal(str(e.card), "REC-UNK-2", "turned up")
         state.orange[-1] = e.card
     letter = C.orange_letter[e.card]
     carrot = C.carrot_of[letter]

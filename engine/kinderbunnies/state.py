@@ -175,7 +175,7 @@ class KinderState(GameState):
 def copy_task(task: Task) -> Task:
     """A task sharing nothing mutable: a shallow copy (msgspec's own, field by field) with
     its lists, dict and roll-off copied."""
-    new: Task = task.__copy__()  # type: ignore[attr-defined]
+    new: Task = task.__copy__()  # type: ignore[attr-defined]  # msgspec's, not in its stubs
     off = task.off
     new.faces = task.faces[:]
     new.rollers = task.rollers[:]

@@ -123,7 +123,7 @@ class _Ctx:
         but the perspective would have seen it."""
         if card == UNKNOWN and not self.sees(holder):
             return "a card"
-        return self.w.card(card)  # type: ignore[arg-type]
+        return self.w.card(card)  # type: ignore[arg-type]  # a card number, or "?" named as such
 
 
 Says = Callable[[Mapping[str, Any], _Ctx], str]

@@ -84,7 +84,7 @@ def sample_chance(state: TnbState, owed: Chance, rng: random.Random) -> Event | 
         return Deal(seq=seq, actor=None, hands=cast("list[list[Card]]",
                                                     [draw_from(pool, STARTING_HAND, rng) for _ in range(n)]))
     if kind == "card_lost":
-        seat: int = owed.seat  # type: ignore[assignment]
+        seat: int = owed.seat  # type: ignore[assignment]  # a lost card is owed by a seat
         pool = state.hands[seat][:]
         lost = draw_from(pool, 1, rng)
         # A game recorded at the table may not know a single card of the hand.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.pending import Decision
@@ -107,7 +107,7 @@ def require_chance(event: Event, rule: str) -> None:
                             "null actor", actor=event.actor)
 
 
-def card_counts(cards: list[int], rule: str, what: str) -> list[int]:
+def card_counts(cards: Sequence[int | str], rule: str, what: str) -> list[int]:
     """Counts per value of ``cards``; refuses a value that is not a card (1 to 4).
 
     Counted at C speed (``list.count``); when the counts do not add up to the cards, one of

@@ -113,7 +113,7 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     if need[1] + need[2] + need[3] + need[4] != len(every):
         try:
             for c in cards:
-                card_counts(c, "TNB-DRAW-2", "the draw")  # type: ignore[arg-type]
+                card_counts(c, "TNB-DRAW-2", "the draw")
         except RuleViolation:
             if any(UNKNOWN in c for c in cards):
                 return _draw_unseen(state, event)  # cards nobody saw, at the table

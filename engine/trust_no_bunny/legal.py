@@ -24,7 +24,7 @@ from engine.trust_no_bunny.events import (
     Sabotage,
     Vote,
 )
-from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.state import TnbState, offer_of
 from engine.trust_no_bunny.table import CRYSTAL_BALL, GNAW, MYSTICAL_RECIPE, QUIRKS, TIMED_PHASES
 
 
@@ -88,7 +88,7 @@ def decision_actions(state: TnbState, decision: Decision) -> list[Event]:
     if state.partial and kind not in ("propose", "vote"):
         return recorded_actions(state, decision)
     if kind == "item":
-        return [ChooseItem(seq=seq, actor=seat, item=i) for i in state.offers[seat]]  # type: ignore[index]
+        return [ChooseItem(seq=seq, actor=seat, item=i) for i in offer_of(state, seat)]
     if kind == "muster":
         actions: list[Event] = [Ready(seq=seq, actor=seat)]
         if not state.accused[seat] and state.hand_size(seat) > 0:
@@ -115,7 +115,7 @@ def recorded_actions(state: TnbState, decision: Decision) -> list[Event]:
     seq = state.seq + 1
     kind = decision.kind
     if kind == "item":
-        offer: list[str] = state.offers[seat]  # type: ignore[index]
+        offer = offer_of(state, seat)
         known = [ChooseItem(seq=seq, actor=seat, item=i) for i in offer if i != UNKNOWN]
         return [*known, ChooseItem(seq=seq, actor=seat, item=UNKNOWN)]
     if kind == "muster":

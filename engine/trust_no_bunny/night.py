@@ -287,8 +287,8 @@ def _close(state: TnbState, seat: int, event: Event, first: list[int] | None,
     copy, so a refusal leaves the state as it was), then commit and resolve."""
     plays = state.plays[:]
     plays[seat] = event
-    if event.claims or event.stage is not None:  # type: ignore[attr-defined]
-        check_stage(state, event.claims, event.stage, plays,  # type: ignore[attr-defined]
+    if event.claims or event.stage is not None:  # type: ignore[attr-defined]  # night actions have it
+        check_stage(state, event.claims, event.stage, plays,  # type: ignore[attr-defined]  # as above
                     lambda trial: commit_play(trial, seat, event, first, second))
     commit_play(state, seat, event, first, second)
     return resolve(state, plays)

@@ -53,7 +53,7 @@ class TnbOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     """The Tower's hit points; default table.TOWER_HP."""
     deck: _Deck | None = None
     """Cards of each value, e.g. ``{"1": 18, "2": 16, "3": 14, "4": 12}`` (the default)."""
-    mutations: _Pool = RULEBOOK_MUTATIONS  # type: ignore[assignment]
+    mutations: _Pool = RULEBOOK_MUTATIONS  # type: ignore[assignment]  # Annotated hides the tuple
     """The pool of Mutations a Werebunny's comes from: the rulebook's Gnaw by default;
     warren's Frenzy and Stealth only when named here; ``[]`` plays without Mutations (R-TNB-5)."""
     distinct_mutations: bool = False

@@ -17,7 +17,7 @@ from engine.trust_no_bunny.common import (
 )
 from engine.trust_no_bunny.day import start_round
 from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
-from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.state import TnbState, offer_of
 from engine.trust_no_bunny.table import (
     ITEMS,
     MEDALLION,
@@ -39,7 +39,7 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
     n = state.n
     # A "?" fails one of the checks below; a game recorded at the table is then read by
     # unknown.py (on the error path, so a record that names everything pays nothing).
-    wbs: list[int] = event.werebunnies  # type: ignore[assignment]
+    wbs: list[int] = event.werebunnies  # type: ignore[assignment]  # a "?" is refused below
     if not _two_seats(wbs, n):
         if _unknown_roles(event):
             return unknown.roles(state, event)
@@ -169,7 +169,7 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
     waiting = state.agenda.decisions
     if seat not in waiting:
         raise RuleViolation("TNB-ITEM-3", f"seat {seat} already chose its Item", seat=seat)
-    offer = state.offers[seat]  # type: ignore[index]
+    offer = offer_of(state, seat)
     if event.item not in offer:
         if event.item == UNKNOWN or UNKNOWN in offer:
             # An Item nobody saw, or an offer the record knows only in part (unknown.py).
@@ -208,7 +208,7 @@ def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
         # card_counts for each hand, inline: the helper is called only to name a bad card.
         counted = [[0, h.count(1), h.count(2), h.count(3), h.count(4)] for h in hands]
         if sum(map(sum, counted)) != sum(map(len, hands)):
-            counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]  # type: ignore[arg-type]
+            counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]
     except RuleViolation:
         if any(UNKNOWN in hand for hand in hands):
             # Cards nobody saw, in a game recorded at the table (unknown.py).

@@ -15,6 +15,7 @@ import msgspec
 
 from engine.pending import Agenda
 from engine.record import Event
+from engine.rules import RuleViolation
 from engine.ruleset import GameState
 from engine.trust_no_bunny.table import Table
 
@@ -309,3 +310,11 @@ class TnbState(GameState):
     def night(self) -> int:
         """The number of the current (or last) night: the round."""
         return self.round
+
+
+def offer_of(state: TnbState, seat: int) -> list[str]:
+    """The two Items ``seat`` was offered (TNB-ITEM-1): the offers come before any choice."""
+    offers = state.offers
+    if offers is None:  # never: an Item is chosen only once the offers are recorded
+        raise RuleViolation("TNB-ITEM-1", "no Items have been offered yet")
+    return offers[seat]

@@ -9,7 +9,7 @@ from engine.trust_no_bunny.day import close_muster, close_vote, pass_mayor
 from engine.trust_no_bunny.events import Guard, Rest, Timeout
 from engine.trust_no_bunny.night import check_guard_play, check_stage, commit_play, resolve
 from engine.trust_no_bunny.setup import all_items_chosen
-from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.state import TnbState, offer_of
 from engine.trust_no_bunny.table import TIMED_PHASES
 
 
@@ -66,7 +66,7 @@ def timeout(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
     if phase == "items":
         missing = sorted(state.agenda.decisions)
         # TNB-TIME-6: the first Item offered is kept.
-        all_items_chosen(state, {s: state.offers[s][0] for s in missing})  # type: ignore[index]
+        all_items_chosen(state, {s: offer_of(state, s)[0] for s in missing})
         state.timeouts.append({"round": 0, "phase": phase, "seats": missing})
         return (Effect("TNB-TIME-6", "items_timed_out", {"seats": missing}),)
     # phase == "muster"

@@ -35,7 +35,7 @@ from engine.hidden import UNKNOWN, undetermined
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.common import ask_everybody, guard_cards, is_seat, settled
 from engine.trust_no_bunny.events import Accuse, CardLost, ChooseItem, Deal, Offers, Reveal, Roles
-from engine.trust_no_bunny.state import Hidden
+from engine.trust_no_bunny.state import Hidden, offer_of
 from engine.trust_no_bunny.table import (
     GNAW,
     ITEMS,
@@ -336,7 +336,7 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
 def choose_item(state: TnbState, seat: int, event: ChooseItem) -> tuple[Effect, ...]:
     """An Item choice the record does not know (``"?"``), or a known choice from an offer it
     knows only in part: the choice then names the offered Item (TNB-ITEM-1..3)."""
-    offer: list[str] = state.offers[seat]  # type: ignore[index]
+    offer = offer_of(state, seat)
     item = event.item
     if item == UNKNOWN:
         refuse_unknowns(state, "the Item choice")

@@ -824,8 +824,8 @@ class UnseenNight:
             high += sum(1 for b in range(state.n) if b != s and not state.on_guard[b]
                         and type(self.plays[b]) is Act and all(b not in bl for bl in self.blessers))
         kind = type(play)
-        if kind is Predict:
-            bonus = 1 if play.damage == damaged else 0  # type: ignore[union-attr]
+        if type(play) is Predict:
+            bonus = 1 if play.damage == damaged else 0
             low, high = low + bonus, high + bonus
         elif kind is Brew:
             low, high = low + BREW_CARDS, high + BREW_CARDS
@@ -841,7 +841,7 @@ def _figure(value: int | None) -> int | str:
 def _what(play: Event | None) -> str:
     if play is None:
         return "nothing"
-    tag: str = play.__struct_config__.tag  # type: ignore[assignment]
+    tag = str(play.__struct_config__.tag)
     return "unseen" if tag == "act" else tag
 
 

@@ -40,7 +40,7 @@ from typing import IO, BinaryIO, TypeVar
 try:
     import fcntl
 except ImportError:  # not on Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # no file locks on this platform
 
 T = TypeVar("T")
 R = TypeVar("R")

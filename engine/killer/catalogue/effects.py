@@ -26,7 +26,7 @@ Words used throughout:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, Union
+from typing import Literal, Union, get_args
 
 import msgspec
 
@@ -832,13 +832,13 @@ AnyEffect = Union[  # noqa: UP007
 ]
 """Every primitive; a deck file's ``effects`` decode into a list of these."""
 
-EFFECT_TYPES: tuple[type[CardEffect], ...] = AnyEffect.__args__  # type: ignore[attr-defined]
+EFFECT_TYPES: tuple[type[CardEffect], ...] = get_args(AnyEffect)
 """The primitives, for the format reference and the completeness tests."""
 
 
 def tag_of(effect: CardEffect) -> str:
     """The ``do`` name of a primitive."""
-    return type(effect).__struct_config__.tag  # type: ignore[return-value]
+    return str(type(effect).__struct_config__.tag)
 
 
 def walk(effects: list[AnyEffect]) -> list[AnyEffect]:
