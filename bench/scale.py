@@ -33,7 +33,8 @@ from typing import Any
 from bench.timing import best_of
 from engine.record import Event, Header, decode_header
 from engine.ruleset import Ruleset
-from logstore.analytics.projection_rows import StoredGame, decode_events
+from logstore.analytics.projection_rows import decode_events
+from logstore.store.feed import StoredGame
 
 SEED = 7
 
@@ -127,13 +128,14 @@ def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
     """Checked replay of the same games: in memory (decoded events) and from the store."""
     from engine.reader import check_events
     from engine.registry import get_ruleset
-    from logstore.analytics.projection_rows import project_chunk, read_games
+    from logstore.analytics.projection_rows import project_chunk
     from logstore.analytics.projections import CHUNK_GAMES
+    from logstore.store.feed import StoreReader
 
     rs = get_ruleset("bunnies")
     chunks = [ids[i:i + CHUNK_GAMES] for i in range(0, len(ids), CHUNK_GAMES)]
-    conn = sqlite3.connect(db)
-    games = [decoded(rs, g) for chunk in chunks for g in read_games(conn, chunk)]
+    reader = StoreReader.open(db)
+    games = [decoded(rs, g) for chunk in chunks for g in reader.games(chunk)]
     n = sum(len(events) for _, events in games)
 
     def in_memory() -> None:
@@ -142,17 +144,17 @@ def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
 
     def from_store() -> None:
         for chunk in chunks:
-            for g in read_games(conn, chunk):
+            for g in reader.games(chunk):
                 check_events(rs, *decoded(rs, g))
 
     def projected() -> None:
         for chunk in chunks:
-            project_chunk(conn, rs, chunk)
+            project_chunk(reader, rs, chunk)
 
     out = {"events": n, "checked": n / best_of(3, in_memory),
            "checked_from_store": n / best_of(3, from_store),
            "projection_one_process": n / best_of(2, projected)}
-    conn.close()
+    reader.close()
     return out
 
 
@@ -172,9 +174,11 @@ def bench_routes(db: Path, ids: list[str], parquet_dir: Path) -> dict[str, float
                          arg).fetchone()[0]
         out["rows"] = n
         out["sqlite3_rows"] = n / best_of(2, lambda: conn.execute(sql, arg).fetchall())
-        from logstore.analytics.projection_rows import events_table, read_games
+        from logstore.analytics.projection_rows import events_table
+        from logstore.store.feed import StoreReader
 
-        out["sqlite3_grouped"] = n / best_of(2, lambda: events_table(read_games(conn, ids)))
+        grouped = StoreReader(conn)
+        out["sqlite3_grouped"] = n / best_of(2, lambda: events_table(grouped.games(ids)))
     try:
         import adbc_driver_sqlite.dbapi as adbc
     except ImportError:

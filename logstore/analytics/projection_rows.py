@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
-import sqlite3
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, get_args, get_origin, get_type_hints
 
 import msgspec
@@ -27,6 +24,7 @@ from engine.record import Event, Header, RecordError, decode_header
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
 from logstore.analytics.schema import BASE_SCHEMAS, GAMES_SCHEMA, TURN_SEATS_SCHEMA, TURNS_SCHEMA
+from logstore.store.feed import FeedError, GameFacts, StoredGame, StoreReader
 from logstore.store.importing import tags
 from logstore.store.reading import array_decoder
 
@@ -41,15 +39,6 @@ class AnalyticsError(WarrenError):
 
 
 # -- the replay of one chunk of games ---------------------------------------------------
-@dataclass(slots=True)
-class _GameFacts:
-    game_id: str
-    chain: str
-    imported_at: str
-    parent_game: str | None
-    parent_seq: int | None
-
-
 class _Chunk:
     """Rows of the tables for one chunk of games of one ruleset, gathered as Python lists.
 
@@ -77,7 +66,7 @@ class _Chunk:
         """Each game's stored events (its lines less the header)."""
         self.events = 0
 
-    def replay(self, header: Header, events: Sequence[Event], facts: _GameFacts, stored: int) -> None:
+    def replay(self, header: Header, events: Sequence[Event], facts: GameFacts, stored: int) -> None:
         """Replay one game, gathering its rows. ``stored`` = its line count less the header."""
         rs = self.ruleset
         gi = len(self.game_ids)
@@ -488,50 +477,6 @@ def _unknowns(events: Any) -> int:
 
 
 
-# -- reading a chunk of games from the store ------------------------------------------
-# One query per chunk gives, per game, all its stored lines joined (header first), their
-# types and their actors. The IN list is probed in order through the events primary key
-# (game_id, seq), so each group is concatenated in seq order; the decoder checks every seq
-# and a game that ever comes back out of order is read again row by row.
-_CHUNK_SQL = (
-    "SELECT game_id, CAST(group_concat(line, '') AS BLOB), group_concat(type, ','), "
-    "group_concat(ifnull(actor, ''), ','), count(*), min(seq), max(seq) FROM events "
-    "WHERE game_id IN (SELECT value FROM json_each(?)) GROUP BY game_id ORDER BY game_id"
-)
-
-
-@dataclass(slots=True)
-class StoredGame:
-    """One stored game as a chunk read gives it."""
-
-    game_id: str
-    data: bytes
-    """Every stored line, header first, terminators kept."""
-    types: str
-    """Each line's ``type`` column (``header`` first), joined by commas."""
-    actors: str
-    """Each line's actor as text, ``""`` for none, joined by commas."""
-    lines: int
-
-
-def read_games(conn: sqlite3.Connection, game_ids: list[str]) -> list[StoredGame]:
-    """The stored lines of these games, one query for the whole chunk (by game id)."""
-    out = []
-    for game_id, data, types, actors, count, lo, hi in conn.execute(_CHUNK_SQL, (json.dumps(game_ids),)):
-        if lo != 0 or hi != count - 1:
-            raise AnalyticsError(f"game {game_id!r}: its stored lines are not seq 0..{count - 1}; "
-                                 "run `warren verify`")
-        out.append(StoredGame(game_id, data, types, actors, count))
-    return out
-
-
-def _read_in_order(conn: sqlite3.Connection, game_id: str) -> StoredGame:
-    rows = conn.execute("SELECT line, type, actor FROM events WHERE game_id = ? ORDER BY seq",
-                        (game_id,)).fetchall()
-    return StoredGame(game_id, "".join(r[0] for r in rows).encode(), ",".join(r[1] for r in rows),
-                       ",".join("" if r[2] is None else str(r[2]) for r in rows), len(rows))
-
-
 def decode_events(ruleset: Ruleset[Any, Any], body: bytes, count: int) -> list[Event] | None:
     """Decode a game's event lines (joined, terminators kept) in one call, or None.
 
@@ -561,14 +506,6 @@ def _decode_lines(ruleset: Ruleset[Any, Any], game_id: str, body: bytes) -> list
     if [e.seq for e in events] != list(range(1, len(events) + 1)):
         raise AnalyticsError(f"game {game_id!r}: its stored events are not in seq order")
     return events
-
-
-def _facts(conn: sqlite3.Connection, game_ids: list[str]) -> dict[str, _GameFacts]:
-    rows = conn.execute(
-        "SELECT game_id, chain, imported_at, parent_game, parent_seq FROM games "
-        "WHERE game_id IN (SELECT value FROM json_each(?))", (json.dumps(game_ids),),
-    ).fetchall()
-    return {r[0]: _GameFacts(*r) for r in rows}
 
 
 def events_table(games: list[StoredGame]) -> pa.Table:
@@ -603,11 +540,14 @@ def events_table(games: list[StoredGame]) -> pa.Table:
     return pa.table({"game_id": ids, "seq": pa.array(seq), "type": types, "actor": actors, "line": line_col})
 
 
-def project_chunk(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], game_ids: list[str],
+def project_chunk(reader: StoreReader, ruleset: Ruleset[Any, Any], game_ids: list[str],
                   ) -> tuple[dict[str, pa.Table], int]:
     """Replay stored games of one ruleset and return their tables and event count."""
     with _no_gc():
-        return _project_chunk(conn, ruleset, game_ids)
+        try:
+            return _project_chunk(reader, ruleset, game_ids)
+        except FeedError as exc:
+            raise AnalyticsError(str(exc)) from None
 
 
 @contextlib.contextmanager
@@ -627,10 +567,10 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], game_ids: list[str],
+def _project_chunk(reader: StoreReader, ruleset: Ruleset[Any, Any], game_ids: list[str],
                    ) -> tuple[dict[str, pa.Table], int]:
-    games = read_games(conn, game_ids)
-    facts = _facts(conn, game_ids)
+    games = reader.games(game_ids)
+    facts = reader.facts(game_ids)
     chunk = _Chunk(ruleset)
     for k, game in enumerate(games):
         cut = game.data.find(b"\n") + 1 or len(game.data)
@@ -641,7 +581,7 @@ def _project_chunk(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], game_id
         body = game.data[cut:]
         events = decode_events(ruleset, body, game.lines - 1)
         if events is None:
-            game = games[k] = _read_in_order(conn, game.game_id)
+            game = games[k] = reader.game_in_order(game.game_id)
             body = game.data[game.data.find(b"\n") + 1:]
             events = _decode_lines(ruleset, game.game_id, body)
         chunk.replay(header, events, facts[game.game_id], game.lines - 1)

@@ -12,10 +12,12 @@ files beside the store, ``<store>.analytics/<table>/ruleset=<slug>/<part>.parque
 same hive layout that ``warren export-parquet`` writes and Spark reads. The per-turn tables
 are large (a game of Bunnies has ~380 turns): columnar and compressed they take about a
 hundredth of the space they would take as SQLite rows, and DuckDB scans them at once.
-Which parts exist, and which game sits in which part, is kept in the store's SQLite file
-(``analytics_parts``, ``analytics_games``, ``analytics_state``), so a part counts only once
-its batch is committed there; a file that no committed row names (a refresh that died
-half-way) is removed by the next refresh.
+Which parts exist, and which game sits in which part, is kept in the projections' own
+catalog, an SQLite file in that folder (``catalog.sqlite``: ``parts``, ``games``,
+``state``), so a part counts only once its batch is committed there; a file that no
+committed row names (a refresh that died half-way) is removed by the next refresh. The
+store is read only through its feed (logstore.store.feed): its change counter, each
+game's version and the games' stored lines; nothing here runs SQL on the store's tables.
 
 Tables (columns are documented in docs/analytics.md): ``games``, ``seat_results``,
 ``turns``, ``turn_seats``, ``effects``, ``seat_items`` and ``events`` (the raw lines), whose
@@ -44,6 +46,7 @@ from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
 from logstore.analytics.projection_rows import AnalyticsError, project_chunk
 from logstore.analytics.schema import BASE_SCHEMAS
+from logstore.store.feed import GameVersion, StoreReader
 
 if TYPE_CHECKING:
     from logstore.store.event_store import Store
@@ -78,19 +81,22 @@ SMALL_PART_ROWS = 300_000
 MAX_SMALL_PARTS of them."""
 MAX_SMALL_PARTS = 8
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS analytics_state (
+CATALOG = "catalog.sqlite"
+"""The projections' bookkeeping, in the analytics folder (never in the store's file)."""
+
+CATALOG_SCHEMA = """
+CREATE TABLE IF NOT EXISTS state (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS analytics_games (
+CREATE TABLE IF NOT EXISTS games (
     game_id TEXT PRIMARY KEY,
     ruleset TEXT NOT NULL,
     batch INTEGER NOT NULL,           -- the batch that last projected it
     n_events INTEGER NOT NULL,        -- the store's n_events when projected
-    verdict TEXT NOT NULL             -- the store's verdict when projected (see _VERDICT)
+    verdict TEXT NOT NULL             -- the store's verdict when projected (store.feed.VERDICT_SQL)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS analytics_parts (
+CREATE TABLE IF NOT EXISTS parts (
     file TEXT PRIMARY KEY,            -- relative to the analytics folder
     tbl TEXT NOT NULL,
     ruleset TEXT NOT NULL,
@@ -102,23 +108,32 @@ CREATE TABLE IF NOT EXISTS analytics_parts (
 );
 """
 
-# What makes a projected game stale: its length, or its verdict, changed in the store.
-_VERDICT = "g.ok || ':' || ifnull(g.violation_seq, '') || ':' || g.over"
 
-_BUMP = (
-    "INSERT OR REPLACE INTO analytics_state (key, value) VALUES ('store_changes', "
-    "CAST(ifnull((SELECT value FROM analytics_state WHERE key = 'store_changes'), 0) AS INTEGER) + 1)"
-)
-CHANGE_TRIGGERS: dict[str, str] = {
-    "analytics_games_inserted":
-        f"CREATE TRIGGER IF NOT EXISTS analytics_games_inserted AFTER INSERT ON games BEGIN {_BUMP}; END",
-    "analytics_games_updated":
-        f"CREATE TRIGGER IF NOT EXISTS analytics_games_updated AFTER UPDATE ON games BEGIN {_BUMP}; END",
-}
-"""Every import, append and recheck writes to the store's ``games`` table; these triggers
-count the writes in ``analytics_state``, so "is anything new?" is one row read, however
-large the store. If they go missing (``table.transform()`` drops triggers), the next
-opening recreates them and looks at every game once."""
+def open_catalog(root: Path, *, read_only: bool = False) -> sqlite3.Connection | None:
+    """The catalog of the projections in ``root`` (created unless ``read_only``; None when a
+    read-only look finds none)."""
+    path = root / CATALOG
+    if read_only:
+        if not path.is_file():
+            return None
+        return sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True, timeout=30)
+    root.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        conn.execute("PRAGMA journal_mode = WAL")  # readers never wait for a refresh
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in CATALOG_SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        conn.close()
+        raise
+    return conn
+
 
 def analytics_dir(store_path: Path) -> Path:
     """The folder of the Parquet parts beside a store file: ``<store>.analytics``."""
@@ -148,35 +163,23 @@ class Projections:
         self.store = store
         self.jobs = jobs if jobs is not None else default_jobs()
         """Worker processes for a large refresh (1 = replay here)."""
-        self.conn: sqlite3.Connection = store.conn
+        self.reader: StoreReader = store.reader
         self.dir = analytics_dir(store.path)
-        self._install()
+        conn = open_catalog(self.dir)
+        assert conn is not None  # opened for writing: created when missing
+        self.conn: sqlite3.Connection = conn
+        """The catalog: the projections' own bookkeeping (never the store's connection)."""
+        self._versions: dict[str, GameVersion] = {}
+        """The store's game versions as the current refresh read them."""
 
-    def _install(self) -> None:
-        conn = self.conn
-        names = {r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")}
-        columns = {r[1] for r in conn.execute("PRAGMA table_info(analytics_parts)")}
-        if {"analytics_state", "analytics_games", "analytics_parts", *CHANGE_TRIGGERS} <= names \
-                and "games" in columns:
-            return
-        self._begin()
-        try:
-            if columns and "games" not in columns:
-                # bookkeeping of an older layout: it is all derived, so start again
-                for table in ("analytics_parts", "analytics_games", "analytics_state"):
-                    conn.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
-            for ddl in CHANGE_TRIGGERS.values():
-                conn.execute(ddl)
-            # Changes made while the counter was missing were not counted: look at every game.
-            conn.execute("DELETE FROM analytics_state WHERE key = 'projected_changes'")
-            conn.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Projections:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def _begin(self) -> None:
         if self.conn.in_transaction:
@@ -189,12 +192,12 @@ class Projections:
 
     # -- reading the bookkeeping ---------------------------------------------------------
     def _state(self, key: str) -> str | None:
-        row = self.conn.execute("SELECT value FROM analytics_state WHERE key = ?", (key,)).fetchone()
+        row = self.conn.execute("SELECT value FROM state WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def changes(self) -> str:
-        """The store's change counter: bumped by a trigger on every write to ``games``."""
-        return self._state("store_changes") or "0"
+        """The store's change counter (logstore.store.feed), as text."""
+        return str(self.reader.change_count())
 
     def is_current(self) -> bool:
         """True when nothing changed in the store since the last refresh (one row read)."""
@@ -204,17 +207,23 @@ class Projections:
     def parts(self) -> dict[str, list[Path]]:
         """Committed part files per table."""
         out: dict[str, list[Path]] = {t: [] for t in TABLES}
-        for tbl, file in self.conn.execute("SELECT tbl, file FROM analytics_parts ORDER BY tbl, file"):
+        for tbl, file in self.conn.execute("SELECT tbl, file FROM parts ORDER BY tbl, file"):
             out.setdefault(tbl, []).append(self.dir / file)
         return out
 
     def stale(self) -> list[tuple[str, str, bool]]:
-        """``(game_id, ruleset, projected before)`` for every game to (re)project."""
-        return [(r[0], r[1], bool(r[2])) for r in self.conn.execute(
-            "SELECT g.game_id, g.ruleset, a.game_id IS NOT NULL FROM games g "
-            "LEFT JOIN analytics_games a ON a.game_id = g.game_id "
-            f"WHERE a.game_id IS NULL OR a.n_events != g.n_events OR a.verdict != ({_VERDICT}) "
-            "ORDER BY g.ruleset, g.game_id")]
+        """``(game_id, ruleset, projected before)`` for every game to (re)project, by ruleset
+        and game id: the store's versions against the catalog's."""
+        projected = {r[0]: (r[1], r[2])
+                     for r in self.conn.execute("SELECT game_id, n_events, verdict FROM games")}
+        self._versions = {}
+        out = []
+        for version in self.reader.versions():
+            was = projected.get(version.game_id)
+            if was is None or was != (version.n_events, version.verdict):
+                self._versions[version.game_id] = version
+                out.append((version.game_id, version.ruleset, was is not None))
+        return out
 
     # -- writing ---------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -235,7 +244,7 @@ class Projections:
 
     def _remove_orphans(self) -> None:
         """Delete part files no committed row names (left by a refresh that died)."""
-        known = {r[0] for r in self.conn.execute("SELECT file FROM analytics_parts")}
+        known = {r[0] for r in self.conn.execute("SELECT file FROM parts")}
         for path in self.dir.rglob("*.parquet*"):
             if path.relative_to(self.dir).as_posix() not in known:
                 path.unlink(missing_ok=True)
@@ -279,9 +288,9 @@ class Projections:
     def _clear(self) -> None:
         self._begin()
         try:
-            self.conn.execute("DELETE FROM analytics_games")
-            self.conn.execute("DELETE FROM analytics_parts")
-            self.conn.execute("DELETE FROM analytics_state")
+            self.conn.execute("DELETE FROM games")
+            self.conn.execute("DELETE FROM parts")
+            self.conn.execute("DELETE FROM state")
             self.conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -291,7 +300,7 @@ class Projections:
     def _set_state(self, values: dict[str, str]) -> None:
         self._begin()
         try:
-            self.conn.executemany("INSERT OR REPLACE INTO analytics_state VALUES (?, ?)",
+            self.conn.executemany("INSERT OR REPLACE INTO state VALUES (?, ?)",
                                   list(values.items()))
             self.conn.execute("COMMIT")
         except BaseException:
@@ -299,7 +308,7 @@ class Projections:
             raise
 
     def _next_batch(self) -> int:
-        row = self.conn.execute("SELECT max(batch) FROM analytics_parts").fetchone()
+        row = self.conn.execute("SELECT max(batch) FROM parts").fetchone()
         done = self._state("last_batch")
         return max(row[0] or 0, int(done or 0)) + 1
 
@@ -309,10 +318,10 @@ class Projections:
 
         if self.jobs <= 1 or len(slabs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
             for ids, prefix in slabs:
-                yield write_slab(self.conn, ruleset, ids, self.dir, prefix)
+                yield write_slab(self.reader, ruleset, ids, self.dir, prefix)
             return
         # fork: the workers start at once, with warren already imported, and never touch this
-        # process's SQLite connection (each opens its own, read-only); a worker leaves through
+        # process's SQLite connections (each opens its own reader, read-only); a worker leaves through
         # os._exit, so nothing inherited is closed or flushed twice. Where fork is missing
         # (Windows, macOS' default), the slabs are replayed here.
         context = multiprocessing.get_context("fork")
@@ -355,19 +364,19 @@ class Projections:
         try:
             conn = self.conn
             conn.executemany(
-                "INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(p.rel, p.table, slug, batch, p.rows, p.games, p.min_game, p.max_game) for p in written],
             )
             for old, new in rewrites:
-                conn.execute("DELETE FROM analytics_parts WHERE file = ?", (old,))
+                conn.execute("DELETE FROM parts WHERE file = ?", (old,))
                 if new is not None:
-                    conn.execute("INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", new)
+                    conn.execute("INSERT INTO parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", new)
+            # The version read before the replay: a game that grew meanwhile is stale next time.
             conn.executemany(
-                "INSERT OR REPLACE INTO analytics_games "
-                f"SELECT g.game_id, g.ruleset, ?, g.n_events, {_VERDICT} FROM games g WHERE g.game_id = ?",
-                [(batch, g) for g in ids],
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?)",
+                [(g, v.ruleset, batch, v.n_events, v.verdict) for g in ids for v in [self._versions[g]]],
             )
-            conn.execute("INSERT OR REPLACE INTO analytics_state VALUES ('last_batch', ?)", (str(batch),))
+            conn.execute("INSERT OR REPLACE INTO state VALUES ('last_batch', ?)", (str(batch),))
             conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -397,14 +406,14 @@ class Projections:
             _discard(self.dir, [w[0] for w in written])
             raise
         old = [f for (f,) in self.conn.execute(
-            f"SELECT file FROM analytics_parts WHERE tbl IN ({', '.join('?' * len(PLAYER_TABLES))})",
+            f"SELECT file FROM parts WHERE tbl IN ({', '.join('?' * len(PLAYER_TABLES))})",
             PLAYER_TABLES)]
         self._begin()
         try:
-            self.conn.executemany("DELETE FROM analytics_parts WHERE file = ?", [(f,) for f in old])
-            self.conn.executemany("INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)",
+            self.conn.executemany("DELETE FROM parts WHERE file = ?", [(f,) for f in old])
+            self.conn.executemany("INSERT INTO parts VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)",
                                   [(rel, tbl, slug, batch, rows, 0) for rel, tbl, slug, rows in written])
-            self.conn.execute("INSERT OR REPLACE INTO analytics_state VALUES ('last_batch', ?)",
+            self.conn.execute("INSERT OR REPLACE INTO state VALUES ('last_batch', ?)",
                               (str(batch),))
             self.conn.execute("COMMIT")
         except BaseException:
@@ -424,7 +433,7 @@ class Projections:
         out: list[tuple[str, tuple[Any, ...] | None]] = []
         drop = pa.array(game_ids, pa.string())
         parts = self.conn.execute(
-            "SELECT DISTINCT p.file, p.tbl, p.ruleset, p.batch FROM analytics_parts p "
+            "SELECT DISTINCT p.file, p.tbl, p.ruleset, p.batch FROM parts p "
             "JOIN json_each(?) j ON j.value BETWEEN p.min_game AND p.max_game",
             (json.dumps(game_ids),)).fetchall()
         for old, tbl, slug, batch in parts:
@@ -456,11 +465,11 @@ class Projections:
         small_sql = "(games < ? OR rows < ?)"
         limits = (SMALL_PART_GAMES, SMALL_PART_ROWS)
         groups = self.conn.execute(
-            f"SELECT tbl, ruleset FROM analytics_parts WHERE {small_sql} GROUP BY tbl, ruleset "
+            f"SELECT tbl, ruleset FROM parts WHERE {small_sql} GROUP BY tbl, ruleset "
             "HAVING count(*) > ?", (*limits, MAX_SMALL_PARTS)).fetchall()
         for tbl, slug in groups:
             small = self.conn.execute(
-                "SELECT file, batch, games, min_game, max_game, rows FROM analytics_parts "
+                "SELECT file, batch, games, min_game, max_game, rows FROM parts "
                 f"WHERE tbl = ? AND ruleset = ? AND {small_sql} ORDER BY file",
                 (tbl, slug, *limits)).fetchall()
             batch = max(r[1] for r in small)
@@ -468,9 +477,9 @@ class Projections:
             _merge_files([self.dir / r[0] for r in small], self.dir / rel)
             self._begin()
             try:
-                self.conn.executemany("DELETE FROM analytics_parts WHERE file = ?", [(r[0],) for r in small])
+                self.conn.executemany("DELETE FROM parts WHERE file = ?", [(r[0],) for r in small])
                 self.conn.execute(
-                    "INSERT INTO analytics_parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (rel, tbl, slug, batch, sum(r[5] for r in small), sum(r[2] for r in small),
                      min(r[3] for r in small), max(r[4] for r in small)))
                 self.conn.execute("COMMIT")
@@ -519,7 +528,7 @@ class _SlabResult:
     games: int
 
 
-def write_slab(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], ids: list[str], root: Path,
+def write_slab(reader: StoreReader, ruleset: Ruleset[Any, Any], ids: list[str], root: Path,
                prefix: str) -> _SlabResult:
     """Replay a slab of games chunk by chunk and write one part per table (a row group per
     chunk), under temporary names. A table whose columns change mid-slab (a figure that
@@ -530,7 +539,7 @@ def write_slab(conn: sqlite3.Connection, ruleset: Ruleset[Any, Any], ids: list[s
     try:
         for lo in range(0, len(ids), CHUNK_GAMES):
             part_ids = ids[lo:lo + CHUNK_GAMES]
-            tables, n_events = project_chunk(conn, ruleset, part_ids)
+            tables, n_events = project_chunk(reader, ruleset, part_ids)
             events += n_events
             for name in GAME_TABLES:
                 table = tables[name]
@@ -634,16 +643,16 @@ def cli_jobs() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-_worker_conns: dict[str, sqlite3.Connection] = {}
+_worker_readers: dict[str, StoreReader] = {}
 
 
 def _slab_in_worker(args: tuple[str, str, list[str], str, str]) -> _SlabResult:
-    """One slab in a worker process, through its own read-only connection to the store."""
+    """One slab in a worker process, through its own read-only reader of the store."""
     db, slug, ids, root, prefix = args
-    conn = _worker_conns.get(db)
-    if conn is None:
-        conn = _worker_conns[db] = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
-    return write_slab(conn, get_ruleset(slug), ids, Path(root), prefix)
+    reader = _worker_readers.get(db)
+    if reader is None:
+        reader = _worker_readers[db] = StoreReader.open(db)
+    return write_slab(reader, get_ruleset(slug), ids, Path(root), prefix)
 
 
 def _conform(table: pa.Table, schema: pa.Schema) -> pa.Table | None:
@@ -659,12 +668,14 @@ def _conform(table: pa.Table, schema: pa.Schema) -> pa.Table | None:
 def refresh(store: Store, *, progress: Callable[[int], None] | None = None,
             jobs: int | None = None) -> RefreshReport:
     """Project the store's games that are new or changed since their last projection."""
-    return Projections(store, jobs=jobs).refresh(progress=progress)
+    with Projections(store, jobs=jobs) as projections:
+        return projections.refresh(progress=progress)
 
 
 def rebuild(store: Store, *, progress: Callable[[int], None] | None = None,
             jobs: int | None = None) -> RefreshReport:
     """Throw every projection away and replay every stored game."""
-    return Projections(store, jobs=jobs).rebuild(progress=progress)
+    with Projections(store, jobs=jobs) as projections:
+        return projections.rebuild(progress=progress)
 
 

@@ -38,6 +38,7 @@ from logstore.analytics.projections import (
     Projections,
     RefreshReport,
     analytics_dir,
+    open_catalog,
 )
 
 DUCKDB_CONFIG: dict[str, Any] = {
@@ -84,37 +85,43 @@ def list_parts(db: Path, *, refresh: bool = True, rebuild: bool = False,
         report = None
         note = None
         try:
-            projections = Projections(store, jobs=jobs)
-            if rebuild:
-                report = projections.rebuild(progress=progress)
-            elif refresh and not projections.is_current():
-                report = projections.refresh(progress=progress)
-            parts = projections.parts()
-            if any(not f.is_file() for files in parts.values() for f in files):
-                # The analytics folder was removed or left behind (a copied store): derive it again.
-                report = projections.rebuild(progress=progress)
+            with Projections(store, jobs=jobs) as projections:
+                if rebuild:
+                    report = projections.rebuild(progress=progress)
+                elif refresh and not projections.is_current():
+                    report = projections.refresh(progress=progress)
                 parts = projections.parts()
+                if any(not f.is_file() for files in parts.values() for f in files):
+                    # The analytics folder was removed or left behind (a copied store): derive it again.
+                    report = projections.rebuild(progress=progress)
+                    parts = projections.parts()
         except (sqlite3.OperationalError, PermissionError) as exc:
             error = unwritable(exc, db, "the projections could not be brought up to date")
             if not isinstance(error, StoreUnwritable):
                 raise error from None
             # A read-only store: answer from the projections it has, if it has any.
-            committed = _committed_parts(store.conn, analytics_dir(Path(db)))
+            committed = _committed_parts(analytics_dir(Path(db)))
             if committed is None:
                 raise StoreUnwritable(f"{error}; it has no projections yet to query (query a "
                                       "writable copy of it)") from None
             parts = committed
             note = f"{error}: the answer comes from the projections as they were"
-        rulesets = [r[0] for r in store.conn.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1")]
+        rulesets = store.reader.rulesets()
     return PartsCatalog(analytics_dir(Path(db)), parts, report, rulesets, note)
 
 
-def _committed_parts(conn: sqlite3.Connection, root: Path) -> dict[str, list[Path]] | None:
-    """The parts the bookkeeping lists, read without writing anything; None if there are
+def _committed_parts(root: Path) -> dict[str, list[Path]] | None:
+    """The parts the catalog lists, read without writing anything; None if there are
     none or a file is missing."""
     try:
-        rows = conn.execute("SELECT tbl, file FROM analytics_parts ORDER BY tbl, file").fetchall()
-    except sqlite3.OperationalError:
+        conn = open_catalog(root, read_only=True)
+        if conn is None:
+            return None
+        try:
+            rows = conn.execute("SELECT tbl, file FROM parts ORDER BY tbl, file").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:
         return None
     out: dict[str, list[Path]] = {t: [] for t in TABLES}
     for tbl, file in rows:
@@ -128,8 +135,7 @@ def stale_games(db: Path) -> int:
     """How many games a refresh would replay (for a progress bar's total)."""
     from logstore.store.event_store import Store
 
-    with Store(db, create=False) as store:
-        projections = Projections(store)
+    with Store(db, create=False) as store, Projections(store) as projections:
         if projections.is_current():
             return 0
         return len(projections.stale())

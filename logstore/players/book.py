@@ -209,12 +209,8 @@ def _say(store: Store, kind: str, name: str, target: str) -> None:
     try:
         store.conn.execute("INSERT INTO player_changes (at, kind, name, target) VALUES (?, ?, ?, ?)",
                            (at, kind, name, target))
-        if store.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                              "AND name = 'analytics_state'").fetchone() is not None:
-            # The players' projection tables are stale now: count it as a change to the store.
-            from logstore.analytics.projections import _BUMP
-
-            store.conn.execute(_BUMP)
+        # The players' projection tables are stale now: count it as a change to the store.
+        store.bump_changes()
         store.conn.execute("COMMIT")
     except BaseException:
         if store.conn.in_transaction:

@@ -67,6 +67,7 @@ from logstore.store.errors import (
     UnknownGame,
     unwritable,
 )
+from logstore.store.feed import BUMP_SQL, StoreReader
 from logstore.store.import_helper import prepared_by_helpers
 from logstore.store.importing import (
     NEW_GAME,
@@ -282,6 +283,21 @@ class Store:
     # -- life cycle --------------------------------------------------------------------
     def close(self) -> None:
         self.conn.close()
+
+    # -- what derived data reads (logstore.store.feed) -----------------------------------
+    @property
+    def reader(self) -> StoreReader:
+        """Games' stored lines, versions and facts, read through this store's connection."""
+        return StoreReader(self.conn)
+
+    def change_count(self) -> int:
+        """The store's change counter: every import, append, recheck and player change."""
+        return self.reader.change_count()
+
+    def bump_changes(self) -> None:
+        """Count one change the ``games`` table does not see (a player merged or renamed):
+        inside the caller's transaction, so it counts only if that commits."""
+        self.conn.execute(BUMP_SQL)
 
     def __enter__(self) -> Store:
         return self

@@ -20,9 +20,13 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 3
+from logstore.store.feed import BUMP_SQL
+
+SCHEMA_VERSION = 4
 """Stored in ``PRAGMA user_version``; a newer store is refused by an older warren.
-2 added ``seals``; 3 gave ``snapshots`` the hash of the line they follow and a digest."""
+2 added ``seals``; 3 gave ``snapshots`` the hash of the line they follow and a digest; 4
+counts the store's changes itself (``changes``) and leaves the projections' bookkeeping to
+them."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -64,6 +68,11 @@ CREATE TABLE IF NOT EXISTS seals (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 
+CREATE TABLE IF NOT EXISTS changes (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    count INTEGER NOT NULL            -- writes counted (logstore.store.feed: what derived data reads)
+);
+
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -76,17 +85,24 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 WARREN_TABLES = frozenset({
-    "games", "events", "seals", "snapshots", "branches", "rulings", "recordings",
-    "analytics_state", "analytics_games", "analytics_parts", "player_changes",
+    "games", "events", "seals", "snapshots", "branches", "rulings", "recordings", "changes",
+    "player_changes",
+    # format 3 and before: the projections' bookkeeping, which now lives beside the store
+    "analytics_state", "analytics_games", "analytics_parts",
 })
-"""Tables warren keeps in a store (the core's, branches', rulings' and the projections'
-bookkeeping): a file with tables of its own besides these is somebody else's database."""
+"""Tables warren keeps in a store (the core's, branches', rulings', the players' changes and
+the change counter): a file with tables of its own besides these is somebody else's database."""
 
 MIGRATIONS: dict[int, str] = {
     # 1 -> 2: seals are a new table (created by SCHEMA).
     2: "",
     # 2 -> 3: snapshots are derived data; the old ones had no anchor, so they go.
     3: "DROP TABLE IF EXISTS snapshots",
+    # 3 -> 4: the projections keep their bookkeeping in a catalog of their own (beside the
+    # store, logstore.analytics.projections); the store counts its changes itself.
+    4: "DROP TRIGGER IF EXISTS analytics_games_inserted; DROP TRIGGER IF EXISTS analytics_games_updated; "
+       "DROP TABLE IF EXISTS analytics_state; DROP TABLE IF EXISTS analytics_games; "
+       "DROP TABLE IF EXISTS analytics_parts",
 }
 """Version -> what brings a store of the version before up to it (then SCHEMA runs)."""
 
@@ -126,6 +142,14 @@ TRIGGERS: dict[str, str] = {
         BEGIN SELECT RAISE(ABORT,
             'warren seal lines follow the game''s last line, once (never inserted in the past)'); END;
     """,
+    "games_counted_insert": f"""
+        CREATE TRIGGER IF NOT EXISTS games_counted_insert AFTER INSERT ON games
+        BEGIN {BUMP_SQL}; END;
+    """,
+    "games_counted_update": f"""
+        CREATE TRIGGER IF NOT EXISTS games_counted_update AFTER UPDATE ON games
+        BEGIN {BUMP_SQL}; END;
+    """,
     "games_no_delete": """
         CREATE TRIGGER IF NOT EXISTS games_no_delete BEFORE DELETE ON games
         BEGIN SELECT RAISE(ABORT, 'warren games are never deleted: DELETE refused'); END;
@@ -146,6 +170,9 @@ TRIGGERS: dict[str, str] = {
 """Trigger name -> DDL. ``table.transform()`` in sqlite-utils drops triggers silently, so
 every opening of a store recreates any that are missing."""
 
+COUNTING = frozenset({"games_counted_insert", "games_counted_update"})
+"""The triggers that count the store's changes (logstore.store.feed)."""
+
 
 def missing_triggers(conn: sqlite3.Connection) -> list[str]:
     have = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
@@ -160,13 +187,19 @@ def install(conn: sqlite3.Connection) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > 0:
             for step in range(version + 1, SCHEMA_VERSION + 1):
-                if MIGRATIONS.get(step):
-                    conn.execute(MIGRATIONS[step])
+                for statement in MIGRATIONS.get(step, "").split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 conn.execute(statement)
-        for name in missing_triggers(conn):
+        missing = missing_triggers(conn)
+        for name in missing:
             conn.execute(TRIGGERS[name])
+        if COUNTING & set(missing):
+            # Writes made while the counter's triggers were missing went uncounted: count one
+            # now, so whatever is derived from the store looks at every game again.
+            conn.execute(BUMP_SQL)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:

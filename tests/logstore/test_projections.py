@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sqlite3
 from pathlib import Path
 
 import duckdb
@@ -17,7 +18,7 @@ from engine.simulate import simulate_one
 from logstore.analytics import projection_rows, projections
 from logstore.analytics.projections import TABLES, Projections, analytics_dir, rebuild, refresh
 from logstore.analytics.views import connect
-from logstore.store import Store
+from logstore.store import Store, schema
 from tests.logstore.analytics_corpus import fill
 
 
@@ -343,17 +344,56 @@ def test_any_write_to_the_games_table_makes_the_projections_stale(db: Path) -> N
         store.recheck(store.games()[0].game_id)  # a verdict written again counts as a change
         assert not projections.is_current()
         projections.refresh()
-        # triggers dropped (as sqlite-utils' transform does): recreated, and every game looked at
-        for name in projections_module_triggers():
+        projections.close()
+    # the counting triggers dropped (as sqlite-utils' transform does): the store recreates them
+    # when it is next opened and counts a change, so every game is looked at again
+    with Store(db) as store:
+        for name in schema.COUNTING:
             store.conn.execute(f"DROP TRIGGER {name}")
-        again = Projections(store)
+    with Store(db) as store, Projections(store) as again:
+        assert {r[0] for r in store.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger'")} >= schema.COUNTING
         assert not again.is_current()
         assert again.refresh().games == 0  # nothing had changed: looked at, not replayed
         assert again.is_current()
 
 
-def projections_module_triggers() -> list[str]:
-    return list(projections.CHANGE_TRIGGERS)
+def test_the_projections_keep_their_bookkeeping_out_of_the_store(db: Path) -> None:
+    with Store(db) as store:
+        refresh(store)
+        names = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master")}
+    assert not any(n.startswith("analytics") for n in names)  # the store holds only its own
+    assert (analytics_dir(db) / "catalog.sqlite").is_file()
+    # and nothing in the analytics package reaches for the store's connection or its tables
+    root = Path(projections.__file__).parent
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        assert "store.conn" not in text and ".conn.execute" not in text.replace("self.conn.execute", ""), path
+
+
+def test_a_store_of_format_3_hands_the_bookkeeping_over(tmp_path: Path) -> None:
+    """An older store kept the projections' bookkeeping (and their change triggers) in its own
+    file: opened now, it drops them, counts its changes itself, and the projections are built
+    again from their own catalog."""
+    db = tmp_path / "old.db"
+    fill(db, games=3)
+    conn = sqlite3.connect(db)
+    conn.executescript("""
+        DROP TRIGGER games_counted_insert; DROP TRIGGER games_counted_update; DROP TABLE changes;
+        CREATE TABLE analytics_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE analytics_games (game_id TEXT PRIMARY KEY);
+        CREATE TABLE analytics_parts (file TEXT PRIMARY KEY);
+        CREATE TRIGGER analytics_games_inserted AFTER INSERT ON games
+            BEGIN INSERT OR REPLACE INTO analytics_state VALUES ('store_changes', '1'); END;
+        PRAGMA user_version = 3;
+    """)
+    conn.close()
+    with Store(db) as store:
+        names = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master")}
+        assert not any(n.startswith("analytics") for n in names)
+        assert "changes" in names and names >= schema.COUNTING
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+        assert refresh(store).games == 3
 
 
 class _Figures:

@@ -1,0 +1,133 @@
+"""The store as the projections read it: what changed, each game's version, and the stored
+lines of many games at once.
+
+Everything derived from the store (the analytics projections, the players' tables) reads it
+through these calls and keeps its own bookkeeping elsewhere; nothing outside the store runs
+SQL on its tables. The change counter is the store's own (a trigger on ``games`` bumps it on
+every import, append and recheck, ``bump_changes`` on a player merge or rename), so "is
+anything new since I last looked?" is one row read, however large the store.
+
+A worker process reads through a :class:`StoreReader`: its own read-only connection to the
+file, never the writer's.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.rules import WarrenError
+
+# One query per chunk gives, per game, all its stored lines joined (header first), their
+# types and their actors. The IN list is probed in order through the events primary key
+# (game_id, seq), so each group is concatenated in seq order; a game that ever comes back
+# out of order is read again row by row (:meth:`StoreReader.game_in_order`).
+_CHUNK_SQL = (
+    "SELECT game_id, CAST(group_concat(line, '') AS BLOB), group_concat(type, ','), "
+    "group_concat(ifnull(actor, ''), ','), count(*), min(seq), max(seq) FROM events "
+    "WHERE game_id IN (SELECT value FROM json_each(?)) GROUP BY game_id ORDER BY game_id"
+)
+
+VERDICT_SQL = "g.ok || ':' || ifnull(g.violation_seq, '') || ':' || g.over"
+"""A game's verdict as one text: it changes when a recheck judges the game otherwise."""
+
+
+class FeedError(WarrenError):
+    """Stored lines that cannot be read as a whole game (run ``warren verify``)."""
+
+
+@dataclass(slots=True)
+class StoredGame:
+    """One stored game as a chunk read gives it."""
+
+    game_id: str
+    data: bytes
+    """Every stored line, header first, terminators kept."""
+    types: str
+    """Each line's ``type`` column (``header`` first), joined by commas."""
+    actors: str
+    """Each line's actor as text, ``""`` for none, joined by commas."""
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What the store knows of a game beyond its lines."""
+
+    chain: str
+    imported_at: str
+    parent_game: str | None
+    parent_seq: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameVersion:
+    """What a derived table must match to be up to date with a game."""
+
+    game_id: str
+    ruleset: str
+    n_events: int
+    verdict: str
+
+
+class StoreReader:
+    """Reading games out of a store: the writer's own connection, or a read-only one of a
+    worker's (:meth:`open`)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    @classmethod
+    def open(cls, path: str | Path) -> StoreReader:
+        """A read-only connection of this process's own to the store at ``path``."""
+        return cls(sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True, timeout=30))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def games(self, game_ids: list[str]) -> list[StoredGame]:
+        """The stored lines of these games, one query for the whole chunk (by game id)."""
+        out = []
+        for game_id, data, types, actors, count, lo, hi in self.conn.execute(_CHUNK_SQL,
+                                                                             (json.dumps(game_ids),)):
+            if lo != 0 or hi != count - 1:
+                raise FeedError(f"game {game_id!r}: its stored lines are not seq 0..{count - 1}; "
+                                "run `warren verify`")
+            out.append(StoredGame(game_id, data, types, actors, count))
+        return out
+
+    def game_in_order(self, game_id: str) -> StoredGame:
+        """One game's stored lines, read line by line in seq order (the slow, sure way)."""
+        rows = self.conn.execute("SELECT line, type, actor FROM events WHERE game_id = ? ORDER BY seq",
+                                 (game_id,)).fetchall()
+        return StoredGame(game_id, "".join(r[0] for r in rows).encode(), ",".join(r[1] for r in rows),
+                          ",".join("" if r[2] is None else str(r[2]) for r in rows), len(rows))
+
+    def facts(self, game_ids: list[str]) -> dict[str, GameFacts]:
+        """Chain, import time and branch point of these games."""
+        rows = self.conn.execute(
+            "SELECT game_id, chain, imported_at, parent_game, parent_seq FROM games "
+            "WHERE game_id IN (SELECT value FROM json_each(?))", (json.dumps(game_ids),),
+        ).fetchall()
+        return {r[0]: GameFacts(*r[1:]) for r in rows}
+
+    def versions(self) -> list[GameVersion]:
+        """Every game's version, by ruleset then game id."""
+        return [GameVersion(*r) for r in self.conn.execute(
+            f"SELECT g.game_id, g.ruleset, g.n_events, {VERDICT_SQL} FROM games g "
+            "ORDER BY g.ruleset, g.game_id")]
+
+    def rulesets(self) -> list[str]:
+        """The rulesets of the stored games, sorted."""
+        return [r[0] for r in self.conn.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1")]
+
+    def change_count(self) -> int:
+        """How many writes the store has counted (imports, appends, rechecks, player changes)."""
+        row = self.conn.execute("SELECT count FROM changes WHERE id = 1").fetchone()
+        return 0 if row is None else int(row[0])
+
+
+BUMP_SQL = "INSERT INTO changes (id, count) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET count = count + 1"
+"""Count one change (inside the writer's transaction)."""
