@@ -17,8 +17,8 @@ import time
 from bench.floors.killer_bunnies_odyssey import bare_fold
 from bench.timing import best_of
 from engine.dispute import Dispute
-from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.table import STARTER_DECKS
+from engine.killer_bunnies_odyssey import RULESET
+from engine.killer_bunnies_odyssey.numbers import STARTER_DECKS
 from engine.reader import check_events
 from engine.record import Event, Header
 from engine.replay import Replay

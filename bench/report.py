@@ -117,7 +117,7 @@ def _simulate_quest(quick: bool) -> float:
 
 
 def _odyssey_decks() -> dict[str, Any]:
-    from engine.killer_odyssey.table import STARTER_DECKS
+    from engine.killer_bunnies_odyssey.numbers import STARTER_DECKS
     return {"decks": list(STARTER_DECKS)}
 
 

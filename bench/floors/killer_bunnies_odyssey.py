@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.killer.catalogue import effects as fx
-from engine.killer_odyssey.library import Table, table_for
-from engine.killer_odyssey.options import OdysseyOptions
+from engine.killer_bunnies_odyssey.library import Table, table_for
+from engine.killer_bunnies_odyssey.options import OdysseyOptions
 from engine.record import Event, Header
 
 

@@ -24,9 +24,9 @@ from functools import cache
 from typing import Any
 
 from engine.killer.catalogue import effects as fx
-from engine.killer_quest import events as ev
-from engine.killer_quest.catalogue import Deck, deck_for
-from engine.killer_quest.options import QuestOptions
+from engine.killer_bunnies_quest import events as ev
+from engine.killer_bunnies_quest.catalogue import Deck, deck_for
+from engine.killer_bunnies_quest.options import QuestOptions
 from engine.record import Event
 
 

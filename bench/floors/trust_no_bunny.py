@@ -28,7 +28,7 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
-from engine.trust_no_bunny.table import default_table
+from engine.trust_no_bunny.numbers import default_table
 
 
 class _Bare:

@@ -36,9 +36,9 @@ QUEST_CSS = """
 def _deck_words(view: dict[str, Any]) -> CardWords | None:
     """The words for the catalogue the view names (None when it cannot be loaded)."""
     try:
-        from engine.killer_quest import words
-        from engine.killer_quest.catalogue import deck_for
-        from engine.killer_quest.options import QuestOptions
+        from engine.killer_bunnies_quest import words
+        from engine.killer_bunnies_quest.catalogue import deck_for
+        from engine.killer_bunnies_quest.options import QuestOptions
 
         found = words.deck_of_view(view)
         if found is not None:
@@ -58,7 +58,7 @@ def _deck_names(w: CardWords | None) -> dict[int, str]:
 
 
 def _waiting_words(view: dict[str, Any], players: list[str], w: CardWords | None) -> str:
-    from engine.killer_quest import words
+    from engine.killer_bunnies_quest import words
 
     try:
         return words.waiting_text(view["waiting"], players, w or CardWords({}))
@@ -206,7 +206,7 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
         parts.append(label("held by the aliens") + _tile(view["abducted"][0], cards))
     waiting = view.get("waiting")
     if waiting:
-        # The same words as warren replay's "in play" line (engine.killer_quest.words).
+        # The same words as warren replay's "in play" line (engine.killer_bunnies_quest.words).
         parts.append(label("in play") + escape(_waiting_words(view, names, w)))
     if view.get("roamers"):
         parts.append(label("roaming") + " ".join(

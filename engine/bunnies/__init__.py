@@ -10,12 +10,12 @@ import random
 from typing import Any, ClassVar
 
 from engine.bunnies import bots, words
+from engine.bunnies.agenda import decision_actions
 from engine.bunnies.events import EVENT_TYPES, Deal, Steal
+from engine.bunnies.handlers import HANDLERS
 from engine.bunnies.layout import OWN_SLOTS, is_uncovered
-from engine.bunnies.legal import decision_actions
 from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, MAX_HAND_SIZE, SHARED_BLINDS
 from engine.bunnies.options import BunniesOptions
-from engine.bunnies.play import HANDLERS
 from engine.bunnies.render import render
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState

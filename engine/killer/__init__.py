@@ -1,7 +1,7 @@
 """The Killer Bunnies family kit: what Killer Bunnies Quest, KinderBunnies and Killer Bunnies
 Odyssey share, implemented once.
 
-The games' own packages (``engine.killer_quest`` and, later, KinderBunnies and Odyssey) are
+The games' own packages (``engine.killer_bunnies_quest`` and, later, KinderBunnies and Odyssey) are
 thin: their rule ids, their turn order and whatever is theirs alone. Everything the three
 have in common lives here, as pure modules over the kit's own data structures:
 

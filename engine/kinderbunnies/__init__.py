@@ -21,8 +21,8 @@ from engine.killer.words import CardWords
 from engine.kinderbunnies import agenda, bots, views, words
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
+from engine.kinderbunnies.handlers import HANDLERS
 from engine.kinderbunnies.options import MAX_PLAYERS, KinderOptions
-from engine.kinderbunnies.play import HANDLERS
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
 from engine.pending import Agenda, Chance, Decision, Window
@@ -175,7 +175,7 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
     def outcome(self, state: KinderState) -> Outcome | None:
         if not state.over:
             return None
-        from engine.kinderbunnies.core import cards, money
+        from engine.kinderbunnies.table import cards, money
 
         ra = state.level == "really-advanced"
         magic = None if state.magic is None else cards(state).orange_letter.get(state.magic)
@@ -190,7 +190,7 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
     seat_figures = frozenset({"bunnies", "carrots", "bucks"})
 
     def key_figures(self, state: KinderState) -> dict[str, Any]:
-        from engine.kinderbunnies.core import money, pile_size
+        from engine.kinderbunnies.table import money, pile_size
 
         return {
             "bunnies": [len(t) for t in state.table],

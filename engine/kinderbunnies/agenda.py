@@ -14,7 +14,6 @@ import random
 from engine.killer.catalogue import effects as fx
 from engine.kinderbunnies import cards as card_rules
 from engine.kinderbunnies.catalogue import CARROT_PRICE
-from engine.kinderbunnies.core import cards, money, yellow
 from engine.kinderbunnies.events import (
     Accept,
     Buy,
@@ -28,8 +27,9 @@ from engine.kinderbunnies.events import (
     SetAside,
     Spin,
 )
-from engine.kinderbunnies.play import resolved
+from engine.kinderbunnies.handlers import resolved
 from engine.kinderbunnies.state import HIDDEN, KinderState
+from engine.kinderbunnies.table import cards, money, yellow
 from engine.pending import NOTHING, Agenda, Chance, Decision, Window, decisions_for
 from engine.record import Event
 

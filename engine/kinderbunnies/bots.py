@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kinderbunnies.core import cards, owner_of
 from engine.kinderbunnies.events import Accept, Buy, Choose, Discard, Play
 from engine.kinderbunnies.state import KinderState
+from engine.kinderbunnies.table import cards, owner_of
 from engine.record import Event
 
 

@@ -16,7 +16,9 @@ from engine.hidden import undetermined
 from engine.killer import rolls
 from engine.killer.catalogue import effects as fx
 from engine.kinderbunnies.catalogue import FIVE_DICE
-from engine.kinderbunnies.core import (
+from engine.kinderbunnies.events import Card, Choose, Play
+from engine.kinderbunnies.state import HIDDEN, KinderState, Task
+from engine.kinderbunnies.table import (
     Effects,
     cards,
     carrot_taken,
@@ -40,8 +42,6 @@ from engine.kinderbunnies.core import (
     take_unseen,
     yellow,
 )
-from engine.kinderbunnies.events import Card, Choose, Play
-from engine.kinderbunnies.state import HIDDEN, KinderState, Task
 from engine.rules import Effect
 from engine.wording import cards_said
 

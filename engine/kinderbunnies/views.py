@@ -15,9 +15,9 @@ import msgspec
 
 from engine.capabilities import Perspective
 from engine.hidden import UNKNOWN
-from engine.kinderbunnies.core import cards, money, pile_size
 from engine.kinderbunnies.events import Choose, Draw, SetAside
 from engine.kinderbunnies.state import HIDDEN, KinderState
+from engine.kinderbunnies.table import cards, money, pile_size
 from engine.record import Event
 
 

@@ -17,10 +17,10 @@ from engine.pending import Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.trust_no_bunny import render, seen, words
+from engine.trust_no_bunny import redaction, render, words
+from engine.trust_no_bunny.agenda import decision_actions, pending
 from engine.trust_no_bunny.bots import HeuristicBot
 from engine.trust_no_bunny.chance import sample_chance
-from engine.trust_no_bunny.common import GAME_OVER
 from engine.trust_no_bunny.dawn import draw
 from engine.trust_no_bunny.day import accuse, card_lost, propose, ready, vote
 from engine.trust_no_bunny.events import (
@@ -45,17 +45,17 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
-from engine.trust_no_bunny.legal import decision_actions, pending
 from engine.trust_no_bunny.night import bless, brew, gaze, guard, predict, rest, sabotage
+from engine.trust_no_bunny.numbers import MAX_PLAYERS, MIN_PLAYERS
 from engine.trust_no_bunny.options import TnbOptions, resolve_table
 from engine.trust_no_bunny.rulebook import RULES
 from engine.trust_no_bunny.setup import choose_item, deal, offers, roles
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.suspects import suspects
-from engine.trust_no_bunny.table import MAX_PLAYERS, MIN_PLAYERS
+from engine.trust_no_bunny.table import GAME_OVER
 from engine.trust_no_bunny.timer import timeout
-from engine.trust_no_bunny.unknown import hand_range
-from engine.trust_no_bunny.unseen_night import act
+from engine.trust_no_bunny.unknowns import hand_range
+from engine.trust_no_bunny.unknowns_night import act
 from engine.trust_no_bunny.views import view
 from engine.wording import Names
 
@@ -161,7 +161,7 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         return render.effect_view(effect, perspective)
 
     def redact(self, event: Event, perspective: Perspective, before: TnbState) -> Event:
-        return seen.redact(self, event, perspective, before)
+        return redaction.redact(self, event, perspective, before)
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render.render(view, names)

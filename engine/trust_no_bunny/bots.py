@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.record import Event
+from engine.trust_no_bunny.agenda import as_cards, sub_hands
 from engine.trust_no_bunny.events import (
     Accuse,
     Bless,
@@ -29,9 +30,7 @@ from engine.trust_no_bunny.events import (
     Sabotage,
     Vote,
 )
-from engine.trust_no_bunny.legal import as_cards, sub_hands
-from engine.trust_no_bunny.suspects import SuspectReport, suspects_from_view
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     CRYSTAL_BALL,
     FRENZY,
     GNAW,
@@ -44,6 +43,7 @@ from engine.trust_no_bunny.table import (
     SHIELD_POINTS,
     WOLF_LIMIT,
 )
+from engine.trust_no_bunny.suspects import SuspectReport, suspects_from_view
 from engine.trust_no_bunny.views import view as seat_view
 
 TOWN_ITEMS = (CRYSTAL_BALL, MEDALLION, MYSTICAL_RECIPE, HORSESHOE, SHIELD)

@@ -10,10 +10,9 @@ from typing import cast
 
 from engine.pending import Chance
 from engine.record import Event
+from engine.trust_no_bunny.agenda import as_cards, sub_hands
 from engine.trust_no_bunny.events import Card, CardLost, Deal, Draw, Offers, Roles, Staged, Timeout, Unknown
-from engine.trust_no_bunny.legal import as_cards, sub_hands
-from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     ITEM_WEIGHT,
     ITEMS,
     OFFERED_ITEMS,
@@ -22,6 +21,7 @@ from engine.trust_no_bunny.table import (
     STARTING_HAND,
     WEREBUNNIES,
 )
+from engine.trust_no_bunny.state import TnbState
 
 TIMEOUT_RATE = 0.004
 """Chance, at each decision in a timed step, that the timer runs out in simulated games."""

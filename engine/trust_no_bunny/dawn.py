@@ -7,11 +7,9 @@ from itertools import chain
 
 from engine.hidden import UNKNOWN
 from engine.rules import Effect, RuleViolation
-from engine.trust_no_bunny.common import card_counts, refuse_if_over, require_chance
 from engine.trust_no_bunny.day import finish, start_round
 from engine.trust_no_bunny.events import Draw
-from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     BRAVE,
     HOARDER,
     HOARDER_CARDS,
@@ -19,6 +17,8 @@ from engine.trust_no_bunny.table import (
     HOMEBODY_NIGHTS,
     ROUNDS,
 )
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.table import card_counts, refuse_if_over, require_chance
 from engine.wording import and_list
 
 QUIRK_RULE = {BRAVE: "TNB-QUIRK-1", HOMEBODY: "TNB-QUIRK-2", HOARDER: "TNB-QUIRK-3"}
@@ -76,7 +76,7 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     n = state.n
     cards = event.cards
     if state.partial or UNKNOWN in cards:
-        # A game recorded at the table: draws nobody saw (unseen_night.py).
+        # A game recorded at the table: draws nobody saw (unknowns_night.py).
         return _draw_unseen(state, event)
     owed = state.owed
     if len(cards) != n:
@@ -157,7 +157,7 @@ def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
 
 
 def _draw_unseen(state: TnbState, event: Draw) -> tuple[Effect, ...]:
-    from engine.trust_no_bunny.unseen_night import draw as draw_unseen
+    from engine.trust_no_bunny.unknowns_night import draw as draw_unseen
 
     return draw_unseen(state, event)
 
@@ -165,7 +165,7 @@ def _draw_unseen(state: TnbState, event: Draw) -> tuple[Effect, ...]:
 def _check_reveal(state: TnbState, event: Draw, hand_sizes: list[int]) -> None:
     """A reveal on a dawn of a record that knows everything: only when it ends the game, and
     then it must show what the state holds (TNB-REC-3)."""
-    from engine.trust_no_bunny.unknown import check_reveal, refuse_misplaced_reveal
+    from engine.trust_no_bunny.unknowns import check_reveal, refuse_misplaced_reveal
 
     if ending(state) is None:
         refuse_misplaced_reveal("this dawn does not end the game")

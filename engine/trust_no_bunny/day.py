@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
-from engine.trust_no_bunny.common import (
+from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Reveal, Vote
+from engine.trust_no_bunny.numbers import WOLF_LIMIT
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.table import (
     EVERYBODY,
     NIGHTS,
     ask_one,
@@ -14,9 +17,6 @@ from engine.trust_no_bunny.common import (
     refuse_if_over,
     require_chance,
 )
-from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Reveal, Vote
-from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import WOLF_LIMIT
 from engine.wording import seats_said
 
 
@@ -37,7 +37,7 @@ def start_round(state: TnbState) -> None:
     state.turn = state.round
     state.phase = "muster"
     state.active = None
-    state.agenda.decisions = EVERYBODY[n, "muster"].copy()  # common.ask_everybody, inline
+    state.agenda.decisions = EVERYBODY[n, "muster"].copy()  # table.ask_everybody, inline
     state.accused = [False] * n
     state.wolves = state.table.wolves[state.round - 1]
     state.team = None
@@ -86,8 +86,8 @@ def accuse(state: TnbState, event: Accuse) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-ACC-1", "an accusation names two different other players",
                             suspects=list(named))
     if state.partial:
-        # A game recorded at the table that does not know everything (unknown.py).
-        from engine.trust_no_bunny.unknown import accuse as accuse_unseen
+        # A game recorded at the table that does not know everything (unknowns.py).
+        from engine.trust_no_bunny.unknowns import accuse as accuse_unseen
 
         return accuse_unseen(state, seat, event)
     hand = state.hands[seat]
@@ -137,7 +137,7 @@ def _town_agrees(accusations: list[tuple[int, int] | None], is_werebunny: list[b
 def _check_reveal(state: TnbState, event: Accuse, unanimous: bool) -> None:
     """A reveal on an accusation of a record that knows everything: only when it ends the
     game, and then it must show what the state holds (TNB-REC-3)."""
-    from engine.trust_no_bunny.unknown import check_reveal, refuse_misplaced_reveal
+    from engine.trust_no_bunny.unknowns import check_reveal, refuse_misplaced_reveal
 
     if not unanimous:
         refuse_misplaced_reveal("this accusation does not end the game")
@@ -159,8 +159,8 @@ def card_lost(state: TnbState, event: CardLost) -> tuple[Effect, ...]:
                             seat=event.seat, accuser=seat)
     card = event.card
     if state.partial or card == UNKNOWN:
-        # A game recorded at the table: the card may be unknown (unknown.py).
-        from engine.trust_no_bunny.unknown import card_lost as card_lost_unseen
+        # A game recorded at the table: the card may be unknown (unknowns.py).
+        from engine.trust_no_bunny.unknowns import card_lost as card_lost_unseen
 
         return card_lost_unseen(state, seat, event)
     if type(card) is not int or not 1 <= card <= 4 or state.hands[seat][card] == 0:
@@ -221,7 +221,7 @@ def propose(state: TnbState, event: Propose) -> tuple[Effect, ...]:
     state.phase = "voting"
     state.active = None
     state.votes = [None] * state.n
-    state.agenda.decisions = EVERYBODY[state.n, "vote"].copy()  # common.ask_everybody, inline
+    state.agenda.decisions = EVERYBODY[state.n, "vote"].copy()  # table.ask_everybody, inline
     return (Effect("TNB-DAY-1", "team_proposed", {"mayor": seat, "team": state.team}),)
 
 
@@ -268,7 +268,7 @@ def vote(state: TnbState, event: Vote) -> tuple[Effect, ...]:
 
 def _check_vote_reveal(state: TnbState, event: Vote) -> None:
     """A reveal on a vote: only on the last vote, when the rejection ends the game (TNB-REC-3)."""
-    from engine.trust_no_bunny.unknown import check_vote_reveal, refuse_misplaced_reveal
+    from engine.trust_no_bunny.unknowns import check_vote_reveal, refuse_misplaced_reveal
 
     if len(state.agenda.decisions) != 1:
         refuse_misplaced_reveal("votes are still to come")
@@ -303,7 +303,7 @@ def close_vote(state: TnbState, timed_out: list[int] | None,
     effects.append(Effect("TNB-WOLF-2", "wolves_raised", {"by": raise_by, "wolves": state.wolves}))
     if state.wolves > WOLF_LIMIT:
         if state.partial:
-            from engine.trust_no_bunny.unknown import finish as finish_unseen
+            from engine.trust_no_bunny.unknowns import finish as finish_unseen
 
             finish_unseen(state, "werebunnies", "too_many_wolves", "TNB-WOLF-3", effects, reveal)
             return tuple(effects)
@@ -333,7 +333,7 @@ def start_night(state: TnbState, team: list[int]) -> None:
     state.phase = "night"
     state.active = None
     state.plays = [None] * n
-    # common.ask_night, inline: a guard at the Tower, everybody else at home.
+    # table.ask_night, inline: a guard at the Tower, everybody else at home.
     key = tuple(on_guard)
     waiting = NIGHTS.get(key)
     state.agenda.decisions = (night_decisions(key) if waiting is None else waiting).copy()

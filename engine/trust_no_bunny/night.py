@@ -11,16 +11,6 @@ import msgspec
 
 from engine.record import Event
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
-from engine.trust_no_bunny.common import (
-    STAGE_EFFECTS,
-    card_counts,
-    check_stage_claims,
-    is_seat,
-    move_to_discard,
-    no_actor,
-    refuse_if_over,
-    require_in_hand,
-)
 from engine.trust_no_bunny.events import (
     Bless,
     Brew,
@@ -32,8 +22,7 @@ from engine.trust_no_bunny.events import (
     Rest,
     Sabotage,
 )
-from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     BREW_CARDS,
     CRYSTAL_BALL,
     FRENZY,
@@ -46,6 +35,17 @@ from engine.trust_no_bunny.table import (
     SHIELD,
     SHIELD_POINTS,
     STEALTH,
+)
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.table import (
+    STAGE_EFFECTS,
+    card_counts,
+    check_stage_claims,
+    is_seat,
+    move_to_discard,
+    no_actor,
+    refuse_if_over,
+    require_in_hand,
 )
 
 
@@ -92,8 +92,8 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-GUARD-1", f"seat {seat} is at home tonight, not on guard",
                             guards=state.team)
     if state.partial:
-        # A game recorded at the table that does not know everything (unseen_night.py).
-        from engine.trust_no_bunny.unseen_night import guard as guard_unseen
+        # A game recorded at the table that does not know everything (unknowns_night.py).
+        from engine.trust_no_bunny.unknowns_night import guard as guard_unseen
 
         return guard_unseen(state, seat, event)
     defend = event.defend
@@ -136,7 +136,7 @@ def _not_the_end(event: Guard | HomeAction) -> None:
     if event.claims:
         check_stage_claims(event.claims, None)
     if event.stage is not None:
-        from engine.trust_no_bunny.unseen_night import misplaced_stage
+        from engine.trust_no_bunny.unknowns_night import misplaced_stage
 
         misplaced_stage()
 
@@ -189,7 +189,7 @@ def _finish_home(state: TnbState, seat: int, event: HomeAction, g: list[int] | N
 
 def _home_unseen(state: TnbState, event: HomeAction) -> tuple[Effect, ...]:
     """A home action of a game recorded at the table that does not know everything."""
-    from engine.trust_no_bunny.unseen_night import home
+    from engine.trust_no_bunny.unknowns_night import home
 
     return home(state, event)
 
@@ -310,7 +310,7 @@ def check_stage(state: TnbState, claims: list[dict[str, Any]] | None, stage: Nig
     if claims:
         check_stage_claims(claims, tuple(e for e in effects if e.kind in STAGE_EFFECTS), tower_open(state))
     if stage is not None:
-        from engine.trust_no_bunny.unseen_night import check_known_stage
+        from engine.trust_no_bunny.unknowns_night import check_known_stage
 
         def night(again: TnbState) -> None:
             commit(again)

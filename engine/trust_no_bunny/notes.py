@@ -16,7 +16,7 @@ in a game that records everything, an Item is lost at the dawn after a right Sab
 (TNB-ITEM-9), and whether a night did damage is in its public record (``nights``).
 
 A game recorded at the table that leaves something unknown writes its notes as they come
-from the first unknown on (``written_notes``, unseen_night.py, unknown.py): everything the
+from the first unknown on (``written_notes``, unknowns_night.py, unknowns.py): everything the
 facts above hold happened before, so those notes follow them.
 """
 
@@ -25,8 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.trust_no_bunny.events import Bless, Brew, Gaze, Guard, Predict, Sabotage
-from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     BREW_CARDS,
     FRENZY,
     FRENZY_BONUS,
@@ -35,6 +34,7 @@ from engine.trust_no_bunny.table import (
     SHIELD_POINTS,
     STEALTH,
 )
+from engine.trust_no_bunny.state import TnbState
 
 Note = dict[str, Any]
 

@@ -12,7 +12,7 @@ import msgspec
 from msgspec import Meta
 
 from engine.rules import WarrenError
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     CARD_VALUES,
     FRENZY,
     GNAW,

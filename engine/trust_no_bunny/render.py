@@ -24,8 +24,8 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
-from engine.trust_no_bunny.seen import public_stage
-from engine.trust_no_bunny.table import QUIRKS
+from engine.trust_no_bunny.numbers import QUIRKS
+from engine.trust_no_bunny.redaction import public_stage
 
 _BASE = ("seq", "type", "actor")
 PRIVATE_EFFECTS = frozenset({"medallion_told", "gazed"})

@@ -6,19 +6,10 @@ from itertools import chain
 
 from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
-from engine.trust_no_bunny import unknown
-from engine.trust_no_bunny.common import (
-    ask_everybody,
-    card_counts,
-    is_seat,
-    no_actor,
-    refuse_if_over,
-    require_chance,
-)
+from engine.trust_no_bunny import unknowns
 from engine.trust_no_bunny.day import start_round
 from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
-from engine.trust_no_bunny.state import TnbState, offer_of
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     ITEMS,
     MEDALLION,
     MYSTICAL_RECIPE,
@@ -27,6 +18,15 @@ from engine.trust_no_bunny.table import (
     QUIRKS,
     STARTING_HAND,
     WEREBUNNIES,
+)
+from engine.trust_no_bunny.state import TnbState, offer_of
+from engine.trust_no_bunny.table import (
+    ask_everybody,
+    card_counts,
+    is_seat,
+    no_actor,
+    refuse_if_over,
+    require_chance,
 )
 
 
@@ -38,25 +38,25 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
     require_chance(event, "TNB-SET-1")
     n = state.n
     # A "?" fails one of the checks below; a game recorded at the table is then read by
-    # unknown.py (on the error path, so a record that names everything pays nothing).
+    # unknowns.py (on the error path, so a record that names everything pays nothing).
     wbs: list[int] = event.werebunnies  # type: ignore[assignment]  # a "?" is refused below
     if not _two_seats(wbs, n):
         if _unknown_roles(event):
-            return unknown.roles(state, event)
+            return unknowns.roles(state, event)
         # TNB-SET-1: two Werebunnies at two different seats of the game.
         raise RuleViolation("TNB-SET-1", f"the Werebunnies must be two different seats of 0..{n - 1}",
                             werebunnies=list(wbs))
     quirks, mutations = event.quirks, event.mutations
     if len(quirks) != n or not _quirks_fit(quirks, wbs):
         if _unknown_roles(event):
-            return unknown.roles(state, event)
+            return unknowns.roles(state, event)
         # TNB-SET-2: one of the three Quirks per Townsfolk, none for a Werebunny.
         raise RuleViolation("TNB-SET-2", f"every Townsfolk needs one of {list(QUIRKS)} and every "
                             "Werebunny none", quirks=list(quirks))
     pool = state.table.mutations
     if len(mutations) != n or not _mutations_fit(mutations, wbs, pool):
         if _unknown_roles(event):
-            return unknown.roles(state, event)
+            return unknowns.roles(state, event)
         # TNB-SET-3: a Mutation of the game's pool per Werebunny (none without a pool), none
         # for a Townsfolk.
         wanted = f"one of {list(pool)}" if pool else "no Mutation (this game has none)"
@@ -125,11 +125,11 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
     require_chance(event, "TNB-ITEM-1")
     offered = event.items
     if state.partial:
-        return unknown.offers(state, event)
+        return unknowns.offers(state, event)
     if len(offered) != state.n or not _offered_pairs(offered):
         if any(UNKNOWN in pair for pair in offered):
-            # An offer nobody saw, in a game recorded at the table (unknown.py).
-            return unknown.offers(state, event)
+            # An offer nobody saw, in a game recorded at the table (unknowns.py).
+            return unknowns.offers(state, event)
         # TNB-ITEM-1: two different Items of the five for every player.
         raise RuleViolation("TNB-ITEM-1", f"every player is offered two different Items of {list(ITEMS)}",
                             items=[list(p) for p in offered])
@@ -172,8 +172,8 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
     offer = offer_of(state, seat)
     if event.item not in offer:
         if event.item == UNKNOWN or UNKNOWN in offer:
-            # An Item nobody saw, or an offer the record knows only in part (unknown.py).
-            return unknown.choose_item(state, seat, event)
+            # An Item nobody saw, or an offer the record knows only in part (unknowns.py).
+            return unknowns.choose_item(state, seat, event)
         raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
                             item=event.item)
     state.items[seat] = event.item
@@ -200,7 +200,7 @@ def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
     require_chance(event, "TNB-DEAL-1")
     hands = event.hands
     if state.partial:
-        return unknown.deal(state, event)
+        return unknowns.deal(state, event)
     try:
         if len(hands) != state.n or list(map(len, hands)).count(STARTING_HAND) != state.n:
             raise RuleViolation("TNB-DEAL-1", f"every player is dealt {STARTING_HAND} cards",
@@ -211,8 +211,8 @@ def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
             counted = [card_counts(h, "TNB-DEAL-1", "the deal") for h in hands]
     except RuleViolation:
         if any(UNKNOWN in hand for hand in hands):
-            # Cards nobody saw, in a game recorded at the table (unknown.py).
-            return unknown.deal(state, event)
+            # Cards nobody saw, in a game recorded at the table (unknowns.py).
+            return unknowns.deal(state, event)
         raise
     total = [0, 0, 0, 0, 0]
     for counts in counted:

@@ -17,7 +17,7 @@ from engine.pending import Agenda
 from engine.record import Event
 from engine.rules import RuleViolation
 from engine.ruleset import GameState
-from engine.trust_no_bunny.table import Table
+from engine.trust_no_bunny.numbers import Table
 
 
 def _clone(entry: dict[str, Any]) -> dict[str, Any]:
@@ -26,7 +26,7 @@ def _clone(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 class Hidden(msgspec.Struct, kw_only=True):
-    """What a game recorded at the table does not know (engine/trust_no_bunny/unknown.py).
+    """What a game recorded at the table does not know (engine/trust_no_bunny/unknowns.py).
 
     Cards of one value are alike, so a hand is the cards known to be in it (the state's
     ``hands``) plus between ``lo`` and ``hi`` cards whose values nobody saw. ``unseen``
@@ -185,18 +185,18 @@ class TnbState(GameState):
     """Every card an accusation cost, with everything known: (round, seat, card)."""
     written_notes: list[list[dict[str, Any]]]
     """Private notes per seat written as they come, once the record leaves something
-    unknown (unseen_night.py, unknown.py): they follow the notes of the facts above."""
+    unknown (unknowns_night.py, unknowns.py): they follow the notes of the facts above."""
     # -- the end --------------------------------------------------------------------------
     winner: str | None
     """``werebunnies`` or ``townsfolk`` once over."""
     reason: str | None
     end_rule: str | None
     winners: list[int]
-    # -- a game recorded at the table (unknown.py) --------------------------------------
+    # -- a game recorded at the table (unknowns.py) --------------------------------------
     recorded: bool
     """The record is of a game played at the table: it may leave things unknown (REC-UNK-1)."""
     partial: bool
-    """Something is unknown: handlers take the slow paths of unknown.py and unseen_night.py.
+    """Something is unknown: handlers take the slow paths of unknowns.py and unknowns_night.py.
     While it is False (every simulated game, every record that names everything) the state
     holds the whole truth and the handlers run exactly as for a simulated game."""
     hidden: Hidden | None

@@ -1,146 +1,215 @@
-"""Every number and name of Trust No Bunny in one place, with where it comes from.
-
-The rulebook (trust-no-bunny.txt) refers to a table "Player Numbers, Guards, and Wolves"
-that it does not print, and names Quirks, Items and Mutations only in part. Every value
-below marked ASSUMPTION is warren's own default (docs/rulings.md, section trust-no-bunny);
-each one can be overridden by a header option (engine/trust_no_bunny/options.py), so a
-game recorded under the publisher's real numbers replays under them.
-"""
+"""Guards and helpers every step of Trust No Bunny shares."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-MIN_PLAYERS = 5
-MAX_PLAYERS = 8
-"""5 to 8 players (Overview)."""
+from engine.pending import Decision
+from engine.record import Event
+from engine.rules import Effect, RuleViolation
+from engine.trust_no_bunny.state import TnbState
+from engine.wording import and_list
 
-WEREBUNNIES = 2
-"""Always two Werebunnies: the Accuse section speaks of "BOTH Werebunnies" (R-TNB-1)."""
+GAME_OVER = "TNB-END-1"
 
-ROUNDS = 5
-"""Five rounds, one per phase of the moon (Rounds)."""
-
-STARTING_HAND = 3
-"""Everybody starts with three cards (Cards and Defense)."""
-
-WOLF_LIMIT = 35
-"""More than this many wolves on one night ends the game for the Werebunnies (Wolves)."""
-
-CARD_VALUES: tuple[int, ...] = (1, 2, 3, 4)
-"""Cards are worth 1, 2, 3 or 4 points (Cards and Defense)."""
-
-DECK: dict[int, int] = {1: 18, 2: 16, 3: 14, 4: 12}
-"""ASSUMPTION (R-TNB-2): 60 cards, low values commoner than high ones; option ``deck``."""
-
-GUARDS: dict[int, tuple[int, ...]] = {
-    5: (2, 3, 2, 3, 3),
-    6: (2, 3, 4, 3, 4),
-    7: (2, 3, 3, 4, 4),
-    8: (3, 4, 4, 5, 5),
+DECISION_RULES: dict[str, str] = {
+    "item": "TNB-ITEM-3",
+    "muster": "TNB-MUSTER-1",
+    "propose": "TNB-DAY-1",
+    "vote": "TNB-VOTE-1",
+    "guard": "TNB-GUARD-1",
+    "home": "TNB-HOME-1",
 }
-"""ASSUMPTION (R-TNB-2): guards per night by player count, the team sizes of the mission
-games the rulebook compares itself with; option ``guards``."""
+"""Every decision a seat owes in Trust No Bunny, and the rule that asks for it."""
 
-WOLVES: dict[int, tuple[int, ...]] = {
-    5: (4, 7, 5, 8, 8),
-    6: (4, 7, 9, 8, 10),
-    7: (5, 7, 7, 10, 10),
-    8: (7, 9, 9, 12, 12),
+_DECISIONS: dict[tuple[int, str], Decision] = {
+    (seat, kind): Decision(seat=seat, kind=kind, rule=rule)
+    for seat in range(8) for kind, rule in DECISION_RULES.items()
 }
-"""ASSUMPTION (R-TNB-2): wolves per night by player count, before any rejected vote
-raises them; roughly two and a half wolves per guard, rising towards the last night;
-option ``wolves``."""
-
-WALL_HP: dict[int, int] = {5: 5, 6: 6, 7: 6, 8: 7}
-"""ASSUMPTION (R-TNB-2): the Wall's hit points by player count; option ``wall``."""
-
-TOWER_HP: dict[int, int] = {5: 12, 6: 14, 7: 15, 8: 16}
-"""ASSUMPTION (R-TNB-2): the Tower's hit points (the stronger defence); option ``tower``."""
-
-# -- names the rulebook leaves open (R-TNB-3 .. R-TNB-5) --------------------------------
-BRAVE = "brave"
-HOMEBODY = "homebody"
-HOARDER = "hoarder"
-QUIRKS: tuple[str, ...] = (BRAVE, HOMEBODY, HOARDER)
-"""The three Quirks (Quirks says there are three, equally likely; names are warren's)."""
-HOMEBODY_NIGHTS = 3
-"""Homebody: at home on at least this many nights."""
-HOARDER_CARDS = 3
-"""Hoarder: at least this many cards in hand when the game ends."""
-
-CRYSTAL_BALL = "crystal_ball"
-MYSTICAL_RECIPE = "mystical_recipe"
-MEDALLION = "medallion"
-HORSESHOE = "horseshoe"
-SHIELD = "shield"
-ITEMS: tuple[str, ...] = (CRYSTAL_BALL, HORSESHOE, SHIELD, MEDALLION, MYSTICAL_RECIPE)
-"""The five Items (Magic Items). Crystal Ball, Mystical Recipe and Medallion are named by
-the rulebook; Horseshoe and Shield are warren's names for the other two."""
-ONE_HOLDER_ITEMS: frozenset[str] = frozenset({MYSTICAL_RECIPE, MEDALLION})
-"""Offered to one player at most (Magic Items, second note)."""
-ITEM_WEIGHT: dict[str, int] = {CRYSTAL_BALL: 3, HORSESHOE: 3, SHIELD: 3, MEDALLION: 3, MYSTICAL_RECIPE: 1}
-"""Relative chance of being offered: the Recipe is "much more rare" (ASSUMPTION: a third)."""
-OFFERED_ITEMS = 2
-"""Each player chooses between two offered Items (Quirks, Magic Items, and Mutations)."""
-BREW_CARDS = 2
-"""Mystical Recipe: cards gained by the once-a-game brew."""
-SHIELD_POINTS = 1
-"""Shield: extra defending points on a night its holder defends."""
-
-GNAW = "gnaw"
-FRENZY = "frenzy"
-STEALTH = "stealth"
-MUTATIONS: tuple[str, ...] = (GNAW, FRENZY, STEALTH)
-"""Every Mutation warren knows (names and effects are warren's). The rulebook describes one,
-which lets a Werebunny do damage from home (Cards and Defense): Gnaw. Frenzy and Stealth are
-warren's inventions and each overrides a rule the text states (the damage formula of
-Rounds, step 5; the notice Sabotage promises its target), so they are played only when a
-game's ``mutations`` option names them (R-TNB-5)."""
-RULEBOOK_MUTATIONS: tuple[str, ...] = (GNAW,)
-"""The default pool of Mutations: what the rulebook describes."""
-FRENZY_BONUS = 1
-"""Frenzy: extra weakening points per weakening card."""
-
-MAX_HIT_POINTS = 100
-"""Bound of the ``wall`` and ``tower`` options (the defaults are 5 to 16)."""
-MAX_CARDS_OF_A_VALUE = 100
-"""Bound of each count in the ``deck`` option (the default deck has 12 to 18 of a value):
-a deck is dealt and shown card by card, so its size is what a view costs."""
-
-TIMED_PHASES: frozenset[str] = frozenset({"items", "muster", "proposal", "voting", "night"})
-"""Phases in which the timer runs (The Timer; item choice and muster by R-TNB-13)."""
+EVERYBODY: dict[tuple[int, str], dict[int, Decision]] = {
+    (n, kind): {s: _DECISIONS[s, kind] for s in range(n)}
+    for n in range(1, 9) for kind in DECISION_RULES
+}
+"""The whole table owing one kind of decision, ready to copy (a step opens several times a
+round, so the dict is built once per player count, not per step)."""
+_ONE: dict[tuple[int, str], dict[int, Decision]] = {
+    (seat, kind): {seat: decision} for (seat, kind), decision in _DECISIONS.items()
+}
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The numbers one game is played with: the defaults above, or a header's overrides."""
-
-    players: int
-    guards: tuple[int, ...]
-    """Guards per night, night 1 first."""
-    wolves: tuple[int, ...]
-    """Wolves per night before rejected votes, night 1 first."""
-    wall: int
-    tower: int
-    deck: tuple[int, ...]
-    """Cards of each value, indexed by value (index 0 unused)."""
-    mutations: tuple[str, ...] = RULEBOOK_MUTATIONS
-    """The pool each Werebunny's Mutation comes from (empty: no Mutations)."""
-    distinct_mutations: bool = False
-    """The two Werebunnies' Mutations must differ (warren's invention, by option)."""
-
-    @property
-    def deck_size(self) -> int:
-        return sum(self.deck)
+def ask(state: TnbState, seats: Iterable[int], kind: str) -> None:
+    """The game now waits for a ``kind`` decision from each of ``seats`` (engine.pending)."""
+    state.agenda.decisions = {s: _DECISIONS[s, kind] for s in seats}
 
 
-def default_table(players: int) -> Table:
-    return Table(
-        players=players,
-        guards=GUARDS[players],
-        wolves=WOLVES[players],
-        wall=WALL_HP[players],
-        tower=TOWER_HP[players],
-        deck=(0, *(DECK[v] for v in CARD_VALUES)),
-    )
+def ask_everybody(state: TnbState, kind: str) -> None:
+    """The game now waits for a ``kind`` decision from every seat (a simultaneous step)."""
+    state.agenda.decisions = EVERYBODY[state.n, kind].copy()
+
+
+def ask_one(state: TnbState, seat: int, kind: str) -> None:
+    """The game now waits for one seat's ``kind`` decision (the mayor's proposal)."""
+    state.agenda.decisions = _ONE[seat, kind].copy()
+
+
+NIGHTS: dict[tuple[bool, ...], dict[int, Decision]] = {}
+"""The night's decisions per table of guards (who is on guard, seat by seat), built the
+first time a table has that night and copied after (at most 2**8 of them per player count)."""
+
+
+def ask_night(state: TnbState) -> None:
+    """Every seat acts tonight: a guard at the Tower, everybody else at home."""
+    key = tuple(state.on_guard)
+    waiting = NIGHTS.get(key)
+    if waiting is None:
+        waiting = night_decisions(key)
+    state.agenda.decisions = waiting.copy()
+
+
+def night_decisions(key: tuple[bool, ...]) -> dict[int, Decision]:
+    """The night's decisions for a table of guards (``key``: on guard or not, seat by seat),
+    kept in ``NIGHTS`` for the next night with that table (a caller copies it)."""
+    waiting = NIGHTS[key] = {s: _DECISIONS[s, "guard" if guard else "home"]
+                              for s, guard in enumerate(key)}
+    return waiting
+
+
+def settled(state: TnbState, seat: int) -> None:
+    """``seat`` has made the decision it owed."""
+    del state.agenda.decisions[seat]
+
+
+def refuse_if_over(state: TnbState) -> None:
+    if state.over:
+        # TNB-END-1: nothing happens after the end.
+        raise RuleViolation(GAME_OVER, "the game is already over", winner=state.winner)
+
+
+def require_player(event: Event, rule: str) -> int:
+    """The acting seat of a player's event (a player's action never has a null actor)."""
+    seat = event.actor
+    if seat is None:
+        raise no_actor(event, rule)
+    return seat
+
+
+def no_actor(event: Event, rule: str) -> RuleViolation:
+    """The refusal of a player's event recorded without its actor (handlers check
+    ``event.actor is None`` inline and raise this)."""
+    return RuleViolation(rule, f"a {event.__struct_config__.tag} is a player's action and "
+                         "needs an actor seat")
+
+
+def require_chance(event: Event, rule: str) -> None:
+    if event.actor is not None:
+        raise RuleViolation(rule, f"a {event.__struct_config__.tag} is chance, recorded with a "
+                            "null actor", actor=event.actor)
+
+
+def card_counts(cards: Sequence[int | str], rule: str, what: str) -> list[int]:
+    """Counts per value of ``cards``; refuses a value that is not a card (1 to 4).
+
+    Counted at C speed (``list.count``); when the counts do not add up to the cards, one of
+    them is not a card value, and the loop below finds which. (Events are decoded strictly,
+    so a card is an int: a bool or a float never reaches here to be counted as 1.)"""
+    counts = [0, cards.count(1), cards.count(2), cards.count(3), cards.count(4)]
+    if counts[1] + counts[2] + counts[3] + counts[4] != len(cards):
+        for card in cards:
+            if type(card) is not int or not 1 <= card <= 4:
+                raise RuleViolation(rule, f"{card!r} is not a card value (1 to 4) in {what}",
+                                    cards=list(cards))
+    return counts
+
+
+def require_in_hand(state: TnbState, seat: int, counts: list[int], rule: str, cards: list[int]) -> None:
+    hand = state.hands[seat]
+    for v in (1, 2, 3, 4):
+        if counts[v] > hand[v]:
+            raise RuleViolation(rule, f"seat {seat} does not hold {guard_cards(sorted(cards))}",
+                                cards=sorted(cards), hand=hand_list(hand))
+
+
+def move_to_discard(state: TnbState, seat: int, counts: list[int]) -> None:
+    hand = state.hands[seat]
+    discard = state.discard
+    for v in (1, 2, 3, 4):
+        c = counts[v]
+        if c:
+            hand[v] -= c
+            discard[v] += c
+
+
+def hand_list(hand: list[int]) -> list[int]:
+    """A hand of counts as the sorted list of its card values."""
+    return [v for v in (1, 2, 3, 4) for _ in range(hand[v])]
+
+
+def has_item(state: TnbState, seat: int, item: str) -> bool:
+    """Does ``seat`` hold ``item``, not lost on an earlier night (TNB-ITEM-9)?"""
+    return state.items[seat] == item and not state.item_lost[seat]
+
+
+def is_seat(state: TnbState, seat: object) -> bool:
+    return type(seat) is int and 0 <= seat < state.n
+
+
+STAGE_EFFECTS: dict[str, str] = {
+    "night_resolved": "TNB-RES-1",
+    "wall_damaged": "TNB-RES-2",
+    "wall_fell": "TNB-RES-2",
+    "tower_damaged": "TNB-RES-3",
+}
+"""The effects of a night's stage and the rule deciding each (R-TNB-19)."""
+
+
+def _bears_out(claim: dict[str, Any], effect: Effect) -> bool:
+    for key, value in claim.items():
+        if key == "effect":
+            if value != effect.kind:
+                return False
+        elif key == "rule":
+            if value != effect.rule:
+                return False
+        elif key not in effect.data or effect.data[key] != value or type(effect.data[key]) is not type(value):
+            return False
+    return True
+
+
+def check_stage_claims(claims: list[dict[str, Any]], stage: tuple[Effect, ...] | None,
+                       tower_open: bool = True) -> None:
+    """Claims about the night's stage are what the table was shown, so the fold checks them
+    (R-TNB-19): one the rules do not bear out makes the event illegal under the rule that
+    decides that part of the stage. ``stage`` is None for an event that ends no night.
+    Claims of any other kind are left to the dispute tools (disputed, not illegal)."""
+    for claim in claims:
+        kind = claim.get("effect")
+        if kind not in STAGE_EFFECTS:
+            continue
+        rule = STAGE_EFFECTS[kind]
+        if stage is None:
+            raise RuleViolation(rule, f"the record claims {kind}, but this event ends no night",
+                                claim=dict(claim))
+        if not any(_bears_out(claim, effect) for effect in stage):
+            if kind == "tower_damaged" and not tower_open:
+                # TNB-RES-3: no Tower damage before the night after the Wall fell.
+                raise RuleViolation(rule, "the record claims damage to the Tower, but the Tower "
+                                    "cannot be damaged while the Wall stands or on the night it "
+                                    "falls", claim=dict(claim))
+            derived = [_show({"effect": e.kind, **e.data}) for e in stage]
+            raise RuleViolation(rule, f"the record claims {_show(claim)}; the stage the rules give "
+                                f"is {'; '.join(derived)}", claim=dict(claim), derived=derived)
+
+
+def _show(claim: dict[str, Any]) -> str:
+    """A stage as a sentence reads it: ``night resolved (unblocked 0)``."""
+    rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in claim.items() if k != "effect")
+    what = str(claim["effect"]).replace("_", " ")
+    return f"{what} ({rest})" if rest else what
+
+
+def guard_cards(values: list[int]) -> str:
+    """Cards by their values as the table says them: ``a 4``, ``the cards 2, 4 and 4``."""
+    if len(values) == 1:
+        return f"a {values[0]}"
+    return "the cards " + and_list([str(v) for v in values])

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
-from engine.trust_no_bunny.common import check_stage_claims, hand_list, refuse_if_over, require_chance
 from engine.trust_no_bunny.day import close_muster, close_vote, pass_mayor
 from engine.trust_no_bunny.events import Guard, Rest, Timeout
 from engine.trust_no_bunny.night import check_guard_play, check_stage, commit_play, resolve
+from engine.trust_no_bunny.numbers import TIMED_PHASES
 from engine.trust_no_bunny.setup import all_items_chosen
 from engine.trust_no_bunny.state import TnbState, offer_of
-from engine.trust_no_bunny.table import TIMED_PHASES
+from engine.trust_no_bunny.table import check_stage_claims, hand_list, refuse_if_over, require_chance
 
 
 def timeout(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
@@ -26,20 +26,20 @@ def timeout(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
     n = state.n
     reveal = event.reveal
     if reveal is not None and phase != "voting":
-        from engine.trust_no_bunny.unknown import refuse_misplaced_reveal
+        from engine.trust_no_bunny.unknowns import refuse_misplaced_reveal
 
         refuse_misplaced_reveal(f"a timeout in the {phase} step does not end it")
     if phase == "night":
         if state.partial:
-            # A game recorded at the table that does not know everything (unseen_night.py).
-            from engine.trust_no_bunny.unseen_night import timeout as timeout_unseen
+            # A game recorded at the table that does not know everything (unknowns_night.py).
+            from engine.trust_no_bunny.unknowns_night import timeout as timeout_unseen
 
             return timeout_unseen(state, event)
         return _night(state, event)
     if event.claims:
         check_stage_claims(event.claims, None)
     if event.stage is not None:
-        from engine.trust_no_bunny.unseen_night import misplaced_stage
+        from engine.trust_no_bunny.unknowns_night import misplaced_stage
 
         misplaced_stage()
     if phase == "proposal":
@@ -53,7 +53,7 @@ def timeout(state: TnbState, event: Timeout) -> tuple[Effect, ...]:
     if phase == "voting":
         missing = [s for s in range(n) if state.votes[s] is None]
         if reveal is not None:
-            from engine.trust_no_bunny.unknown import check_vote_reveal
+            from engine.trust_no_bunny.unknowns import check_vote_reveal
 
             check_vote_reveal(state, sum(1 for v in state.votes if v) + len(missing), reveal)
         # TNB-TIME-3: the missing votes count as accept.

@@ -26,11 +26,11 @@ import msgspec
 
 from engine.hidden import UNKNOWN
 from engine.ruleset import Perspective
-from engine.trust_no_bunny.common import hand_list
-from engine.trust_no_bunny.legal import to_act
+from engine.trust_no_bunny.agenda import to_act
 from engine.trust_no_bunny.notes import all_notes
 from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.unknown import hand_range
+from engine.trust_no_bunny.table import hand_list
+from engine.trust_no_bunny.unknowns import hand_range
 
 
 def _role(state: TnbState, seat: int) -> str | None:

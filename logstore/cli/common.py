@@ -60,7 +60,7 @@ def _say_plugin_problems(said: set[str]) -> None:
 
     if os.environ.get("WARREN_DECKS"):
         with contextlib.suppress(WarrenError):
-            from engine.killer_odyssey.library import library
+            from engine.killer_bunnies_odyssey.library import library
 
             library()
     found = problems() + deck_problems()

@@ -37,10 +37,10 @@ def check(files: tuple[Path, ...], as_json: bool) -> None:
     for one that is not; --json prints one object per file ({"path", "ok", "deck", "cards",
     "hash", "line", "error"}).
 
-    Example: warren deck check engine/killer_odyssey/decks/blue.toml my-deck.toml
+    Example: warren deck check engine/killer_bunnies_odyssey/decks/blue.toml my-deck.toml
     """
     from engine.killer.decks import DeckError
-    from engine.killer_odyssey.library import library
+    from engine.killer_bunnies_odyssey.library import library
 
     lib = library()
     worst = 0

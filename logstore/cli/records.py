@@ -161,7 +161,7 @@ def _deck_names(text: str) -> list[str]:
     """Deck ids as given, or the id of each deck file named by path (its folder joins the deck
     library through WARREN_DECKS for this run). A deck file is checked whole first, as
     ``warren deck check`` checks it (the record reader's care: a regular file, bounded)."""
-    from engine.killer_odyssey.library import library
+    from engine.killer_bunnies_odyssey.library import library
 
     names = []
     for item in (x.strip() for x in text.split(",")):

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.boards.killer_odyssey import render_html
-from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.library import library
+from dashboard.boards.killer_bunnies_odyssey import render_html
+from engine.killer_bunnies_odyssey import RULESET
+from engine.killer_bunnies_odyssey.library import library
 from logstore.store import Store
 from tests.dashboard.conftest import APP
 from tests.scenarios.killer_bunnies_odyssey_games import board, race

@@ -16,7 +16,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "card-facts.md"
-DECKS = [*sorted((ROOT / "engine" / "killer_quest" / "cards").glob("*.toml")),
+DECKS = [*sorted((ROOT / "engine" / "killer_bunnies_quest" / "cards").glob("*.toml")),
          *sorted((ROOT / "engine" / "kinderbunnies" / "cards").glob("*.toml"))]
 ROW = re.compile(r"^docs/card-facts\.md §(?P<section>\d\.\d) rows? (?P<row>[0-9]+(?:-[0-9]+)?)"
                  r"(?P<more>.*); (?P<keys>[^;]+)$")

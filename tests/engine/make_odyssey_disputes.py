@@ -23,9 +23,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.core import cards
-from engine.killer_odyssey.state import OdysseyState
+from engine.killer_bunnies_odyssey import RULESET
+from engine.killer_bunnies_odyssey.state import OdysseyState
+from engine.killer_bunnies_odyssey.table import cards
 from engine.simulate import simulate_one
 from tests.scenarios.killer_bunnies_odyssey_games import BUILDERS, Game
 

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.killer_quest import RULESET, core
-from engine.killer_quest.state import QuestState
+from engine.killer_bunnies_quest import RULESET
+from engine.killer_bunnies_quest import table as quest_table
+from engine.killer_bunnies_quest.state import QuestState
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
 from tests.scenarios.killer_bunnies_quest import Scenario
@@ -98,7 +99,7 @@ def put(g: Scenario, card: int, where: str, seat: int = 0, bunny: int | None = N
         assert bunny is not None
         state.circle.space(bunny).under.append(card)
     elif where == "discard":
-        core.to_discard(state, [card])
+        quest_table.to_discard(state, [card])
     elif where == "draw":
         state.draw.append(card)
     else:

@@ -81,7 +81,7 @@ def test_devices_fifos_and_huge_files_are_not_read(tmp_path: Path) -> None:
 
 
 def test_a_deck_that_reuses_a_library_id_is_refused(tmp_path: Path) -> None:
-    blue = (ROOT / "engine" / "killer_odyssey" / "decks" / "blue.toml").read_text()
+    blue = (ROOT / "engine" / "killer_bunnies_odyssey" / "decks" / "blue.toml").read_text()
     (tmp_path / "blue.toml").write_text(blue)  # 'blue' deck check called ok
     code, said = check(tmp_path / "blue.toml")
     assert code == 1 and "deck id 'blue' is already the deck of" in said
@@ -115,7 +115,8 @@ def test_a_bad_file_in_a_deck_folder_is_named_and_skipped(tmp_path: Path) -> Non
     (decks / "a-good.toml").write_text(GOOD)
     (decks / "broken.toml").write_text(HOSTILE["deep"])
     (decks / "binary.toml").write_bytes(b"\xff\xfe\x00")
-    (decks / "blue.toml").write_text((ROOT / "engine" / "killer_odyssey" / "decks" / "blue.toml").read_text())
+    shipped = ROOT / "engine" / "killer_bunnies_odyssey" / "decks"
+    (decks / "blue.toml").write_text((shipped / "blue.toml").read_text())
     (decks / "zero.toml").write_text(HEAD.format(id="zero") + '[[list]]\ncard = "WB01"\ncopies = 0\n')
     done = _warren("check", str(ODYSSEY / "two-player-border-dispute.jsonl"), "--json", decks=decks)
     assert done.returncode == 0, done.stderr

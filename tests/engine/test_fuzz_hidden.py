@@ -141,7 +141,7 @@ def test_redaction_hides_and_keeps_the_verdict_long(case: tuple[str, Any, list[A
 
 
 # -- deck files -------------------------------------------------------------------------------
-DECKS = Path(__file__).resolve().parents[2] / "engine" / "killer_odyssey" / "decks"
+DECKS = Path(__file__).resolve().parents[2] / "engine" / "killer_bunnies_odyssey" / "decks"
 STARTERS = sorted(DECKS.glob("*.toml"))
 PIECES = ['[', ']', '{', '}', '"', "=", "\n", "[[card]]\n", "[[list]]\n", 'card = "WB01"\n', "copies = 0\n",
           "copies = 99999999999999999999\n", 'id = ""\n', 'id = "../x"\n', "\x00", "\xff", "\\u0000",
@@ -169,7 +169,7 @@ def deck_files(draw: Any) -> bytes:
 def _check_deck_file(data: bytes, folder: Path) -> None:
     from engine.killer.catalogue.loader import CatalogueError, DeckLibrary
     from engine.killer.decks import DeckError
-    from engine.killer_odyssey.library import DECKS_DIR, Library
+    from engine.killer_bunnies_odyssey.library import DECKS_DIR, Library
 
     path = folder / "fuzzed.toml"
     path.write_bytes(data)

@@ -13,10 +13,10 @@ import pytest
 from engine.dispute.notation import propose
 from engine.kinderbunnies import RULESET
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue
-from engine.kinderbunnies.core import finish
 from engine.kinderbunnies.events import Draw, Play, Reveal, Roll
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
+from engine.kinderbunnies.table import finish
 from engine.rules import Effect, RuleViolation, WarrenError
 from tests.scenarios.kinderbunnies import header, script
 
@@ -372,7 +372,7 @@ def test_a_state_takes_over_every_slot_of_a_trial_copy() -> None:
 
 
 def test_really_advanced_with_every_hand_empty_deals_again_from_the_discard_pile() -> None:
-    from engine.kinderbunnies.core import advance, end_turn
+    from engine.kinderbunnies.table import advance, end_turn
 
     state = _ra_near_the_end()
     state.hands = [[], []]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.killer.words import CardWords
-from engine.killer_quest import words as quest_words
+from engine.killer_bunnies_quest import words as quest_words
 from engine.kinderbunnies import RULESET
 from engine.kinderbunnies import words as kinder_words
 from engine.kinderbunnies.catalogue import catalogue

@@ -15,10 +15,10 @@ import msgspec
 import pytest
 
 from engine.killer.catalogue import effects as fx
-from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.library import DECKS_DIR, library, table_for, use_deck_folders
-from engine.killer_odyssey.options import OdysseyOptions
-from engine.killer_odyssey.table import DECK_MAXIMUM, RESOURCE_NAMES, STARTER_DECKS
+from engine.killer_bunnies_odyssey import RULESET
+from engine.killer_bunnies_odyssey.library import DECKS_DIR, library, table_for, use_deck_folders
+from engine.killer_bunnies_odyssey.numbers import DECK_MAXIMUM, RESOURCE_NAMES, STARTER_DECKS
+from engine.killer_bunnies_odyssey.options import OdysseyOptions
 from engine.record import FORMAT_VERSION, Header, Player
 from engine.rules import WarrenError
 
@@ -87,7 +87,7 @@ def test_every_deck_holds_every_class_of_card(name: str) -> None:
 
 
 def test_the_six_decks_reach_every_primitive_odyssey_plays() -> None:
-    from engine.killer_odyssey.resolve import PLAYED
+    from engine.killer_bunnies_odyssey.cards import PLAYED
 
     lib = library()
     used = {type(e) for name in STARTER_DECKS for code in lib.decks[name].cards
@@ -194,7 +194,7 @@ def test_a_tables_own_deck_folder_joins_the_library(tmp_path: Path) -> None:
 
         assert check_events(RULESET, game.header, game.events) is None
     finally:
-        from engine.killer_odyssey import library as lib_module
+        from engine.killer_bunnies_odyssey import library as lib_module
 
         lib_module._extra_folders.clear()
         lib_module._library = None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.killer_odyssey import RULESET
+from engine.killer_bunnies_odyssey import RULESET
 from engine.reader import check_events, read_record
 from engine.replay import Replay
 

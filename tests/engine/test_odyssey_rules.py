@@ -13,11 +13,11 @@ import pytest
 
 from engine.dispute import Dispute, render_verdict, rerun
 from engine.hidden import UNDETERMINED
-from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.core import cards, change_civ, totals
-from engine.killer_odyssey.events import Bottom, Discard, Flip, Place, Play
-from engine.killer_odyssey.flow import kill_creature
-from engine.killer_odyssey.table import STARTER_DECKS
+from engine.killer_bunnies_odyssey import RULESET
+from engine.killer_bunnies_odyssey.events import Bottom, Discard, Flip, Place, Play
+from engine.killer_bunnies_odyssey.flow import kill_creature
+from engine.killer_bunnies_odyssey.numbers import STARTER_DECKS
+from engine.killer_bunnies_odyssey.table import cards, change_civ, totals
 from engine.pending import Deadline
 from engine.reader import check_events
 from engine.rules import RuleViolation

@@ -1,4 +1,4 @@
-"""Odyssey in words (engine.killer_odyssey.words): events as each perspective saw them, players
+"""Odyssey in words (engine.killer_bunnies_odyssey.words): events as each perspective saw them, players
 by name, the cards it saw by name and code (``Energy (WG02)``), those it did not see told as "a
 card" and never named; views, effects and facts with seats by name and pieces by number."""
 
@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from engine.killer_odyssey import RULESET
-from engine.killer_odyssey.events import (
+from engine.killer_bunnies_odyssey import RULESET
+from engine.killer_bunnies_odyssey.events import (
     Bottom,
     Cut,
     Draw,
@@ -27,7 +27,7 @@ from engine.killer_odyssey.events import (
     Trade,
     Use,
 )
-from engine.killer_odyssey.library import library
+from engine.killer_bunnies_odyssey.library import library
 from engine.replay import Replay
 from engine.simulate import simulate_one
 from tests.scenarios.killer_bunnies_odyssey_games import board

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.killer_quest import RULESET, catalogue, core
-from engine.killer_quest.catalogue import deck_for
-from engine.killer_quest.events import Bid, Choose, Discard, Feed, Flip, Play, Roll, Save, Stake
-from engine.killer_quest.options import QuestOptions
-from engine.killer_quest.rulebook import BOX_CARDS
+from engine.killer_bunnies_quest import RULESET, catalogue
+from engine.killer_bunnies_quest import table as quest_table
+from engine.killer_bunnies_quest.catalogue import deck_for
+from engine.killer_bunnies_quest.events import Bid, Choose, Discard, Feed, Flip, Play, Roll, Save, Stake
+from engine.killer_bunnies_quest.options import QuestOptions
+from engine.killer_bunnies_quest.rulebook import BOX_CARDS
 from engine.rules import WarrenError
 from engine.simulate import simulate_one
 from tests.engine.quest_helpers import (
@@ -230,7 +231,7 @@ def _(card_id: str) -> None:
 def _(card_id: str) -> None:
     g = table(3, money={0: [DOLLA_10]})
     g.state.market.close()
-    refuses(g, "KBQ-MKT-4", __import__("engine.killer_quest.events", fromlist=["Buy"]).Buy, 0,
+    refuses(g, "KBQ-MKT-4", __import__("engine.killer_bunnies_quest.events", fromlist=["Buy"]).Buy, 0,
             goods="carrot", carrot=num(card_id))
 
 
@@ -241,7 +242,7 @@ def _(card_id: str) -> None:
               magic=[*[c for c in range(3001, 3013) if c != card], card])
     label = BY_ID[card_id].carrot
     owned = next(c for c in range(103, 166) if c in g.state.market.carrots
-                 and core.deck(g.state).card(c).carrot == label)
+                 and quest_table.deck(g.state).card(c).carrot == label)
     for c in list(g.state.market.carrots):
         put(g, c, "carrots", 0 if c == owned else 1)
     g.state.market.carrots.append(carrot(12) if owned != carrot(12) else carrot(11))
@@ -710,7 +711,7 @@ def _(card_id: str) -> None:
     g = table(3, money={0: [DOLLA_10]})
     flipped(g, num(card_id))
     g.play(0, num(card_id))
-    refuses(g, "KBQ-MKT-4", __import__("engine.killer_quest.events", fromlist=["Buy"]).Buy, 0,
+    refuses(g, "KBQ-MKT-4", __import__("engine.killer_bunnies_quest.events", fromlist=["Buy"]).Buy, 0,
             goods="cabbage")
 
 
@@ -765,7 +766,7 @@ def _(card_id: str) -> None:
     g.play(0, CASINO, on=GREEN_CONGENIAL)
     g.roll(1, 2, 3, 4, 5)  # all different
     g.choose(0, carrots=[carrot(6)])
-    assert g.state.seats[0].carrots == [carrot(6)] and core.money_of(g.state, 0) == 7
+    assert g.state.seats[0].carrots == [carrot(6)] and quest_table.money_of(g.state, 0) == 7
 
 
 @refused("carrot-top-casino")
@@ -818,7 +819,7 @@ def _(card_id: str) -> None:
     g.play(0, COUPON)
     g.buy(0, "cabbage")  # 3 -> 2 (half of 3, rounded up)
     g.buy(0, "cabbage")  # the two together cost 3
-    assert core.money_of(g.state, 0) + sum(i.amount for i in g.state.ious) == 3
+    assert quest_table.money_of(g.state, 0) + sum(i.amount for i in g.state.ious) == 3
 
 
 @refused("half-price-coupon")
@@ -895,7 +896,7 @@ def _(card_id: str) -> None:
     give(g, SURPRISE, 0)
     g.play(0, SURPRISE)
     g.roll(5, 5, 1, 1, 9)  # green and yellow tie for lowest: a cabbage card and 10 Dolla
-    assert len(g.state.seats[0].cabbage) == 1 and core.money_of(g.state, 0) == 10
+    assert len(g.state.seats[0].cabbage) == 1 and quest_table.money_of(g.state, 0) == 10
 
 
 @refused("supplies-surprise")
@@ -1004,7 +1005,7 @@ def _(card_id: str) -> None:
 @refused("kaballas-market")
 def _(card_id: str) -> None:
     g = table(3, money={0: [DOLLA_2]})
-    refuses(g, "KBQ-MKT-1", __import__("engine.killer_quest.events", fromlist=["Buy"]).Buy, 0,
+    refuses(g, "KBQ-MKT-1", __import__("engine.killer_bunnies_quest.events", fromlist=["Buy"]).Buy, 0,
             goods="water")
 
 
@@ -1058,7 +1059,7 @@ def _(card_id: str) -> None:
     put(g, DOLLA_2, "discard")
     flipped(g, DOUBLE_NO_TROUBLE)
     g.play(0, DOUBLE_NO_TROUBLE)
-    assert core.money_of(g.state, 0) == 7 and g.state.ious[0].amount == 3
+    assert quest_table.money_of(g.state, 0) == 7 and g.state.ious[0].amount == 3
 
 
 @refused("double-no-trouble")
@@ -1078,7 +1079,7 @@ def _(card_id: str) -> None:
     flipped(g, ROCK_BOTTOM)
     g.play(0, ROCK_BOTTOM)  # half of 5 is 2: the 5 changes hands, 3 come back as change
     assert g.state.seats[0].cabbage == [CABBAGE_5]
-    assert core.units_of(g.state, g.state.seats[1].cabbage) == 3
+    assert quest_table.units_of(g.state, g.state.seats[1].cabbage) == 3
 
 
 @refused("rock-bottom")
@@ -1331,7 +1332,7 @@ def msgspec_replace_options(header, **options):  # type: ignore[no-untyped-def]
 def test_the_2002_printing_plays_its_own_readings() -> None:
     g = Scenario(3, options={"printing": "2002"}, hands={0: [59]},
                  draws=[], first=0)
-    assert core.deck(g.state).card(59).id == "lucky-clover-single"
+    assert quest_table.deck(g.state).card(59).id == "lucky-clover-single"
     put(g, BLUE_CONGENIAL, "circle", 0)
     g.run_card(0, {"on": BLUE_CONGENIAL})  # card 59 is a clover in this printing
     assert g.state.circle.space(BLUE_CONGENIAL).under == [59]
@@ -1378,7 +1379,7 @@ effects = [{ do = "hook", name = "strange_idol" }]
 
 
 def test_every_hook_is_implemented() -> None:
-    from engine.killer_quest.cards import HOOKS
+    from engine.killer_bunnies_quest.cards import HOOKS
 
     box = deck_for(QuestOptions()).catalogue
     assert HOOKS.missing(box.hooks()) == []

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.killer_quest import RULESET
-from engine.killer_quest.rulebook import CUSTOM_CARD, RULES
+from engine.killer_bunnies_quest import RULESET
+from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES
 from engine.reader import check_events, read_record
 from engine.replay import Replay
 

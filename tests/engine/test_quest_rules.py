@@ -14,8 +14,9 @@ from collections.abc import Callable
 import msgspec
 import pytest
 
-from engine.killer_quest import RULESET, core, waiting
-from engine.killer_quest.events import (
+from engine.killer_bunnies_quest import RULESET, waiting
+from engine.killer_bunnies_quest import table as quest_table
+from engine.killer_bunnies_quest.events import (
     Bid,
     Bottom,
     Buy,
@@ -35,7 +36,7 @@ from engine.killer_quest.events import (
     Stake,
     Trade,
 )
-from engine.killer_quest.rulebook import MECHANICS, RULES
+from engine.killer_bunnies_quest.rulebook import MECHANICS, RULES
 from engine.rules import RuleViolation
 from tests.engine.quest_helpers import (
     BAKER_STREET,
@@ -326,7 +327,7 @@ def _() -> None:
 @allow("KBQ-VSP-1")
 def _() -> None:
     g = table(3, circle=[(BLUE_CONGENIAL, 0), (GREEN_CONGENIAL, 1)])
-    g.state.demands.append(core.feeding.FeedDemand(card=FEED_1_1, bunny=GREEN_CONGENIAL, owner=1,
+    g.state.demands.append(quest_table.feeding.FeedDemand(card=FEED_1_1, bunny=GREEN_CONGENIAL, owner=1,
                                                    cabbage=1, water=1, due_turn=1))
     g.state.draw.remove(FEED_1_1)
     g.state.circle.space(GREEN_CONGENIAL).on.append(FEED_1_1)
@@ -469,16 +470,16 @@ def _() -> None:
 @allow("KBQ-ADJ-1")
 def _() -> None:
     g = table(5)
-    assert core.adjacent_players(g.state, 0) == [1, 4]
+    assert quest_table.adjacent_players(g.state, 0) == [1, 4]
     assert RULESET.view(g.state, 0)["seats"][2]["neighbours"] == [1, 3]
 
 
 @forbid("KBQ-ADJ-1")
 def _() -> None:
     g = table(5)
-    assert 2 not in core.adjacent_players(g.state, 0)
+    assert 2 not in quest_table.adjacent_players(g.state, 0)
     g.act(Leave, 4)
-    assert core.adjacent_players(g.state, 0) == [1, 3]
+    assert quest_table.adjacent_players(g.state, 0) == [1, 3]
 
 
 @allow("KBQ-ADJ-2")
@@ -517,7 +518,8 @@ def _() -> None:
     # every other pink-box card is Aggressive: with only a haloed bunny, Drought is refused
     g = table(3, circle=[(BLUE_CONGENIAL, 0)], hands={0: [DROUGHT]})
     put(g, HALO, "under", bunny=BLUE_CONGENIAL)
-    assert core.deck(g.state).aggressive[DROUGHT] and not core.deck(g.state).aggressive[CHOOSE_2]
+    aggressive = quest_table.deck(g.state).aggressive
+    assert aggressive[DROUGHT] and not aggressive[CHOOSE_2]
     g.flip(0)
     refuses(g, "KBQ-AGG-2", Play, 0, card=DROUGHT, player=1)
 
@@ -545,7 +547,7 @@ def _() -> None:
 def _triplet_table(third: int, **kw: object) -> Scenario:
     g = table(3, circle=[(BLUE_CONGENIAL, 0), (BLUE_GLEEFUL, 0), (third, 0)], **kw)  # type: ignore[arg-type]
     # the bunnies were there when Ada's turn began (table() places them after its start)
-    g.state.triplet_at_start = core.has_triplet(g.state, 0)
+    g.state.triplet_at_start = quest_table.has_triplet(g.state, 0)
     return g
 
 
@@ -838,7 +840,7 @@ def _() -> None:
     put(g, DOLLA_1, "hand", 1)
     g.state.seats[1].hand.remove(DOLLA_1)
     out: list = []
-    core.to_discard(g.state, [DOLLA_1], out)
+    quest_table.to_discard(g.state, [DOLLA_1], out)
     assert find(out, "iou_paid").data["cards"] == [DOLLA_1] and g.state.ious[0].amount == 1
 
 
@@ -850,7 +852,7 @@ def _() -> None:
     take = DOLLA_10
     put(g, take, "money", 1)
     g.state.seats[1].money.remove(take)
-    core.to_discard(g.state, [take], out)
+    quest_table.to_discard(g.state, [take], out)
     assert "iou_paid" not in kinds(out) and g.state.ious[0].amount == 2  # a 10 cannot pay 2
 
 
@@ -878,7 +880,7 @@ def _() -> None:
     g = table(3, circle=[(BLUE_CONGENIAL, 0), (GREEN_CONGENIAL, 1)])
     put(g, HALO, "under", bunny=GREEN_CONGENIAL)
     out: list = []
-    core.change_owner(g.state, GREEN_CONGENIAL, 0, "KBQ-TRADE-2", out)
+    quest_table.change_owner(g.state, GREEN_CONGENIAL, 0, "KBQ-TRADE-2", out)
     assert g.state.circle.space(GREEN_CONGENIAL).under == [HALO]  # it goes with its bunny
 
 
@@ -1020,7 +1022,7 @@ def _() -> None:
     g.flip(0)
     g.discard(0, g.state.flipped)
     assert RULESET.pending(g.state).chance is not None
-    large = [c for c in g.state.discard if c in core.deck(g.state).large]
+    large = [c for c in g.state.discard if c in quest_table.deck(g.state).large]
     g.act(Reshuffle, None, order=sorted(large))
     assert g.state.phase == "bottom" and len(g.state.seats[0].hand) == 6
 
@@ -1032,7 +1034,7 @@ def _() -> None:
         put(g, c, "discard")
     g.flip(0)
     g.discard(0, g.state.flipped)
-    large = [c for c in g.state.discard if c in core.deck(g.state).large]
+    large = [c for c in g.state.discard if c in quest_table.deck(g.state).large]
     refuses(g, "KBQ-SHUF-1", Reshuffle, None, order=sorted(large)[1:])
     refuses(g, "KBQ-SHUF-1", Reshuffle, None, order=[*sorted(large), CABBAGE_1])
 
@@ -1363,7 +1365,7 @@ def _() -> None:
 def _() -> None:
     g = _feeding_table()
     g.state.seats[1].cabbage.clear()
-    core.to_discard(g.state, [CABBAGE_1])
+    quest_table.to_discard(g.state, [CABBAGE_1])
     put(g, DOLLA_5, "money", 1)
     g.buy(1, "cabbage")
     g.feed(1, GREEN_CONGENIAL)
@@ -1774,7 +1776,7 @@ def test_every_mechanic_rule_has_both_cases() -> None:
 def test_every_rule_id_is_cited_in_the_code() -> None:
     from pathlib import Path
 
-    package = Path(__file__).resolve().parents[2] / "engine" / "killer_quest"
+    package = Path(__file__).resolve().parents[2] / "engine" / "killer_bunnies_quest"
     code = "".join(p.read_text() for p in package.glob("*.py") if p.name != "rulebook.py")
     missing = [r.id for r in MECHANICS if r.id not in code]
     assert missing == []

@@ -10,8 +10,8 @@ import random
 import msgspec
 import pytest
 
-from engine.killer_quest import RULESET
-from engine.killer_quest.events import Bottom, Play, Runs, Setup
+from engine.killer_bunnies_quest import RULESET
+from engine.killer_bunnies_quest.events import Bottom, Play, Runs, Setup
 from engine.rules import Effect, RuleViolation
 from engine.simulate import simulate_one
 from tests.engine.quest_helpers import FREE_CABBAGE, give, put, table

@@ -14,10 +14,10 @@ import msgspec
 import pytest
 
 from engine.killer.words import CardWords, an, place
-from engine.killer_quest import RULESET, KillerBunniesQuest
-from engine.killer_quest import words as quest_words
-from engine.killer_quest.catalogue import deck_for
-from engine.killer_quest.events import (
+from engine.killer_bunnies_quest import RULESET, KillerBunniesQuest
+from engine.killer_bunnies_quest import words as quest_words
+from engine.killer_bunnies_quest.catalogue import deck_for
+from engine.killer_bunnies_quest.events import (
     EVENT_TYPES,
     Bid,
     Bottom,
@@ -40,7 +40,7 @@ from engine.killer_quest.events import (
     Starve,
     Trade,
 )
-from engine.killer_quest.options import QuestOptions
+from engine.killer_bunnies_quest.options import QuestOptions
 from engine.reader import read_record
 from engine.record import Event, Header
 from engine.replay import Replay

@@ -13,7 +13,7 @@ from engine.simulate import simulate
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.bots import HeuristicBot, cheapest_cover
 from engine.trust_no_bunny.events import Gaze, Guard, Propose, Sabotage, Vote
-from engine.trust_no_bunny.table import CRYSTAL_BALL, SHIELD
+from engine.trust_no_bunny.numbers import CRYSTAL_BALL, SHIELD
 from tests.engine.tnb_helpers import at_night, voting
 
 

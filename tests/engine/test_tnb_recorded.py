@@ -44,9 +44,7 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
-from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.suspects import suspects
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     BRAVE,
     CRYSTAL_BALL,
     FRENZY,
@@ -61,7 +59,9 @@ from engine.trust_no_bunny.table import (
     SHIELD,
     STEALTH,
 )
-from engine.trust_no_bunny.unknown import hand_range
+from engine.trust_no_bunny.state import TnbState
+from engine.trust_no_bunny.suspects import suspects
+from engine.trust_no_bunny.unknowns import hand_range
 from tests.scenarios.trust_no_bunny import Scenario, TableScenario
 
 U = UNKNOWN

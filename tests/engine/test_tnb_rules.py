@@ -42,9 +42,7 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
-from engine.trust_no_bunny.render import event_view
-from engine.trust_no_bunny.rulebook import RULES
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     BRAVE,
     CRYSTAL_BALL,
     FRENZY,
@@ -57,6 +55,8 @@ from engine.trust_no_bunny.table import (
     SHIELD,
     STEALTH,
 )
+from engine.trust_no_bunny.render import event_view
+from engine.trust_no_bunny.rulebook import RULES
 from tests.engine.tnb_helpers import at_night, home, refuses, refuses_event, started, voting
 from tests.scenarios.trust_no_bunny import Scenario, TableScenario
 

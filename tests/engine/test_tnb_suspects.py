@@ -8,8 +8,8 @@ import pytest
 
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import Accuse, Bless, CardLost, Gaze, Rest, Sabotage
+from engine.trust_no_bunny.numbers import CRYSTAL_BALL, GNAW, HOMEBODY, MEDALLION, SHIELD, STEALTH
 from engine.trust_no_bunny.suspects import MODEL, SuspectReport, suspects, suspects_from_view
-from engine.trust_no_bunny.table import CRYSTAL_BALL, GNAW, HOMEBODY, MEDALLION, SHIELD, STEALTH
 from tests.engine.tnb_helpers import at_night, home, started
 
 ALL_PAIRS_5 = list(combinations(range(5), 2))

@@ -7,7 +7,7 @@ import pytest
 from engine.rules import WarrenError
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import Bless, CardLost, ChooseItem, Gaze, Guard, Sabotage, Staged, Timeout
-from engine.trust_no_bunny.table import CRYSTAL_BALL, GNAW, HOMEBODY, MEDALLION, SHIELD, STEALTH
+from engine.trust_no_bunny.numbers import CRYSTAL_BALL, GNAW, HOMEBODY, MEDALLION, SHIELD, STEALTH
 from tests.engine.tnb_helpers import at_night, home, started
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from logstore.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-DECKS = ROOT / "engine" / "killer_odyssey" / "decks"
+DECKS = ROOT / "engine" / "killer_bunnies_odyssey" / "decks"
 FIXTURES = ROOT / "fixtures" / "killer-bunnies-odyssey"
 
 

@@ -22,7 +22,7 @@ class Scenario:
     def __init__(self, players: Sequence[str], decks: Sequence[str], *, game_id: str = "odyssey-scenario",
                  options: dict[str, Any] | None = None, source: str = "simulated",
                  created: str = "2026-01-01T00:00:00Z") -> None:
-        from engine.killer_odyssey import RULESET
+        from engine.killer_bunnies_odyssey import RULESET
 
         self.rs = RULESET
         opts = {"decks": list(decks), **(options or {})}
@@ -40,7 +40,7 @@ class Scenario:
         return len(self.events) + 1
 
     def deck(self, seat: int) -> list[str]:
-        from engine.killer_odyssey.core import cards
+        from engine.killer_bunnies_odyssey.table import cards
 
         t = cards(self.state)
         return sorted(t.code(k) for k in t.seat_cards(seat))
@@ -48,7 +48,7 @@ class Scenario:
     def order(self, seat: int, first: Sequence[str]) -> list[str]:
         """A shuffle of the seat's deck (or its draw pile now) with ``first`` on top, in
         order, and the rest after them in code order."""
-        from engine.killer_odyssey.core import cards
+        from engine.killer_bunnies_odyssey.table import cards
 
         t = cards(self.state)
         pile = [t.code(k) for k in self.state.seats[seat].draw]

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from engine.killer_odyssey.core import cards
+from engine.killer_bunnies_odyssey.table import cards
 from tests.scenarios.killer_bunnies_odyssey import Scenario
 
 

@@ -17,8 +17,9 @@ from typing import Any
 
 import msgspec
 
-from engine.killer_quest import RULESET, core
-from engine.killer_quest.events import (
+from engine.killer_bunnies_quest import RULESET
+from engine.killer_bunnies_quest import table as quest_table
+from engine.killer_bunnies_quest.events import (
     Bid,
     Bottom,
     Buy,
@@ -37,8 +38,8 @@ from engine.killer_quest.events import (
     Starve,
     Trade,
 )
-from engine.killer_quest.state import QuestState
-from engine.killer_quest.table import DEAL
+from engine.killer_bunnies_quest.numbers import DEAL
+from engine.killer_bunnies_quest.state import QuestState
 from engine.record import FORMAT_VERSION, Event, Header, Player, event_to_dict, header_to_dict, seal
 from engine.rules import Effect
 
@@ -66,7 +67,7 @@ class Scenario:
         self.state: QuestState = RULESET.setup(self.header)
         self.events: list[Event] = []
         self.effects: list[tuple[Effect, ...]] = []
-        d = core.deck(self.state)
+        d = quest_table.deck(self.state)
         dealt: dict[int, list[int]] = {s: list(h) for s, h in (hands or {}).items()}
         money = {s: list(m) for s, m in (money or {}).items()}
         late = set(self.state.opts.late)

@@ -83,7 +83,7 @@ def _left(state: KinderState) -> list[int]:
     card named) the cards of the pile not yet seen."""
     if state.pile or state.pool is None:
         return sorted(state.pile)
-    from engine.kinderbunnies.core import cards
+    from engine.kinderbunnies.table import cards
 
     pile = set(cards(state).draw_pile)
     return [int(c) for c in state.pool.unseen if int(c) in pile]
@@ -101,7 +101,7 @@ def playout(head: Header, events: list[Event], limit: int = 3000) -> list[Event]
         owed = agenda.chance
         if owed is not None:
             live = state
-            from engine.kinderbunnies.play import resolved
+            from engine.kinderbunnies.handlers import resolved
 
             live = resolved(state)
             if owed.kind in ("deal", "draw"):

@@ -43,8 +43,7 @@ from engine.trust_no_bunny.events import (
     Roles,
     Vote,
 )
-from engine.trust_no_bunny.state import TnbState
-from engine.trust_no_bunny.table import (
+from engine.trust_no_bunny.numbers import (
     CRYSTAL_BALL,
     GNAW,
     HOMEBODY,
@@ -54,6 +53,7 @@ from engine.trust_no_bunny.table import (
     RULEBOOK_MUTATIONS,
     STEALTH,
 )
+from engine.trust_no_bunny.state import TnbState
 
 CREATED = "2026-11-30T12:00:00Z"
 

@@ -1,0 +1,265 @@
+"""What each perspective sees of an Odyssey position and of each event, and the record a seat
+(or the table) could have written of a game (engine.redact).
+
+Hands, draw piles and run cards are hidden: a seat sees its own hand and run cards, and of
+the others how many cards they hold and whether their run positions are filled. Saved cards,
+discard piles, the Bunny Circle and the Center Circle lie face up for everybody (ODY-SAVE-1).
+The referee sees everything, the draw piles' order included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.capabilities import Perspective
+from engine.hidden import UNKNOWN
+from engine.killer.words import CardWords
+from engine.killer_bunnies_odyssey.events import (
+    Bottom,
+    Deal,
+    Discard,
+    Draw,
+    Flip,
+    Overdraw,
+    Play,
+    Runs,
+    Shuffle,
+)
+from engine.killer_bunnies_odyssey.state import OdysseyState
+from engine.killer_bunnies_odyssey.table import cards, totals
+from engine.record import Event
+from engine.rules import Effect
+from engine.wording import and_list, possessive
+
+HIDDEN = "hidden"
+
+
+def _card(state: OdysseyState, kind: int) -> dict[str, Any]:
+    t = cards(state)
+    return {"card": t.code(kind), "name": t.name[kind]}
+
+
+def view(state: OdysseyState, perspective: Perspective) -> dict[str, Any]:
+    t = cards(state)
+    referee = perspective == "referee"
+    out = state.position_view(perspective)
+    scores = totals(state)
+    seats = []
+    for seat, s in enumerate(state.seats):
+        own = referee or perspective == seat
+        run: dict[str, str | None] = {}
+        for slot, kind in (("top", s.run.top), ("bottom", s.run.bottom)):
+            run[slot] = None if kind is None else (t.code(kind) if own else HIDDEN)
+        saved = []
+        for pid in s.saved:
+            p = state.pieces[pid]
+            saved.append({"piece": pid, **_card(state, p.kind), "type": t.type[p.kind],
+                          "colour": t.resource[p.kind], "used": p.used, "traded": p.traded})
+        seats.append({
+            "seat": seat, "deck": t.deck_of(seat), "civ": s.civ, "total": scores[seat],
+            "hand": [t.code(k) for k in s.hand] if own else len(s.hand),
+            "run": run,
+            "draw": [t.code(k) for k in reversed(s.draw)] if referee else len(s.draw),
+            "discard": [t.code(k) for k in s.discard],
+            "saved": saved, "mulliganed": s.mulliganed, "turns": s.turns,
+        })
+    circle = []
+    pieces = state.pieces
+    for pid in state.circle.order:
+        p = pieces[pid]
+        space = state.circle.spaces[pid]
+        points = t.points[p.kind] + sum(t.modifier_points[pieces[m].kind] for m in space.under)
+        circle.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
+                       "points": points, "bunny": t.bunny[p.kind],
+                       "traded": p.traded,
+                       "under": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.under],
+                       "on": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.on]})
+    center = []
+    for pid in state.center.order:
+        p = state.pieces[pid]
+        space = state.center.spaces[pid]
+        center.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
+                       "points": t.points[p.kind],
+                       "capacity": t.capacity[p.kind], "traded": p.traded,
+                       "occupants": [{"piece": c, **_card(state, state.pieces[c].kind),
+                                      "points": t.points[state.pieces[c].kind]} for c in space.inside]})
+    strike = None
+    if state.strike is not None:
+        st = state.strike
+        strike = {"card": t.code(st.card), "name": t.name[st.card], "player": st.player,
+                  "kind": st.kind, "die": st.die, "targets": list(st.targets), "levels": list(st.levels)}
+    out.update({
+        "hand_size": state.opts.hand_size,
+        "first": state.first if state.phase not in ("setup", "first") else None,
+        "seats": seats,
+        "circle": circle,
+        "center": center,
+        "demands": [{"piece": d.card, "on": d.bunny, "owner": d.owner, "by": d.placed_by,
+                     "units": d.cabbage + d.water, "due_turn": d.due_turn} for d in state.demands],
+        "strike": strike,
+        "placing": [{"piece": pid, **_card(state, state.pieces[pid].kind),
+                     "owner": state.pieces[pid].owner} for pid in state.placing],
+        "shuffle_owed": list(state.shuffles),
+        "cut_owed": state.cut_owed,
+        "winners": list(state.winners),
+    })
+    return out
+
+
+_PRIVATE: dict[type[Event], tuple[str, ...]] = {
+    Deal: ("cards",), Draw: ("card",), Flip: ("drew",), Play: ("drew",), Discard: ("drew",),
+    Overdraw: ("card",),
+}
+
+
+def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
+    """An event as ``perspective`` saw it: the shuffled order is nobody's but the referee's;
+    what a player drew, dealt himself or put face down is his own."""
+    record: dict[str, Any] = msgspec.to_builtins(event)
+    record.pop("hash", None)
+    if perspective == "referee":
+        return record
+    if isinstance(event, Shuffle):
+        record.pop("order", None)
+        return record
+    if perspective == event.actor:
+        return record
+    for name in _PRIVATE.get(type(event), ()):
+        record.pop(name, None)
+    if isinstance(event, Bottom):
+        record["card"] = UNKNOWN
+    if isinstance(event, Runs):
+        record["top"] = record["bottom"] = UNKNOWN
+    return record
+
+
+def seen_in_play(event: Event, record: dict[str, Any], before: OdysseyState) -> dict[str, Any]:
+    """``record`` (the event as a perspective saw it) with what everybody sees at the table
+    added from the position it was played at: the card a flip turns up (face up for all,
+    whatever is done with it) and the cards of the pieces in play it names (``target``,
+    ``into``, ``piece``, ``demand``, a trade's ``give`` and ``take``), as codes under
+    ``*_card`` keys. Nothing hidden is added: a drawn card stays as the perspective saw it."""
+    t = cards(before)
+    out = dict(record)
+
+    def code(pid: Any) -> str | None:
+        p = before.pieces.get(pid) if isinstance(pid, int) else None
+        return t.code(p.kind) if p is not None and p.kind else None
+
+    if isinstance(event, Flip) and event.actor is not None and "card" not in out:
+        top = before.seats[event.actor].run.top
+        if top:
+            out["card"] = t.code(top)
+    for key in ("target", "into", "piece", "demand"):
+        found = code(out.get(key))
+        if found is not None:
+            out[f"{key}_card"] = found
+    for key in ("give", "take"):
+        if out.get(key):
+            out[f"{key}_cards"] = [code(pid) or UNKNOWN for pid in out[key]]
+    return out
+
+
+def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
+    return effect
+
+
+def redact(event: Event, perspective: Perspective, before: OdysseyState) -> Event:
+    """The event as ``perspective`` would have recorded it at the table (engine.redact)."""
+    if perspective == "referee":
+        return event
+    t = cards(before)
+    mine = perspective == event.actor
+
+    def top(seat: int, depth: int = 0) -> str | None:
+        pile = before.seats[seat].draw
+        return t.code(pile[-1 - depth]) if len(pile) > depth else None
+
+    def named(recorded: str | None, known: str | None) -> str | None:
+        # A card the record names is the card; the position is asked only where the record
+        # leaves it out (a game recorded at the table knows its piles as "?"), so redacting
+        # a redacted record again gives the same record.
+        if recorded is not None and recorded != UNKNOWN:
+            return recorded
+        return known if known is not None and known != UNKNOWN else recorded
+
+    if isinstance(event, Shuffle):
+        return msgspec.structs.replace(event, order=None)
+    if isinstance(event, Deal):
+        assert event.actor is not None
+        said = event.cards or []
+        cards_dealt = [named(said[i] if i < len(said) else None, top(event.actor, i)) or UNKNOWN
+                       for i in range(7)]
+        return msgspec.structs.replace(event, cards=cards_dealt if mine else None)
+    if isinstance(event, Draw | Overdraw):
+        assert event.actor is not None
+        return msgspec.structs.replace(event, card=named(event.card, top(event.actor)) if mine else None)
+    if isinstance(event, Runs):
+        return event if mine else msgspec.structs.replace(event, top=UNKNOWN, bottom=UNKNOWN)
+    if isinstance(event, Flip):
+        assert event.actor is not None
+        s = before.seats[event.actor]
+        flipped = named(event.card, t.code(s.run.top) if s.run.top else None)
+        drew = named(event.drew, top(event.actor)) if mine else None
+        return msgspec.structs.replace(event, card=flipped, drew=drew)
+    if isinstance(event, Play | Discard):
+        assert event.actor is not None
+        return msgspec.structs.replace(event, drew=named(event.drew, top(event.actor)) if mine else None)
+    if isinstance(event, Bottom):
+        return event if mine else msgspec.structs.replace(event, card=UNKNOWN)
+    return event
+
+
+def render(view: dict[str, Any], names: list[str], w: CardWords | None = None,
+           phase: str | None = None) -> str:
+    """A plain-text picture of a view (the CLI's ``replay``) in words: every card it shows
+    by name and code where ``w`` knows it (``Technology (WB01)``), by code otherwise; what it
+    hides as it hides it. A card in play is followed by its piece number, which is how an
+    action names it. ``phase``: the phase as the table says it (Ruleset.phase_text)."""
+    def said(card: Any) -> str:
+        return w.card(card) if w is not None and isinstance(card, str) and w.name(card) else str(card)
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    def piece(c: dict[str, Any]) -> str:
+        points = c["points"]
+        return (f"{said(c['card'])}, {possessive(who(c['owner']))}, {points} "
+                f"point{'' if points == 1 else 's'} (piece {c['piece']})")
+
+    def run_card(card: Any) -> str:
+        return "none" if card is None else "face down" if card == HIDDEN else said(card)
+
+    head = (f"after event {view['seq']} · round {view['round']}, turn {view['turn']} · "
+            f"{phase or view['phase']}{' · over' if view['over'] else ''} · "
+            f"hands of {view['hand_size']}")
+    lines = [head]
+    for s in view["seats"]:
+        mark = "*" if view["active"] == s["seat"] else " "
+        hand = (f"{s['hand']} cards" if isinstance(s["hand"], int)
+                else ", ".join(map(said, s["hand"])) or "no card")
+        saved = ", ".join(f"{said(x['card'])}{' (used this round)' if x['used'] else ''}"
+                          for x in s["saved"]) or "none"
+        draw = s["draw"] if isinstance(s["draw"], int) else len(s["draw"])
+        lines.append(f"{mark} {who(s['seat'])} ({s['deck']} deck): Civ points {s['civ']} on the d20, "
+                     f"total {s['total']}; hand {hand}; top run card {run_card(s['run']['top'])}, "
+                     f"bottom run card {run_card(s['run']['bottom'])}; draw pile {draw} cards; "
+                     f"saved {saved}")
+    circle = "; ".join(piece(c) for c in view["circle"]) or "empty"
+    center = "; ".join(piece(c) + (f", with {and_list([said(o['card']) for o in c['occupants']])} "
+                                   "inside" if c["occupants"] else "")
+                       for c in view["center"]) or "empty"
+    lines.append(f"Bunny Circle: {circle}")
+    lines.append(f"Center Circle: {center}")
+    if view["strike"]:
+        st = view["strike"]
+        in_play = {c["piece"]: said(c["card"]) for c in [*view["circle"], *view["center"]]}
+        targets = st["targets"] if isinstance(st["targets"], list) else [st["targets"]]
+        aimed = and_list([in_play.get(t, f"piece {t}") for t in targets])
+        lines.append(f"waiting for the {st['die']} roll: {said(st['card'])} of {who(st['player'])}, "
+                     f"aimed at {aimed}")
+    if view["winners"]:
+        lines.append(f"winners: {and_list([who(s) for s in view['winners']])}")
+    return "\n".join(lines)

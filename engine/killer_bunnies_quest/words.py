@@ -1,0 +1,815 @@
+"""A game of Killer Bunnies Quest in words: events as the table would say them ("Cy plays
+Choose A Carrot (17), taking Carrot #12 - Arnie (165)"), each perspective told only what it
+saw, the position drawn in words for ``warren replay``, what changed between two views,
+the facts of effects and verdicts, and the end ("Cy wins with the Magic Carrot").
+
+Cards are named by the family kit (engine.killer.words) from the catalogue the game is
+played with: its deck set, printing and extra decks (the 2002 printing numbers cards 59-63
+differently, a house deck adds cards of its own). A view names its catalogue by content
+hash; an event does not, so the ruleset bound to a game (``Ruleset.for_game``) words its
+events with that game's cards, and an unbound one with the Blue Starter box's.
+
+What a perspective did not see never reaches its text: an event is worded from the event as
+``views.event_view`` shows it to that perspective (another player's run cards and new bottom
+card, the hand cards of a trade between two others, the weapons of an exchange, the order of
+every shuffled deck, the small carrot deck until the end: KBQ-FACE-1, KBQ-END-2), and
+changes from views that are already filtered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.hidden import UNKNOWN
+from engine.killer.words import FACE_DOWN, CardWords, an, place, plural
+from engine.killer_bunnies_quest.catalogue import DECKS, Deck, deck_for
+from engine.killer_bunnies_quest.events import (
+    Bid,
+    Bottom,
+    Buy,
+    Choose,
+    Discard,
+    EndTurn,
+    Feed,
+    Flip,
+    Join,
+    Leave,
+    Pass,
+    Play,
+    Reshuffle,
+    Roll,
+    Runs,
+    Save,
+    Setup,
+    Stake,
+    Starve,
+    Trade,
+)
+from engine.killer_bunnies_quest.options import QuestOptions
+from engine.record import Event
+from engine.ruleset import Outcome
+from engine.wording import ARROW, Names, Vocabulary, and_list, possessive, seat_name, seats_text
+
+MONEY = "Dolla"
+"""Quest's money: Kaballa Dolla (docs/card-facts.md §1.2)."""
+
+MARKET = "Kaballa's Market"
+
+
+class QuestOutcome(Outcome, frozen=True, kw_only=True):
+    """How a game of Quest ended: who won, and the carrot that decided it (KBQ-END-2)."""
+
+    magic_carrot: str | None = None
+    """The number of the carrot the bottom card of the small carrot deck names."""
+
+
+# -- the cards of a game ---------------------------------------------------------------------------
+_WORDS: dict[str, CardWords] = {}
+
+
+def words_of(deck: Deck) -> CardWords:
+    """The words for the cards of ``deck`` (built once per deck)."""
+    found = _WORDS.get(deck.key)
+    if found is None:
+        found = _WORDS[deck.key] = CardWords.of(deck.catalogue, MONEY)
+    return found
+
+
+def starter_words() -> CardWords:
+    """The words for the cards of the default game: the Blue Starter box, current printing."""
+    return words_of(deck_for(QuestOptions()))
+
+
+def deck_of_view(view: Mapping[str, Any]) -> Deck | None:
+    """The deck whose catalogue a view names by content hash, if this process has loaded it
+    (it has, once a game with it was set up)."""
+    wanted = view.get("catalogue")
+    return next((d for d in list(DECKS.values()) if d.catalogue.content_hash == wanted), None)
+
+
+def words_of_view(view: Mapping[str, Any], fallback: CardWords) -> CardWords:
+    """The words for the catalogue a view names, else ``fallback``."""
+    deck = deck_of_view(view)
+    return fallback if deck is None else words_of(deck)
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plain(text: object) -> str:
+    return str(text).replace("_", " ")
+
+
+# -- events ----------------------------------------------------------------------------------------
+def describe(event: Event, record: Mapping[str, Any], names: Names, w: CardWords) -> str | None:
+    """``event`` in words, from ``record``: the event as the perspective saw it (what it did
+    not see is missing there, or a count). None for an event that is not Quest's own."""
+    said = _SAYS.get(type(event))
+    return None if said is None else said(record, seat_name(event.actor, names), names, w)
+
+
+Says = Callable[[Mapping[str, Any], str, Names, CardWords], str]
+
+
+def _setup(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    # The same words for every perspective: the orders are the referee's alone, and naming
+    # the Magic Carrot here would tell even the referee's replay the end at its first step.
+    said = f"the set-up: every deck is shuffled; {seat_name(r.get('first'), names)} plays first"
+    gifts = r.get("gifts") or []
+    if any(gifts):
+        said += "; starting carrots: " + "; ".join(
+            f"{seat_name(s, names)} {w.cards(g)}" for s, g in enumerate(gifts) if g)
+    if r.get("removed"):
+        said += f"; left out of the draw pile: {w.cards(r['removed'])}"
+    return said
+
+
+def _runs(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    if "top" in r:
+        return f"{who} lays the first run cards: {w.run(r['top'], r['bottom'])}"
+    return f"{who} lays the first run cards face down"
+
+
+def _flip(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} turns up the top run card"
+
+
+def _stakes(stakes: Sequence[int], w: CardWords) -> str:
+    """Poverty Poker's stakes, ``[Dolla, carrots, bunnies]`` (KBQ-CARD-POVERTY-POKER)."""
+    parts = [w.dolla(stakes[0]) if stakes else w.dolla(0)]
+    if len(stakes) > 1:
+        parts.append(plural(stakes[1], "carrot"))
+    if len(stakes) > 2:
+        parts.append(plural(stakes[2], "bunny", "bunnies"))
+    return and_list(parts)
+
+
+def _sources(sources: Sequence[int], names: Names) -> str:
+    """Rock Bottom's opponents taken from, cabbage first (KBQ-CARD-ROCK-BOTTOM)."""
+    if len(sources) == 2:
+        return f"cabbage from {seat_name(sources[0], names)} and water from {seat_name(sources[1], names)}"
+    return f"from {seats_text(list(sources), names)}"
+
+
+def _play(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    said = f"{who} plays {w.card(r['card'])}"
+    if r.get("on") is not None:
+        said += (f" on the roaming card waiting on {w.card(r['on'])}" if r.get("roamer")
+                 else f" on {w.card(r['on'])}")
+    extra = []
+    if r.get("at") is not None:
+        extra.append(f"placing it at {place(r['at'])} of the circle")
+    if r.get("player") is not None:
+        extra.append(f"naming {seat_name(r['player'], names)}")
+    if r.get("carrots"):
+        extra.append(f"taking {w.cards(r['carrots'])}")
+    if r.get("number") is not None:
+        extra.append(f"naming the number {r['number']}")
+    if r.get("weapon") is not None:
+        extra.append(f"using {w.card(r['weapon'])} again")
+    if r.get("stakes"):
+        extra.append(f"setting the stakes at {_stakes(r['stakes'], w)}")
+    if r.get("sources"):
+        extra.append(f"taking {_sources(r['sources'], names)}")
+    return ", ".join([said, *extra])
+
+
+def _discard(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} discards {w.card(r['card'])}"
+
+
+def _save(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} saves {w.card(r['card'])} face up"
+
+
+def _bottom(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    if "card" in r:
+        return f"{who} lays {w.card(r['card'])} as the new bottom run card"
+    return f"{who} lays a new bottom run card face down"
+
+
+def _end_turn(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} ends the turn without a second card"
+
+
+GOODS = {"cabbage": "a cabbage card", "water": "a water card", "carrot": "a carrot"}
+
+
+def _buy(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    goods = r.get("goods")
+    what = w.card(r["carrot"]) if goods == "carrot" and r.get("carrot") is not None \
+        else GOODS.get(str(goods), _plain(goods))
+    said = f"{who} buys {what} from {MARKET}"
+    if r.get("pay"):
+        said += f", paying with {w.cards(r['pay'])}"
+    return said
+
+
+def _feed(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    said = f"{who} feeds {w.card(r['bunny'])}"
+    if r.get("demand") is not None:
+        said += f" for {w.card(r['demand'])}"
+    paid = [*(r.get("cabbage") or []), *(r.get("water") or [])]
+    if paid:
+        said += f" with {w.cards(paid)}"
+    return said
+
+
+def _starve(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} leaves {w.card(r['bunny'])} unfed, and it starves"
+
+
+def _trade(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    said = (f"{who} trades with {seat_name(r.get('partner'), names)}: gives "
+            f"{w.cards(r.get('give') or [])}, gets {w.cards(r.get('get') or [])}")
+    given, got = r.get("give_hand") or [], r.get("get_hand") or []
+    if isinstance(given, int) or isinstance(got, int):  # counts: the hand cards went unseen
+        count = given if isinstance(given, int) else len(given)
+        if count:
+            said += f"; and {plural(count, 'hand card')} each way, face down"
+    elif given or got:
+        said += f"; from hand, {w.cards(given)} for {w.cards(got)}"
+    return said
+
+
+def _roll(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"the roll: {w.roll(r.get('faces') or [])}"
+
+
+def _bid(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} bids {w.dolla(r['amount'])}"
+
+
+def _pass(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} passes and is out of the auction"
+
+
+def _stake(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    put = [*(r.get("carrots") or []), *(r.get("bunnies") or [])]
+    return f"{who} stakes {w.cards(put)}" if put else f"{who} stakes no carrot and no bunny"
+
+
+def _choose(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    parts = []
+    if r.get("carrots"):
+        parts.append(f"picks {w.cards(r['carrots'])}")
+    if r.get("bunnies"):
+        parts.append(f"chooses {w.cards(r['bunnies'])}")
+    if r.get("at"):
+        what = "it" if len(r["at"]) == 1 else "them"
+        parts.append(f"places {what} at " + and_list([place(a) for a in r["at"]]) + " of the circle")
+    if r.get("under"):
+        parts.append(f"puts the clovers under {w.cards(r['under'])}")
+    if r.get("give") is not None or r.get("take") is not None:
+        parts.append(f"gives {w.card(r.get('give'))} and takes {w.card(r.get('take'))}")
+    if r.get("pay"):
+        parts.append(f"pays with {w.cards(r['pay'])}")
+    if not parts:
+        return f"{who} makes the choice the card asks for"
+    return f"{who} " + ", ".join(parts)
+
+
+def _join(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} joins the game"
+
+
+def _leave(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    return f"{who} leaves the game"
+
+
+def _reshuffle(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    count = len(r["order"]) if isinstance(r.get("order"), list) else int(r.get("cards") or 0)
+    return f"the discard pile's {plural(count, 'large card')} are shuffled into a new draw pile"
+
+
+_SAYS: dict[type[Event], Says] = {
+    Setup: _setup, Runs: _runs, Flip: _flip, Play: _play, Discard: _discard, Save: _save,
+    Bottom: _bottom, EndTurn: _end_turn, Buy: _buy, Feed: _feed, Starve: _starve, Trade: _trade,
+    Roll: _roll, Bid: _bid, Pass: _pass, Stake: _stake, Choose: _choose, Join: _join,
+    Leave: _leave, Reshuffle: _reshuffle,
+}
+
+
+# -- values and facts ------------------------------------------------------------------------------
+SEAT_KEYS = frozenset({"seat", "actor", "active", "owner", "winner", "by", "with", "player",
+                       "partner", "first", "high_bidder", "launcher", "to", "from"})
+"""Keys whose int value is a seat (``to`` and ``from`` may also be a place: ``run``)."""
+SEAT_LIST_KEYS = frozenset({"seats", "winners", "players", "sources", "neighbours"})
+CARD_KEYS = frozenset({
+    "card", "bunny", "on", "host", "weapon", "gave", "took", "demand", "roamer", "flipped", "top",
+    "bottom", "from_bunny", "to_bunny", "target", "give", "take",
+})
+"""Keys whose int value is a card number."""
+CARD_LIST_KEYS = frozenset({
+    "cards", "give", "get", "give_hand", "get_hand", "pay", "hand", "saved", "money", "cabbage",
+    "water", "carrots", "karma", "under", "roaming", "dormant", "discard", "discarded",
+    "bunnies", "removed", "draw", "order", "cabbage_discard", "water_discard", "draw_order",
+    "magic_order", "cabbage_order", "water_order", "options", "roamers",
+})
+"""Keys whose list value holds card numbers (a plain int under ``cards`` or ``carrots`` is a
+count; under ``cabbage`` or ``water`` units or a price)."""
+DICE_KEYS = frozenset({"dice", "lowest"})
+PLACES = {"run": "the run", "hand": "the hand", "saved": "the saved cards",
+          "discard": "the discard pile", "draw_pile": "the bottom of the draw pile"}
+"""Where a card comes from or goes, when an effect names a place rather than a seat."""
+KINDS = {"money": MONEY, "cabbage": "cabbage", "water": "water", "carrot": "carrot"}
+CHOICES = {"carrot": "carrots to take", "revive": "bunnies to revive", "clovers": "where the clovers go",
+           "misfortune": "the bunny the misfortune takes", "return": "where a returning bunny goes",
+           "exchange": "the weapons to exchange", "upkeep": "the carrots to keep fresh",
+           "stake": "what to stake", "feed_now": "how to feed at once"}
+"""What a Choice frame waits for (engine.killer_bunnies_quest.state.Choice.kind)."""
+
+LABELS = {
+    "active": "to play", "at": "placed at", "magic_carrot": "the Magic Carrot", "from_bunny": "from",
+    "to_bunny": "to", "lose_turns": "turns to lose", "cabbage_units": "cabbage", "water_units": "water",
+    "dolla": MONEY, "money": f"{MONEY} cards", "high_bid": "high bid", "high_bidder": "high bidder",
+    "due_turn": "due by turn", "give_hand": "hand cards given", "get_hand": "hand cards got",
+    "cabbage_deck": "cabbage deck", "water_deck": "water deck", "magic_deck": "small carrot deck",
+    "draw": "draw pile", "discard": "discard pile", "cabbage_discard": "cabbage discards",
+    "water_discard": "water discards", "flipped": "flipped card", "abducted": "held by the aliens",
+    "karma": "Bad Karma", "half_price": "half price for", "owed": "owed by the bank",
+    "demand": "feed demand", "printed": "printed level", "lives": "lives", "roamer": "roaming card",
+    "winners": "winners", "first": "first to play", "with": "with", "gifts": "starting carrots",
+    "removed": "left out", "stakes": "stakes", "sources": "taken from",
+}
+
+VOCABULARY = Vocabulary(
+    labels=LABELS,
+    seat_keys=frozenset({"seat", "actor", "active", "owner", "winner", "player", "partner", "first",
+                         "high_bidder", "launcher", "with"}),
+    seat_list_keys=frozenset({"seats", "winners", "sources"}),
+    per_seat_keys=frozenset({"seats", "gifts"}),
+    subject_keys=frozenset(),
+    quiet_keys=frozenset({"perspective", "seq", "deck_set", "printing", "catalogue"}),
+)
+"""The names of Quest's keys, and which name seats (the Record page's pickers read them)."""
+
+
+def label(key: str) -> str:
+    return VOCABULARY.label(key)
+
+
+def value_text(key: str, value: Any, names: Names, w: CardWords) -> str:
+    """One value under ``key`` in Quest's words: seats by name, cards by name and number,
+    dice by colour, money in Dolla, supplies in units."""
+    if value is None:
+        return "nobody" if key == "active" else "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return _list_text(key, value, names, w)
+    if isinstance(value, dict):
+        return _dict_text(key, value, names, w)
+    if isinstance(value, str):
+        if key in ("carrot", "magic_carrot"):
+            return w.carrot(value)
+        if key == "die":
+            return w.die(value)
+        if key == "kind":
+            return KINDS.get(value, _plain(value))
+        if key == "goods":
+            return GOODS.get(value, _plain(value))
+        if key in ("to", "from") and value in PLACES:
+            return PLACES[value]
+        if key == "choice" and value in CHOICES:
+            return CHOICES[value]
+        if key == "direction":
+            return value.replace("_", "-")
+        if value in (FACE_DOWN, UNKNOWN) and (key in CARD_KEYS or key in CARD_LIST_KEYS):
+            return w.run_card(value) if key in ("top", "bottom") else w.card(value)
+        return _plain(value)
+    if isinstance(value, int):
+        if key in SEAT_KEYS:
+            return seat_name(value, names)
+        if key in CARD_KEYS or (key == "carrot" and w.is_a(value, "carrot")):
+            return w.card(value)  # a carrot's price is an int under "carrot" too
+        if key in ("price", "high_bid", "dolla"):
+            return w.dolla(value)
+        if key == "at":
+            return place(value)
+        if key in ("cabbage_units", "water_units"):
+            return plural(value, "unit")
+    return str(value)
+
+
+def _list_text(key: str, value: list[Any], names: Names, w: CardWords) -> str:
+    if not value:
+        return "none"
+    if key in SEAT_LIST_KEYS and all(isinstance(v, int) for v in value):
+        return seats_text(value, names)
+    if key in CARD_LIST_KEYS and all(isinstance(v, int | str) for v in value):
+        return w.cards(value)
+    if key in DICE_KEYS:
+        return and_list([w.die(str(d)) for d in value])
+    if key == "faces":
+        return and_list([str(f) for f in value])
+    if key == "at":
+        return and_list([place(a) for a in value if isinstance(a, int)])
+    if key == "stakes":
+        return _stakes(value, w)
+    if key == "gifts":
+        return "; ".join(f"{seat_name(s, names)} {w.cards(g)}" for s, g in enumerate(value) if g) or "none"
+    if key == "hits":
+        return "; ".join(_hit(h, w) for h in value if isinstance(h, dict))
+    if key == "abducted":
+        return abducted_text(value, names, w)
+    if key == "feeds":
+        return "; ".join(_feed_text(f, w) for f in value if isinstance(f, dict))
+    if all(isinstance(v, dict) for v in value):
+        return "; ".join(_dict_text(key, v, names, w) for v in value)
+    return ", ".join(value_text(key, v, names, w) for v in value)
+
+
+def _dict_text(key: str, value: dict[Any, Any], names: Names, w: CardWords) -> str:
+    if key == "rolls":  # a roll-off: seat -> face
+        return ", ".join(f"{seat_name(int(s), names)} {f}" for s, f in value.items())
+    if key == "owed":
+        return and_list([w.amount(str(k), int(v)) for k, v in value.items()]) if value else "nothing"
+    if key == "waiting":
+        return waiting_text(value, names, w)
+    parts = [f"{label(str(k))} {value_text(str(k), v, names, w)}" for k, v in value.items()
+             if v is not None and k not in ("seq", "hash")]
+    return ", ".join(parts)
+
+
+def _hit(hit: Mapping[str, Any], w: CardWords) -> str:
+    """One bunny an attack reaches: the level it faces and, once known, its fate."""
+    said = f"{w.card(hit.get('bunny'))} faces level {hit.get('level')}"
+    if hit.get("face") is not None:
+        said += f", rolled {an(hit['face'])} {hit['face']}"
+    if hit.get("lives") is not None:
+        said += ": it lives" if hit["lives"] else ": it dies"
+    return said
+
+
+def _feed_text(feed: Mapping[str, Any], w: CardWords) -> str:
+    """A feed demand on a bunny: what it asks and by when (a Casino's or Bakery's is due at
+    once: KBQ-FEED-6)."""
+    due = feed.get("due_turn")
+    return (f"{w.card(feed.get('card'))}: {w.units('cabbage', int(feed.get('cabbage') or 0))} and "
+            f"{w.units('water', int(feed.get('water') or 0))} "
+            + (f"by the owner's turn {due}" if due is not None else "due at once"))
+
+
+def abducted_text(abducted: Sequence[int], names: Names, w: CardWords) -> str:
+    """The bunny the aliens hold, and whose it is (a view writes ``[bunny, owner]``)."""
+    if not abducted:
+        return "none"
+    return w.bunny(abducted[0], abducted[1] if len(abducted) > 1 else None, names)
+
+
+def describe_fact(key: str, value: Any, names: Names, w: CardWords) -> str:
+    """A named fact (of an effect, a verdict or a position) as ``what: value``."""
+    return f"{label(key)}: {value_text(key, value, names, w)}"
+
+
+# -- what the game waits for ----------------------------------------------------------------------
+def waiting_text(info: Mapping[str, Any] | None, names: Names, w: CardWords) -> str:
+    """The card in play and what it waits for (views.waiting_view), in words."""
+    if not info:
+        return "nothing"
+    frame = info.get("frame")
+    parts = []
+    if info.get("card") is not None:
+        head = f"{w.card(info['card'])}"
+        if info.get("by") is not None:
+            head += f" played by {seat_name(info['by'], names)}"
+        if info.get("on") is not None:
+            head += f" on {w.card(info['on'])}"
+        if info.get("player") is not None:
+            head += f", naming {seat_name(info['player'], names)}"
+        parts.append(head)
+    if frame == "attack":
+        parts.append(f"attacking {w.card(info.get('target'))}")
+        if info.get("hits"):
+            parts.append(_list_text("hits", info["hits"], names, w))
+    elif frame == "choice":
+        said = (f"{seat_name(info.get('seat'), names)} to choose "
+                f"{CHOICES.get(str(info.get('choice')), _plain(info.get('choice')))}")
+        if info.get("count"):
+            said += f" ({info['count']})"
+        if info.get("options"):
+            said += f" from {w.cards(info['options'])}"
+        parts.append(said)
+    elif frame == "roll_off":
+        said = f"a roll-off between {seats_text(info.get('players') or [], names)}"
+        if info.get("rolls"):
+            said += f": {_dict_text('rolls', info['rolls'], names, w)}"
+        parts.append(said)
+    elif frame == "auction":
+        if info.get("high_bidder") is not None:
+            parts.append(f"an auction, high bid {w.dolla(info.get('high_bid') or 0)} by "
+                         f"{seat_name(info['high_bidder'], names)}")
+        else:
+            parts.append("an auction, no bid yet")
+    elif frame == "roll_card":
+        parts.append("dice owed: " + and_list([w.die(str(d)) for d in info.get("dice") or []]))
+    elif frame == "hold":
+        parts.append("waiting for answers")
+    elif frame == "draws":
+        parts.append("cards still to draw")
+    elif frame == "turn_end":
+        parts.append("the turn is ending")
+    return "; ".join(parts) if parts else _plain(frame)
+
+
+# -- the position --------------------------------------------------------------------------------
+def _who(seat: Any, names: Names) -> str:
+    return seat_name(seat, names) if isinstance(seat, int) else "nobody"
+
+
+def market_text(m: Mapping[str, Any], w: CardWords, names: Names) -> str:
+    said = (f"{MARKET}: {'open' if m['open'] else 'closed'}; a cabbage card {w.dolla(m['cabbage'])}, "
+            f"a water card {w.dolla(m['water'])}, a carrot {w.dolla(m['carrot'])}; carrots for sale: "
+            f"{w.cards(m['carrots']) if m['carrots'] else 'none'}")
+    if m.get("half_price") is not None:
+        said += f"; half price for {seat_name(m['half_price'], names)}"
+    return said
+
+
+def circle_text(circle: Sequence[Mapping[str, Any]], names: Names, w: CardWords) -> str:
+    if not circle:
+        return "Bunny Circle: no bunny yet"
+    return "Bunny Circle, clockwise: " + "; ".join(bunny_text(b, names, w) for b in circle)
+
+
+def bunny_text(b: Mapping[str, Any], names: Names, w: CardWords) -> str:
+    """One bunny of the circle with what lies under and on it."""
+    said = w.bunny(b["bunny"], b.get("owner"), names)
+    if b.get("under"):
+        said += f", under it {w.cards(b['under'])}"
+    if b.get("feeds"):
+        said += f", to feed {_list_text('feeds', b['feeds'], names, w)}"
+    if b.get("roaming"):
+        said += f", {w.cards(b['roaming'])} waiting on it"
+    if b.get("dormant"):
+        said += f", dormant under it {w.cards(b['dormant'])}"
+    return said
+
+
+def seat_lines(s: Mapping[str, Any], names: Names, w: CardWords) -> list[str]:
+    """One player's cards, as the view shows them (another's hand is a count)."""
+    name = seat_name(s["seat"], names)
+    hand = s["hand"]
+    held = plural(hand, "card") + " face down" if isinstance(hand, int) else (
+        f"{plural(len(hand), 'card')}: {w.cards(hand)}" if hand else "empty")
+    marks = []
+    if not s.get("present", True):
+        marks.append("not in the game")
+    if s.get("triplet"):
+        marks.append("has a Bunny Triplet")
+    if s.get("lose_turns"):
+        marks.append(f"loses {plural(s['lose_turns'], 'turn')}")
+    head = f"{name}" + (f" ({', '.join(marks)})" if marks else "") + f": hand {held}"
+    supplies = (f"{w.dolla(s['dolla'])}, {w.units('cabbage', s['cabbage_units'])}, "
+                f"{w.units('water', s['water_units'])}")
+    if s.get("owed"):
+        supplies += f"; owed by the bank: {_dict_text('owed', s['owed'], names, w)}"
+    lines = [head, f"  run: {w.run(s['top'], s['bottom'])}",
+             f"  saved: {w.cards(s['saved']) if s['saved'] else 'none'}; {supplies}",
+             f"  carrots: {w.cards(s['carrots']) if s['carrots'] else 'none'}"]
+    if s.get("karma"):
+        lines.append(f"  Bad Karma: {w.cards(s['karma'])}")
+    return lines
+
+
+def render(view: Mapping[str, Any], names: Names, fallback: CardWords, phase: str | None = None) -> str:
+    """A picture of a view in words (``warren replay``): where the game stands, the market
+    and the piles, the Bunny Circle, what is in play, then each player. ``phase``: the
+    phase as the table says it (Ruleset.phase_text)."""
+    w = words_of_view(view, fallback)
+    lines = [f"after event {view['seq']} · round {view['round']}, turn {view['turn']} · "
+             f"{phase or _plain(view['phase'])}"
+             f" · to play: {_who(view.get('active'), names)}",
+             market_text(view["market"], w, names)]
+    p = view["piles"]
+    top = f" (top: {w.card(p['discard'][-1])})" if p["discard"] else ""
+    lines.append(f"piles: draw pile {plural(p['draw'], 'card')}; discard pile "
+                 f"{plural(len(p['discard']), 'card')}{top}; cabbage deck {p['cabbage_deck']}, water "
+                 f"deck {p['water_deck']}, small carrot deck {p['magic_deck']} (face down)")
+    lines.append(circle_text(view["circle"], names, w))
+    if view.get("abducted"):
+        lines.append(f"held by the aliens: {abducted_text(view['abducted'], names, w)}")
+    if view.get("flipped") is not None:
+        lines.append(f"flipped: {w.card(view['flipped'])}")
+    if view.get("waiting"):
+        lines.append(f"in play: {waiting_text(view['waiting'], names, w)}")
+    for r in view.get("roamers") or []:
+        owner = next((b["owner"] for b in view["circle"] if b["bunny"] == r["host"]), None)
+        lines.append(f"roaming: {w.card(r['card'])}, launched by {seat_name(r['launcher'], names)}, "
+                     f"on {w.bunny(r['host'], owner, names)}, moving "
+                     f"{value_text('direction', r['direction'], names, w)}")
+    for s in view["seats"]:
+        lines.extend(seat_lines(s, names, w))
+    if view.get("magic_carrot") is not None:
+        winners = view.get("winners") or []
+        lines.append(f"the Magic Carrot: {w.carrot(view['magic_carrot'])}; "
+                     + (f"the winner: {seats_text(winners, names)}" if winners else "no winner"))
+    return "\n".join(lines)
+
+
+# -- what changed --------------------------------------------------------------------------------------
+POSITION = ("round", "turn", "phase", "active", "over")
+
+
+def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Names,
+                     fallback: CardWords) -> list[str]:
+    """What changed between two views of one perspective, one line per change: where the
+    game stands, then the circle, the market, the piles, what is in play, each player."""
+    w = words_of_view(after, fallback)
+    out: list[str] = []
+    moved = [f"{label(k)} {value_text(k, before[k], names, w)} {ARROW} {value_text(k, after[k], names, w)}"
+             for k in POSITION if k in before and k in after and before[k] != after[k]]
+    if moved:
+        out.append(" · ".join(moved))
+    out += _circle_changes(before.get("circle") or [], after.get("circle") or [], names, w)
+    if before.get("abducted") != after.get("abducted"):
+        held, holds = before.get("abducted") or [], after.get("abducted") or []
+        if held:
+            out.append(f"the aliens no longer hold {abducted_text(held, names, w)}")
+        if holds:
+            out.append(f"the aliens hold {abducted_text(holds, names, w)}")
+    out += _market_changes(before.get("market") or {}, after.get("market") or {}, names, w)
+    out += _pile_changes(before.get("piles") or {}, after.get("piles") or {}, w)
+    if before.get("flipped") != after.get("flipped"):
+        out.append(f"flipped card: {w.card(after.get('flipped'))}")
+    if before.get("waiting") != after.get("waiting"):
+        out.append(f"in play: {waiting_text(after.get('waiting'), names, w)}")
+    out += _roamer_changes(before.get("roamers") or [], after.get("roamers") or [],
+                           after.get("circle") or [], names, w)
+    for b, a in zip(before.get("seats") or [], after.get("seats") or [], strict=False):
+        if b != a:
+            out += _seat_changes(b, a, names, w)
+    if before.get("magic_carrot") != after.get("magic_carrot") and after.get("magic_carrot") is not None:
+        out.append(f"the Magic Carrot is revealed: {w.carrot(after['magic_carrot'])}")
+    if before.get("winners") != after.get("winners"):
+        out.append(f"winners: {seats_text(after.get('winners') or [], names)}")
+    return out
+
+
+def _neighbours(order: list[int], bunny: int, circle: Mapping[int, Mapping[str, Any]],
+                names: Names, w: CardWords) -> str:
+    if len(order) == 1:
+        return "the first bunny in the circle"
+    i = order.index(bunny)
+    left, right = order[i - 1], order[(i + 1) % len(order)]
+    if left == right:
+        return f"beside {w.bunny(left, circle[left].get('owner'), names)}"
+    return (f"between {w.bunny(left, circle[left].get('owner'), names)} and "
+            f"{w.bunny(right, circle[right].get('owner'), names)}")
+
+
+def _circle_changes(before: list[dict[str, Any]], after: list[dict[str, Any]], names: Names,
+                    w: CardWords) -> list[str]:
+    if before == after:
+        return []
+    was = {b["bunny"]: b for b in before}
+    now = {b["bunny"]: b for b in after}
+    order = [b["bunny"] for b in after]
+    out = []
+    for bunny, gone in was.items():
+        if bunny not in now:
+            out.append(f"{_upper(w.bunny(bunny, gone.get('owner'), names))} leaves the circle")
+    for bunny, a in now.items():
+        b = was.get(bunny)
+        if b is None:
+            out.append(f"{_upper(w.bunny(bunny, a.get('owner'), names))} enters the circle, "
+                       f"{_neighbours(order, bunny, now, names, w)}")
+            for card in a.get("under") or []:
+                out.append(f"under {w.card(bunny)}: {w.card(card)}")
+            continue
+        who = w.bunny(bunny, a.get("owner"), names)
+        if b.get("owner") != a.get("owner"):
+            out.append(f"{_upper(w.card(bunny))} passes from {seat_name(b.get('owner'), names)} to "
+                       f"{seat_name(a.get('owner'), names)}")
+        # What roams on a bunny is told by the roaming cards' own changes.
+        for key, what in (("under", "under"), ("dormant", "dormant under")):
+            if (b.get(key) or []) != (a.get(key) or []):
+                out.append(f"{what} {who}: {w.moves(b.get(key) or [], a.get(key) or [])}")
+        if (b.get("feeds") or []) != (a.get("feeds") or []):
+            placed = [f for f in a.get("feeds") or [] if f not in (b.get("feeds") or [])]
+            settled = [f for f in b.get("feeds") or [] if f not in (a.get("feeds") or [])]
+            for f in placed:
+                out.append(f"to feed {who}: {_feed_text(f, w)}")
+            for f in settled:
+                out.append(f"no longer to feed {who}: {w.card(f.get('card'))}")
+    return out
+
+
+def _market_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Names,
+                    w: CardWords) -> list[str]:
+    if before == after or not after:
+        return []
+    out = []
+    if before.get("open") != after.get("open"):
+        out.append(f"{MARKET} {'opens' if after.get('open') else 'closes'}")
+    prices = [f"{goods} {w.dolla(before[key])} {ARROW} {w.dolla(after[key])}"
+              for key, goods in (("cabbage", "a cabbage card"), ("water", "a water card"),
+                                 ("carrot", "a carrot"))
+              if key in before and before[key] != after.get(key)]
+    if prices:
+        out.append("market prices: " + ", ".join(prices))
+    if before.get("carrots") != after.get("carrots"):
+        out.append(f"carrots for sale: {w.moves(before.get('carrots') or [], after.get('carrots') or [])}")
+    if before.get("half_price") != after.get("half_price"):
+        out.append(f"half price: {_who(after.get('half_price'), names)}")
+    return out
+
+
+PILES = (("draw", "draw pile"), ("cabbage_deck", "cabbage deck"), ("water_deck", "water deck"),
+         ("magic_deck", "small carrot deck"))
+"""Face-down piles: a view counts their cards (the referee's also holds their order)."""
+DISCARDS = (("discard", "discard pile"), ("cabbage_discard", "cabbage discards"),
+            ("water_discard", "water discards"))
+
+
+def _pile_changes(before: Mapping[str, Any], after: Mapping[str, Any], w: CardWords) -> list[str]:
+    out = []
+    for key, what in PILES:
+        if key in before and key in after and before[key] != after[key]:
+            out.append(f"{what}: {before[key]} {ARROW} {plural(after[key], 'card')}")
+    for key, what in DISCARDS:
+        if key in before and key in after and before[key] != after[key]:
+            out.append(f"{what}: {w.moves(before[key], after[key])}")
+    return out
+
+
+def _roamer_changes(before: list[dict[str, Any]], after: list[dict[str, Any]],
+                    circle: list[dict[str, Any]], names: Names, w: CardWords) -> list[str]:
+    was = {r["card"]: r for r in before}
+    now = {r["card"]: r for r in after}
+    owners = {b["bunny"]: b.get("owner") for b in circle}
+    out = []
+    for card, r in now.items():
+        b = was.get(card)
+        if b is None or b.get("host") != r.get("host"):
+            host = r.get("host")
+            out.append(f"{_upper(w.card(card))} now roams on "
+                       f"{w.bunny(host, owners.get(host), names) if isinstance(host, int) else 'no bunny'}")
+    for card in was:
+        if card not in now:
+            out.append(f"{_upper(w.card(card))} no longer roams")
+    return out
+
+
+def _seat_changes(b: Mapping[str, Any], a: Mapping[str, Any], names: Names, w: CardWords) -> list[str]:
+    """What changed for one player: cards by name where the view shows them, counts where it
+    shows backs."""
+    name = seat_name(a["seat"], names)
+    mine = possessive(name)
+    out = []
+    if b.get("present") != a.get("present"):
+        out.append(f"{name} {'joins' if a.get('present') else 'leaves'} the game")
+    hb, ha = b.get("hand"), a.get("hand")
+    if hb != ha:
+        if isinstance(hb, list) and isinstance(ha, list):
+            out.append(f"{mine} hand: {w.moves(hb, ha)}")
+        else:
+            out.append(f"{mine} hand: {_count(hb)} {ARROW} {plural(_count(ha), 'card')}")
+    for key, what in (("top", "top run card"), ("bottom", "bottom run card")):
+        if b.get(key) != a.get(key):
+            out.append(f"{mine} {what}: {w.run_card(b.get(key))} {ARROW} {w.run_card(a.get(key))}")
+    for key, what in (("saved", "saved cards"), ("carrots", "carrots"), ("karma", "Bad Karma")):
+        if (b.get(key) or []) != (a.get(key) or []):
+            out.append(f"{mine} {what}: {w.moves(b.get(key) or [], a.get(key) or [])}")
+    for cards, total, kind in (("money", "dolla", "money"), ("cabbage", "cabbage_units", "cabbage"),
+                               ("water", "water_units", "water")):
+        if (b.get(cards) or []) != (a.get(cards) or []) or b.get(total) != a.get(total):
+            was, now = int(b.get(total) or 0), int(a.get(total) or 0)
+            amount = f"{w.amount(kind, was)} {ARROW} {w.amount(kind, now)}"
+            what = MONEY if kind == "money" else kind
+            out.append(f"{mine} {what}: {amount} ({w.moves(b.get(cards) or [], a.get(cards) or [])})")
+    if b.get("triplet") != a.get("triplet"):
+        out.append(f"{name} {'has a Bunny Triplet' if a.get('triplet') else 'no longer has a Bunny Triplet'}")
+    if b.get("lose_turns") != a.get("lose_turns"):
+        out.append(f"{mine} turns to lose: {b.get('lose_turns')} {ARROW} {a.get('lose_turns')}")
+    if b.get("owed") != a.get("owed"):
+        out.append(f"owed to {name} by the bank: {_dict_text('owed', a.get('owed') or {}, names, w)}")
+    return out
+
+
+def _count(hand: Any) -> int:
+    return len(hand) if isinstance(hand, list) else int(hand or 0)
+
+
+# -- the end ----------------------------------------------------------------------------------------
+def describe_outcome(outcome: Outcome, names: Names, w: CardWords) -> str:
+    """``Game over: Cy wins with the Magic Carrot, carrot 7 (KBQ-END-4). Carrots held: Ada 3,
+    Bo 5, Cy 4.``"""
+    magic = outcome.magic_carrot if isinstance(outcome, QuestOutcome) else None
+    carrot = f", {w.carrot_label(magic)}" if magic is not None else ""
+    if outcome.winners:
+        who = and_list([seat_name(s, names) for s in outcome.winners])
+        said = f"{who} {'wins' if len(outcome.winners) == 1 else 'win'} with the Magic Carrot{carrot}"
+    elif magic is not None:
+        said = (f"nobody wins: the Magic Carrot is {w.carrot_label(magic)}, and no player with a "
+                "bunny holds it")
+    else:
+        said = f"nobody wins ({_plain(outcome.reason)})"
+    text = f"Game over: {said} ({outcome.rule})."
+    if outcome.scores:
+        text += " Carrots held: " + ", ".join(f"{seat_name(s, names)} {n}"
+                                              for s, n in enumerate(outcome.scores)) + "."
+    return text
