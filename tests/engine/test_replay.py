@@ -14,7 +14,7 @@ from engine.record import Event
 from engine.replay import PositionError, Replay, position_of
 from engine.rules import Effect
 from engine.simulate import SimulatedGame, simulate_one
-from tests.engine.bunnies_table import snapshot
+from tests.games.bunnies.table import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 

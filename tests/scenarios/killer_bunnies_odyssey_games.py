@@ -1,6 +1,6 @@
 """Hand-made games of Killer Bunnies Odyssey, shared by the dispute table's writer
-(tests/engine/make_odyssey_disputes.py), the fixtures (fixtures/make_odyssey.py) and the
-rule tests (tests/engine/test_odyssey_*.py).
+(tests/games/killer_bunnies_odyssey/make_disputes.py), the fixtures (fixtures/make_odyssey.py) and the
+rule tests (tests/games/killer_bunnies_odyssey/).
 
 Most games run on a *conveyor*: every turn the player draws the card he then puts down as
 his bottom run card, so his hand keeps the five cards he kept at the start (his Specials and

@@ -22,7 +22,7 @@ from engine.reader import check_events, read_record
 from engine.record import Event, Record
 from engine.rules import Effect
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "fixtures" / "bunnies"
 
 

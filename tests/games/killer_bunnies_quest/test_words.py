@@ -46,7 +46,7 @@ from engine.record import Event, Header
 from engine.replay import Replay
 from engine.ruleset import Perspective
 from engine.simulate import simulate_one
-from tests.engine.quest_helpers import (
+from tests.games.killer_bunnies_quest.helpers import (
     BLUE_CONGENIAL,
     CABBAGE_2,
     CHOOSE_A_CARROT,
@@ -64,7 +64,7 @@ from tests.engine.quest_helpers import (
     carrot,
 )
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "killer-bunnies-quest"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "killer-bunnies-quest"
 NAMES = ["Ada", "Bo", "Cy"]
 W = quest_words.starter_words()
 

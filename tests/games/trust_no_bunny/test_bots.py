@@ -14,7 +14,7 @@ from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.bots import HeuristicBot, cheapest_cover
 from engine.trust_no_bunny.events import Gaze, Guard, Propose, Sabotage, Vote
 from engine.trust_no_bunny.numbers import CRYSTAL_BALL, SHIELD
-from tests.engine.tnb_helpers import at_night, voting
+from tests.games.trust_no_bunny.helpers import at_night, voting
 
 
 def test_bots_are_found_by_name() -> None:

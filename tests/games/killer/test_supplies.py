@@ -12,7 +12,7 @@ from engine.killer.catalogue.schema import Prices
 from engine.killer.market import Market
 from engine.killer.refusal import Refusal
 
-CARDS = Path(__file__).resolve().parents[2] / "engine" / "killer_bunnies_quest" / "cards"
+CARDS = Path(__file__).resolve().parents[3] / "engine" / "killer_bunnies_quest" / "cards"
 BOX = DeckLibrary([CARDS]).catalogue("blue-starter")
 VALUE = {n: (BOX.card(n).units or BOX.card(n).money or 0)
          for n in BOX.numbers("cabbage", "water", "money")}

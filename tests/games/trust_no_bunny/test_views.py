@@ -8,7 +8,7 @@ from engine.rules import WarrenError
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import Bless, CardLost, ChooseItem, Gaze, Guard, Sabotage, Staged, Timeout
 from engine.trust_no_bunny.numbers import CRYSTAL_BALL, GNAW, HOMEBODY, MEDALLION, SHIELD, STEALTH
-from tests.engine.tnb_helpers import at_night, home, started
+from tests.games.trust_no_bunny.helpers import at_night, home, started
 
 
 def test_a_seat_sees_the_public_view_plus_its_own_secrets() -> None:

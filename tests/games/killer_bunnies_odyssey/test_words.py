@@ -190,7 +190,7 @@ def test_told_from_its_position_every_event_names_its_cards_never_a_piece_number
     from engine.reader import read_record
     from engine.registry import get_ruleset
 
-    path = Path(__file__).resolve().parents[2] / "fixtures/killer-bunnies-odyssey/board.jsonl"
+    path = Path(__file__).resolve().parents[3] / "fixtures/killer-bunnies-odyssey/board.jsonl"
     record = read_record(path.read_bytes(), str(path))
     rs = get_ruleset("killer-bunnies-odyssey").for_game(record.header)
     names = [p.name for p in record.header.players]
@@ -214,7 +214,7 @@ def test_the_picture_of_a_position_explains_itself() -> None:
     from engine.registry import get_ruleset
     from engine.replay import Replay
 
-    path = Path(__file__).resolve().parents[2] / "fixtures/killer-bunnies-odyssey/board.jsonl"
+    path = Path(__file__).resolve().parents[3] / "fixtures/killer-bunnies-odyssey/board.jsonl"
     record = read_record(path.read_bytes(), str(path))
     rs = get_ruleset("killer-bunnies-odyssey").for_game(record.header)
     names = [p.name for p in record.header.players]

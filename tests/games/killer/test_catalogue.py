@@ -16,7 +16,7 @@ from engine.killer.catalogue.loader import (
     read_deck_file,
 )
 
-QUEST_CARDS = Path(__file__).resolve().parents[2] / "engine" / "killer_bunnies_quest" / "cards"
+QUEST_CARDS = Path(__file__).resolve().parents[3] / "engine" / "killer_bunnies_quest" / "cards"
 
 SET_FILE = """format = 1
 [set.test]

@@ -14,7 +14,7 @@ from logstore.recording.session import Refusal, TableSession, table_header
 from logstore.store import Store
 from logstore.store.checking import check_path
 
-FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "trust-no-bunny"
+FOLDER = Path(__file__).resolve().parents[3] / "fixtures" / "trust-no-bunny"
 TABLE = str(FOLDER / "recorded-table.jsonl")
 DOUBT = str(FOLDER / "recorded-undetermined.jsonl")
 EARLY = str(next(FOLDER.glob("illegal-TNB-REC-1-seq-*-recorded-stage-too-early.jsonl")))

@@ -202,7 +202,7 @@ def test_a_tables_own_deck_folder_joins_the_library(tmp_path: Path) -> None:
 
 
 def test_the_decks_page_lists_every_card_and_says_whose_they_are() -> None:
-    page = (Path(__file__).resolve().parents[2] / "docs" / "odyssey-decks.md").read_text()
+    page = (Path(__file__).resolve().parents[3] / "docs" / "odyssey-decks.md").read_text()
     assert "is warren's\ninvention" in page and "None is a card of the publisher" in page
     for data in STARTERS.values():
         for card in data["card"]:

@@ -18,7 +18,7 @@ from engine.bunnies import RULESET
 from engine.bunnies.events import Deal, Lay
 from engine.bunnies.numbers import DECK
 from engine.bunnies.rulebook import RULES
-from tests.engine.bunnies_table import (
+from tests.games.bunnies.table import (
     FIVES,
     LATE_OPENING,
     RACE_FINISH,

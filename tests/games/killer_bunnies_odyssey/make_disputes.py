@@ -1,8 +1,8 @@
 """Write the dispute table of Killer Bunnies Odyssey
 (tests/engine/dispute_tables/killer-bunnies-odyssey.json).
 
-    python tests/engine/make_odyssey_disputes.py          # (re)write the table
-    python tests/engine/make_odyssey_disputes.py --check  # exit 1 if the file differs
+    python tests/games/killer_bunnies_odyssey/make_disputes.py          # (re)write the table
+    python tests/games/killer_bunnies_odyssey/make_disputes.py --check  # exit 1 if the file differs
 
 Every rule of the rulebook appears both allowing (a legal scenario) and forbidding (an
 illegal scenario, or a disputed claim for a rule that decides a consequence rather than an
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 from engine.killer_bunnies_odyssey import RULESET
@@ -415,7 +415,7 @@ def build() -> dict[str, Any]:
         "players": ["Ada", "Bo"],
         "both_ways": True,
         "about": ("Dispute scenarios for Killer Bunnies and the Ultimate Odyssey, written by "
-                  "tests/engine/make_odyssey_disputes.py from the hand-made games of "
+                  "tests/games/killer_bunnies_odyssey/make_disputes.py from the hand-made games of "
                   "tests/scenarios/killer_bunnies_odyssey_games.py: every rule allowing and "
                   "forbidding, and the "
                   "positions where the five- and seven-card readings of the hand give different "

@@ -18,7 +18,7 @@ from engine.bunnies.views import HIDDEN, view
 from engine.reader import check_events
 from engine.rules import WarrenError
 from engine.simulate import simulate_one
-from tests.engine.bunnies_table import (
+from tests.games.bunnies.table import (
     FIVES,
     RACE_FINISH,
     RACE_OPENING,
@@ -33,7 +33,7 @@ from tests.engine.bunnies_table import (
     race_game,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RULINGS = (ROOT / "docs" / "rulings.md").read_text()
 BUNNIES_SECTION = RULINGS.split("\n## bunnies\n", 1)[1].split("\n## ", 1)[0]
 

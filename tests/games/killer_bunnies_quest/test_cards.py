@@ -19,7 +19,7 @@ from engine.killer_bunnies_quest.options import QuestOptions
 from engine.killer_bunnies_quest.rulebook import BOX_CARDS
 from engine.rules import WarrenError
 from engine.simulate import simulate_one
-from tests.engine.quest_helpers import (
+from tests.games.killer_bunnies_quest.helpers import (
     ASTEROID,
     BAD_KARMA,
     BAKER_STREET,

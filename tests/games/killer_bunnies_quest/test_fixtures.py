@@ -17,7 +17,7 @@ from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES
 from engine.reader import check_events, read_record
 from engine.replay import Replay
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "fixtures" / "killer-bunnies-quest"
 ILLEGAL = re.compile(r"^illegal-(KBQ-[A-Z0-9]+-\d+)-seq-(\d+)-[a-z0-9-]+\.jsonl$")
 

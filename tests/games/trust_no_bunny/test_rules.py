@@ -57,7 +57,7 @@ from engine.trust_no_bunny.numbers import (
 )
 from engine.trust_no_bunny.render import event_view
 from engine.trust_no_bunny.rulebook import RULES
-from tests.engine.tnb_helpers import at_night, home, refuses, refuses_event, started, voting
+from tests.games.trust_no_bunny.helpers import at_night, home, refuses, refuses_event, started, voting
 from tests.scenarios.trust_no_bunny import Scenario, TableScenario
 
 ALLOW: dict[str, Callable[[], None]] = {}
@@ -1296,7 +1296,7 @@ def test_every_rule_has_both_cases() -> None:
 def test_every_rule_id_is_cited_in_the_code() -> None:
     from pathlib import Path
 
-    package = Path(__file__).resolve().parents[2] / "engine" / "trust_no_bunny"
+    package = Path(__file__).resolve().parents[3] / "engine" / "trust_no_bunny"
     code = "".join(p.read_text() for p in package.glob("*.py") if p.name != "rulebook.py")
     missing = [rule for rule in RULES if rule not in code]
     assert missing == []

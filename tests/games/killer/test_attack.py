@@ -14,7 +14,7 @@ from engine.killer.catalogue.loader import DeckLibrary
 from engine.killer.circle import BunnyCircle
 from engine.killer.refusal import Refusal
 
-CARDS = Path(__file__).resolve().parents[2] / "engine" / "killer_bunnies_quest" / "cards"
+CARDS = Path(__file__).resolve().parents[3] / "engine" / "killer_bunnies_quest" / "cards"
 BOX = DeckLibrary([CARDS]).catalogue("blue-starter")
 
 

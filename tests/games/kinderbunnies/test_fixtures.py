@@ -17,7 +17,7 @@ from engine.kinderbunnies import RULESET
 from engine.reader import check_events, read_record
 from engine.record import Record
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "fixtures" / "kinderbunnies"
 
 

@@ -10,7 +10,7 @@ from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.events import Accuse, Bless, CardLost, Gaze, Rest, Sabotage
 from engine.trust_no_bunny.numbers import CRYSTAL_BALL, GNAW, HOMEBODY, MEDALLION, SHIELD, STEALTH
 from engine.trust_no_bunny.suspects import MODEL, SuspectReport, suspects, suspects_from_view
-from tests.engine.tnb_helpers import at_night, home, started
+from tests.games.trust_no_bunny.helpers import at_night, home, started
 
 ALL_PAIRS_5 = list(combinations(range(5), 2))
 

@@ -14,7 +14,7 @@ from engine.killer_bunnies_quest import RULESET
 from engine.killer_bunnies_quest.events import Bottom, Play, Runs, Setup
 from engine.rules import Effect, RuleViolation
 from engine.simulate import simulate_one
-from tests.engine.quest_helpers import FREE_CABBAGE, give, put, table
+from tests.games.killer_bunnies_quest.helpers import FREE_CABBAGE, give, put, table
 
 
 def _positions(seed: int, players: int, step: int = 9):  # type: ignore[no-untyped-def]

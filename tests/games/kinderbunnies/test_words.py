@@ -36,7 +36,7 @@ from engine.record import Event
 from engine.replay import Replay
 from engine.ruleset import Perspective
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "kinderbunnies"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "kinderbunnies"
 NAMES = ["Ada", "Bo", "Cy"]
 W = kinder_words.card_words()
 

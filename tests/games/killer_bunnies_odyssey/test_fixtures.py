@@ -16,7 +16,7 @@ from engine.killer_bunnies_odyssey import RULESET
 from engine.reader import check_events, read_record
 from engine.replay import Replay
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "fixtures" / "killer-bunnies-odyssey"
 ILLEGAL = re.compile(r"^illegal-((?:ODY|REC)-[A-Z]+-\d+)-seq-(\d+)-[a-z0-9-]+\.jsonl$")
 
@@ -59,7 +59,8 @@ def test_illegal_records_are_flagged_at_their_seq_with_their_rule(path: Path) ->
     assert found.seq == len(record.events), "the illegal event is the record's last"
 
 
-@pytest.mark.parametrize("script", ["fixtures/make_odyssey.py", "tests/engine/make_odyssey_disputes.py"])
+@pytest.mark.parametrize("script", ["fixtures/make_odyssey.py",
+                                    "tests/games/killer_bunnies_odyssey/make_disputes.py"])
 def test_the_files_are_what_their_script_writes(script: str) -> None:
     done = subprocess.run([sys.executable, str(ROOT / script), "--check"], cwd=ROOT,
                           capture_output=True, text=True, check=False,

@@ -27,7 +27,7 @@ from engine.record import Event
 from engine.replay import Replay
 from engine.rules import RuleViolation
 from engine.simulate import SimulatedGame, simulate_one
-from tests.engine.bunnies_table import snapshot
+from tests.games.bunnies.table import snapshot
 
 legal_actions = RULESET.legal_actions
 

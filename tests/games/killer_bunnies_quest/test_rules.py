@@ -38,7 +38,7 @@ from engine.killer_bunnies_quest.events import (
 )
 from engine.killer_bunnies_quest.rulebook import MECHANICS, RULES
 from engine.rules import RuleViolation
-from tests.engine.quest_helpers import (
+from tests.games.killer_bunnies_quest.helpers import (
     BAKER_STREET,
     BAKERY,
     BLOCK_BID,
@@ -1737,7 +1737,7 @@ def _() -> None:
 
 @allow("KBQ-CARD-CUSTOM")
 def _() -> None:
-    from tests.engine.test_quest_cards import house_game
+    from tests.games.killer_bunnies_quest.test_cards import house_game
 
     g = house_game()
     g.play(0, 902, carrots=[carrot(2)])
@@ -1746,7 +1746,7 @@ def _() -> None:
 
 @forbid("KBQ-CARD-CUSTOM")
 def _() -> None:
-    from tests.engine.test_quest_cards import house_game
+    from tests.games.killer_bunnies_quest.test_cards import house_game
 
     g = house_game()
     g.state.market.close()
@@ -1776,7 +1776,7 @@ def test_every_mechanic_rule_has_both_cases() -> None:
 def test_every_rule_id_is_cited_in_the_code() -> None:
     from pathlib import Path
 
-    package = Path(__file__).resolve().parents[2] / "engine" / "killer_bunnies_quest"
+    package = Path(__file__).resolve().parents[3] / "engine" / "killer_bunnies_quest"
     code = "".join(p.read_text() for p in package.glob("*.py") if p.name != "rulebook.py")
     missing = [r.id for r in MECHANICS if r.id not in code]
     assert missing == []

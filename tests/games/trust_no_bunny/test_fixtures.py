@@ -21,7 +21,7 @@ from engine.replay import Replay
 from engine.trust_no_bunny import RULESET
 from engine.trust_no_bunny.suspects import suspects
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "fixtures" / "trust-no-bunny"
 ILLEGAL = re.compile(r"^illegal-(TNB-[A-Z]+-\d+)-seq-(\d+)-[a-z0-9-]+\.jsonl$")
 
