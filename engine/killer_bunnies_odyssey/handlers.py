@@ -14,6 +14,7 @@ from engine.killer import rolls as kit_rolls
 from engine.killer.run import SAVABLE
 from engine.killer.trading import check_trade
 from engine.killer_bunnies_odyssey import cards as card_rules
+from engine.killer_bunnies_odyssey.choices import play_choices
 from engine.killer_bunnies_odyssey.events import (
     Bottom,
     Cut,
@@ -448,8 +449,6 @@ def _drawn_after(state: OdysseyState, seat: int, named: str | None, rule: str,
 
 def can_play(state: OdysseyState, seat: int, kind: int) -> bool:
     """Could the card be played here by some choice (ODY-BURN-1 tells a burn from a discard)?"""
-    from engine.killer_bunnies_odyssey.agenda import play_choices
-
     return bool(play_choices(state, seat, kind, first=True))
 
 

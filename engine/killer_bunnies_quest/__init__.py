@@ -29,7 +29,7 @@ from engine.killer_bunnies_quest import bots, views, waiting, words
 from engine.killer_bunnies_quest.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
-from engine.killer_bunnies_quest.events import EVENT_TYPES, Play
+from engine.killer_bunnies_quest.events import EVENT_TYPES
 from engine.killer_bunnies_quest.handlers import HANDLERS
 from engine.killer_bunnies_quest.numbers import MAX_PLAYERS, MIN_PLAYERS
 from engine.killer_bunnies_quest.options import QuestOptions
@@ -49,19 +49,6 @@ CARD_FIELDS = frozenset({"card", "on", "weapon", "carrots", "carrot", "pay", "bu
 """The fields of Quest's actions that name cards, which a person may type by name."""
 
 
-def _is_answer(state: QuestState, event: Event) -> bool:
-    """An event that answers a held card rather than letting it happen: a Very Special card,
-    or a saved card played in answer (R-KBQ-32)."""
-    if not isinstance(event, Play) or event.actor is None:
-        return False
-    from engine.killer_bunnies_quest import table
-
-    d = table.deck(state)
-    if event.card not in d.type:
-        return False
-    return d.type[event.card] == "very_special" or event.card in state.seats[event.actor].saved
-
-
 def lazy(handler: Handler) -> Handler:
     """A held card happens when the next event that is not an answer comes: the handler then
     runs on a copy with the card released, and the copy replaces the state only if the event
@@ -71,7 +58,7 @@ def lazy(handler: Handler) -> Handler:
         stack = state.stack
         # only a Hold or an attack on top can hold a card (waiting.holding)
         if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
-                or _is_answer(state, event):
+                or waiting.is_answer(state, event):
             return handler(state, event)
         trial = state.copy()
         out: list[Effect] = []

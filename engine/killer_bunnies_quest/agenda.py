@@ -114,10 +114,9 @@ def decision_actions(state: QuestState, decision: Decision) -> list[Event]:
         return LISTS[decision.kind](state, decision.seat, seq)
     # A card waits for answers: an answer (a Very Special card, a saved answer) is played to
     # it as it waits; anything else lets it happen first (R-KBQ-32).
-    from engine.killer_bunnies_quest import _is_answer
 
     now = waiting.released(state)
-    actions = [a for a in LISTS[decision.kind](now, decision.seat, seq) if not _is_answer(state, a)]
+    actions = [a for a in LISTS[decision.kind](now, decision.seat, seq) if not waiting.is_answer(state, a)]
     actions += _special_plays(state, decision.seat, seq, very_special_only=True)
     return actions
 

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from engine.killer.auction import next_bidder
 from engine.killer.rolls import to_roll
+from engine.killer_bunnies_quest.events import Play
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
     AuctionFrame,
@@ -25,6 +26,8 @@ from engine.killer_bunnies_quest.state import (
     RollCard,
     RollOffFrame,
 )
+from engine.killer_bunnies_quest.table import deck
+from engine.record import Event
 from engine.rules import Effect
 
 
@@ -135,3 +138,14 @@ def may_answer(state: QuestState, seat: int) -> bool:
     if seat in owed.decisions:
         return owed.decisions[seat] in ("turn", "flipped", "bottom")
     return True
+
+
+def is_answer(state: QuestState, event: Event) -> bool:
+    """An event that answers a held card rather than letting it happen: a Very Special card,
+    or a saved card played in answer (R-KBQ-32)."""
+    if not isinstance(event, Play) or event.actor is None:
+        return False
+    d = deck(state)
+    if event.card not in d.type:
+        return False
+    return d.type[event.card] == "very_special" or event.card in state.seats[event.actor].saved

@@ -459,7 +459,7 @@ def _seat_items(ruleset: Ruleset[Any, Any], events: pa.Table) -> pa.Table:
         return BASE_SCHEMAS["seat_items"].empty_table()
     import duckdb
 
-    from logstore.analytics.views import arrow
+    from logstore.analytics.duck import arrow
 
     con = duckdb.connect(config={"threads": 1, "autoinstall_known_extensions": False,
                                  "autoload_known_extensions": False})

@@ -36,8 +36,9 @@ import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from engine.rules import WarrenError
+from logstore.analytics.duck import DUCKDB_CONFIG, arrow
 from logstore.analytics.projections import BASE_SCHEMAS, TABLES
-from logstore.analytics.views import DUCKDB_CONFIG, PartsCatalog, arrow, list_parts
+from logstore.analytics.views import PartsCatalog, list_parts
 
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY = "1GB"

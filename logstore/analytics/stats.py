@@ -28,7 +28,7 @@ import pyarrow as pa
 
 from engine.registry import STATS, PluginError, load_plugin, plugins
 from engine.rules import WarrenError
-from logstore.analytics.views import arrow
+from logstore.analytics.duck import arrow
 
 STATS_DIR = Path(__file__).resolve().parent / "stats_sql"
 """The SQL files, found beside this module (installed with it as package data), never

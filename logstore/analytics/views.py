@@ -26,11 +26,11 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import duckdb
 import pyarrow as pa
 
+from logstore.analytics.duck import DUCKDB_CONFIG
 from logstore.analytics.projections import (
     BASE_SCHEMAS,
     TABLES,
@@ -40,21 +40,6 @@ from logstore.analytics.projections import (
     analytics_dir,
     open_catalog,
 )
-
-DUCKDB_CONFIG: dict[str, Any] = {
-    # Never reach for the network: an extension that is not built in stays unavailable.
-    "autoinstall_known_extensions": False,
-    "autoload_known_extensions": False,
-}
-
-
-def arrow(con: duckdb.DuckDBPyConnection, sql: str) -> pa.Table:
-    """A query's result as an Arrow table (DuckDB 1.x and 2.x spell it differently)."""
-    relation = con.sql(sql)
-    if relation is None:
-        return pa.table({})
-    to_table = getattr(relation, "to_arrow_table", None) or relation.arrow
-    return to_table()
 
 
 @dataclass(slots=True)

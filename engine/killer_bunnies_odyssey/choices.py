@@ -1,0 +1,117 @@
+"""The choices a card may be played with: every set of targets, places and opponents an
+Odyssey card's effects ask for, each tried against the play's own guards (the card
+interpreter's plan). The legal-action lists offer them, and a flipped card is burned rather
+than discarded only when it has none (ODY-BURN-1)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import Any
+
+from engine.killer.catalogue import effects as fx
+from engine.killer_bunnies_odyssey import cards as card_rules
+from engine.killer_bunnies_odyssey.state import OdysseyState
+from engine.killer_bunnies_odyssey.table import cards, has_bunny, has_city, opponents
+from engine.rules import RuleViolation
+
+
+def rooms(state: OdysseyState, seat: int) -> list[int]:
+    """The cities of ``seat`` with room for one more occupant."""
+    t = cards(state)
+    out = []
+    for city in state.center.owned_by(seat):
+        cap = t.capacity[state.pieces[city].kind] or 0
+        if len(state.center.spaces[city].inside) < cap:
+            out.append(city)
+    return out
+
+
+def _placements(state: OdysseyState, seat: int, size: int) -> list[dict[str, Any]]:
+    return [{"at": i} for i in range(size + 1)] + [{"into": c} for c in rooms(state, seat)]
+
+
+def _options(state: OdysseyState, seat: int, effect: fx.AnyEffect) -> list[dict[str, Any]]:
+    t = cards(state)
+    circle = state.circle
+    pieces = state.pieces
+    if isinstance(effect, fx.EnterCircle):
+        return _placements(state, seat, len(circle))
+    if isinstance(effect, fx.Build):
+        return [{"at": i} for i in range(len(state.center) + 1)]
+    if isinstance(effect, fx.Attack | fx.Feed):
+        return [{"target": b} for b in circle.order if pieces[b].owner != seat]
+    if isinstance(effect, fx.Raze):
+        return [{"target": c} for c in state.center.order if pieces[c].owner != seat]
+    if isinstance(effect, fx.Attach):
+        return [{"target": b} for b in circle.owned_by(seat)]
+    if isinstance(effect, fx.GainCiv):
+        return [{"opponent": o} for o in opponents(state, seat)] if effect.target == "opponent" else [{}]
+    if isinstance(effect, fx.Steal):
+        if effect.what == "city":
+            return [{"target": c, "at": i} for c in state.center.order if pieces[c].owner != seat
+                    for i in range(len(state.center))]
+        out = []
+        for pid, p in sorted(pieces.items()):
+            if p.owner == seat or p.where not in ("circle", "inside") or not t.creature[p.kind]:
+                continue
+            size = len(circle) - (1 if p.where == "circle" else 0)
+            out += [{"target": pid, **place} for place in _placements(state, seat, size)]
+        return out
+    if isinstance(effect, fx.PickFromHand):
+        return [{"opponent": o, "picked": t.code(k)} for o in opponents(state, seat)
+                for k in sorted({k for k in state.seats[o].hand if k})]
+    if isinstance(effect, fx.Inspect):
+        out = []
+        for o in opponents(state, seat):
+            held = sorted({k for k in state.seats[o].hand if k and t.type[k] == effect.discard_type})
+            out += [{"opponent": o, "picked": t.code(k)} for k in held] or [{"opponent": o}]
+        return out
+    if isinstance(effect, fx.Revive):
+        kinds = sorted({k for k in state.seats[seat].discard if t.creature[k]})
+        return [{"chosen": t.code(k), **place} for k in kinds
+                for place in _placements(state, seat, len(circle))]
+    if isinstance(effect, fx.Cancel):
+        out = [{}] if state.strike is not None else []
+        out += [{"target": d.card} for d in state.demands if d.owner == seat]
+        return out
+    if isinstance(effect, fx.SettleFeed):
+        return [{"target": b} for b in sorted({d.bunny for d in state.demands if d.owner == seat})]
+    return [{}]
+
+
+class _Choices:
+    """A choice set as the fields of an event (what plan_play reads)."""
+
+    __slots__ = ("at", "chosen", "into", "opponent", "pay", "picked", "target")
+
+    def __init__(self, **fields: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, fields.get(name))
+
+
+def play_choices(state: OdysseyState, seat: int, kind: int, first: bool = False) -> list[dict[str, Any]]:
+    """Every choice set card ``kind`` may be played with by ``seat`` here (payment left to
+    warren's own choice), each checked by the play's own guards; with ``first``, the first
+    one found only (is the card playable at all?)."""
+    t = cards(state)
+    if t.pink[kind] and not has_bunny(state, seat):
+        return []
+    if t.green[kind] and not has_city(state, seat):
+        return []
+    if t.cost[kind] and not card_rules.affordable(state, seat, t.cost[kind]):
+        return []
+    per_effect: Iterable[list[dict[str, Any]]] = [_options(state, seat, e) for e in t.effects[kind]]
+    out: list[dict[str, Any]] = []
+    for combo in itertools.product(*per_effect):
+        fields: dict[str, Any] = {}
+        for part in combo:
+            fields.update(part)
+        try:
+            card_rules.plan_play(state, seat, kind, _Choices(**fields), "hand")
+        except RuleViolation:
+            continue
+        out.append(fields)
+        if first:
+            break
+    return out
