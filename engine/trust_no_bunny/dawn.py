@@ -7,45 +7,14 @@ from itertools import chain
 
 from engine.hidden import UNKNOWN
 from engine.rules import Effect, RuleViolation
-from engine.trust_no_bunny.day import finish, start_round
 from engine.trust_no_bunny.events import Draw
 from engine.trust_no_bunny.numbers import (
-    BRAVE,
-    HOARDER,
-    HOARDER_CARDS,
-    HOMEBODY,
-    HOMEBODY_NIGHTS,
     ROUNDS,
 )
+from engine.trust_no_bunny.rounds import ending, finish, quirk_met, start_round
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import card_counts, refuse_if_over, require_chance
 from engine.wording import and_list
-
-QUIRK_RULE = {BRAVE: "TNB-QUIRK-1", HOMEBODY: "TNB-QUIRK-2", HOARDER: "TNB-QUIRK-3"}
-
-
-def quirk_met(state: TnbState, seat: int, hand_size: int | None = None) -> bool:
-    """Has ``seat`` met its Quirk (TNB-QUIRK-1..3)? ``hand_size`` overrides the hand held."""
-    quirk = state.quirks[seat]
-    if quirk == BRAVE:
-        return state.nights_guarded[seat] >= 1
-    if quirk == HOMEBODY:
-        return state.nights_home[seat] >= HOMEBODY_NIGHTS
-    if quirk == HOARDER:
-        size = state.hand_size(seat) if hand_size is None else hand_size
-        return size >= HOARDER_CARDS
-    return False
-
-
-def ending(state: TnbState) -> tuple[str, str, str] | None:
-    """Whether this dawn ends the game, from public facts alone: (winner, reason, rule)."""
-    if state.wall == 0 and state.tower == 0:
-        return "werebunnies", "defences_down", "TNB-END-2"
-    if state.round >= ROUNDS:
-        return "townsfolk", "town_survived", "TNB-END-3"
-    if state.round == ROUNDS - 1 and state.early_end and state.wall > 0:
-        return "townsfolk", "wall_held", "TNB-END-4"
-    return None
 
 
 def round_end(state: TnbState, hand_sizes: list[int] | None) -> tuple[str, str, str, list[int]] | None:

@@ -7,49 +7,15 @@ from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny.events import Accuse, CardLost, Propose, Ready, Reveal, Vote
 from engine.trust_no_bunny.numbers import WOLF_LIMIT
+from engine.trust_no_bunny.rounds import close_muster, finish, pass_mayor, start_night, the_mayor
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     EVERYBODY,
-    NIGHTS,
-    ask_one,
-    night_decisions,
     no_actor,
     refuse_if_over,
     require_chance,
 )
 from engine.wording import seats_said
-
-
-def the_mayor(state: TnbState) -> int:
-    """The mayor's seat: there is one from the deal of the roles on (TNB-SET-4)."""
-    mayor = state.mayor
-    if mayor is None:  # never once the roles are dealt, which every day phase follows
-        raise RuleViolation("TNB-SET-4", "the roles, and the first mayor with them, are not dealt yet")
-    return mayor
-
-
-def start_round(state: TnbState) -> None:
-    """A new round opens with its muster (TNB-MUSTER-1); the mayor moves on (TNB-DAY-3)."""
-    n = state.n
-    if state.round > 0:
-        state.mayor = (the_mayor(state) + 1) % n
-    state.round += 1
-    state.turn = state.round
-    state.phase = "muster"
-    state.active = None
-    state.agenda.decisions = EVERYBODY[n, "muster"].copy()  # table.ask_everybody, inline
-    state.accused = [False] * n
-    state.wolves = state.table.wolves[state.round - 1]
-    state.team = None
-    state.votes = [None] * n
-    state.on_guard = [False] * n
-    state.plays = [None] * n
-
-
-def close_muster(state: TnbState) -> None:
-    state.phase = "proposal"
-    state.active = state.mayor
-    ask_one(state, the_mayor(state), "propose")
 
 
 def _require_muster(state: TnbState, rule: str) -> None:
@@ -315,40 +281,3 @@ def close_vote(state: TnbState, timed_out: list[int] | None,
     return tuple(effects)
 
 
-def pass_mayor(state: TnbState) -> None:
-    state.mayor = (the_mayor(state) + 1) % state.n
-    state.phase = "proposal"
-    state.active = state.mayor
-    state.team = None
-    state.votes = [None] * state.n
-    ask_one(state, state.mayor, "propose")
-
-
-def start_night(state: TnbState, team: list[int]) -> None:
-    n = state.n
-    on_guard = [False] * n
-    for s in team:
-        on_guard[s] = True
-    state.on_guard = on_guard
-    state.phase = "night"
-    state.active = None
-    state.plays = [None] * n
-    # table.ask_night, inline: a guard at the Tower, everybody else at home.
-    key = tuple(on_guard)
-    waiting = NIGHTS.get(key)
-    state.agenda.decisions = (night_decisions(key) if waiting is None else waiting).copy()
-
-
-def finish(state: TnbState, winner: str, reason: str, rule: str, winners: list[int],
-           effects: list[Effect]) -> None:
-    """The game ends (TNB-END-1 from here on)."""
-    state.over = True
-    state.winner = winner
-    state.reason = reason
-    state.end_rule = rule
-    state.winners = sorted(winners)
-    state.phase = "over"
-    state.active = None
-    state.pending_loss = None
-    state.agenda.decisions = {}
-    effects.append(Effect(rule, "game_over", {"winner": winner, "reason": reason, "winners": state.winners}))

@@ -41,22 +41,15 @@ from engine.trust_no_bunny.table import (
     STAGE_EFFECTS,
     card_counts,
     check_stage_claims,
-    is_seat,
     move_to_discard,
     no_actor,
     refuse_if_over,
     require_in_hand,
+    require_night,
+    require_other_seat,
 )
 
-
 # -- guards ----------------------------------------------------------------------------
-def _require_night(state: TnbState, seat: int) -> None:
-    if state.phase != "night":
-        # TNB-NIGHT-1: night actions only at night.
-        raise RuleViolation("TNB-NIGHT-1", "it is not night", phase=state.phase)
-    if seat not in state.agenda.decisions:
-        # TNB-NIGHT-1: every player acts once a night.
-        raise RuleViolation("TNB-NIGHT-1", f"seat {seat} has already acted tonight", seat=seat)
 
 
 def check_guard_play(state: TnbState, seat: int, defend: list[int], weaken: list[int],
@@ -86,7 +79,7 @@ def guard(state: TnbState, event: Guard) -> tuple[Effect, ...]:
         raise no_actor(event, "TNB-GUARD-1")
     waiting = state.agenda.decisions
     if state.phase != "night" or seat not in waiting:
-        _require_night(state, seat)
+        require_night(state, seat)
     if not state.on_guard[seat]:
         # TNB-GUARD-1: only guards play cards at the Tower.
         raise RuleViolation("TNB-GUARD-1", f"seat {seat} is at home tonight, not on guard",
@@ -149,7 +142,7 @@ def _home(state: TnbState, event: HomeAction) -> tuple[int, list[int] | None]:
     if seat is None:
         raise no_actor(event, "TNB-HOME-1")
     if state.phase != "night" or seat not in state.agenda.decisions:
-        _require_night(state, seat)
+        require_night(state, seat)
     if state.on_guard[seat]:
         # TNB-HOME-1: a guard plays cards; home actions are for players at home.
         raise RuleViolation("TNB-HOME-1", f"seat {seat} is on guard tonight, not at home",
@@ -163,12 +156,6 @@ def _home(state: TnbState, event: HomeAction) -> tuple[int, list[int] | None]:
     g = card_counts(event.gnaw, "TNB-MUT-1", "the cards gnawed")
     require_in_hand(state, seat, g, "TNB-MUT-1", list(event.gnaw))
     return seat, g
-
-
-def _other_seat(state: TnbState, seat: int, target: object, rule: str, what: str) -> None:
-    if not is_seat(state, target) or target == seat:
-        raise RuleViolation(rule, f"{what} names another player of the game, not {target!r}",
-                            target=target)
 
 
 def _finish_home(state: TnbState, seat: int, event: HomeAction, g: list[int] | None) -> tuple[Effect, ...]:
@@ -200,7 +187,7 @@ def bless(state: TnbState, event: Bless) -> tuple[Effect, ...]:
     seat, g = _home(state, event)
     target = event.target
     if type(target) is not int or not 0 <= target < state.n or target == seat:
-        _other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
+        require_other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
     if state.on_guard[target]:
         # TNB-HOME-2: the blessed player must be at home too.
         raise RuleViolation("TNB-HOME-2", f"seat {target} is on guard, not at home", target=target)
@@ -223,7 +210,7 @@ def sabotage(state: TnbState, event: Sabotage) -> tuple[Effect, ...]:
         raise RuleViolation("TNB-SAB-1", f"seat {seat} is Townsfolk and cannot Sabotage", seat=seat)
     target = event.target
     if type(target) is not int or not 0 <= target < state.n or target == seat:
-        _other_seat(state, seat, target, "TNB-SAB-2", "a Sabotage")
+        require_other_seat(state, seat, target, "TNB-SAB-2", "a Sabotage")
     if event.quirk not in QUIRKS:
         # TNB-SAB-2: the guess is one of the three Quirks.
         raise RuleViolation("TNB-SAB-2", f"{event.quirk!r} is not a Quirk ({', '.join(QUIRKS)})",
@@ -236,7 +223,7 @@ def gaze(state: TnbState, event: Gaze) -> tuple[Effect, ...]:
         return _home_unseen(state, event)
     seat, g = _home(state, event)
     _require_item_action(state, seat, CRYSTAL_BALL, "TNB-ITEM-4")
-    _other_seat(state, seat, event.target, "TNB-ITEM-4", "a gaze")
+    require_other_seat(state, seat, event.target, "TNB-ITEM-4", "a gaze")
     return _finish_home(state, seat, event, g)
 
 

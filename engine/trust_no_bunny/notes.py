@@ -22,7 +22,7 @@ facts above hold happened before, so those notes follow them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.trust_no_bunny.events import Bless, Brew, Gaze, Guard, Predict, Sabotage
 from engine.trust_no_bunny.numbers import (
@@ -34,7 +34,9 @@ from engine.trust_no_bunny.numbers import (
     SHIELD_POINTS,
     STEALTH,
 )
-from engine.trust_no_bunny.state import TnbState
+
+if TYPE_CHECKING:  # the state reads its notes from here (TnbState.notes)
+    from engine.trust_no_bunny.state import TnbState
 
 Note = dict[str, Any]
 

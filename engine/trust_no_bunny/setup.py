@@ -7,7 +7,6 @@ from itertools import chain
 from engine.hidden import UNKNOWN
 from engine.rules import NO_EFFECTS, Effect, RuleViolation
 from engine.trust_no_bunny import unknowns
-from engine.trust_no_bunny.day import start_round
 from engine.trust_no_bunny.events import ChooseItem, Deal, Offers, Roles
 from engine.trust_no_bunny.numbers import (
     ITEMS,
@@ -19,6 +18,7 @@ from engine.trust_no_bunny.numbers import (
     STARTING_HAND,
     WEREBUNNIES,
 )
+from engine.trust_no_bunny.rounds import start_round
 from engine.trust_no_bunny.state import TnbState, offer_of
 from engine.trust_no_bunny.table import (
     ask_everybody,

@@ -213,3 +213,18 @@ def guard_cards(values: list[int]) -> str:
     if len(values) == 1:
         return f"a {values[0]}"
     return "the cards " + and_list([str(v) for v in values])
+
+
+def require_night(state: TnbState, seat: int) -> None:
+    if state.phase != "night":
+        # TNB-NIGHT-1: night actions only at night.
+        raise RuleViolation("TNB-NIGHT-1", "it is not night", phase=state.phase)
+    if seat not in state.agenda.decisions:
+        # TNB-NIGHT-1: every player acts once a night.
+        raise RuleViolation("TNB-NIGHT-1", f"seat {seat} has already acted tonight", seat=seat)
+
+
+def require_other_seat(state: TnbState, seat: int, target: object, rule: str, what: str) -> None:
+    if not is_seat(state, target) or target == seat:
+        raise RuleViolation(rule, f"{what} names another player of the game, not {target!r}",
+                            target=target)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
-from engine.trust_no_bunny.day import close_muster, close_vote, pass_mayor
+from engine.trust_no_bunny.day import close_vote
 from engine.trust_no_bunny.events import Guard, Rest, Timeout
 from engine.trust_no_bunny.night import check_guard_play, check_stage, commit_play, resolve
 from engine.trust_no_bunny.numbers import TIMED_PHASES
+from engine.trust_no_bunny.rounds import close_muster, pass_mayor
 from engine.trust_no_bunny.setup import all_items_chosen
 from engine.trust_no_bunny.state import TnbState, offer_of
 from engine.trust_no_bunny.table import check_stage_claims, hand_list, refuse_if_over, require_chance

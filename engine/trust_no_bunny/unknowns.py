@@ -44,6 +44,8 @@ from engine.trust_no_bunny.numbers import (
     STARTING_HAND,
     WEREBUNNIES,
 )
+from engine.trust_no_bunny.rounds import close_muster, quirk_met, start_round
+from engine.trust_no_bunny.rounds import finish as end_game
 from engine.trust_no_bunny.state import Hidden, offer_of
 from engine.trust_no_bunny.table import ask_everybody, guard_cards, is_seat, settled
 
@@ -361,7 +363,6 @@ def choose_item(state: TnbState, seat: int, event: ChooseItem) -> tuple[Effect, 
 
 def deal(state: TnbState, event: Deal) -> tuple[Effect, ...]:
     """The deal of a recorded game: three cards each, ``"?"`` for a card nobody saw."""
-    from engine.trust_no_bunny.day import start_round
 
     hands = event.hands
     n = state.n
@@ -413,7 +414,6 @@ def accuse(state: TnbState, seat: int, event: Accuse) -> tuple[Effect, ...]:
     (TNB-ACC-4); where the record cannot tell, the event says so with a reveal, or the game
     goes on and the check is undetermined (R-TNB-26).
     """
-    from engine.trust_no_bunny.day import finish
 
     low, high = hand_range(state, seat)
     if high == 0:
@@ -446,7 +446,7 @@ def accuse(state: TnbState, seat: int, event: Accuse) -> tuple[Effect, ...]:
         if reveal is not None:
             apply_reveal(state, reveal)
         town = [s for s in range(n) if s not in pair]
-        finish(state, "townsfolk", "unanimous_accusation", "TNB-ACC-4", town, effects)
+        end_game(state, "townsfolk", "unanimous_accusation", "TNB-ACC-4", town, effects)
         return tuple(effects)
     if everybody and pair not in state.refuted:
         if ends is None:
@@ -460,7 +460,6 @@ def accuse(state: TnbState, seat: int, event: Accuse) -> tuple[Effect, ...]:
 
 def card_lost(state: TnbState, seat: int, event: CardLost) -> tuple[Effect, ...]:
     """The card an accusation cost, in a partial game or written ``"?"`` (TNB-ACC-3)."""
-    from engine.trust_no_bunny.day import close_muster
 
     card = event.card
     hand = state.hands[seat]
@@ -583,7 +582,6 @@ def apply_reveal(state: TnbState, reveal: Reveal) -> None:
 
 def known_winners(state: TnbState, winner: str, rule: str) -> list[int] | None:
     """Who won, when the record knows (after a reveal it always does); None otherwise."""
-    from engine.trust_no_bunny.dawn import quirk_met
 
     n = state.n
     roles_known = [role(state, s) for s in range(n)]
@@ -607,7 +605,6 @@ def known_winners(state: TnbState, winner: str, rule: str) -> list[int] | None:
 def finish(state: TnbState, winner: str, reason: str, rule: str, effects: list[Effect],
            reveal: Reveal | None) -> None:
     """The end of a partial game: the winners from the reveal, or undetermined (R-TNB-26)."""
-    from engine.trust_no_bunny.day import finish as end
 
     if reveal is not None:
         apply_reveal(state, reveal)
@@ -617,7 +614,7 @@ def finish(state: TnbState, winner: str, reason: str, rule: str, effects: list[E
                                     "does not reveal (a reveal on the event that ends the game names them)",
                                     winner=winner))
         winners = []
-    end(state, winner, reason, rule, winners, effects)
+    end_game(state, winner, reason, rule, winners, effects)
 
 
 def check_vote_reveal(state: TnbState, accepts: int, reveal: Reveal) -> None:

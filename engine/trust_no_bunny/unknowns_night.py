@@ -61,6 +61,7 @@ from engine.trust_no_bunny.numbers import (
     STEALTH,
     WEREBUNNIES,
 )
+from engine.trust_no_bunny.rounds import ending, start_round
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.table import (
     card_counts,
@@ -69,6 +70,8 @@ from engine.trust_no_bunny.table import (
     has_item,
     is_seat,
     refuse_if_over,
+    require_night,
+    require_other_seat,
     require_player,
 )
 from engine.trust_no_bunny.unknowns import (
@@ -100,9 +103,8 @@ unknown cards can give (unknown.plan_cards); None for an action that plays none.
 
 # -- the actions ----------------------------------------------------------------------
 def _require_night(state: TnbState, seat: int) -> None:
-    from engine.trust_no_bunny.night import _require_night as night_guard
 
-    night_guard(state, seat)
+    require_night(state, seat)
 
 
 def act(state: TnbState, event: Act) -> tuple[Effect, ...]:
@@ -141,7 +143,6 @@ def _guard_plan(state: TnbState, seat: int, defend: list[int], weaken: list[int]
 
 def home(state: TnbState, event: HomeAction) -> tuple[Effect, ...]:
     """A known home action in a partial game (TNB-HOME-*, TNB-SAB-*, TNB-MUT-1, TNB-ITEM-4/5)."""
-    from engine.trust_no_bunny.night import _other_seat
 
     refuse_if_over(state)
     seat = require_player(event, "TNB-HOME-1")
@@ -164,7 +165,7 @@ def home(state: TnbState, event: HomeAction) -> tuple[Effect, ...]:
         plan = (g, plan_cards(state, seat, g, "TNB-MUT-1", doubts))
     if isinstance(event, Bless):
         target = event.target
-        _other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
+        require_other_seat(state, seat, target, "TNB-HOME-2", "a blessing")
         if state.on_guard[target]:
             # TNB-HOME-2: the blessed player must be at home too.
             raise RuleViolation("TNB-HOME-2", f"seat {target} is on guard, not at home", target=target)
@@ -175,14 +176,14 @@ def home(state: TnbState, event: HomeAction) -> tuple[Effect, ...]:
             raise RuleViolation("TNB-SAB-1", f"seat {seat} is Townsfolk and cannot Sabotage", seat=seat)
         if known == UNKNOWN:
             doubts.append(undetermined("TNB-SAB-1", f"legal only if seat {seat} is a Werebunny", seat=seat))
-        _other_seat(state, seat, event.target, "TNB-SAB-2", "a Sabotage")
+        require_other_seat(state, seat, event.target, "TNB-SAB-2", "a Sabotage")
         if event.quirk not in QUIRKS:
             # TNB-SAB-2: the guess is one of the three Quirks.
             raise RuleViolation("TNB-SAB-2", f"{event.quirk!r} is not a Quirk ({', '.join(QUIRKS)})",
                                 quirk=event.quirk)
     elif isinstance(event, Gaze):
         _item_action(state, seat, CRYSTAL_BALL, "TNB-ITEM-4", doubts)
-        _other_seat(state, seat, event.target, "TNB-ITEM-4", "a gaze")
+        require_other_seat(state, seat, event.target, "TNB-ITEM-4", "a gaze")
     elif isinstance(event, Brew):
         _item_action(state, seat, MYSTICAL_RECIPE, "TNB-ITEM-5", doubts)
     return _play(state, seat, event, plan, doubts)
@@ -854,8 +855,6 @@ def _untold(seat: int, what: str) -> RuleViolation:
 # -- dawn -----------------------------------------------------------------------------
 def draw(state: TnbState, event: Draw) -> tuple[Effect, ...]:
     """The dawn draw of a partial game (TNB-DRAW-1, TNB-DRAW-2), the end of the round."""
-    from engine.trust_no_bunny.dawn import ending
-    from engine.trust_no_bunny.day import start_round
     from engine.trust_no_bunny.unknowns import check_reveal, finish, refuse_misplaced_reveal
 
     n = state.n
