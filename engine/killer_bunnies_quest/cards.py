@@ -18,11 +18,11 @@ from typing import Any
 from engine.killer import auction as auctions
 from engine.killer import feeding, rolls, units
 from engine.killer.catalogue import effects as fx
-from engine.killer.hooks import HookRegistry
 from engine.killer.refusal import Refusal
 from engine.killer.roaming import Roamer
-from engine.killer_bunnies_quest import combat, roam, table
+from engine.killer_bunnies_quest import combat, leaving, roam, table
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
+from engine.killer_bunnies_quest.catalogue import HOOKS
 from engine.killer_bunnies_quest.events import Play
 from engine.killer_bunnies_quest.numbers import CARROT_PRICE_UPKEEP
 from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id
@@ -45,7 +45,6 @@ Check = Callable[[QuestState, Ctx, Any, Play], None]
 Apply = Callable[[QuestState, Ctx, Any, list[Effect]], None]
 CHECKS: dict[type, Check] = {}
 PRIMITIVES: dict[type, Apply] = {}
-HOOKS: HookRegistry[Apply] = HookRegistry("killer-bunnies-quest")
 HOOK_CHECKS: dict[str, Check] = {}
 
 
@@ -237,7 +236,7 @@ def _karma_and_trojans(state: QuestState, ctx: Ctx, out: list[Effect]) -> None:
         card = seat.karma.pop(0)
         table.to_discard(state, [card], out)
         out.append(Effect("KBQ-CARD-BAD-KARMA", "karma_spent", {"seat": ctx.by, "card": card}))
-    for dormant in table.dormant_of(state, ctx.by):
+    for dormant in leaving.dormant_of(state, ctx.by):
         state.dormant.remove(dormant)
         trojan_ctx = Ctx(card=dormant.card, by=dormant.placed_by, origin="trigger",
                          host=dormant.host)
@@ -281,7 +280,7 @@ def _kill(state: QuestState, ctx: Ctx, effect: fx.Kill, out: list[Effect]) -> No
         if table.shielded(state, bunny, effect.category):
             out.append(Effect("KBQ-MOD-5", "protected", {"bunny": bunny, "card": ctx.card}))
             continue
-        table.kill(state, bunny, "gamble", rule, out, by=ctx.by)
+        leaving.kill(state, bunny, "gamble", rule, out, by=ctx.by)
 
 
 CHECKS[fx.Kill] = _no_check
@@ -333,7 +332,7 @@ def abduct(state: QuestState, ctx: Ctx, out: list[Effect]) -> None:
         return
     owner = state.circle.owner(bunny)
     returning = state.abducted[:]
-    table.remove_bunny(state, bunny, out, "bunny_abducted", card_rule(state, ctx.card),
+    leaving.remove_bunny(state, bunny, out, "bunny_abducted", card_rule(state, ctx.card),
                       by=ctx.by, discard_bunny=False)
     state.abducted = [bunny, owner]
     table.to_discard(state, [ctx.card], out)
@@ -1020,12 +1019,12 @@ def settle_roll_off(state: QuestState, frame: RollOffFrame, out: list[Effect]) -
                                                          "rolls": dict(frame.off.rolls)}))
     if frame.purpose == "defector":
         if ctx.host is not None and ctx.host in state.circle:
-            table.change_owner(state, ctx.host, picked, rule, out)
+            leaving.change_owner(state, ctx.host, picked, rule, out)
         return
     if frame.purpose == "roulette":
         bunny = frame.staked[picked][0]
         if bunny in state.circle:
-            table.kill(state, bunny, "gamble", rule, out, by=ctx.by)
+            leaving.kill(state, bunny, "gamble", rule, out, by=ctx.by)
         return
     dolla = ctx.stakes[0]
     for seat, staked in frame.staked.items():
@@ -1040,7 +1039,7 @@ def settle_roll_off(state: QuestState, frame: RollOffFrame, out: list[Effect]) -
                 out.append(Effect(rule, "carrot_won", {"carrot": card, "from": seat,
                                                        "to": picked}))
             elif card in state.circle:
-                table.change_owner(state, card, picked, rule, out)
+                leaving.change_owner(state, card, picked, rule, out)
 
 
 @checks(fx.Auction)
@@ -1063,7 +1062,7 @@ def settle_auction(state: QuestState, frame: AuctionFrame, out: list[Effect]) ->
         return
     cards = table.check_pay(state, a.high_bidder, "money", a.high_bid, None, rule)
     table.pay(state, a.high_bidder, "money", cards, a.high_bid, rule, out)
-    table.change_owner(state, a.item, a.high_bidder, rule, out)
+    leaving.change_owner(state, a.item, a.high_bidder, rule, out)
     out.append(Effect(rule, "sold", {"bunny": a.item, "to": a.high_bidder, "price": a.high_bid}))
 
 
@@ -1257,7 +1256,7 @@ def misfortune(state: QuestState, seat: int, card: int, out: list[Effect]) -> bo
     ctx = Ctx(card=card, by=seat, origin="draw")
     if len(targets) == 1:
         table.to_discard(state, [card], out)
-        table.kill(state, targets[0], "misfortune", rule, out)
+        leaving.kill(state, targets[0], "misfortune", rule, out)
         return False
     state.stack.append(Choice(ctx=ctx, seat=seat, kind="misfortune", options=targets))
     return True

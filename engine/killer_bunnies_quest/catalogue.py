@@ -13,19 +13,28 @@ A state holds only the catalogue's key (a string), so it stays codec-friendly; t
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, DeckLibrary
 from engine.killer.catalogue.schema import BunnyFace, Card
+from engine.killer.hooks import HookRegistry
 from engine.killer_bunnies_quest.options import QuestOptions
 from engine.rules import WarrenError
 
+if TYPE_CHECKING:
+    from engine.killer_bunnies_quest.state import QuestState
+
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 """The Blue Starter box's deck files."""
+
+HOOKS: HookRegistry[Callable[..., None]] = HookRegistry("killer-bunnies-quest")
+"""The named hooks Quest's cards may use, filled by the card interpreter (cards.py) when
+the ruleset is imported: a deck set naming a hook nobody registered is refused."""
 
 _extra_folders: list[Path] = []
 _library: DeckLibrary | None = None
@@ -66,8 +75,6 @@ def deck_for(opts: QuestOptions) -> Deck:
     deck = DECKS.get(key)
     if deck is None:
         catalogue = library().catalogue(opts.deck_set, opts.printing, opts.extra_decks)
-        from engine.killer_bunnies_quest.cards import HOOKS
-
         missing = HOOKS.missing(catalogue.hooks())
         if missing:
             users = sorted(c.id for c in catalogue.by_id.values() for e in fx.walk(list(c.effects))
@@ -155,3 +162,11 @@ def kind_of(card: Card) -> str:
     if card.feed is not None:
         return "feed"
     return card.type
+
+
+def deck(state: QuestState) -> Deck:
+    """The cards of the game ``state`` is a position of."""
+    try:
+        return DECKS[state.deck]
+    except KeyError:
+        return deck_by_key(state.deck)

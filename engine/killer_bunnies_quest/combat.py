@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.killer import attack, dice, roaming
 from engine.killer.catalogue import effects as fx
-from engine.killer_bunnies_quest import roam, table
+from engine.killer_bunnies_quest import leaving, roam, table
 from engine.killer_bunnies_quest.state import AttackFrame, Ctx, Hit, QuestState
 from engine.rules import Effect
 
@@ -166,7 +166,7 @@ def resolve(state: QuestState, frame: AttackFrame, out: list[Effect]) -> None:
             if victim is not None:
                 roam.gone(state, victim, "destroyed", out)
         elif hit.bunny in state.circle:
-            table.kill(state, hit.bunny, cause, rule, out, by=frame.ctx.by)
+            leaving.kill(state, hit.bunny, cause, rule, out, by=frame.ctx.by)
     if r is not None and r in state.roamers:
         if next_host is not None and next_host in state.circle:
             r.host = next_host

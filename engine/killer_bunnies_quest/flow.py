@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.killer import feeding, piles
-from engine.killer_bunnies_quest import roam, table
+from engine.killer_bunnies_quest import leaving, roam, table
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
@@ -275,7 +275,7 @@ def _turn_end(state: QuestState, frame: TurnEnd, out: list[Effect]) -> bool:
             if demand.bunny in state.circle:
                 out.append(Effect("KBQ-FEED-3", "starved", {"bunny": demand.bunny,
                                                             "demand": demand.card}))
-                table.kill(state, demand.bunny, "hunger", "KBQ-FEED-3", out, by=demand.placed_by)
+                leaving.kill(state, demand.bunny, "hunger", "KBQ-FEED-3", out, by=demand.placed_by)
         return True
     while frame.roamers:
         card = frame.roamers.pop(0)

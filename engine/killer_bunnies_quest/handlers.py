@@ -13,7 +13,7 @@ from engine.killer import auction as auctions
 from engine.killer import dice, feeding, piles, rolls, trading
 from engine.killer.catalogue import effects as fx
 from engine.killer.refusal import Refusal
-from engine.killer_bunnies_quest import flow, table, waiting
+from engine.killer_bunnies_quest import flow, leaving, table, waiting
 from engine.killer_bunnies_quest.cards import (
     HOOK_ROLLED,
     answerable,
@@ -683,7 +683,7 @@ def starve(state: QuestState, e: Starve) -> tuple[Effect, ...]:
     for d in demands:
         state.demands.remove(d)
     if e.bunny in state.circle:
-        table.kill(state, e.bunny, "hunger", "KBQ-FEED-6", out, by=top.ctx.by)
+        leaving.kill(state, e.bunny, "hunger", "KBQ-FEED-6", out, by=top.ctx.by)
     return _done(state, out)
 
 
@@ -736,7 +736,7 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
     if once:
         out.append(Effect("KBQ-TRADE-5", "traded_once", {"cards": once}))
     for s in (seat, partner):
-        table.check_minilith(state, s, out)
+        leaving.check_minilith(state, s, out)
     return _done(state, out)
 
 
@@ -763,7 +763,7 @@ def _holding(state: QuestState, seat: int, card: int) -> trading.Holding | None:
 def _move(state: QuestState, giver: int, taker: int, card: int, out: list[Effect]) -> None:
     kind = _holding(state, giver, card)
     if kind == "bunny":
-        table.change_owner(state, card, taker, "KBQ-TRADE-2", out)
+        leaving.change_owner(state, card, taker, "KBQ-TRADE-2", out)
     else:
         field = "carrots" if kind == "carrot" else kind
         assert field is not None
@@ -983,7 +983,7 @@ def _apply_misfortune(state: QuestState, c: Choice, e: Choose, out: list[Effect]
     bunny = e.bunnies[0]
     rule = "KBQ-PI-1" if state.circle.owner(bunny) == c.seat else "KBQ-PI-2"
     table.to_discard(state, [c.ctx.card], out)
-    table.kill(state, bunny, "misfortune", rule, out)
+    leaving.kill(state, bunny, "misfortune", rule, out)
 
 
 def _check_return(state: QuestState, c: Choice, e: Choose) -> None:
@@ -1087,7 +1087,7 @@ def leave(state: QuestState, e: Leave) -> tuple[Effect, ...]:
     st.present = False
     table.to_discard(state, gone_cards, out)
     for bunny in state.circle.owned_by(seat):
-        table.remove_bunny(state, bunny, out, "bunny_left", "KBQ-LEAVE-1")
+        leaving.remove_bunny(state, bunny, out, "bunny_left", "KBQ-LEAVE-1")
     for r in [r for r in state.roamers if r.launcher == seat]:
         from engine.killer_bunnies_quest import roam
 

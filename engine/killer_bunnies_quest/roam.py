@@ -13,18 +13,19 @@ from __future__ import annotations
 from engine.killer import roaming
 from engine.killer.catalogue import effects as fx
 from engine.killer_bunnies_quest import table
+from engine.killer_bunnies_quest.catalogue import deck
 from engine.killer_bunnies_quest.state import QuestState
 from engine.rules import Effect
 
 
 def spec(state: QuestState, card: int) -> fx.Roam:
-    effect = table.deck(state).effects(card)[0]
+    effect = deck(state).effects(card)[0]
     assert isinstance(effect, fx.Roam)
     return effect
 
 
 def tags(state: QuestState, card: int) -> tuple[str, ...]:
-    weapon = table.deck(state).card(card).weapon
+    weapon = deck(state).card(card).weapon
     return tuple(weapon.tags) if weapon is not None else ()
 
 

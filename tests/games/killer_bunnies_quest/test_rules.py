@@ -14,7 +14,8 @@ from collections.abc import Callable
 import msgspec
 import pytest
 
-from engine.killer_bunnies_quest import RULESET, waiting
+from engine.killer import feeding
+from engine.killer_bunnies_quest import RULESET, leaving, waiting
 from engine.killer_bunnies_quest import table as quest_table
 from engine.killer_bunnies_quest.events import (
     Bid,
@@ -327,7 +328,7 @@ def _() -> None:
 @allow("KBQ-VSP-1")
 def _() -> None:
     g = table(3, circle=[(BLUE_CONGENIAL, 0), (GREEN_CONGENIAL, 1)])
-    g.state.demands.append(quest_table.feeding.FeedDemand(card=FEED_1_1, bunny=GREEN_CONGENIAL, owner=1,
+    g.state.demands.append(feeding.FeedDemand(card=FEED_1_1, bunny=GREEN_CONGENIAL, owner=1,
                                                    cabbage=1, water=1, due_turn=1))
     g.state.draw.remove(FEED_1_1)
     g.state.circle.space(GREEN_CONGENIAL).on.append(FEED_1_1)
@@ -880,7 +881,7 @@ def _() -> None:
     g = table(3, circle=[(BLUE_CONGENIAL, 0), (GREEN_CONGENIAL, 1)])
     put(g, HALO, "under", bunny=GREEN_CONGENIAL)
     out: list = []
-    quest_table.change_owner(g.state, GREEN_CONGENIAL, 0, "KBQ-TRADE-2", out)
+    leaving.change_owner(g.state, GREEN_CONGENIAL, 0, "KBQ-TRADE-2", out)
     assert g.state.circle.space(GREEN_CONGENIAL).under == [HALO]  # it goes with its bunny
 
 
