@@ -20,12 +20,11 @@ from engine.killer import feeding, rolls, units
 from engine.killer.catalogue import effects as fx
 from engine.killer.refusal import Refusal
 from engine.killer.roaming import Roamer
-from engine.killer_bunnies_quest import combat, leaving, roam, table
+from engine.killer_bunnies_quest import combat, flow, leaving, roam, table
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.catalogue import HOOKS
 from engine.killer_bunnies_quest.events import Play
 from engine.killer_bunnies_quest.numbers import CARROT_PRICE_UPKEEP
-from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
     AuctionFrame,
@@ -62,16 +61,6 @@ def applies(kind: type) -> Callable[[Apply], Apply]:
     return register
 
 
-def card_rule(state: QuestState, card: int) -> str:
-    """The card's own rule, or KBQ-CARD-CUSTOM for a card from a user's deck file."""
-    d = _DECKS.get(state.deck) or table.deck(state)
-    rule = d.rules.get(card)
-    if rule is None:
-        rule = card_rule_id(d.card(card).id)
-        rule = d.rules[card] = rule if rule in RULES else CUSTOM_CARD
-    return rule
-
-
 def _no_check(state: QuestState, ctx: Ctx, effect: Any, ev: Play) -> None:
     return None
 
@@ -83,7 +72,7 @@ def check_target(state: QuestState, ctx: Ctx, target: str, ev: Play, category: s
                  tags: tuple[str, ...] | list[str] = (), weapon: bool = False) -> int:
     """The bunny a card goes on: in the circle, of the kind the card allows, and one its
     harm can reach (KBQ-MOD-5). Bad Karma turns a weapon on its player's own bunny."""
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     if ev.on is None:
         raise table.refuse(rule, f"card {ctx.card} goes on a bunny: name it (on=...)",
                           card=ctx.card)
@@ -109,7 +98,7 @@ def check_target(state: QuestState, ctx: Ctx, target: str, ev: Play, category: s
 
 
 def check_player(state: QuestState, ctx: Ctx, target: str, ev: Play) -> int:
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     if ev.player is None:
         raise table.refuse(rule, f"card {ctx.card} names a player: name him (player=...)")
     seat = ev.player
@@ -263,7 +252,7 @@ def _dormant(state: QuestState, ctx: Ctx, effect: fx.Dormant, out: list[Effect])
     _karma_and_trojans(state, ctx, out)
     state.dormant.append(Dormant(card=ctx.card, host=ctx.host, placed_by=ctx.by))
     ctx.keep = True
-    out.append(Effect(card_rule(state, ctx.card), "dormant_placed", {"card": ctx.card,
+    out.append(Effect(table.card_rule(state, ctx.card), "dormant_placed", {"card": ctx.card,
                                                                      "bunny": ctx.host}))
 
 
@@ -275,7 +264,7 @@ def _kill(state: QuestState, ctx: Ctx, effect: fx.Kill, out: list[Effect]) -> No
     host = ctx.host
     if host is None or host not in state.circle:
         return
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     for bunny, _ in attack.reach(state.circle, host, effect.area):
         if table.shielded(state, bunny, effect.category):
             out.append(Effect("KBQ-MOD-5", "protected", {"bunny": bunny, "card": ctx.card}))
@@ -332,7 +321,7 @@ def abduct(state: QuestState, ctx: Ctx, out: list[Effect]) -> None:
         return
     owner = state.circle.owner(bunny)
     returning = state.abducted[:]
-    leaving.remove_bunny(state, bunny, out, "bunny_abducted", card_rule(state, ctx.card),
+    leaving.remove_bunny(state, bunny, out, "bunny_abducted", table.card_rule(state, ctx.card),
                       by=ctx.by, discard_bunny=False)
     state.abducted = [bunny, owner]
     table.to_discard(state, [ctx.card], out)
@@ -361,7 +350,7 @@ def lose_supply(state: QuestState, ctx: Ctx, effect: fx.LoseSupply, out: list[Ef
     cards = held[:]
     held.clear()
     table.to_discard(state, cards, out)
-    out.append(Effect(card_rule(state, ctx.card), "supply_lost",
+    out.append(Effect(table.card_rule(state, ctx.card), "supply_lost",
                       {"seat": ctx.player, "kind": effect.kind, "cards": cards}))
 
 
@@ -381,7 +370,7 @@ HELD: dict[type, Apply] = {
 @checks(fx.Cancel)
 def _check_cancel(state: QuestState, ctx: Ctx, effect: fx.Cancel, ev: Play) -> None:
     if answerable(state, ctx.by, effect, ctx.card) is None and not _roamer_to_cancel(state, effect, ev):
-        raise table.refuse(card_rule(state, ctx.card), f"card {ctx.card} has nothing to stop now",
+        raise table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} has nothing to stop now",
                           card=ctx.card)
 
 
@@ -441,7 +430,7 @@ def _cancel(state: QuestState, ctx: Ctx, effect: fx.Cancel, out: list[Effect]) -
     # The answered card sits below this card's own frame; take it out of play.
     state.stack.remove(target)
     stopped = target.ctx.card
-    out.append(Effect(card_rule(state, ctx.card), "card_stopped", {"card": stopped,
+    out.append(Effect(table.card_rule(state, ctx.card), "card_stopped", {"card": stopped,
                                                                     "by": ctx.by}))
     _drop_card_frames(state, target.ctx, out)
 
@@ -449,8 +438,6 @@ def _cancel(state: QuestState, ctx: Ctx, effect: fx.Cancel, out: list[Effect]) -
 def _drop_card_frames(state: QuestState, stopped: Ctx, out: list[Effect]) -> None:
     """The stopped card's remaining primitives go with it; the card is discarded and its
     player's turn goes on."""
-    from engine.killer_bunnies_quest.flow import after_card
-
     for frame in list(state.stack):
         if isinstance(frame, Effects) and frame.ctx.card == stopped.card:
             state.stack.remove(frame)
@@ -458,17 +445,17 @@ def _drop_card_frames(state: QuestState, stopped: Ctx, out: list[Effect]) -> Non
     if r is not None:
         state.roamers.remove(r)
     table.to_discard(state, [stopped.card], out)
-    after_card(state, stopped.origin, stopped.by, stopped.card, out)
+    flow.after_card(state, stopped.origin, stopped.by, stopped.card, out)
 
 
 @checks(fx.Redirect)
 def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) -> None:
     frame = state.stack[-1] if state.stack else None
     if not isinstance(frame, AttackFrame) or frame.rolled or not frame.weapon:
-        raise table.refuse(card_rule(state, ctx.card), "no weapon has just been launched",
+        raise table.refuse(table.card_rule(state, ctx.card), "no weapon has just been launched",
                           card=ctx.card)
     if ev.on is None or ev.on not in state.circle or ev.on == frame.target:
-        raise table.refuse(card_rule(state, ctx.card), "name another bunny in the circle (on=...)",
+        raise table.refuse(table.card_rule(state, ctx.card), "name another bunny in the circle (on=...)",
                           on=ev.on)
 
 
@@ -477,7 +464,7 @@ def _redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, out: list[Effect
     frame = next(f for f in reversed(state.stack) if isinstance(f, AttackFrame))
     assert ctx.host is not None
     # Bunnies under keys of their own: an effect's "from" and "to" are always seats.
-    out.append(Effect(card_rule(state, ctx.card), "weapon_redirected",
+    out.append(Effect(table.card_rule(state, ctx.card), "weapon_redirected",
                       {"card": frame.ctx.card, "from_bunny": frame.target, "to_bunny": ctx.host}))
     frame.target = ctx.host
     frame.on_roamer = None
@@ -488,14 +475,14 @@ def _check_clear(state: QuestState, ctx: Ctx, effect: fx.Clear, ev: Play) -> Non
     d = table.deck(state)
     roamers = [r for r in state.roamers if d.card(r.card).id in effect.what]
     if not ("feed" in effect.what and state.demands) and not roamers:
-        raise table.refuse(card_rule(state, ctx.card), "there is nothing pending to clear",
+        raise table.refuse(table.card_rule(state, ctx.card), "there is nothing pending to clear",
                           card=ctx.card)
 
 
 @applies(fx.Clear)
 def _clear(state: QuestState, ctx: Ctx, effect: fx.Clear, out: list[Effect]) -> None:
     d = table.deck(state)
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     if "feed" in effect.what:
         for demand in state.demands:
             if demand.bunny in state.circle:
@@ -512,7 +499,7 @@ def _clear(state: QuestState, ctx: Ctx, effect: fx.Clear, out: list[Effect]) -> 
 
 @checks(fx.ReuseWeapon)
 def _check_reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, ev: Play) -> None:
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     if ev.weapon is None or ev.weapon not in state.used_weapons or ev.weapon not in state.discard:
         raise table.refuse(rule, f"card {ev.weapon} is not a weapon seat {ctx.by} used this turn",
                           weapon=ev.weapon, used=state.used_weapons[:])
@@ -528,7 +515,7 @@ def _reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, out: list[Effect
     state.discard.remove(ctx.weapon)
     state.used_weapons.remove(ctx.weapon)
     again = Ctx(card=ctx.weapon, by=ctx.by, origin="trigger", host=ctx.host)
-    out.append(Effect(card_rule(state, ctx.card), "weapon_reused", {"weapon": ctx.weapon}))
+    out.append(Effect(table.card_rule(state, ctx.card), "weapon_reused", {"weapon": ctx.weapon}))
     state.stack.append(Effects(ctx=again, todo=list(table.deck(state).effects(ctx.weapon))))
 
 
@@ -574,7 +561,7 @@ def _feed(state: QuestState, ctx: Ctx, effect: fx.Feed, out: list[Effect]) -> No
 
 @checks(fx.SettleFeed)
 def _check_settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, ev: Play) -> None:
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     if ev.on is None or not feeding.on_bunny(state.demands, ev.on):
         raise table.refuse(rule, f"no Feed The Bunny demand is pending on bunny {ev.on}", on=ev.on)
     if state.circle.owner(ev.on) != ctx.by and not state.opts.feed_others:
@@ -584,7 +571,7 @@ def _check_settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, ev: Play) 
 @applies(fx.SettleFeed)
 def _settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, out: list[Effect]) -> None:
     assert ctx.host is not None
-    settle_demands(state, feeding.on_bunny(state.demands, ctx.host), card_rule(state, ctx.card),
+    settle_demands(state, feeding.on_bunny(state.demands, ctx.host), table.card_rule(state, ctx.card),
                    out)
 
 
@@ -632,7 +619,7 @@ def _take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, out: list[Effect])
         return
     ctx.carrots = []
     take_carrots(state, ctx.by, chosen, "KBQ-CARROT-1" if effect.while_closed else
-                 card_rule(state, ctx.card), out)
+                 table.card_rule(state, ctx.card), out)
 
 
 def take_carrots(state: QuestState, seat: int, chosen: list[int], rule: str,
@@ -660,7 +647,7 @@ def steal_rolled(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, faces: lis
                  out: list[Effect]) -> None:
     d = table.deck(state)
     label = str(faces[0])
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     for seat in range(state.n):
         for carrot in state.seats[seat].carrots:
             if d.carrot_label(carrot) == label:
@@ -685,7 +672,7 @@ def steal_rolled(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, faces: lis
 def _check_upkeep(state: QuestState, ctx: Ctx, effect: fx.CarrotUpkeep, ev: Play) -> None:
     seat = check_player(state, ctx, effect.target, ev)
     if not state.seats[seat].carrots:
-        raise table.refuse(card_rule(state, ctx.card), f"seat {seat} has no carrot to keep fresh",
+        raise table.refuse(table.card_rule(state, ctx.card), f"seat {seat} has no carrot to keep fresh",
                           player=seat)
     ctx.player = seat
 
@@ -706,7 +693,7 @@ def upkeep_settle(state: QuestState, ctx: Ctx, kept: list[int], pay: list[int] |
     """The carrots paid for stay; the rest go back to the market, open or closed (R-Q23)."""
     assert ctx.player is not None
     seat = state.seats[ctx.player]
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     price = CARROT_PRICE_UPKEEP * len(kept)
     if price:
         cards = table.check_pay(state, ctx.player, "money", price, pay, rule)
@@ -739,7 +726,7 @@ def _close(state: QuestState, ctx: Ctx, effect: fx.CloseMarket, out: list[Effect
 @applies(fx.HalfPrice)
 def _half(state: QuestState, ctx: Ctx, effect: fx.HalfPrice, out: list[Effect]) -> None:
     state.coupon = [ctx.by, 0, 0]
-    out.append(Effect(card_rule(state, ctx.card), "half_price", {"seat": ctx.by}))
+    out.append(Effect(table.card_rule(state, ctx.card), "half_price", {"seat": ctx.by}))
 
 
 for _kind in (fx.SetPrices, fx.CloseMarket, fx.HalfPrice):
@@ -758,7 +745,7 @@ def _gain(state: QuestState, ctx: Ctx, effect: fx.GainSupply, out: list[Effect])
     if not state.market.open:
         out.append(Effect("KBQ-MKT-4", "closed_market_nothing", {"card": ctx.card}))
         return
-    take_supply(state, ctx.by, effect.kind, effect.cards, card_rule(state, ctx.card), out)
+    take_supply(state, ctx.by, effect.kind, effect.cards, table.card_rule(state, ctx.card), out)
 
 
 def take_supply(state: QuestState, seat: int, kind: str, count: int, rule: str,
@@ -784,12 +771,12 @@ def take_supply(state: QuestState, seat: int, kind: str, count: int, rule: str,
 def _check_half(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, ev: Play) -> None:
     mine = state.seats[ctx.by]
     if all(table.units_of(state, table.holding_of(mine, k)) for k in effect.kinds):
-        raise table.refuse(card_rule(state, ctx.card), f"seat {ctx.by} holds units of every "
+        raise table.refuse(table.card_rule(state, ctx.card), f"seat {ctx.by} holds units of every "
                           "supply: Rock Bottom takes only a supply he has none of",
                           seat=ctx.by)
     for seat in ev.sources:
         if not 0 <= seat < state.n or seat == ctx.by or not state.seats[seat].present:
-            raise table.refuse(card_rule(state, ctx.card), f"seat {seat} is not an opponent in "
+            raise table.refuse(table.card_rule(state, ctx.card), f"seat {seat} is not an opponent in "
                               "the game", source=seat)
 
 
@@ -797,7 +784,7 @@ def _check_half(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, ev: Play
 def _half_supply(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, out: list[Effect]) -> None:
     """Half (rounded down) of the richest opponent's units, through the bank (R-KBQ-30)."""
     d = table.deck(state)
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     for i, kind in enumerate(effect.kinds):
         if table.units_of(state, table.holding_of(state.seats[ctx.by], kind)):
             continue
@@ -822,7 +809,7 @@ def _check_money(state: QuestState, ctx: Ctx, effect: fx.GainMoney, ev: Play) ->
 @applies(fx.GainMoney)
 def _money(state: QuestState, ctx: Ctx, effect: fx.GainMoney, out: list[Effect]) -> None:
     amount = table.money_of(state, ctx.by) if effect.amount == "equal_to_saved" else effect.amount
-    table.payout(state, ctx.by, "money", amount, effect.iou, card_rule(state, ctx.card), out)
+    table.payout(state, ctx.by, "money", amount, effect.iou, table.card_rule(state, ctx.card), out)
 
 
 # -- dice tables -----------------------------------------------------------------------------------
@@ -842,7 +829,7 @@ for _roll_kind in (fx.RollBands, fx.RollPattern):
 def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play) -> None:
     if effect.number == "chosen" and (ev.number is None
                                       or not effect.lowest <= ev.number <= effect.highest):
-        raise table.refuse(card_rule(state, ctx.card), f"name a number from {effect.lowest} to "
+        raise table.refuse(table.card_rule(state, ctx.card), f"name a number from {effect.lowest} to "
                           f"{effect.highest} (number=...)", number=ev.number)
 
 
@@ -874,7 +861,7 @@ Outcome = Callable[[QuestState, Ctx, Any, list[int], list[Effect]], list[fx.AnyE
 def _bands(state: QuestState, ctx: Ctx, effect: fx.RollBands, faces: list[int],
            out: list[Effect]) -> list[fx.AnyEffect]:
     band = effect.band_for(faces[0])
-    out.append(Effect(card_rule(state, ctx.card), "rolled",
+    out.append(Effect(table.card_rule(state, ctx.card), "rolled",
                       {"card": ctx.card, "faces": faces, "band": band.faces}))
     return list(band.then)
 
@@ -882,7 +869,7 @@ def _bands(state: QuestState, ctx: Ctx, effect: fx.RollBands, faces: list[int],
 def _pattern(state: QuestState, ctx: Ctx, effect: fx.RollPattern, faces: list[int],
              out: list[Effect]) -> list[fx.AnyEffect]:
     pattern = rolls.pattern(faces)
-    out.append(Effect(card_rule(state, ctx.card), "rolled",
+    out.append(Effect(table.card_rule(state, ctx.card), "rolled",
                       {"card": ctx.card, "faces": faces, "pattern": pattern}))
     return [e for o in effect.outcomes if o.pattern == pattern for e in o.then]
 
@@ -890,7 +877,7 @@ def _pattern(state: QuestState, ctx: Ctx, effect: fx.RollPattern, faces: list[in
 def _lowest(state: QuestState, ctx: Ctx, effect: fx.RollLowest, faces: list[int],
             out: list[Effect]) -> list[fx.AnyEffect]:
     low = rolls.lowest(dict(zip(effect.dice, faces, strict=True)))
-    out.append(Effect(card_rule(state, ctx.card), "rolled",
+    out.append(Effect(table.card_rule(state, ctx.card), "rolled",
                       {"card": ctx.card, "faces": faces, "lowest": low}))
     return _merge_revives([e for die in low for e in effect.prizes.get(die, [])])
 
@@ -900,7 +887,7 @@ def _matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, faces: list[in
     number = ctx.number if effect.number == "chosen" else effect.number
     assert number is not None
     hits = rolls.matches(faces, number)
-    out.append(Effect(card_rule(state, ctx.card), "rolled",
+    out.append(Effect(table.card_rule(state, ctx.card), "rolled",
                       {"card": ctx.card, "faces": faces, "number": number, "matches": hits}))
     return _merge_revives(list(effect.per_match) * hits if hits else list(effect.if_none))
 
@@ -956,7 +943,7 @@ def _roll_off(state: QuestState, ctx: Ctx, effect: fx.RollOff, out: list[Effect]
         return
     players = [s for s in order if s in roulette_players(state)]
     if len(players) < 2:
-        out.append(Effect(card_rule(state, ctx.card), "too_few_players", {"players": players}))
+        out.append(Effect(table.card_rule(state, ctx.card), "too_few_players", {"players": players}))
         return
     off = rolls.start(players, "low", ctx.by, effect.card_player_reroll, picked_wins=False)
     frame = RollOffFrame(ctx=ctx, purpose="roulette", off=off)
@@ -971,7 +958,7 @@ def _roll_off(state: QuestState, ctx: Ctx, effect: fx.RollOff, out: list[Effect]
 
 @checks(fx.Gamble)
 def _check_gamble(state: QuestState, ctx: Ctx, effect: fx.Gamble, ev: Play) -> None:
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     if len(ev.stakes) != 3 or min(ev.stakes) < 0 or not any(ev.stakes):
         raise table.refuse(rule, "stakes are [Dolla, carrots, bunnies], at least one above 0",
                           stakes=ev.stakes)
@@ -991,7 +978,7 @@ def can_cover(state: QuestState, seat: int, stakes: list[int]) -> bool:
 def _gamble(state: QuestState, ctx: Ctx, effect: fx.Gamble, out: list[Effect]) -> None:
     players = [s for s in table.clockwise_from(state, ctx.by) if can_cover(state, s, ctx.stakes)]
     if len(players) < 2:
-        out.append(Effect(card_rule(state, ctx.card), "too_few_players", {"players": players}))
+        out.append(Effect(table.card_rule(state, ctx.card), "too_few_players", {"players": players}))
         return
     off = rolls.start(players, "high", ctx.by, effect.card_player_reroll, picked_wins=True)
     frame = RollOffFrame(ctx=ctx, purpose="poker", off=off)
@@ -1012,7 +999,7 @@ def _gamble(state: QuestState, ctx: Ctx, effect: fx.Gamble, out: list[Effect]) -
 
 def settle_roll_off(state: QuestState, frame: RollOffFrame, out: list[Effect]) -> None:
     ctx = frame.ctx
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     picked = frame.off.decided
     assert picked is not None
     out.append(Effect("KBQ-DICE-2", "roll_off_decided", {"card": ctx.card, "seat": picked,
@@ -1056,7 +1043,7 @@ def _auction(state: QuestState, ctx: Ctx, effect: fx.Auction, out: list[Effect])
 
 def settle_auction(state: QuestState, frame: AuctionFrame, out: list[Effect]) -> None:
     a = frame.auction
-    rule = card_rule(state, frame.ctx.card)
+    rule = table.card_rule(state, frame.ctx.card)
     if a.high_bidder is None or a.item not in state.circle:
         out.append(Effect(rule, "no_sale", {"bunny": a.item}))
         return
@@ -1078,7 +1065,7 @@ def _check_skip(state: QuestState, ctx: Ctx, effect: fx.SkipTurn, ev: Play) -> N
 def _skip(state: QuestState, ctx: Ctx, effect: fx.SkipTurn, out: list[Effect]) -> None:
     assert ctx.player is not None
     state.seats[ctx.player].lose_turns += effect.turns
-    out.append(Effect(card_rule(state, ctx.card), "turn_to_lose", {"seat": ctx.player}))
+    out.append(Effect(table.card_rule(state, ctx.card), "turn_to_lose", {"seat": ctx.player}))
 
 
 @checks(fx.CurseWeapon)
@@ -1091,7 +1078,7 @@ def _curse(state: QuestState, ctx: Ctx, effect: fx.CurseWeapon, out: list[Effect
     assert ctx.player is not None
     state.seats[ctx.player].karma.append(ctx.card)
     ctx.keep = True
-    out.append(Effect(card_rule(state, ctx.card), "karma_given", {"seat": ctx.player}))
+    out.append(Effect(table.card_rule(state, ctx.card), "karma_given", {"seat": ctx.player}))
 
 
 @checks(fx.DiscardHand)
@@ -1111,7 +1098,7 @@ def _geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, out: list[Effec
         table.to_discard(state, weapons, out)
     else:
         state.draw[0:0] = weapons  # under the draw pile (the 2002 "swap": R-KBQ-3)
-    out.append(Effect(card_rule(state, ctx.card), "weapons_given_up",
+    out.append(Effect(table.card_rule(state, ctx.card), "weapons_given_up",
                       {"seat": ctx.player, "cards": weapons, "to": effect.to}))
     if weapons:
         table.draw_cards(state, ctx.player, len(weapons), "none")
@@ -1122,7 +1109,7 @@ def _check_exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, 
     d = table.deck(state)
     mine = [c for c in state.seats[ctx.by].hand if d.is_weapon(c) and c != ctx.card]
     if not mine:
-        raise table.refuse(card_rule(state, ctx.card), f"seat {ctx.by} needs a weapon in his "
+        raise table.refuse(table.card_rule(state, ctx.card), f"seat {ctx.by} needs a weapon in his "
                           "hand to exchange", seat=ctx.by)
     ctx.player = check_player(state, ctx, "opponent", ev)
 
@@ -1132,7 +1119,7 @@ def _exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, out: l
     assert ctx.player is not None
     d = table.deck(state)
     theirs = [c for c in state.seats[ctx.player].hand if d.is_weapon(c)]
-    out.append(Effect(card_rule(state, ctx.card), "weapons_shown",
+    out.append(Effect(table.card_rule(state, ctx.card), "weapons_shown",
                       {"seat": ctx.player, "to": ctx.by, "cards": theirs}))
     mine = [c for c in state.seats[ctx.by].hand if d.is_weapon(c)]
     if theirs and mine:
@@ -1148,7 +1135,7 @@ def _rotate(state: QuestState, ctx: Ctx, effect: fx.RotateTopRun, out: list[Effe
     seats = [s for s in table.present(state) if state.seats[s].run.top is not None]
     if len(seats) > 1:
         run.rotate_tops([st.run for st in state.seats], seats, effect.direction)
-    out.append(Effect(card_rule(state, ctx.card), "top_runs_rotated", {"seats": seats}))
+    out.append(Effect(table.card_rule(state, ctx.card), "top_runs_rotated", {"seats": seats}))
     if len(seats) > 1:
         out.append(Effect("KBQ-ADJ-1", "passed_to_neighbour", {"direction": effect.direction}))
 
@@ -1158,7 +1145,7 @@ CHECKS[fx.RotateTopRun] = _no_check
 
 @checks(fx.BoostWeapons)
 def _check_boost(state: QuestState, ctx: Ctx, effect: fx.BoostWeapons, ev: Play) -> None:
-    raise table.refuse(card_rule(state, ctx.card), f"card {ctx.card} works only while saved: "
+    raise table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} works only while saved: "
                       "save it when it is flipped", card=ctx.card)
 
 
@@ -1187,7 +1174,7 @@ def _black_cat(state: QuestState, ctx: Ctx, effect: fx.Hook, out: list[Effect]) 
     assert ctx.host is not None
     clovers = _clovers_under(state, ctx.host)
     if not clovers:
-        out.append(Effect(card_rule(state, ctx.card), "no_clovers", {"bunny": ctx.host}))
+        out.append(Effect(table.card_rule(state, ctx.card), "no_clovers", {"bunny": ctx.host}))
         return
     state.stack.append(RollCard(ctx=ctx, effect=effect, dice=[str(effect.params["die"])],
                                 roller=ctx.by))
@@ -1196,7 +1183,7 @@ def _black_cat(state: QuestState, ctx: Ctx, effect: fx.Hook, out: list[Effect]) 
 def _black_cat_rolled(state: QuestState, ctx: Ctx, effect: fx.Hook, faces: list[int],
                       out: list[Effect]) -> None:
     assert ctx.host is not None
-    rule = card_rule(state, ctx.card)
+    rule = table.card_rule(state, ctx.card)
     clovers = _clovers_under(state, ctx.host)
     space = state.circle.space(ctx.host)
     for c in clovers:
@@ -1232,34 +1219,6 @@ def _hook(state: QuestState, ctx: Ctx, effect: fx.Hook, out: list[Effect]) -> No
 
 
 # -- Play Immediately ------------------------------------------------------------------------------
-
-
-def misfortune_targets(state: QuestState, seat: int) -> tuple[list[int], str]:
-    """The bunnies a Terrible Misfortune drawn by ``seat`` may hit, and the rule that says
-    so: his own unprotected ones, else an opponent's (KBQ-PI-1, KBQ-PI-2)."""
-    own = [b for b in state.circle.owned_by(seat) if not table.shielded(state, b, "misfortune")]
-    if own:
-        return own, "KBQ-PI-1"
-    others = [b for b in state.circle.order if state.circle.owner(b) != seat
-              and not table.shielded(state, b, "misfortune")]
-    return others, "KBQ-PI-2"
-
-
-def misfortune(state: QuestState, seat: int, card: int, out: list[Effect]) -> bool:
-    """A Play Immediately card was drawn. True when a choice is now owed (pushed on top)."""
-    targets, rule = misfortune_targets(state, seat)
-    out.append(Effect(card_rule(state, card), "misfortune_drawn", {"seat": seat, "card": card}))
-    if not targets:
-        table.to_discard(state, [card], out)
-        out.append(Effect("KBQ-PI-3", "misfortune_unused", {"seat": seat, "card": card}))
-        return False
-    ctx = Ctx(card=card, by=seat, origin="draw")
-    if len(targets) == 1:
-        table.to_discard(state, [card], out)
-        leaving.kill(state, targets[0], "misfortune", rule, out)
-        return False
-    state.stack.append(Choice(ctx=ctx, seat=seat, kind="misfortune", options=targets))
-    return True
 
 
 PLAY_CHOICES = ("on", "at", "player", "carrots", "number", "weapon", "roamer", "stakes", "sources")
@@ -1309,7 +1268,7 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
     for effect in effects:
         check = CHECKS.get(type(effect))
         if check is None:
-            raise RuleViolation(card_rule(state, ctx.card), f"card {ctx.card} cannot be played "
+            raise RuleViolation(table.card_rule(state, ctx.card), f"card {ctx.card} cannot be played "
                                 "this way", card=ctx.card)
         try:
             check(state, ctx, effect, ev)
@@ -1323,6 +1282,38 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
                                                             for e in effects))
         extra = [f for f in named if f not in takes]
         if extra:
-            raise RuleViolation(card_rule(state, ctx.card), f"card {ctx.card} takes no "
+            raise RuleViolation(table.card_rule(state, ctx.card), f"card {ctx.card} takes no "
                                 f"{extra[0]}= choice (it takes: {', '.join(sorted(takes)) or 'none'})",
                                 card=ctx.card, choice=extra[0])
+
+
+# -- the steps of a card's frames in the turn's flow (flow.STEPS) -------------------------------
+
+
+@flow.step(Effects)
+def _effects_step(state: QuestState, frame: Effects, out: list[Effect]) -> bool:
+    if frame.todo:
+        effect = frame.todo.pop(0)
+        PRIMITIVES[type(effect)](state, frame.ctx, effect, out)
+        return True
+    state.stack.pop()
+    flow.finish_card(state, frame.ctx, out)
+    return True
+
+@flow.step(RollOffFrame)
+def _roll_off_step(state: QuestState, frame: RollOffFrame, out: list[Effect]) -> bool:
+    if frame.off.decided is None:
+        return False
+    state.stack.pop()
+    settle_roll_off(state, frame, out)
+    return True
+
+@flow.step(AuctionFrame)
+def _auction_step(state: QuestState, frame: AuctionFrame, out: list[Effect]) -> bool:
+    from engine.killer.auction import over
+
+    if not over(frame.auction):
+        return False
+    state.stack.pop()
+    settle_auction(state, frame, out)
+    return True

@@ -20,15 +20,13 @@ from engine.killer_bunnies_quest import leaving, roam, table
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
-    AuctionFrame,
     Choice,
+    Ctx,
     Draws,
-    Effects,
     Frame,
     Hold,
     QuestState,
     RollCard,
-    RollOffFrame,
     TurnEnd,
 )
 from engine.rules import Effect
@@ -62,28 +60,6 @@ def waits(state: QuestState) -> Frame | None:
 # -- a card's primitives ---------------------------------------------------------------------------
 
 
-@step(Effects)
-def _effects(state: QuestState, frame: Effects, out: list[Effect]) -> bool:
-    if frame.todo:
-        effect = frame.todo.pop(0)
-        (_PRIMITIVES or _primitives())[type(effect)](state, frame.ctx, effect, out)
-        return True
-    state.stack.pop()
-    finish_card(state, frame.ctx, out)
-    return True
-
-
-def _primitives() -> dict[type, Any]:
-    """engine.killer_bunnies_quest.cards.PRIMITIVES (that module imports this one: looked up once)."""
-    global _PRIMITIVES
-    if _PRIMITIVES is None:
-        from engine.killer_bunnies_quest.cards import PRIMITIVES
-
-        _PRIMITIVES = PRIMITIVES
-    return _PRIMITIVES
-
-
-_PRIMITIVES: dict[type, Any] | None = None
 
 
 def finish_card(state: QuestState, ctx: Any, out: list[Effect]) -> None:
@@ -178,8 +154,6 @@ def _draws(state: QuestState, frame: Draws, out: list[Effect]) -> bool:
             out.append(Effect("KBQ-DRAW-1", "dolla_drawn", {"seat": frame.seat, "card": card}))
             continue
         if kind == "play_immediately":
-            from engine.killer_bunnies_quest.cards import misfortune
-
             if frame.unused_misfortune:
                 table.to_discard(state, [card], out)
                 out.append(Effect("KBQ-JOIN-1", "misfortune_unused", {"seat": frame.seat,
@@ -218,29 +192,6 @@ def _waits(state: QuestState, frame: Any, out: list[Effect]) -> bool:
 
 STEPS[Choice] = _waits
 STEPS[Hold] = _waits  # released by the next event that is not an answer (waiting.release)
-
-
-@step(RollOffFrame)
-def _roll_off(state: QuestState, frame: RollOffFrame, out: list[Effect]) -> bool:
-    from engine.killer_bunnies_quest.cards import settle_roll_off
-
-    if frame.off.decided is None:
-        return False
-    state.stack.pop()
-    settle_roll_off(state, frame, out)
-    return True
-
-
-@step(AuctionFrame)
-def _auction(state: QuestState, frame: AuctionFrame, out: list[Effect]) -> bool:
-    from engine.killer.auction import over
-    from engine.killer_bunnies_quest.cards import settle_auction
-
-    if not over(frame.auction):
-        return False
-    state.stack.pop()
-    settle_auction(state, frame, out)
-    return True
 
 
 @step(AttackFrame)
@@ -320,3 +271,33 @@ def start_turn(state: QuestState, seat: int, out: list[Effect]) -> None:
         state.ended = [seat, "KBQ-TURN-5"]
         out.append(Effect("KBQ-TURN-5", "turn_lost", {"seat": seat}))
         begin_turn_end(state, out)
+
+
+# -- a Play Immediately card drawn ---------------------------------------------------------------
+
+
+def misfortune_targets(state: QuestState, seat: int) -> tuple[list[int], str]:
+    """The bunnies a Terrible Misfortune drawn by ``seat`` may hit, and the rule that says
+    so: his own unprotected ones, else an opponent's (KBQ-PI-1, KBQ-PI-2)."""
+    own = [b for b in state.circle.owned_by(seat) if not table.shielded(state, b, "misfortune")]
+    if own:
+        return own, "KBQ-PI-1"
+    others = [b for b in state.circle.order if state.circle.owner(b) != seat
+              and not table.shielded(state, b, "misfortune")]
+    return others, "KBQ-PI-2"
+
+def misfortune(state: QuestState, seat: int, card: int, out: list[Effect]) -> bool:
+    """A Play Immediately card was drawn. True when a choice is now owed (pushed on top)."""
+    targets, rule = misfortune_targets(state, seat)
+    out.append(Effect(table.card_rule(state, card), "misfortune_drawn", {"seat": seat, "card": card}))
+    if not targets:
+        table.to_discard(state, [card], out)
+        out.append(Effect("KBQ-PI-3", "misfortune_unused", {"seat": seat, "card": card}))
+        return False
+    ctx = Ctx(card=card, by=seat, origin="draw")
+    if len(targets) == 1:
+        table.to_discard(state, [card], out)
+        leaving.kill(state, targets[0], "misfortune", rule, out)
+        return False
+    state.stack.append(Choice(ctx=ctx, seat=seat, kind="misfortune", options=targets))
+    return True

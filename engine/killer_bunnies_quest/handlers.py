@@ -17,7 +17,6 @@ from engine.killer_bunnies_quest import flow, leaving, table, waiting
 from engine.killer_bunnies_quest.cards import (
     HOOK_ROLLED,
     answerable,
-    card_rule,
     check_card_play,
     rolled,
     settle_demands,
@@ -60,6 +59,7 @@ from engine.killer_bunnies_quest.state import (
     RollCard,
     RollOffFrame,
 )
+from engine.killer_bunnies_quest.table import card_rule
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
 from engine.wording import cards_said
@@ -971,9 +971,7 @@ def _apply_clovers(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -
 
 
 def _check_misfortune(state: QuestState, c: Choice, e: Choose) -> None:
-    from engine.killer_bunnies_quest.cards import misfortune_targets
-
-    _, rule = misfortune_targets(state, c.seat)
+    _, rule = flow.misfortune_targets(state, c.seat)
     if len(e.bunnies) != 1 or e.bunnies[0] not in c.options:
         raise refuse(rule, f"choose the bunny that dies: {cards_said(c.options, 'or')}",
                      bunnies=e.bunnies, options=c.options)

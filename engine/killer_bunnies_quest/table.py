@@ -15,6 +15,7 @@ from engine.killer import attack, carrots, triplets, units
 from engine.killer.refusal import Refusal, as_violation
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.catalogue import deck as deck  # also read as table.deck
+from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id
 from engine.killer_bunnies_quest.state import Draws, QuestState, Seat
 from engine.rules import Effect, RuleViolation
 
@@ -374,3 +375,13 @@ def end_game(state: QuestState, out: list[Effect]) -> None:
     out.append(Effect(state.end_rule, "game_over", {"winner": end.winner,
                                                      "magic_carrot": magic,
                                                      "owner": end.owner}))
+
+
+def card_rule(state: QuestState, card: int) -> str:
+    """The card's own rule, or KBQ-CARD-CUSTOM for a card from a user's deck file."""
+    d = _DECKS.get(state.deck) or deck(state)
+    rule = d.rules.get(card)
+    if rule is None:
+        rule = card_rule_id(d.card(card).id)
+        rule = d.rules[card] = rule if rule in RULES else CUSTOM_CARD
+    return rule
