@@ -211,7 +211,8 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
 
     from logstore.analytics.projections import TABLES, analytics_dir
     from logstore.analytics.stats import run_stat, stats_for
-    from logstore.analytics.duck import arrow, connect
+    from logstore.analytics.duck import arrow
+    from logstore.analytics.views import connect
 
     con, catalog = connect(db)
     bare = duckdb.connect()
