@@ -209,9 +209,9 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
     """Each canned stat through warren (warm) beside bare DuckDB on the same Parquet files."""
     import duckdb
 
+    from logstore.analytics.duck import arrow
     from logstore.analytics.projections import TABLES, analytics_dir
     from logstore.analytics.stats import run_stat, stats_for
-    from logstore.analytics.duck import arrow
     from logstore.analytics.views import connect
 
     con, catalog = connect(db)
