@@ -105,3 +105,139 @@ def test_warren_starts_without_the_analytics_libraries(tmp_path: Path) -> None:
                    tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# -- the engine's architecture: the contract, the games, the tools over them ---------------------
+CONTRACT = ("engine.capabilities", "engine.codec", "engine.corrections", "engine.hidden", "engine.options",
+            "engine.pending", "engine.record", "engine.registry", "engine.rules", "engine.ruleset",
+            "engine.wording")
+"""What a ruleset implements and builds on: the record format, rules and effects, the agenda,
+options, the state codec, hidden cards, words, the plugin registry."""
+KIT = "engine.killer"
+"""The Killer Bunnies family kit: cards as data over one effect vocabulary."""
+GAMES = ("engine.bunnies", "engine.trust_no_bunny", "engine.killer_bunnies_quest", "engine.kinderbunnies",
+         "engine.killer_bunnies_odyssey")
+TOOLS = ("engine.bots", "engine.dispute", "engine.reader", "engine.redact", "engine.replay",
+         "engine.simulate", "engine.suspicion")
+"""What works over any ruleset (replay, simulation, redaction, disputes, suspicion, reading
+records): above the games, never imported by them."""
+
+
+def _engine_modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        found[_module_name(path)] = path
+    return found
+
+
+def test_every_engine_module_is_contract_kit_game_or_tool() -> None:
+    groups = (*CONTRACT, KIT, *GAMES, *TOOLS)
+    stray = [m for m in _engine_modules() if m != "engine" and not any(_within(m, g) for g in groups)]
+    assert not stray, f"modules outside the contract, the kit, the games and the tools: {stray}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_builds_on_the_contract_and_the_kit_only(game: str) -> None:
+    family = game in ("engine.killer_bunnies_quest", "engine.kinderbunnies", "engine.killer_bunnies_odyssey")
+    allowed = (*CONTRACT, game, *((KIT,) if family else ()))
+    wrong = []
+    for name, path in _engine_modules().items():
+        if not _within(name, game):
+            continue
+        for imported in _imports(path):
+            if _within(imported, "engine") and imported != "engine" and \
+                    not any(_within(imported, a) for a in allowed):
+                wrong.append(f"{name} imports {imported}")
+    assert not wrong, "; ".join(wrong)
+
+
+def test_the_kit_and_the_contract_import_no_game_and_no_tool() -> None:
+    wrong = []
+    for name, path in _engine_modules().items():
+        if not (_within(name, KIT) or any(_within(name, c) for c in CONTRACT)):
+            continue
+        for imported in _imports(path):
+            if any(_within(imported, g) for g in (*GAMES, *TOOLS)):
+                wrong.append(f"{name} imports {imported}")
+    assert not wrong, "; ".join(wrong)
+
+
+def _runtime_imports(path: Path) -> set[str]:
+    """Every module ``path`` imports when it runs (inside functions too), leaving out what it
+    imports only for type checking."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and "TYPE_CHECKING" in ast.unparse(node.test) for b in node.body for n in ast.walk(b)}
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+            found.add(node.module)
+    return found
+
+
+def test_no_import_circle_anywhere() -> None:
+    """Modules of engine, logstore and dashboard, each an import of what it names: a submodule
+    where ``from package import submodule``, else the package. No strongly connected group."""
+    modules = {}
+    for top in ("engine", "logstore", "dashboard"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            modules[_module_name(path)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        edges = set()
+        for imported in _runtime_imports(path):
+            if imported in modules:
+                edges.add(imported)
+        # ``from pkg import sub`` names pkg.sub; the package itself only when a name of it is used
+        for imported in list(edges):
+            if any(other != imported and other.startswith(imported + ".") for other in edges):
+                edges.discard(imported)
+        edges.discard(name)
+        graph[name] = edges
+    # Tarjan's strongly connected components, iteratively
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    circles = []
+    counter = 0
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    assert not circles, f"import circles: {circles}"
