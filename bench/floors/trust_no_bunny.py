@@ -61,13 +61,13 @@ def _roles(s: _Bare, e: Roles) -> None:
 def _deal(s: _Bare, e: Deal) -> None:
     for seat, cards in enumerate(e.hands):
         for v in cards:
-            s.hands[seat][v] += 1  # type: ignore[index]  # the floor reads whole-truth records
-            s.deck[v] -= 1  # type: ignore[index]
+            s.hands[seat][v] += 1  # the floor reads whole-truth records
+            s.deck[v] -= 1
 
 
 def _card_lost(s: _Bare, e: CardLost) -> None:
-    s.hands[e.seat][e.card] -= 1  # type: ignore[index]
-    s.discard[e.card] += 1  # type: ignore[index]
+    s.hands[e.seat][e.card] -= 1
+    s.discard[e.card] += 1
 
 
 def _propose(s: _Bare, e: Propose) -> None:
@@ -88,8 +88,8 @@ def _vote(s: _Bare, e: Vote) -> None:
 
 
 def _play(s: _Bare, e: Event) -> None:
-    seat: int = e.actor  # type: ignore[assignment]
-    cards = [*e.defend, *e.weaken] if type(e) is Guard else e.gnaw  # type: ignore[attr-defined]
+    seat: int = e.actor
+    cards = [*e.defend, *e.weaken] if type(e) is Guard else e.gnaw
     hand = s.hands[seat]
     for v in cards:
         hand[v] -= 1
@@ -106,7 +106,7 @@ def _resolve(s: _Bare) -> None:
         if type(play) is Guard:
             through += sum(play.weaken) - sum(play.defend)
         elif play is not None:
-            through += sum(play.gnaw)  # type: ignore[attr-defined]
+            through += sum(play.gnaw)
     through = max(0, through)
     if s.wall > 0:
         s.wall -= min(through, s.wall)
@@ -117,8 +117,8 @@ def _resolve(s: _Bare) -> None:
 def _draw(s: _Bare, e: Draw) -> None:
     for seat, cards in enumerate(e.cards):
         for v in cards:
-            s.hands[seat][v] += 1  # type: ignore[index]
-            s.deck[v] -= 1  # type: ignore[index]
+            s.hands[seat][v] += 1
+            s.deck[v] -= 1
     s.night += 1
     s.mayor = (s.mayor + 1) % s.n
 
@@ -143,4 +143,4 @@ def bare_fold(events: list[Event], players: int) -> None:
     state = _Bare(players)
     handlers = BARE
     for event in events:
-        handlers[type(event)](state, event)  # type: ignore[operator]
+        handlers[type(event)](state, event)
