@@ -37,14 +37,19 @@ def play(
     bots = [make_bot(kind, rng, ruleset) for kind in bot_kinds]
     events: list[Event] = []
     apply = ruleset.apply
+    pending = ruleset.pending
     while not state.over and len(events) < max_events:
-        event = ruleset.chance(state, rng)
+        # One agenda per position answers all three questions (chance, who acts, what they
+        # may do): what Ruleset.chance, to_act and legal_actions each read from pending.
+        agenda = pending(state)
+        owed = agenda.chance or agenda.optional
+        event = None if owed is None else ruleset.sample_chance(state, owed, rng)
         if event is None:
-            seats = ruleset.to_act(state)
+            seats = agenda.seats()
             if not seats:
                 break
             seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-            actions = ruleset.legal_actions(state, seat)
+            actions = ruleset.actions_in(state, seat, agenda)
             if not actions:
                 break
             event = bots[seat].choose(ruleset, state, seat, actions)

@@ -269,7 +269,11 @@ class Ruleset(RulesetViews[S], RulesetWords[S], RulesetFigures[S],  # its parts 
     def legal_actions(self, state: S, seat: int) -> list[Event]:
         """Every event ``seat`` may record next: its owed decisions, then its responses in
         open windows (read from :meth:`pending`)."""
-        agenda = self.pending(state)
+        return self.actions_in(state, seat, self.pending(state))
+
+    def actions_in(self, state: S, seat: int, agenda: Agenda) -> list[Event]:
+        """:meth:`legal_actions` read from an agenda already asked of :meth:`pending` for
+        this position (a simulator asks it once per event, not once per question)."""
         decision = agenda.decision(seat)
         actions = [] if decision is None else self.decision_actions(state, decision)
         for window in agenda.windows_for(seat):
