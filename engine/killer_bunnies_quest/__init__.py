@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.capabilities import Capabilities
+from engine.killer import holds
 from engine.killer.circle import BunnyCircle
 from engine.killer.market import Market
 from engine.killer.naming import CardsByName, settle_event
@@ -60,16 +61,19 @@ def lazy(handler: Handler) -> Handler:
         if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
                 or waiting.is_answer(state, event):
             return handler(state, event)
-        trial = state.copy()
-        out: list[Effect] = []
-        while waiting.holding(trial):
-            out.extend(waiting.release(trial))
-        out.extend(handler(trial, event))
-        for name in _SLOTS:
-            setattr(state, name, getattr(trial, name))
-        return tuple(out)
+        return holds.after_held(state, event, handler, _release_all, _adopt)
 
     return wrapped
+
+
+def _release_all(trial: QuestState, out: list[Effect]) -> None:
+    while waiting.holding(trial):
+        out.extend(waiting.release(trial))
+
+
+def _adopt(state: QuestState, trial: QuestState) -> None:
+    for name in _SLOTS:
+        setattr(state, name, getattr(trial, name))
 
 
 _SLOTS = [name for cls in QuestState.__mro__ for name in getattr(cls, "__slots__", ())]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.hidden import undetermined
+from engine.killer import holds
 from engine.killer.catalogue import effects as fx
 from engine.kinderbunnies import cards as card_rules
 from engine.kinderbunnies.catalogue import CARROT_PRICE, catalogue
@@ -591,13 +592,12 @@ def _answers_roll(state: KinderState, event: Event) -> bool:
 def _after_roll(handler: Handler, state: KinderState, event: Event) -> tuple[Effect, ...]:
     """``event`` after the held roll is acted on, on a copy that replaces the state only if
     the event is legal (the state and everything in it stay untouched otherwise)."""
-    trial = state.copy()
-    out: Effects = []
+    return holds.after_held(state, event, handler, _release_roll, KinderState.take_from)
+
+
+def _release_roll(trial: KinderState, out: Effects) -> None:
     card_rules.release(trial, out)
     advance(trial, out)
-    out.extend(handler(trial, event))
-    state.take_from(trial)
-    return tuple(out)
 
 
 def after_roll(handler: Handler) -> Handler:
