@@ -33,8 +33,7 @@ from typing import Any
 from bench.timing import best_of
 from engine.record import Event, Header, decode_header
 from engine.ruleset import Ruleset
-from logstore.analytics.projection_rows import decode_events
-from logstore.store.feed import StoredGame
+from logstore.store.feed import StoredGame, decode_joined
 
 SEED = 7
 
@@ -118,7 +117,7 @@ def decoded(ruleset: Ruleset[Any, Any], game: StoredGame) -> tuple[Header, list[
     """A stored game's header and events, decoded as a projection decodes them (all event
     lines in one call)."""
     cut = game.data.find(b"\n") + 1
-    events = decode_events(ruleset, game.data[cut:], game.lines - 1)
+    events = decode_joined(ruleset, game.data[cut:], game.lines - 1)
     if events is None:  # simulated games are stored canonically: one call always decodes them
         raise SystemExit(f"game {game.game_id!r} does not decode in one call; it was not simulated here")
     return decode_header(game.data[:cut]), events

@@ -24,9 +24,8 @@ from engine.record import Event, Header, RecordError, decode_header
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
 from logstore.analytics.schema import BASE_SCHEMAS, GAMES_SCHEMA, TURN_SEATS_SCHEMA, TURNS_SCHEMA
-from logstore.store.feed import FeedError, GameFacts, StoredGame, StoreReader
+from logstore.store.feed import FeedError, GameFacts, StoredGame, StoreReader, decode_joined, decode_lines
 from logstore.store.importing import tags
-from logstore.store.reading import array_decoder
 
 POSITION_COLUMNS = tuple(TURNS_SCHEMA.names)
 SEAT_COLUMNS = tuple(TURN_SEATS_SCHEMA.names)
@@ -477,37 +476,6 @@ def _unknowns(events: Any) -> int:
 
 
 
-def decode_events(ruleset: Ruleset[Any, Any], body: bytes, count: int) -> list[Event] | None:
-    """Decode a game's event lines (joined, terminators kept) in one call, or None.
-
-    A stored line never holds a raw newline inside its JSON (strings escape it), so each
-    ``\\n`` ends a line and turning them into commas gives one JSON array. None when that
-    does not give ``count`` events in seq order (the caller then reads line by line).
-    """
-    decoder = array_decoder(ruleset)
-    try:
-        events: list[Event] = decoder.decode(b"[" + body.rstrip(b"\r\n").replace(b"\n", b",") + b"]")
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return None
-    if len(events) != count:
-        return None
-    for i, event in enumerate(events, start=1):
-        if event.seq != i:
-            return None
-    return events
-
-
-def _decode_lines(ruleset: Ruleset[Any, Any], game_id: str, body: bytes) -> list[Event]:
-    decode = ruleset.event_decoder.decode
-    try:
-        events = [decode(line) for line in body.splitlines() if line.strip()]
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise AnalyticsError(f"game {game_id!r}: a stored line no longer decodes: {exc}") from None
-    if [e.seq for e in events] != list(range(1, len(events) + 1)):
-        raise AnalyticsError(f"game {game_id!r}: its stored events are not in seq order")
-    return events
-
-
 def events_table(games: list[StoredGame]) -> pa.Table:
     """The raw ``events`` rows of a chunk, cut from the joined lines without a Python loop
     per line: the offsets are where the newlines are."""
@@ -579,10 +547,10 @@ def _project_chunk(reader: StoreReader, ruleset: Ruleset[Any, Any], game_ids: li
         except RecordError as exc:
             raise AnalyticsError(f"game {game.game_id!r}: its stored header no longer reads: {exc}") from None
         body = game.data[cut:]
-        events = decode_events(ruleset, body, game.lines - 1)
+        events = decode_joined(ruleset, body, game.lines - 1)
         if events is None:
             game = games[k] = reader.game_in_order(game.game_id)
             body = game.data[game.data.find(b"\n") + 1:]
-            events = _decode_lines(ruleset, game.game_id, body)
+            events = decode_lines(ruleset, game.game_id, body.splitlines())
         chunk.replay(header, events, facts[game.game_id], game.lines - 1)
     return chunk.tables(events_table(games)), chunk.events

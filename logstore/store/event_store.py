@@ -67,7 +67,7 @@ from logstore.store.errors import (
     UnknownGame,
     unwritable,
 )
-from logstore.store.feed import BUMP_SQL, StoreReader
+from logstore.store.feed import BUMP_SQL, StoreReader, decode_lines
 from logstore.store.import_helper import prepared_by_helpers
 from logstore.store.importing import (
     NEW_GAME,
@@ -802,12 +802,11 @@ class Store:
         ).fetchone() is not None
 
     def _stored_events(self, game_id: str, ruleset: Ruleset[Any, Any], upto: int) -> list[Event]:
-        decode = ruleset.event_decoder.decode
         rows = self.conn.execute(
             "SELECT line FROM events WHERE game_id = ? AND seq > 0 AND seq <= ? ORDER BY seq",
             (game_id, upto),
         ).fetchall()
-        return [decode(r[0]) for r in rows]
+        return decode_lines(ruleset, game_id, (r[0] for r in rows))
 
     def _resume(self, game_id: str, seq: int) -> tuple[Header, GameState]:
         header = self._header(game_id)
@@ -823,8 +822,7 @@ class Store:
             "SELECT line FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (game_id, state.seq, seq),
         ).fetchall()
-        decode = ruleset.event_decoder.decode
-        ruleset.fold(state, [decode(r[0]) for r in rows])
+        ruleset.fold(state, decode_lines(ruleset, game_id, (r[0] for r in rows), first=state.seq + 1))
         return header, state
 
     def save_snapshot(self, game_id: str, state: GameState) -> None:

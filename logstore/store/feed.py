@@ -15,10 +15,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import msgspec
+
+from engine.reader import array_decoder
+from engine.record import Event
 from engine.rules import WarrenError
+from engine.ruleset import Ruleset
 
 # One query per chunk gives, per game, all its stored lines joined (header first), their
 # types and their actors. The IN list is probed in order through the events primary key
@@ -127,6 +134,42 @@ class StoreReader:
         """How many writes the store has counted (imports, appends, rechecks, player changes)."""
         row = self.conn.execute("SELECT count FROM changes WHERE id = 1").fetchone()
         return 0 if row is None else int(row[0])
+
+
+# -- stored lines as events: the one place they are decoded --------------------------------------
+def decode_joined(ruleset: Ruleset[Any, Any], body: bytes, count: int, first: int = 1) -> list[Event] | None:
+    """A game's stored event lines (joined, terminators kept) decoded in one call, or None.
+
+    A stored line never holds a raw newline inside its JSON (strings escape it), so each
+    ``\\n`` ends a line and turning them into commas gives one JSON array. None when that
+    does not give ``count`` events numbered ``first``, ``first + 1``... (the caller then reads
+    line by line: :func:`decode_lines`).
+    """
+    try:
+        events: list[Event] = array_decoder(ruleset).decode(
+            b"[" + body.rstrip(b"\r\n").replace(b"\n", b",") + b"]")
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if len(events) != count:
+        return None
+    for i, event in enumerate(events, start=first):
+        if event.seq != i:
+            return None
+    return events
+
+
+def decode_lines(ruleset: Ruleset[Any, Any], game_id: str, lines: Iterable[str | bytes],
+                 first: int = 1) -> list[Event]:
+    """Stored event lines decoded one by one, numbered ``first``, ``first + 1``...; a line that
+    no longer reads as an event of the game, or one out of order, is a :class:`FeedError`."""
+    decode = ruleset.event_decoder.decode
+    try:
+        events: list[Event] = [decode(line) for line in lines if line.strip()]
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise FeedError(f"game {game_id!r}: a stored line no longer decodes: {exc}") from None
+    if [e.seq for e in events] != list(range(first, first + len(events))):
+        raise FeedError(f"game {game_id!r}: its stored events are not in seq order")
+    return events
 
 
 BUMP_SQL = "INSERT INTO changes (id, count) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET count = count + 1"
