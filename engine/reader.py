@@ -457,8 +457,13 @@ class GameVisitor(Generic[R]):
 
     wants_effects: ClassVar[bool] = False
     """True to get :meth:`visit_event` after every event (a slower walk)."""
-    every: ClassVar[int] = 0
-    """Call :meth:`visit_position` every this many events (0: never)."""
+    wants_turns: ClassVar[bool] = False
+    """True to get :meth:`visit_turn` after every event that changes the turn (replay to any
+    turn, the per-turn projections); with :attr:`every`, :meth:`visit_position` comes after
+    every event whose seq is a multiple of it."""
+    every: int = 0
+    """Call :meth:`visit_position` every this many events (0: never); a class or an instance
+    may set it."""
 
     def begin_game(self, header: Header, ruleset: Ruleset[Any, Any], state: GameState) -> None:
         """Before the first event."""
@@ -468,6 +473,9 @@ class GameVisitor(Generic[R]):
 
     def visit_position(self, state: GameState) -> None:
         """After every :attr:`every`-th event (``state`` is live: copy or encode it)."""
+
+    def visit_turn(self, state: GameState, seq: int) -> None:
+        """With :attr:`wants_turns`: event ``seq`` changed the turn (``state`` is live, after it)."""
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         """At the first illegal event; the walk stops after this."""
@@ -489,7 +497,9 @@ def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], vi
     every = visitor.every
     events, bad_correction = ruleset.effective(events)
     try:
-        if visitor.wants_effects:
+        if visitor.wants_turns:
+            _walk_turns(ruleset, state, events, visitor)
+        elif visitor.wants_effects:
             apply = ruleset.apply
             visit = visitor.visit_event
             for i, event in enumerate(events, start=1):
@@ -516,6 +526,30 @@ def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], vi
         visitor.visit_violation(Violation(seq, exc.rule, exc.message, exc.facts), state)
     visitor.end_game(state)
     return visitor.result()
+
+
+def _walk_turns(ruleset: Ruleset[Any, Any], state: GameState, events: Sequence[Event],
+                visitor: GameVisitor[Any]) -> None:
+    """The walk with a turn hook: one comparison per event, a call only when the turn
+    changes (and per event only for a visitor that wants the effects)."""
+    apply = ruleset.apply
+    visit = visitor.visit_event if visitor.wants_effects else None
+    on_turn = visitor.visit_turn
+    every = visitor.every
+    turn = state.turn
+    for event in events:
+        try:
+            effects = apply(state, event)
+        except RuleViolation as exc:
+            exc.seq = event.seq
+            raise
+        if visit is not None:
+            visit(event, effects, state)
+        if state.turn != turn:
+            turn = state.turn
+            on_turn(state, event.seq)
+        if every and event.seq % every == 0:
+            visitor.visit_position(state)
 
 
 def read_game(data: bytes, path: str, visitor: GameVisitor[R], ruleset: Ruleset[Any, Any] | None = None) -> R:

@@ -13,8 +13,9 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from engine.reader import GameVisitor, walk
 from engine.record import Event, Header
-from engine.rules import Effect, RuleViolation, Violation, WarrenError
+from engine.rules import Effect, Violation, WarrenError
 from engine.ruleset import GameState, Perspective, Ruleset
 
 __all__ = ["SNAPSHOT_EVERY", "Position", "PositionError", "Replay", "Step", "Violation", "position_of"]
@@ -70,38 +71,20 @@ class Replay(Generic[S]):
             raise ValueError("snapshot spacing must be at least 1")
         self.ruleset = ruleset
         self.header = header
-        events, bad_correction = ruleset.effective(events)
-        self.events = events
+        self.events = ruleset.effective(events)[0]
         """The events as folded: every correction applied (engine.corrections)."""
         self.every = every
-        self.violation: Violation | None = None
-        copy = ruleset.copy_state
-        apply = ruleset.apply
-        state = ruleset.setup(header)
-        self._snapshots: list[S] = [copy(state)]
+        # The game is folded by the reader's walk (engine.reader), the one loop every check,
+        # import and projection runs: this visitor keeps a copy every ``every`` events and
+        # where each turn starts.
+        folded = walk(ruleset, header, events, _Positions(ruleset.copy_state, every))
+        self.violation: Violation | None = folded.violation
+        self._snapshots: list[S] = folded.snapshots
         # _turn_seqs[i] is the first seq played in turn _turn_numbers[i].
-        self._turn_numbers: list[int] = [state.turn]
-        self._turn_seqs: list[int] = [1]
-        turn = state.turn
-        for event in events:
-            seq = event.seq
-            try:
-                apply(state, event)
-            except RuleViolation as exc:
-                self.violation = Violation(seq, exc.rule, exc.message, exc.facts)
-                break
-            if state.turn != turn:
-                turn = state.turn
-                self._turn_numbers.append(turn)
-                self._turn_seqs.append(seq + 1)
-            if seq % every == 0:
-                self._snapshots.append(copy(state))
-        else:
-            if bad_correction is not None:
-                self.violation = Violation(bad_correction.seq or state.seq + 1, bad_correction.rule,
-                                           bad_correction.message, bad_correction.facts)
-        self._final = state
-        self.last_seq = state.seq
+        self._turn_numbers: list[int] = folded.turn_numbers
+        self._turn_seqs: list[int] = folded.turn_seqs
+        self._final: S = folded.final
+        self.last_seq: int = self._final.seq
         """The last seq that applied cleanly (the one before a violation, if any)."""
 
     # -- seeking -----------------------------------------------------------------------
@@ -171,3 +154,39 @@ class Replay(Generic[S]):
         self._check_seq(seq)
         i = bisect_right(self._turn_seqs, max(seq, 1)) - 1
         return self._turn_numbers[max(i, 0)]
+
+
+class _Positions(GameVisitor["_Positions"]):
+    """What :class:`Replay` keeps of one walk: a copy of the position every ``every`` events,
+    the seq each turn starts at, the final position and the first violation."""
+
+    wants_turns = True
+
+    def __init__(self, copy: Any, every: int) -> None:
+        self.copy = copy
+        self.every = every
+        self.snapshots: list[Any] = []
+        self.turn_numbers: list[int] = []
+        self.turn_seqs: list[int] = [1]
+        self.violation: Violation | None = None
+        self.final: Any = None
+
+    def begin_game(self, header: Header, ruleset: Ruleset[Any, Any], state: GameState) -> None:
+        self.snapshots.append(self.copy(state))
+        self.turn_numbers.append(state.turn)
+
+    def visit_position(self, state: GameState) -> None:
+        self.snapshots.append(self.copy(state))
+
+    def visit_turn(self, state: GameState, seq: int) -> None:
+        self.turn_numbers.append(state.turn)
+        self.turn_seqs.append(seq + 1)
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        self.violation = violation
+
+    def end_game(self, state: GameState) -> None:
+        self.final = state
+
+    def result(self) -> _Positions:
+        return self
