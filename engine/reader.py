@@ -531,25 +531,37 @@ def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], vi
 def _walk_turns(ruleset: Ruleset[Any, Any], state: GameState, events: Sequence[Event],
                 visitor: GameVisitor[Any]) -> None:
     """The walk with a turn hook: one comparison per event, a call only when the turn
-    changes (and per event only for a visitor that wants the effects)."""
+    changes (and per event only for a visitor that wants the effects). Two loops, so that
+    neither pays per event for what its visitor does not ask."""
     apply = ruleset.apply
-    visit = visitor.visit_event if visitor.wants_effects else None
     on_turn = visitor.visit_turn
     every = visitor.every
     turn = state.turn
-    for event in events:
-        try:
+    event = None
+    try:
+        if visitor.wants_effects and not every:  # the projections: effects and turns
+            visit = visitor.visit_event
+            for event in events:
+                effects = apply(state, event)
+                visit(event, effects, state)
+                if state.turn != turn:
+                    turn = state.turn
+                    on_turn(state, event.seq)
+            return
+        visit_event = visitor.visit_event if visitor.wants_effects else None
+        for event in events:  # replay: turns and a position every ``every`` events
             effects = apply(state, event)
-        except RuleViolation as exc:
+            if visit_event is not None:
+                visit_event(event, effects, state)
+            if state.turn != turn:
+                turn = state.turn
+                on_turn(state, event.seq)
+            if every and event.seq % every == 0:
+                visitor.visit_position(state)
+    except RuleViolation as exc:
+        if event is not None:
             exc.seq = event.seq
-            raise
-        if visit is not None:
-            visit(event, effects, state)
-        if state.turn != turn:
-            turn = state.turn
-            on_turn(state, event.seq)
-        if every and event.seq % every == 0:
-            visitor.visit_position(state)
+        raise
 
 
 def read_game(data: bytes, path: str, visitor: GameVisitor[R], ruleset: Ruleset[Any, Any] | None = None) -> R:

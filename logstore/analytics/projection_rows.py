@@ -20,9 +20,10 @@ import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from engine.reader import GameVisitor, walk
 from engine.record import Event, Header, RecordError, decode_header
-from engine.rules import RuleViolation, WarrenError
-from engine.ruleset import Ruleset
+from engine.rules import Effect, Violation, WarrenError
+from engine.ruleset import GameState, Ruleset
 from logstore.analytics.schema import BASE_SCHEMAS, GAMES_SCHEMA, TURN_SEATS_SCHEMA, TURNS_SCHEMA
 from logstore.store.feed import FeedError, GameFacts, StoredGame, StoreReader, decode_joined, decode_lines
 from logstore.store.importing import tags
@@ -66,64 +67,29 @@ class _Chunk:
         self.events = 0
 
     def replay(self, header: Header, events: Sequence[Event], facts: GameFacts, stored: int) -> None:
-        """Replay one game, gathering its rows. ``stored`` = its line count less the header."""
+        """Replay one game, gathering its rows. ``stored`` = its line count less the header.
+        The game is folded by the reader's walk (engine.reader): :class:`_GameRows` is told
+        each event's effects and each change of turn."""
         rs = self.ruleset
         gi = len(self.game_ids)
         self.game_ids.append(header.game_id)
-        state = rs.setup(header)
-        handlers = rs.handlers
-        # The game as corrected (engine.corrections); a copy only when it has corrections.
-        events, malformed = rs.effective(events)
-        # Key figures as a row per turn where the ruleset names them (taken column-wise
-        # afterwards), else as a dict per turn.
-        key_figures = rs.figure_row if rs.figure_names else rs.key_figures
-        add_turn = self.positions.extend
-        # a row's items laid end to end (one list, cut column-wise afterwards), or a dict
-        figures_append = self.figures.extend if rs.figure_names else self.figures.append
-        effects_append = self.effects.append
         turns_before = len(self.positions)
-        turn = state.turn
-        rnd = state.round
-        active = state.active
-        first = 1
         n_seats = len(header.players)
         order: list[int] = []
-        violation: RuleViolation | None = None
-        seq = 0
-        # The stored events are seq 1, 2, 3 ... (read_games and decode_events make sure of
-        # it; corrections replace events in place), so enumerate gives each event's seq.
-        for seq, event in enumerate(events, 1):
-            try:
-                effects = handlers[type(event)](state, event)
-            except RuleViolation as exc:
-                rs.word_refusal(state, exc)
-                violation = exc
-                exc.seq = seq
-                seq -= 1
-                break
-            if effects:
-                for effect in effects:
-                    effects_append((gi, seq, turn, event, effect))
-            if state.turn != turn:
-                add_turn((turn, rnd, active, first, seq))
-                figures_append(key_figures(state))
-                turn = state.turn
-                rnd = state.round
-                active = state.active
-                first = seq + 1
-        if violation is None and malformed is not None:
-            violation = malformed  # a correction that does not read ends the game there (REC-FIX-2)
-        state.seq = seq
-        if seq >= first:  # the turn in progress when the log ends
-            add_turn((turn, rnd, active, first, seq))
-            figures_append(key_figures(state))
+        rows = walk(rs, header, events, _GameRows(self, gi))
+        played = rs.effective(events)[0]  # the game as corrected (a copy only with corrections)
+        state, violation = rows.state, rows.violation
+        seq = state.seq
+        if seq >= rows.first:  # the turn in progress when the log ends
+            self.positions.extend((rows.turn, rows.rnd, rows.active, rows.first, seq))
+            self._add_figures(rows.key_figures(state))
         self.turn_counts.append((len(self.positions) - turns_before) // 5)
         self.n_players.append(n_seats)
         self.applied.append(seq)
         self.stored.append(stored)
         self.events += stored
         # The play order: seats in the order they first act (who went first, second...).
-        for event in events:
+        for event in played:
             actor = event.actor
             if actor is not None and actor not in order:
                 order.append(actor)
@@ -161,13 +127,21 @@ class _Chunk:
             "source": header.source,
             # Only a game recorded at the table may leave a card unknown (REC-UNK-1), so only
             # such a game pays for counting them.
-            "unknown_values": _unknowns(events) if header.source == "recorded" else 0,
+            "unknown_values": _unknowns(played) if header.source == "recorded" else 0,
             "created": header.created,
             "imported_at": facts.imported_at,
             "chain": facts.chain,
             "parent_game": facts.parent_game,
             "parent_seq": facts.parent_seq,
         })
+
+
+    def _add_figures(self, figures: Any) -> None:
+        # a row's items laid end to end (one list, cut column-wise afterwards), or a dict
+        if self.ruleset.figure_names:
+            self.figures.extend(figures)
+        else:
+            self.figures.append(figures)
 
     # -- to Arrow ------------------------------------------------------------------------
     def tables(self, events: pa.Table) -> dict[str, pa.Table]:
@@ -468,6 +442,52 @@ def _seat_items(ruleset: Ruleset[Any, Any], events: pa.Table) -> pa.Table:
     finally:
         con.close()
     return table.cast(BASE_SCHEMAS["seat_items"])
+
+
+class _GameRows(GameVisitor["_GameRows"]):
+    """One game's rows as the walk folds it: each effect with the turn it happened in, and
+    each turn (its round, active seat, first and last seq) with its key figures at its end."""
+
+    wants_effects = True
+    wants_turns = True
+
+    def __init__(self, chunk: _Chunk, gi: int) -> None:
+        rs = chunk.ruleset
+        self.gi = gi
+        self.effects_append = chunk.effects.append
+        self.add_turn = chunk.positions.extend
+        self.add_figures = chunk._add_figures
+        # Key figures as a row per turn where the ruleset names them (taken column-wise
+        # afterwards), else as a dict per turn.
+        self.key_figures = rs.figure_row if rs.figure_names else rs.key_figures
+        self.turn = self.rnd = 0
+        self.active: int | None = None
+        self.first = 1
+        self.state: Any = None
+        self.violation: Violation | None = None
+
+    def begin_game(self, header: Header, ruleset: Ruleset[Any, Any], state: GameState) -> None:
+        self.turn, self.rnd, self.active = state.turn, state.round, state.active
+
+    def visit_event(self, event: Event, effects: tuple[Effect, ...], state: GameState) -> None:
+        if effects:
+            for effect in effects:
+                self.effects_append((self.gi, event.seq, self.turn, event, effect))
+
+    def visit_turn(self, state: GameState, seq: int) -> None:
+        self.add_turn((self.turn, self.rnd, self.active, self.first, seq))
+        self.add_figures(self.key_figures(state))
+        self.turn, self.rnd, self.active = state.turn, state.round, state.active
+        self.first = seq + 1
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        self.violation = violation
+
+    def end_game(self, state: GameState) -> None:
+        self.state = state
+
+    def result(self) -> _GameRows:
+        return self
 
 
 def _unknowns(events: Any) -> int:
