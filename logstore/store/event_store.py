@@ -37,6 +37,7 @@ import msgspec
 import sqlite_utils
 
 from engine.corrections import Correction
+from engine.reader import GameVisitor, walk
 from engine.record import (
     CLOSED_FROM,
     Chain,
@@ -879,23 +880,14 @@ class Store:
         if not rows:
             return []
         record = self.record(game_id)
-        events, _ = ruleset.effective(record.events)
-        state = ruleset.setup(header)
-        bad: list[int] = []
-        folded = 0
+        stored: dict[int, GameState | None] = {}
         for at, blob, after, dig, line in rows:
-            snapshot = None
-            if line is not None and after == anchor(line) and dig == digest(game_id, at, shape, after, blob):
-                snapshot = load_state(ruleset, blob)
-            if snapshot is not None and folded <= at:
-                try:
-                    ruleset.fold(state, events[folded:at])
-                    folded = at
-                except RuleViolation:
-                    snapshot = None  # the events stop being legal before it: no such position
-                    folded = len(events) + 1
-            if snapshot is None or folded != at or not ruleset.codec.equal(snapshot, state):
-                bad.append(at)
+            sound = line is not None and after == anchor(line) \
+                and dig == digest(game_id, at, shape, after, blob)
+            stored[at] = load_state(ruleset, blob) if sound else None
+        # The game's own positions, from the reader's walk, against the stored ones.
+        compared = walk(ruleset, header, record.events, _SnapshotCheck(ruleset, stored))
+        bad = sorted(at for at in stored if at not in compared.matched)
         if bad and repair:
             _, snapshots = judge_game(ruleset, record.header, record.events)
             texts = record.texts or [line.decode() for line in record.lines]
@@ -961,3 +953,26 @@ class _NewLines:
     events: list[Event] = field(default_factory=list)
     corrected: bool = False
     """The batch holds a correction: its events are judged with the whole corrected game."""
+
+
+class _SnapshotCheck(GameVisitor[Any]):
+    """The positions a game's walk passes through, compared with its stored snapshots: a
+    snapshot matches only where the walk reaches its seq, legally, in the same state (one
+    at or after an illegal event has no position to match)."""
+
+    every = SNAPSHOT_EVERY
+
+    def __init__(self, ruleset: Ruleset[Any, Any], stored: dict[int, GameState | None]) -> None:
+        self.equal = ruleset.codec.equal
+        self.stored = stored
+        self.matched: set[int] = set()
+        if any(at % SNAPSHOT_EVERY for at in stored):  # spaced otherwise: look at every position
+            self.every = 1
+
+    def visit_position(self, state: GameState) -> None:
+        snapshot = self.stored.get(state.seq)
+        if snapshot is not None and self.equal(snapshot, state):
+            self.matched.add(state.seq)
+
+    def result(self) -> _SnapshotCheck:
+        return self
