@@ -661,8 +661,10 @@ def _start_strike(state: OdysseyState, plan: Plan, effect: fx.AnyEffect, ends_tu
         strike.kind, strike.die = "attack", effect.die
         strike.targets = [e.bunny for e in exposed if not e.shielded]
         strike.levels = [e.level for e in exposed if not e.shielded]
+        # copies: the strike's own lists are worked down as its rolls come in
         out.append(Effect("ODY-WPN-1", "attack", {"seat": seat, "card": t.code(kind),
-                                                  "targets": strike.targets, "levels": strike.levels}))
+                                                  "targets": list(strike.targets),
+                                                  "levels": list(strike.levels)}))
         if len(exposed) > 1:
             out.append(Effect("ODY-ADJ-2", "adjacent_reached",
                               {"target": target, "neighbours": [e.bunny for e in exposed[1:]]}))

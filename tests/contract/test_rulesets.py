@@ -421,3 +421,19 @@ def test_every_event_and_change_reads_in_words(corpus: Corpus) -> None:
     if outcome is not None:
         said = rs.describe_outcome(outcome, names)
         assert outcome.rule in said and all(names[w] in said for w in outcome.winners)
+
+
+@pytest.mark.parametrize("slug", ["bunnies", "trust-no-bunny", "killer-bunnies-quest", "kinderbunnies",
+                                  "killer-bunnies-odyssey"])
+def test_an_effect_says_the_same_after_the_game_goes_on(slug: str) -> None:
+    """An effect is a fact about its event: later events may not change what it says (an
+    Odyssey attack's targets were once the strike's own list, emptied as its rolls came in,
+    so the projections and explanations read an attack on nobody)."""
+    rs = get_ruleset(slug)
+    encode = msgspec.json.Encoder().encode
+    for i in range(6):
+        game = simulate_one(rs, 9, i)
+        state = rs.setup(game.header)
+        said = [(effect, encode(effect.data)) for event in game.events for effect in rs.apply(state, event)]
+        changed = [effect for effect, at_the_time in said if encode(effect.data) != at_the_time]
+        assert not changed, changed[:3]
