@@ -196,8 +196,8 @@ class Projections:
         return None if row is None else str(row[0])
 
     def changes(self) -> str:
-        """The store's change counter (logstore.store.feed), as text."""
-        return str(self.reader.change_count())
+        """The store's id and change counter (logstore.store.feed), as text."""
+        return f"{self.reader.identity()}:{self.reader.change_count()}"
 
     def is_current(self) -> bool:
         """True when nothing changed in the store since the last refresh (one row read)."""
@@ -255,7 +255,10 @@ class Projections:
         started = time.perf_counter()
         report = RefreshReport()
         with self._locked():
-            if self._state("version") not in (None, str(PROJECTION_VERSION)):
+            store = self.reader.identity()
+            if self._state("version") not in (None, str(PROJECTION_VERSION)) \
+                    or self._state("store") not in (None, "", store):
+                # other projection code, or another store file at the same path: start again
                 self._clear()
                 report.rebuilt = True
             if self.is_current():
@@ -273,7 +276,8 @@ class Projections:
                     self._write_batch(ruleset, games[lo:lo + batch_games], report, progress)
             self._compact()
             self._write_players()
-            self._set_state({"version": str(PROJECTION_VERSION), "projected_changes": changes})
+            self._set_state({"version": str(PROJECTION_VERSION), "projected_changes": changes,
+                             "store": store})
         report.seconds = time.perf_counter() - started
         return report
 

@@ -135,6 +135,13 @@ class StoreReader:
         row = self.conn.execute("SELECT count FROM changes WHERE id = 1").fetchone()
         return 0 if row is None else int(row[0])
 
+    def identity(self) -> str:
+        """This store's own id ("" before its first write): a store file replaced by another
+        at the same path has another, so what was derived from the first is not taken for
+        the second's."""
+        row = self.conn.execute("SELECT store FROM changes WHERE id = 1").fetchone()
+        return "" if row is None else str(row[0])
+
 
 # -- stored lines as events: the one place they are decoded --------------------------------------
 def decode_joined(ruleset: Ruleset[Any, Any], body: bytes, count: int, first: int = 1) -> list[Event] | None:
@@ -172,5 +179,6 @@ def decode_lines(ruleset: Ruleset[Any, Any], game_id: str, lines: Iterable[str |
     return events
 
 
-BUMP_SQL = "INSERT INTO changes (id, count) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET count = count + 1"
+BUMP_SQL = ("INSERT INTO changes (id, count, store) VALUES (1, 1, lower(hex(randomblob(16)))) "
+            "ON CONFLICT(id) DO UPDATE SET count = count + 1")
 """Count one change (inside the writer's transaction)."""

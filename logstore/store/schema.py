@@ -70,7 +70,8 @@ CREATE TABLE IF NOT EXISTS seals (
 
 CREATE TABLE IF NOT EXISTS changes (
     id INTEGER PRIMARY KEY CHECK (id = 1),
-    count INTEGER NOT NULL            -- writes counted (logstore.store.feed: what derived data reads)
+    count INTEGER NOT NULL,           -- writes counted (logstore.store.feed: what derived data reads)
+    store TEXT NOT NULL               -- this store's own random id, drawn at its first write
 );
 
 CREATE TABLE IF NOT EXISTS snapshots (

@@ -485,3 +485,19 @@ def test_rows_with_a_list_per_seat_inside_are_still_read() -> None:
     assert columns["odd"].to_pylist() == ['"a"', "7"]
     with pytest.raises(projection_rows.AnalyticsError, match="another length"):
         projection_rows._figure_rows(("hand", "pile", "odd"), flat[:-1])
+
+
+def test_another_store_at_the_same_path_is_projected_afresh(tmp_path: Path) -> None:
+    """The projections' catalog outlives a store file removed by hand; a new store at the
+    same path, even with as many changes counted, is not taken for the old one."""
+    db = tmp_path / "warren.db"
+    first = fill(db, games=3, seed=3)
+    with Store(db) as store:
+        refresh(store)
+    db.unlink()
+    second = fill(db, games=3, seed=4, start=10)
+    assert not set(first) & set(second)
+    with Store(db) as store:
+        report = refresh(store)
+    assert report.rebuilt and report.games == 3
+    assert sorted(r[0] for r in _rows(db, "SELECT game_id FROM games")) == sorted(second)
