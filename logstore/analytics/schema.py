@@ -26,6 +26,11 @@ def col(name: str, kind: pa.DataType, doc: str) -> pa.Field:
     return pa.field(name, kind, metadata={"doc": doc})
 
 
+def cols(doc: str, *columns: tuple[str, pa.DataType]) -> list[pa.Field]:
+    """Several columns that share one meaning (written on one row of the document)."""
+    return [col(name, kind, doc) for name, kind in columns]
+
+
 def table(doc: str, fields: list[pa.Field], *, intro: str = "", figures: str = "",
           notes: str = "") -> pa.Schema:
     """A table's schema: what one row is, its columns, the prose before its column table
@@ -45,30 +50,28 @@ GAMES_SCHEMA = table("one row per stored game", [
     col("first_seat", INT, "the seat that acted first (play order 1)"),
     col("over", BOOL, "the game ended (legally)"),
     col("ok", BOOL, "every stored event is legal"),
-    col("violation_seq", INT, "the first illegal event and the rule it breaks, else NULL"),
-    col("violation_rule", STR, "the first illegal event and the rule it breaks, else NULL"),
+    *cols("the first illegal event and the rule it breaks, else NULL",
+          ("violation_seq", INT), ("violation_rule", STR)),
     col("winners", STR, "JSON array of winning seats once over, else NULL"),
     col("n_winners", INT, "how many seats won (several: a tie or a team)"),
     col("scores", STR, "JSON array of scores per seat, where the ruleset keeps score"),
-    col("end_reason", STR, "why the game ended and the rule that ended it (`Outcome`)"),
-    col("end_rule", STR, "why the game ended and the rule that ended it (`Outcome`)"),
+    *cols("why the game ended and the rule that ended it (`Outcome`)",
+          ("end_reason", STR), ("end_rule", STR)),
     col("n_events", INT, "events stored (header excluded)"),
     col("applied", INT, "events replayed cleanly (less than `n_events` after a violation)"),
-    col("turns", INT, "the position's turn and round at the end of the replay"),
-    col("rounds", INT, "the position's turn and round at the end of the replay"),
+    *cols("the position's turn and round at the end of the replay", ("turns", INT), ("rounds", INT)),
     col("source", STR, "`simulated`, `recorded` or `imported` (header)"),
     col("unknown_values", INT, "how many values the record leaves unknown (`\"?\"`: cards, roles, Items "
         "nobody saw); 0 unless recorded at the table"),
     col("created", STR, "the header's creation time, RFC 3339 text"),
     col("imported_at", STR, "when the store received it"),
     col("chain", STR, "`sealed` or `unsealed`"),
-    col("parent_game", STR, "for what-if branches: where they leave the parent game"),
-    col("parent_seq", INT, "for what-if branches: where they leave the parent game"),
+    *cols("for what-if branches: where they leave the parent game",
+          ("parent_game", STR), ("parent_seq", INT)),
 ])
 
 PLAYER_SEATS_SCHEMA = table("one row per seat and game, linked to its player", [
-    col("game_id", STR, "the seat"),
-    col("seat", INT, "the seat"),
+    *cols("the seat", ("game_id", STR), ("seat", INT)),
     col("name", STR, "the name the record gives the seat"),
     col("player", STR, "the player it is, after merges and renames (spacing and case aside, one name is "
         "one player)"),
@@ -82,20 +85,16 @@ PLAYERS_SCHEMA = table("one row per player and ruleset", [
     col("player", STR, "the player's name now"),
     col("aliases", STR, "JSON array of the other spellings the records give this player"),
     col("bot", BOOL, "a bot of simulated games"),
-    col("games", INT, "finished, legal games of the ruleset, and those won (a shared win counts for each "
-        "winner)"),
-    col("wins", INT, "finished, legal games of the ruleset, and those won (a shared win counts for each "
-        "winner)"),
-    col("mu", FLOAT, "the openskill rating after every game so far, and its uncertainty "
-        "([players](players.md#ratings)); NULL where no game could be rated"),
-    col("sigma", FLOAT, "the openskill rating after every game so far, and its uncertainty "
-        "([players](players.md#ratings)); NULL where no game could be rated"),
+    *cols("finished, legal games of the ruleset, and those won (a shared win counts for each "
+          "winner)", ("games", INT), ("wins", INT)),
+    *cols("the openskill rating after every game so far, and its uncertainty "
+          "([players](players.md#ratings)); NULL where no game could be rated",
+          ("mu", FLOAT), ("sigma", FLOAT)),
     col("rating", FLOAT, "`mu - 3 sigma`"),
 ])
 
 SEAT_RESULTS_SCHEMA = table("one row per seat and game", [
-    col("game_id", STR, "the seat"),
-    col("seat", INT, "the seat"),
+    *cols("the seat", ("game_id", STR), ("seat", INT)),
     col("player", STR, "the seat's name"),
     col("play_order", INT, "1 for the seat that acted first, 2 for the next seat to act for the first "
         "time..."),
@@ -105,12 +104,11 @@ SEAT_RESULTS_SCHEMA = table("one row per seat and game", [
 ])
 
 TURNS_SCHEMA = table("one row per turn played", [
-    col("game_id", STR, "the turn (0 = set-up)"),
-    col("turn", INT, "the turn (0 = set-up)"),
+    *cols("the turn (0 = set-up)", ("game_id", STR), ("turn", INT)),
     col("round", INT, "the round the turn was played in"),
     col("active", INT, "the seat whose turn it was (NULL in set-up and simultaneous phases)"),
-    col("first_seq", INT, "the turn's first and last event; turns cover every applied event"),
-    col("last_seq", INT, "the turn's first and last event; turns cover every applied event"),
+    *cols("the turn's first and last event; turns cover every applied event",
+          ("first_seq", INT), ("last_seq", INT)),
     col("events", INT, "events in the turn"),
 ], figures="the ruleset's table-wide key figures **at the end of the turn**: every value of "
            "`key_figures(state)` that is not one value per seat. A figure named like a column above "
@@ -120,9 +118,7 @@ TURNS_SCHEMA = table("one row per turn played", [
          "`figure_round` (the round after the turn).")
 
 TURN_SEATS_SCHEMA = table("one row per turn and seat", [
-    col("game_id", STR, "which turn and seat"),
-    col("turn", INT, "which turn and seat"),
-    col("seat", INT, "which turn and seat"),
+    *cols("which turn and seat", ("game_id", STR), ("turn", INT), ("seat", INT)),
 ], figures="the per-seat key figures at the end of the turn: every value of `key_figures(state)` that "
            "is a list with one entry per seat",
    notes="Bunnies: `hand` (cards in hand), `blinds_left` (own blind cards still on the table),\n"
@@ -130,8 +126,7 @@ TURN_SEATS_SCHEMA = table("one row per turn and seat", [
          "Figures that are not numbers, flags or words are stored as JSON text.")
 
 EFFECTS_SCHEMA = table("one row per effect the engine derived", [
-    col("game_id", STR, "the event that caused it"),
-    col("seq", INT, "the event that caused it"),
+    *cols("the event that caused it", ("game_id", STR), ("seq", INT)),
     col("turn", INT, "the turn of that event"),
     col("type", STR, "that event's type (`lay`, `flip`...)"),
     col("actor", INT, "that event's actor (NULL for chance)"),
@@ -142,14 +137,12 @@ EFFECTS_SCHEMA = table("one row per effect the engine derived", [
 ])
 
 SEAT_ITEMS_SCHEMA = table("what each seat's events named, per game", [
-    col("game_id", STR, "the game and the seat whose events named it"),
-    col("seat", INT, "the game and the seat whose events named it"),
+    *cols("the game and the seat whose events named it", ("game_id", STR), ("seat", INT)),
     col("type", STR, "the event type (`lay`, `steal`...)"),
     col("field", STR, "the field (`cards`, `slot`...)"),
     col("value", STR, "the string (`TH`, `0.1`...)"),
     col("uses", INT, "how many times the seat's events named it in the game"),
-    col("first_seq", INT, "the first event (and its turn) that named it"),
-    col("first_turn", INT, "the first event (and its turn) that named it"),
+    *cols("the first event (and its turn) that named it", ("first_seq", INT), ("first_turn", INT)),
 ], intro="For every event with an actor, each field typed as a string or a list of strings in the\n"
          "ruleset's event types: Bunnies `lay.cards` (each card), `steal.card`, `flip.slot`,\n"
          "`peek.slot`; Trust No Bunny `choose_item.item`, `sabotage.quirk`. Chance events (the deal)\n"
@@ -157,8 +150,7 @@ SEAT_ITEMS_SCHEMA = table("what each seat's events named, per game", [
          "game, seat and value (the events table keeps every single event).")
 
 EVENTS_SCHEMA = table("the raw record lines", [
-    col("game_id", STR, "the line (seq 0 is the header)"),
-    col("seq", INT, "the line (seq 0 is the header)"),
+    *cols("the line (seq 0 is the header)", ("game_id", STR), ("seq", INT)),
     col("turn", INT, "the turn the event was played in (0 for the header; NULL from a violation on)"),
     col("type", STR, "event type (`header` for seq 0)"),
     col("actor", INT, "the acting seat, NULL for chance and the header"),
