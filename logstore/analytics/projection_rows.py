@@ -557,8 +557,15 @@ def _no_gc() -> Iterator[None]:
 
 def _project_chunk(reader: StoreReader, ruleset: Ruleset[Any, Any], game_ids: list[str],
                    ) -> tuple[dict[str, pa.Table], int]:
-    games = reader.games(game_ids)
-    facts = reader.facts(game_ids)
+    return project_games(ruleset, reader.games(game_ids), reader.facts(game_ids), reader)
+
+
+def project_games(ruleset: Ruleset[Any, Any], games: list[StoredGame], facts: dict[str, GameFacts],
+                  reader: StoreReader | None = None) -> tuple[dict[str, pa.Table], int]:
+    """The tables of games of one ruleset given with their lines (a store's chunk, or records
+    read elsewhere: the Spark build, logstore.analytics.spark), and their event count.
+    ``reader`` reads again, line by line, a stored game whose joined lines came out of order;
+    without one, the lines given are taken as they are."""
     chunk = _Chunk(ruleset)
     for k, game in enumerate(games):
         cut = game.data.find(b"\n") + 1 or len(game.data)
@@ -569,8 +576,9 @@ def _project_chunk(reader: StoreReader, ruleset: Ruleset[Any, Any], game_ids: li
         body = game.data[cut:]
         events = decode_joined(ruleset, body, game.lines - 1)
         if events is None:
-            game = games[k] = reader.game_in_order(game.game_id)
-            body = game.data[game.data.find(b"\n") + 1:]
+            if reader is not None:
+                game = games[k] = reader.game_in_order(game.game_id)
+                body = game.data[game.data.find(b"\n") + 1:]
             events = decode_lines(ruleset, game.game_id, body.splitlines())
         chunk.replay(header, events, facts[game.game_id], game.lines - 1)
     return chunk.tables(events_table(games)), chunk.events

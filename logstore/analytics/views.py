@@ -95,6 +95,29 @@ def list_parts(db: Path, *, refresh: bool = True, rebuild: bool = False,
     return PartsCatalog(analytics_dir(Path(db)), parts, report, rulesets, note)
 
 
+def exported_parts(folder: Path) -> PartsCatalog:
+    """The tables of an export (``warren export-parquet``, here or on Spark) as a catalog of
+    parts: ``folder/<table>/ruleset=<slug>/*.parquet``, read as they are (no store)."""
+    if not folder.is_dir():
+        raise AnalyticsError(f"{folder}: no such folder (give the OUT of warren export-parquet)")
+    parts: dict[str, list[Path]] = {}
+    for name in TABLES:
+        parts[name] = sorted(f for f in (folder / name).glob("ruleset=*/*.parquet") if f.is_file())
+    if not any(parts.values()):
+        raise AnalyticsError(f"{folder}: no exported tables in it (<table>/ruleset=<slug>/*.parquet)")
+    rulesets = sorted({f.parent.name.split("=", 1)[1] for files in parts.values() for f in files})
+    return PartsCatalog(folder, parts, None, rulesets)
+
+
+def connect_exported(folder: Path, *,
+                     ruleset: str | None = None) -> tuple[duckdb.DuckDBPyConnection, PartsCatalog]:
+    """A DuckDB connection with an export's tables as views (as :func:`connect` gives a store's)."""
+    catalog = exported_parts(folder)
+    con = duckdb.connect(config=dict(DUCKDB_CONFIG))
+    create_views(con, catalog, ruleset)
+    return con, catalog
+
+
 def _committed_parts(root: Path) -> dict[str, list[Path]] | None:
     """The parts the catalog lists, read without writing anything; None if there are
     none or a file is missing."""

@@ -102,14 +102,19 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
               help="Stop the query after this many seconds.")
 @click.option("--memory", default="1GB", show_default=True,
               help="DuckDB memory limit for the query: 16MB to 1PiB (MB, GB, MiB...).")
+@click.option("--parquet", "exported", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Query the tables of this export (warren export-parquet, here or on Spark) "
+                   "instead of the store.")
 @db_option
-def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db: Path | None) -> None:
+def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, exported: Path | None,
+          db: Path | None) -> None:
     """Run one SELECT over warren's tables with DuckDB, in a sandbox.
 
     The tables are games, seat_results, turns, turn_seats, effects, seat_items and events
     (every column is described in docs/analytics.md). Only a single SELECT runs: no file
     access, no ATTACH, INSTALL, LOAD, SET or PRAGMA, and the query is stopped at the time
-    and memory limits. New games are projected first.
+    and memory limits. New games are projected first. With --parquet DIR the tables are an
+    export's (warren export-parquet, on this machine or on Spark).
 
     Example: warren query "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
     """
@@ -117,9 +122,14 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db:
     from logstore.analytics.sandbox import Limits, Sandbox
     from logstore.analytics.views import list_parts
 
-    path = _db(db)
-    with _refreshing(path) as advance:
-        catalog = list_parts(path, progress=advance, jobs=cli_jobs())
+    if exported is not None:
+        from logstore.analytics.views import exported_parts
+
+        catalog = exported_parts(exported)
+    else:
+        path = _db(db)
+        with _refreshing(path) as advance:
+            catalog = list_parts(path, progress=advance, jobs=cli_jobs())
     if catalog.note is not None:
         click.echo(f"Note: {catalog.note}", err=True)
     with Sandbox(catalog, Limits(seconds=timeout, memory=memory)) as box:
@@ -138,9 +148,12 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, db:
               show_default=True, help="A table per stat, or CSV / JSON Lines with a 'stat' column.")
 @click.option("--rebuild", is_flag=True,
               help="Replay every game again first (after upgrading warren's rules).")
+@click.option("--parquet", "exported", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Read the tables of this export (warren export-parquet, here or on Spark) "
+                   "instead of the store.")
 @db_option
 def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str, rebuild: bool,
-          db: Path | None) -> None:
+          exported: Path | None, db: Path | None) -> None:
     """Print the canned statistics over every stored game.
 
     In this order: the questions players ask first (win rate by seat position with a 95%
@@ -154,7 +167,8 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
     Resource colours); then how often each rule's effects fire and the games recorded at
     the table. `--ruleset` keeps one game's. `--list` names them all; each is a
     documented SQL file in logstore/analytics/stats_sql/, or in the package a plugin game
-    declares in the entry-point group warren.stats.
+    declares in the entry-point group warren.stats. `--parquet DIR` reads an export's
+    tables (warren export-parquet, on this machine or on Spark) instead of the store.
 
     Example: warren stats --ruleset bunnies --only win_rate_by_seat
     """
@@ -167,13 +181,19 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
             scope = stat.ruleset or "every ruleset"
             click.echo(f"{stat.name:<32} {stat.title} ({scope})")
         return
-    path = _db(db)
     if ruleset is not None:
         from engine.registry import get_ruleset
 
         get_ruleset(ruleset)  # an unknown slug is a clear error, not an empty report
-    with _refreshing(path) as advance:
-        con, catalog = connect(path, ruleset=ruleset, rebuild=rebuild, progress=advance, jobs=cli_jobs())
+    if exported is not None:
+        from logstore.analytics.views import connect_exported
+
+        con, catalog = connect_exported(exported, ruleset=ruleset)
+    else:
+        path = _db(db)
+        with _refreshing(path) as advance:
+            con, catalog = connect(path, ruleset=ruleset, rebuild=rebuild, progress=advance,
+                                   jobs=cli_jobs())
     rulesets = [ruleset] if ruleset is not None else catalog.rulesets
     chosen = stats_for(rulesets, only)
     try:
@@ -192,24 +212,71 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
 
 
 @click.command(name="export-parquet")
-@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(file_okay=False))
 @click.option("--table", "tables", multiple=True, metavar="TABLE",
               help="Export only this table (repeatable); default: every table.")
+@click.option("--spark", "master", metavar="MASTER", default=None,
+              help="Fold the games on Spark at this master URL (local[2], spark://host:7077, yarn) "
+                   "instead of this machine; OUT may then be any path Spark writes.")
+@click.option("--records", "records", multiple=True, metavar="PATH",
+              help="With --spark: read these record files or folders of *.jsonl (any path Spark "
+                   "reads; a file may hold many records) instead of the store (repeatable).")
 @db_option
-def export_parquet(out: Path, tables: tuple[str, ...], db: Path | None) -> None:
+def export_parquet(out: str, tables: tuple[str, ...], master: str | None, records: tuple[str, ...],
+                   db: Path | None) -> None:
     """Write the projections and the raw events as Parquet, partitioned by ruleset.
 
-    Layout: OUT/<table>/ruleset=<slug>/data.parquet for the tables games, seat_results,
-    turns, turn_seats, effects, seat_items and events. DuckDB, pandas and Spark read each
-    folder as one table (docs/analytics.md shows Spark on a cluster).
+    Layout: OUT/<table>/ruleset=<slug>/*.parquet for the tables games, seat_results,
+    turns, turn_seats, effects, seat_items and events, and, from a store, the players'
+    players and player_seats. DuckDB, pandas and Spark read each folder as one table
+    (docs/analytics.md shows Spark on a cluster).
+
+    With --spark MASTER every game is folded by warren's own rules on Spark's workers
+    (warren installed there at the same version) and the same tables are written: from
+    the store, or from record files with --records (records that do not read, or whose
+    chain is broken, are left out and named, as an import would refuse them; a game id met
+    twice keeps its first record by path; exit 1 when any was left out).
+
+    On Spark: warren export-parquet --spark 'local[2]' --records games/ exported/
 
     Example: warren export-parquet exported/ --table games --table seat_results
     """
     from logstore.analytics.projections import TABLES, cli_jobs
     from logstore.analytics.views import export_parquet as export
 
+    if records and master is None:
+        raise WarrenError("--records is read on Spark (--spark MASTER); to export records on this "
+                          "machine, import them first: warren import PATH")
+    if master is not None:
+        _export_on_spark(master, out, tables, records, None if records else _db(db))
+        return
     path = _db(db)
+    target = Path(out)
     with _refreshing(path) as advance:
-        written = export(path, out, tables=tables or TABLES, progress=advance, jobs=cli_jobs())
+        written = export(path, target, tables=tables or TABLES, progress=advance, jobs=cli_jobs())
     for name, rows in written.items():
-        click.echo(f"{name:<14} {rows:>12,} rows  {out / name}")
+        click.echo(f"{name:<14} {rows:>12,} rows  {target / name}")
+
+
+def _export_on_spark(master: str, out: str, tables: tuple[str, ...], records: tuple[str, ...],
+                     store: Path | None) -> None:
+    from logstore.analytics.spark import export_projections, session
+
+    spark = session(master, "warren export-parquet")
+    try:
+        report = export_projections(spark, out, records=records, store=store, tables=tables,
+                                    say=lambda text: click.echo(text, err=True))
+    finally:
+        spark.stop()
+    for name, rows in report.rows.items():
+        click.echo(f"{name:<14} {rows:>12,} rows  {out.rstrip('/')}/{name}")
+    click.echo(f"{report.games:,} game(s), {report.events:,} event(s) folded on Spark at {master}",
+               err=True)
+    if report.problem_count:
+        for problem in report.problems:
+            click.echo(f"left out: {problem}", err=True)
+        more = report.problem_count - len(report.problems)
+        if more > 0:
+            click.echo(f"left out: {more:,} more", err=True)
+        click.echo(f"{report.problem_count:,} record(s) left out (warren check names why)", err=True)
+        sys.exit(1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +22,12 @@ if TYPE_CHECKING:
 
 # -- check ---------------------------------------------------------------------------
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @json_option
-def check(paths: tuple[Path, ...], as_json: bool) -> None:
+@click.option("--spark", "master", metavar="MASTER", default=None,
+              help="Judge the records on Spark at this master URL (local[2], spark://host:7077, "
+                   "yarn): the same lines and exit code; paths may be any Spark reads (hdfs://...).")
+def check(paths: tuple[str, ...], as_json: bool, master: str | None) -> None:
     """Check record files: readable, hash chain intact, every event legal.
 
     A folder means every *.jsonl below it (checked with both cores when there are many and
@@ -36,21 +40,33 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     broken), 1 when a rule is broken, a chain is broken or a claimed consequence is
     disputed, 2 when a file is unreadable (the highest code wins).
 
+    With --spark MASTER the records are judged by warren on Spark's workers (warren
+    installed there at the same version: docs/analytics.md, "Scale-out"); the lines, their
+    order and the exit code are the ones given without it.
+
     Example: warren check fixtures/bunnies --json
     """
     from logstore.store.checking import check_files, result_to_json
     from logstore.store.reading import record_paths
 
-    files = list(record_paths(paths))
-    missing = [p for p in paths if not p.exists()]
-    empty = [p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f in files)]
+    # A URL (hdfs://, s3a://...) is only read by Spark's own file systems (--spark).
+    local_paths = tuple(Path(p) for p in paths if "://" not in p or master is None)
+    files = list(record_paths(local_paths))
+    missing = [p for p in local_paths if not p.exists()]
+    empty = [p for p in local_paths if p.is_dir() and not any(f.is_relative_to(p) for f in files)]
     for folder in empty:
         click.echo(f"{folder}: no *.jsonl records in this folder", err=True)
     worst = 0
     counts = {"ok": 0, "illegal": 0, "broken": 0, "unreadable": 0, "disputed": 0, "undetermined": 0}
     out = sys.stdout.buffer
-    with progress(len(files), "checking") as advance:
-        for result, end in check_files(files):
+    results: Iterable[tuple[CheckResult, Any]]
+    if master is None:
+        results, total = check_files(files), len(files)
+    else:  # Spark lists a URL's folder itself: count what it judged
+        results = _spark_check(master, paths)
+        total = len(results)
+    with progress(total, "checking") as advance:
+        for result, end in results:
             worst = max(worst, result.exit_code)
             if result.error is not None:
                 counts["unreadable"] += 1
@@ -72,11 +88,27 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     if (missing and not files) or empty:
         worst = max(worst, 2)
     if not as_json:
-        click.echo(f"{len(files)} record(s): {counts['ok']} ok, {counts['illegal']} illegal, "
+        click.echo(f"{total} record(s): {counts['ok']} ok, {counts['illegal']} illegal, "
                    f"{counts['broken']} broken chain, {counts['disputed']} with disputed claims, "
                    f"{counts['unreadable']} unreadable" + _undetermined_note(counts["undetermined"]),
                    err=True)
     sys.exit(worst)
+
+
+def _spark_check(master: str, paths: tuple[str, ...]) -> list[tuple[CheckResult, Any]]:
+    """Every record's verdict from Spark, as the local check gives them (logstore.analytics.spark)."""
+    import msgspec
+
+    from logstore.analytics.spark import check_records, session
+    from logstore.store.checking import CheckResult
+
+    spark = session(master, "warren check")
+    click.echo(f"judging the records on Spark at {master}", err=True)
+    try:
+        verdicts = check_records(spark, [p if "://" in p else Path(p) for p in paths])
+    finally:
+        spark.stop()
+    return [(msgspec.json.decode(v.line, type=CheckResult), v.end) for v in verdicts]
 
 
 def _undetermined_note(count: int) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 import shutil
 from collections.abc import Iterator
 from decimal import Decimal
@@ -22,27 +21,6 @@ from logstore.analytics.projections import TABLES  # noqa: E402
 from logstore.analytics.stats import all_stats, run_stat, spark_sql  # noqa: E402
 from logstore.analytics.views import connect, export_parquet  # noqa: E402
 from tests.logstore.analytics_corpus import fill  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def spark() -> Iterator[Any]:
-    """One local Spark for the whole run (it takes seconds to start)."""
-    from pyspark.sql import SparkSession
-
-    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("warren-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", "4")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
 
 
 @pytest.fixture(scope="module")

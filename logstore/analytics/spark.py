@@ -1,0 +1,604 @@
+"""warren on Spark: the projections and the checks of many games, folded by warren's own code
+inside Spark's workers, with the same results as one machine.
+
+Nothing of the rules is written again for Spark. A worker imports warren (the same version,
+with the same rulesets and plugins: docs/analytics.md, "Scale-out") and runs the functions
+below over Arrow batches (``mapInArrow``):
+
+- :func:`export_projections` (``warren export-parquet --spark MASTER OUT``) reads games from
+  record files (one or many records per file, on any path Spark reads) or from the store,
+  folds each game with the local build's own code (``project_games``, the reader's walk),
+  and writes the tables the local export writes, laid out the same way:
+  ``OUT/<table>/ruleset=<slug>/*.parquet``.
+- :func:`check_records` (``warren check --spark MASTER PATHS...``) judges every record file
+  with the local check's own code (``check_bytes``) and gives the verdicts back in the order
+  the local command gives them.
+
+Each game is folded once: the folded chunks travel as one column of Arrow IPC bytes, kept
+on the workers' disks (never gathered on the driver) while each table is written from them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+import sys
+import tempfile
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from engine.rules import WarrenError
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame, SparkSession
+
+GAME_COLUMNS = pa.schema([
+    ("ruleset", pa.string()), ("game_id", pa.string()), ("data", pa.binary()),
+    ("lines", pa.int64()), ("types", pa.string()), ("actors", pa.string()),
+    ("chain", pa.string()), ("imported_at", pa.string()), ("parent_game", pa.string()),
+    ("parent_seq", pa.int64()), ("path", pa.string()), ("position", pa.int64()),
+    ("problem", pa.string()),
+])
+"""One game as the fold reads it: its stored lines joined (header first), each line's type
+and actor, and the facts the ``games`` table gives; or, with ``problem``, a record that could
+not be read (``path`` and ``position`` say which)."""
+
+PIECE_COLUMNS = pa.schema([
+    ("tbl", pa.string()), ("ruleset", pa.string()), ("schema_id", pa.string()),
+    ("schema", pa.binary()), ("ipc", pa.binary()), ("rows", pa.int64()), ("games", pa.int64()),
+    ("events", pa.int64()), ("problem", pa.string()),
+])
+"""What the fold of one chunk gives: per table, its rows as Arrow IPC bytes and their schema;
+a row with ``tbl`` empty counts the chunk's games and events, or says what went wrong."""
+
+WRITERS = 4
+"""Tables written side by side (Spark jobs submitted from as many threads)."""
+FILE_BYTES = 256 << 20
+"""About this many bytes of folded rows (Arrow, before Parquet compresses them) per file."""
+
+CHUNK_GAMES = 500
+"""Games folded at once (as the local build's chunk): Arrow batches of this many games."""
+
+
+class SparkError(WarrenError):
+    """Spark cannot be started or used as asked."""
+
+
+# -- the session ------------------------------------------------------------------------------
+def session(master: str, app: str = "warren") -> SparkSession:
+    """A Spark session at ``master`` (``local[2]``, ``spark://host:7077``, ``yarn``...).
+
+    In local mode the workers are this Python (the same warren); on a cluster they are the
+    workers' own Python, where warren must be installed at the same version."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as exc:
+        raise SparkError("--spark needs pyspark: pip install 'warren[spark]' (and Java 17)") from exc
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        raise SparkError("--spark needs Java 17 (for example: apt-get install openjdk-17-jre-headless)")
+    local = master.startswith("local")
+    if local:
+        # The workers must be this interpreter, which has warren and its rulesets.
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+        os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    builder = (
+        SparkSession.builder.master(master).appName(app)
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(CHUNK_GAMES))
+        .config("spark.sql.parquet.compression.codec", "zstd")
+    )
+    if local:
+        builder = (builder.config("spark.ui.enabled", "false")
+                   .config("spark.driver.host", "127.0.0.1")
+                   .config("spark.driver.bindAddress", "127.0.0.1")
+                   .config("spark.sql.shuffle.partitions", "8"))
+    # Spark's own chatter (its log at start-up) is kept to errors; pyspark warns about the
+    # pandas it finds on every Arrow call, and warren hands it Arrow only.
+    log4j = Path(__file__).with_name("spark-log4j2.properties")
+    builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile={log4j.as_uri()}")
+    warnings.filterwarnings("ignore", category=FutureWarning, module=r"pyspark\.")
+    try:
+        spark = builder.getOrCreate()
+    except Exception as exc:  # the JVM's own failure: its message is the useful part
+        raise SparkError(f"Spark did not start at {master!r}: {str(exc).splitlines()[0]}") from None
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def _shown(path: str) -> str:
+    """A path as a person gave it: a local file without Spark's ``file:`` scheme."""
+    if path.startswith("file:"):
+        from urllib.parse import unquote, urlparse
+
+        return unquote(urlparse(path).path)
+    return path
+
+
+def _is_remote(path: str) -> bool:
+    """A path Spark reads through a file system of its own (``hdfs://``, ``s3a://``...)."""
+    scheme, sep, _ = path.partition("://")
+    return bool(sep) and scheme != "file"
+
+
+# -- records read by the workers --------------------------------------------------------------
+def _header_starts(data: bytes) -> list[int]:
+    """Where each record of a file starts: at every header line (a file may hold many)."""
+    starts = [0]
+    at = data.find(b"\n")
+    while at != -1 and at + 1 < len(data):
+        line_end = data.find(b"\n", at + 1)
+        line = data[at + 1:None if line_end == -1 else line_end]
+        if b'"header"' in line and _is_header(line):
+            starts.append(at + 1)
+        at = line_end
+    return starts
+
+
+_untyped = msgspec.json.Decoder()
+
+
+def _is_header(line: bytes) -> bool:
+    try:
+        obj = _untyped.decode(line)
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return isinstance(obj, dict) and obj.get("kind") == "header"
+
+
+def records_of_file(path: str, data: bytes) -> Iterator[dict[str, Any]]:
+    """Every record of one file as a game row of :data:`GAME_COLUMNS` (or a problem row).
+
+    A record is read as ``warren import`` reads it (its chain verified, its lines kept as
+    they will be stored); a record that does not read, or whose chain is broken, is a
+    problem: the local build would never have it in its store."""
+    from engine.record import RecordError
+    from logstore.store.errors import BrokenChain
+    from logstore.store.importing import tags
+    from logstore.store.reading import read_for_store
+
+    starts = _header_starts(data)
+    for k, lo in enumerate(starts):
+        hi = starts[k + 1] if k + 1 < len(starts) else len(data)
+        name = path if len(starts) == 1 else f"{path} (record {k + 1})"
+        row: dict[str, Any] = {"path": path, "position": k}
+        try:
+            record, texts = read_for_store(data[lo:hi], name)
+            header = record.header
+            if record.chain == "broken":
+                broken_at = record.broken_at or 0
+                cut = record.end == "cut" and broken_at == len(record.events) + 1
+                raise BrokenChain(name, header.game_id, broken_at, cut=cut)
+            from engine.registry import get_ruleset
+
+            ruleset = get_ruleset(header.ruleset)
+            names = tags(ruleset)
+            branch = header.branch
+            row.update({
+                "ruleset": header.ruleset, "game_id": header.game_id,
+                "data": "".join(texts).encode(), "lines": len(texts),
+                "types": ",".join(["header", *(names[type(e)] for e in record.events)]),
+                "actors": ",".join(["", *("" if e.actor is None else str(e.actor)
+                                         for e in record.events)]),
+                "chain": record.chain, "imported_at": None,
+                "parent_game": None if branch is None else branch.game_id,
+                "parent_seq": None if branch is None else branch.seq,
+            })
+        except (RecordError, WarrenError) as exc:
+            row["problem"] = str(exc)
+        except Exception as exc:  # never lose a record to a crash: say which and why
+            row["problem"] = f"{name}: warren failed on this record ({type(exc).__name__}: {exc})"
+        yield row
+
+
+def _split_files(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """mapInArrow: Spark's binary files (``path``, ``content``) into game rows."""
+    for batch in batches:
+        paths = [_shown(p) for p in batch.column("path").to_pylist()]
+        contents = batch.column("content").to_pylist()
+        rows = [row for path, data in zip(paths, contents, strict=True)
+                for row in records_of_file(path, data)]
+        yield pa.RecordBatch.from_pylist(rows, schema=GAME_COLUMNS)
+
+
+# -- the fold ---------------------------------------------------------------------------------
+def fold_games(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """mapInArrow: game rows into folded pieces (:data:`PIECE_COLUMNS`), chunk by chunk and
+    ruleset by ruleset, with the local build's own code (projection_rows.project_games)."""
+    for batch in batches:
+        by_ruleset: dict[str, list[int]] = {}
+        problems = batch.column("problem").to_pylist()
+        for i, slug in enumerate(batch.column("ruleset").to_pylist()):
+            if problems[i] is None:
+                by_ruleset.setdefault(slug, []).append(i)
+        left_out = [{"tbl": "", "ruleset": "", "games": 0, "events": 0, "problem": p}
+                    for p in problems if p is not None]
+        if left_out:
+            yield pa.RecordBatch.from_pylist(left_out, schema=PIECE_COLUMNS)
+        for slug, rows in sorted(by_ruleset.items()):
+            taken = batch.take(pa.array(rows, pa.int64()))
+            for lo in range(0, taken.num_rows, CHUNK_GAMES):
+                yield from _fold_chunk(slug, taken.slice(lo, CHUNK_GAMES))
+
+
+def _fold_chunk(slug: str, games: pa.RecordBatch) -> list[pa.RecordBatch]:
+    from engine.registry import get_ruleset
+    from logstore.analytics.projection_rows import project_games
+    from logstore.store.feed import GameFacts, StoredGame
+
+    cols = {name: games.column(name).to_pylist() for name in games.schema.names}
+    stored = [StoredGame(g, d, t, a, n) for g, d, t, a, n in zip(
+        cols["game_id"], cols["data"], cols["types"], cols["actors"], cols["lines"], strict=True)]
+    facts = {g: GameFacts(c, i, pg, ps) for g, c, i, pg, ps in zip(
+        cols["game_id"], cols["chain"], cols["imported_at"], cols["parent_game"], cols["parent_seq"],
+        strict=True)}
+    pieces: list[dict[str, Any]] = []
+    try:
+        tables, events = project_games(get_ruleset(slug), stored, facts)
+    except Exception as exc:
+        if len(stored) > 1:  # find the game at fault: the others are folded one by one
+            return [b for i in range(games.num_rows) for b in _fold_chunk(slug, games.slice(i, 1))]
+        pieces.append({"tbl": "", "ruleset": slug, "games": 0, "events": 0,
+                       "problem": f"game {stored[0].game_id!r}: {type(exc).__name__}: {exc}"})
+        return [pa.RecordBatch.from_pylist(pieces, schema=PIECE_COLUMNS)]
+    pieces.append({"tbl": "", "ruleset": slug, "games": len(stored), "events": events})
+    for name, table in tables.items():  # an empty table too: its folder is written, as locally
+        schema = table.schema.serialize().to_pybytes()
+        sink = pa.BufferOutputStream()
+        with pa.ipc.new_stream(sink, table.schema) as writer:
+            writer.write_table(table)
+        pieces.append({"tbl": name, "ruleset": slug, "schema_id": hashlib.sha1(schema).hexdigest(),
+                       "schema": schema, "ipc": sink.getvalue().to_pybytes(),
+                       "rows": table.num_rows, "games": len(stored), "events": 0})
+    return [pa.RecordBatch.from_pylist(pieces, schema=PIECE_COLUMNS)]
+
+
+def _unpacker(schema: pa.Schema) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
+    """mapInArrow: folded pieces of one table and ruleset back into its rows, cast to the
+    table's one schema (the union of its pieces' columns)."""
+    def unpack(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        for batch in batches:
+            for ipc in batch.column("ipc").to_pylist():
+                table = pa.ipc.open_stream(ipc).read_all()
+                yield from _fit(table, schema).to_batches()
+    return unpack
+
+
+def _fit(table: pa.Table, schema: pa.Schema) -> pa.Table:
+    """``table`` with every column of ``schema`` (null where it has none), in its order."""
+    columns = [table.column(f.name).cast(f.type) if f.name in table.schema.names
+               else pa.nulls(table.num_rows, f.type) for f in schema]
+    return pa.Table.from_arrays(columns, schema=schema)
+
+
+def _table_schema(schemas: Sequence[bytes]) -> pa.Schema:
+    """One schema for a table of one ruleset: the union of its pieces' columns in the order
+    they first appear (as the local export's ``union_by_name``), with the types Spark
+    writes (a column that is never anything but null is kept as text)."""
+    read = [pa.ipc.read_schema(pa.py_buffer(s)) for s in schemas]
+    unified = pa.unify_schemas(read, promote_options="permissive")
+    fields = []
+    for f in unified:
+        kind = f.type
+        if pa.types.is_dictionary(kind):
+            kind = kind.value_type
+        if pa.types.is_null(kind):
+            kind = pa.string()
+        if pa.types.is_large_string(kind):
+            kind = pa.string()
+        fields.append(pa.field(f.name, kind, nullable=True))
+    return pa.schema(fields)
+
+
+# -- export -----------------------------------------------------------------------------------
+@dataclass
+class SparkExport:
+    """What an export on Spark did."""
+
+    games: int = 0
+    events: int = 0
+    rows: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    """Records that were not read, and games the fold could not take (each in words)."""
+    problem_count: int = 0
+
+
+PROBLEMS_SHOWN = 50
+
+
+def export_projections(spark: SparkSession, out: str, *, records: Sequence[str] = (),
+                       store: Path | None = None, tables: Sequence[str] | None = None,
+                       say: Callable[[str], None] | None = None) -> SparkExport:
+    """Fold every game of ``records`` (files or folders of ``*.jsonl``) or of the store at
+    ``store`` on Spark and write the projection tables under ``out``. The players' tables
+    are the store's own (its book of players): they are written from a store only."""
+    from pyspark import StorageLevel
+    from pyspark.sql import functions as F
+    from pyspark.sql.pandas.types import from_arrow_schema
+
+    from logstore.analytics.projections import GAME_TABLES, TABLES
+
+    chosen = tuple(tables) if tables else TABLES
+    unknown = [t for t in chosen if t not in TABLES]
+    if unknown:
+        raise SparkError(f"no table {unknown[0]!r}; the tables are: {', '.join(TABLES)}")
+    note = say or (lambda _text: None)
+    report = SparkExport()
+    staging: Path | None = None
+    try:
+        if store is not None:
+            staging = Path(tempfile.mkdtemp(prefix=".warren-games-", dir=_local_parent(out)))
+            note(f"reading the store's games into {staging}")
+            games = spark.read.parquet(str(stage_store(store, staging)))
+        else:
+            games = _records_frame(spark, records)
+        # One pass over the records: a record that does not read goes through the fold as
+        # a problem piece, so the files are read once.
+        games = _first_of_each_game(games)
+        parallel = max(2, spark.sparkContext.defaultParallelism * 2)
+        note("folding the games with warren's rules on Spark")
+        pieces = (games.repartition(parallel, "game_id").sortWithinPartitions("ruleset", "game_id")
+                  .mapInArrow(fold_games, from_arrow_schema(PIECE_COLUMNS))
+                  .persist(StorageLevel.DISK_ONLY))
+        try:
+            counts = pieces.filter(F.col("tbl") == "").groupBy().agg(
+                F.sum("games").alias("games"), F.sum("events").alias("events"),
+                F.count("problem").alias("problems")).collect()[0]
+            report.games, report.events = int(counts["games"] or 0), int(counts["events"] or 0)
+            report.problem_count = int(counts["problems"] or 0)
+            report.problems = [r["problem"] for r in pieces.filter(F.col("problem").isNotNull())
+                               .select("problem").orderBy("problem").limit(PROBLEMS_SHOWN).collect()]
+            shapes: dict[tuple[str, str], dict[str, bytes]] = {}
+            size: dict[tuple[str, str], int] = {}
+            for r in (pieces.filter(F.col("tbl") != "").groupBy("tbl", "ruleset", "schema_id")
+                      .agg(F.first("schema").alias("schema"), F.sum("rows").alias("rows"),
+                           F.sum(F.length("ipc")).alias("bytes")).collect()):
+                if r["tbl"] in chosen:
+                    key = (r["tbl"], r["ruleset"])
+                    shapes.setdefault(key, {})[r["schema_id"]] = bytes(r["schema"])
+                    size[key] = size.get(key, 0) + int(r["bytes"])
+                    report.rows[r["tbl"]] = report.rows.get(r["tbl"], 0) + int(r["rows"])
+            report.rows = {n: report.rows.get(n, 0) for n in chosen if n in GAME_TABLES}
+
+            def write(key: tuple[str, str]) -> None:
+                name, slug = key
+                schema = _table_schema([shapes[key][k] for k in sorted(shapes[key])])
+                # A file per FILE_BYTES of folded rows: one task for a small table, many for
+                # a large one.
+                files = max(1, -(-size[key] // FILE_BYTES))
+                rows = (pieces.filter((F.col("tbl") == name) & (F.col("ruleset") == slug))
+                        .select("ipc").coalesce(files)
+                        .mapInArrow(_unpacker(schema), from_arrow_schema(schema)))
+                rows.write.mode("overwrite").parquet(_join(out, name, f"ruleset={slug}"))
+
+            note(f"writing {len(shapes)} part(s): {', '.join(n for n in chosen if n in GAME_TABLES)}")
+            # Spark runs jobs of several threads side by side: the small tables' writes
+            # overlap instead of each waiting for the last.
+            with ThreadPoolExecutor(WRITERS) as pool:
+                list(pool.map(write, sorted(shapes)))
+        finally:
+            pieces.unpersist()
+        if store is not None:
+            for name in chosen:
+                if name not in GAME_TABLES:
+                    report.rows[name] = _write_players(store, out, name)
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    return report
+
+
+def _join(root: str, *parts: str) -> str:
+    return "/".join([root.rstrip("/"), *parts])
+
+
+def _local_parent(out: str) -> Path:
+    """Where a store's games are staged for the workers: beside OUT, which must then be a
+    folder this machine writes (local or mounted), so that the workers read it too."""
+    if _is_remote(out):
+        raise SparkError(f"{out}: a store's games are staged beside OUT, which must then be a "
+                         "local or mounted folder; to write elsewhere, give the records "
+                         "themselves (--records PATH)")
+    folder = Path(out.removeprefix("file://"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _records_frame(spark: SparkSession, records: Sequence[str]) -> DataFrame:
+    """Every record file of ``records`` as Spark's binary files, split into game rows. Local
+    files and folders are listed here as ``warren import`` lists them (regular files only:
+    a FIFO is never waited on); a URL's folder is listed by Spark."""
+    from pyspark.sql.pandas.types import from_arrow_schema
+
+    from logstore.store.reading import record_paths
+
+    if not records:
+        raise SparkError("name the records to read (--records PATH), or read the store")
+    local = [Path(r.removeprefix("file://")) for r in records if not _is_remote(r)]
+    missing = [p for p in local if not p.exists()]
+    if missing:
+        raise SparkError(f"{missing[0]}: no such file or folder")
+    uris = sorted({f.resolve().as_uri() for f in record_paths(local) if _regular(f)})
+    remote = [r for r in records if _is_remote(r)]
+    loads = []
+    if uris:
+        loads.append(spark.read.format("binaryFile").load(uris))
+    if remote:
+        loads.append(spark.read.format("binaryFile").option("pathGlobFilter", "*.jsonl")
+                     .option("recursiveFileLookup", "true").load(remote))
+    if not loads:
+        raise SparkError(f"no *.jsonl records in {', '.join(records)}")
+    files = loads[0] if len(loads) == 1 else loads[0].unionByName(loads[1])
+    return files.select("path", "content").mapInArrow(_split_files, from_arrow_schema(GAME_COLUMNS))
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _first_of_each_game(games: DataFrame) -> DataFrame:
+    """One row per game id: the first by path and place in its file, as an import of the
+    same files in that order keeps the first and skips the others as already stored."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+
+    first = Window.partitionBy("game_id").orderBy("path", "position")
+    return (games.withColumn("_n", F.row_number().over(first))
+            .filter((F.col("_n") == 1) | F.col("game_id").isNull()).drop("_n"))
+
+
+def stage_store(store: Path, folder: Path) -> Path:
+    """The store's games as game rows, written chunk by chunk to Parquet in ``folder`` (so the
+    driver never holds more than a chunk, and the workers read them as files)."""
+    from logstore.store.feed import StoreReader
+
+    reader = StoreReader.open(store)
+    target = folder / "games.parquet"
+    try:
+        versions = reader.versions()
+        with pq.ParquetWriter(target, GAME_COLUMNS, compression="zstd", compression_level=1) as writer:
+            for lo in range(0, len(versions), CHUNK_GAMES):
+                part = versions[lo:lo + CHUNK_GAMES]
+                ids = [v.game_id for v in part]
+                slugs = {v.game_id: v.ruleset for v in part}
+                facts = reader.facts(ids)
+                rows = []
+                for g in reader.games(ids):
+                    if not g.data.endswith(b"\n") or g.data.count(b"\n") != g.lines:
+                        g = reader.game_in_order(g.game_id)
+                    f = facts[g.game_id]
+                    rows.append({"ruleset": slugs[g.game_id], "game_id": g.game_id, "data": g.data,
+                                 "lines": g.lines, "types": g.types, "actors": g.actors,
+                                 "chain": f.chain, "imported_at": f.imported_at,
+                                 "parent_game": f.parent_game, "parent_seq": f.parent_seq,
+                                 "path": str(store), "position": lo})
+                writer.write_batch(pa.RecordBatch.from_pylist(rows, schema=GAME_COLUMNS))
+    finally:
+        reader.close()
+    return target
+
+
+def _write_players(store: Path, out: str, name: str) -> int:
+    """One of the players' tables, from the store's book, as the local export lays it out."""
+    from logstore.players.tables import player_tables
+    from logstore.store.event_store import Store
+
+    written = 0
+    with Store(store) as opened:
+        for (tbl, slug), table in sorted(player_tables(opened).items()):
+            if tbl != name:
+                continue
+            target = Path(out.removeprefix("file://")) / name / f"ruleset={slug}"
+            if target.exists():
+                shutil.rmtree(target)
+            target.mkdir(parents=True)
+            pq.write_table(table, target / "data.parquet", compression="zstd")
+            written += table.num_rows
+    return written
+
+
+# -- check ------------------------------------------------------------------------------------
+VERDICT_COLUMNS = pa.schema([("path", pa.string()), ("name", pa.string()), ("line", pa.binary()),
+                             ("exit", pa.int64()), ("end", pa.string())])
+
+
+def _judge_files(names: dict[str, str]) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
+    """mapInArrow: Spark's binary files into verdicts, each named as the local check names
+    its file (``names``: Spark's path -> the name given)."""
+    def judge(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from logstore.store.checking import CheckResult, check_record_source, result_to_json
+
+        for batch in batches:
+            rows = []
+            for path, data in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist(),
+                                  strict=True):
+                name = names.get(path, path)
+                try:
+                    result, end = check_record_source(data, name)
+                except Exception as exc:  # a record that crashes warren is reported, not lost
+                    result = CheckResult(name, False, None, None, 0, None, None, None,
+                                         f"{name}: warren failed on this record "
+                                         f"({type(exc).__name__}: {exc})")
+                    end = None
+                rows.append({"path": path, "name": name, "line": result_to_json(result),
+                             "exit": result.exit_code, "end": end})
+            yield pa.RecordBatch.from_pylist(rows, schema=VERDICT_COLUMNS)
+    return judge
+
+
+@dataclass(frozen=True)
+class SparkVerdict:
+    """One record's verdict from Spark: its ``warren check --json`` line and exit code."""
+
+    name: str
+    line: bytes
+    exit_code: int
+    end: str | None
+
+
+def check_records(spark: SparkSession, paths: Sequence[Path | str]) -> list[SparkVerdict]:
+    """The verdict on every record file of ``paths`` (a folder: every ``*.jsonl`` below it),
+    judged on Spark's workers, in the order ``warren check`` gives them. A local file the
+    check refuses before reading it (not a regular file) is judged here, as locally."""
+    from pyspark.sql.pandas.types import from_arrow_schema
+
+    from logstore.store.checking import check_file, result_to_json
+    from logstore.store.reading import record_paths
+
+    local = [Path(p) for p in paths if not _is_remote(str(p))]
+    remote = [str(p) for p in paths if _is_remote(str(p))]
+    files = list(record_paths(local))
+    names: dict[str, str] = {}
+    verdicts: dict[str, SparkVerdict] = {}
+    uris: list[str] = []
+    for f in files:
+        uri = f.resolve().as_uri() if f.is_file() else ""
+        if uri and uri not in names:
+            names[uri] = names[_spark_path(uri)] = str(f)
+            uris.append(uri)
+        else:  # refused before any byte is read, or a second name of one file: judged here
+            result, end = check_file(f)
+            verdicts[str(f)] = SparkVerdict(str(f), result_to_json(result), result.exit_code, end)
+    loads = []
+    if uris:
+        loads.append(spark.read.format("binaryFile").load(uris))
+    if remote:
+        loads.append(spark.read.format("binaryFile").option("pathGlobFilter", "*.jsonl")
+                     .option("recursiveFileLookup", "true").load(remote))
+    for frame in loads:
+        judged = frame.select("path", "content").mapInArrow(_judge_files(names),
+                                                            from_arrow_schema(VERDICT_COLUMNS))
+        for r in judged.collect():
+            verdicts[r["name"]] = SparkVerdict(r["name"], bytes(r["line"]), int(r["exit"]), r["end"])
+    order = [str(f) for f in files]
+    given = set(order)
+    order += sorted(n for n in verdicts if n not in given)
+    return [verdicts[n] for n in order if n in verdicts] + [
+        _not_read(n) for n in order if n not in verdicts]
+
+
+def _spark_path(uri: str) -> str:
+    """Spark's spelling of a local file's URI (``file:/x``, not ``file:///x``)."""
+    return "file:" + uri.removeprefix("file://")
+
+
+def _not_read(name: str) -> SparkVerdict:
+    from logstore.store.checking import CheckResult, result_to_json
+
+    result = CheckResult(name, False, None, None, 0, None, None, None,
+                         f"{name}: cannot read: Spark found no such file (was it removed?)")
+    return SparkVerdict(name, result_to_json(result), result.exit_code, None)
