@@ -64,7 +64,8 @@ GAMES_SCHEMA = table("one row per stored game", [
     col("unknown_values", INT, "how many values the record leaves unknown (`\"?\"`: cards, roles, Items "
         "nobody saw); 0 unless recorded at the table"),
     col("created", STR, "the header's creation time, RFC 3339 text"),
-    col("imported_at", STR, "when the store received it"),
+    col("imported_at", STR,
+        "when the store received it (null for a game read on Spark straight from its record)"),
     col("chain", STR, "`sealed` or `unsealed`"),
     *cols("for what-if branches: where they leave the parent game",
           ("parent_game", STR), ("parent_seq", INT)),
