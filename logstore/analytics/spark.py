@@ -46,12 +46,13 @@ GAME_COLUMNS = pa.schema([
     ("ruleset", pa.string()), ("game_id", pa.string()), ("data", pa.binary()),
     ("lines", pa.int64()), ("types", pa.string()), ("actors", pa.string()),
     ("chain", pa.string()), ("imported_at", pa.string()), ("parent_game", pa.string()),
-    ("parent_seq", pa.int64()), ("path", pa.string()), ("position", pa.int64()),
-    ("problem", pa.string()),
+    ("parent_seq", pa.int64()), ("path", pa.string()), ("rank", pa.int64()),
+    ("position", pa.int64()), ("problem", pa.string()),
 ])
 """One game as the fold reads it: its stored lines joined (header first), each line's type
 and actor, and the facts the ``games`` table gives; or, with ``problem``, a record that could
-not be read (``path`` and ``position`` say which)."""
+not be read (``path`` and ``position`` say which). ``rank`` is the file's place in the order
+``warren import`` reads the files in, ``position`` the record's place in its file."""
 
 PIECE_COLUMNS = pa.schema([
     ("tbl", pa.string()), ("ruleset", pa.string()), ("schema_id", pa.string()),
@@ -203,11 +204,12 @@ def records_of_file(path: str, data: bytes) -> Iterator[dict[str, Any]]:
 
 
 def _split_files(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-    """mapInArrow: Spark's binary files (``path``, ``content``) into game rows."""
+    """mapInArrow: Spark's binary files (``path``, ``content``, ``rank``) into game rows."""
     for batch in batches:
         paths = [_shown(p) for p in batch.column("path").to_pylist()]
         contents = batch.column("content").to_pylist()
-        rows = [row for path, data in zip(paths, contents, strict=True)
+        ranks = batch.column("rank").to_pylist()
+        rows = [{**row, "rank": rank} for path, data, rank in zip(paths, contents, ranks, strict=True)
                 for row in records_of_file(path, data)]
         yield pa.RecordBatch.from_pylist(rows, schema=GAME_COLUMNS)
 
@@ -416,31 +418,37 @@ def _local_parent(out: str) -> Path:
 
 
 def _records_frame(spark: SparkSession, records: Sequence[str]) -> DataFrame:
-    """Every record file of ``records`` as Spark's binary files, split into game rows. Local
-    files and folders are listed here as ``warren import`` lists them (regular files only:
-    a FIFO is never waited on); a URL's folder is listed by Spark."""
+    """Every record file of ``records`` as Spark's binary files, split into game rows: the
+    files ``warren import`` would read (regular files only: a FIFO is never waited on)."""
     from pyspark.sql.pandas.types import from_arrow_schema
-
-    from logstore.store.reading import record_paths
 
     if not records:
         raise SparkError("name the records to read (--records PATH), or read the store")
-    local = [Path(r.removeprefix("file://")) for r in records if not _is_remote(r)]
-    missing = [p for p in local if not p.exists()]
+    missing = [r for r in records if not _is_remote(r) and not Path(r.removeprefix("file://")).exists()]
     if missing:
         raise SparkError(f"{missing[0]}: no such file or folder")
-    uris = sorted({f.resolve().as_uri() for f in record_paths(local) if _regular(f)})
-    remote = [r for r in records if _is_remote(r)]
-    loads = []
-    if uris:
-        loads.append(spark.read.format("binaryFile").load(uris))
-    if remote:
-        loads.append(spark.read.format("binaryFile").option("pathGlobFilter", "*.jsonl")
-                     .option("recursiveFileLookup", "true").load(remote))
-    if not loads:
+    found = binary_files(spark, [r if _is_remote(r) else Path(r.removeprefix("file://")) for r in records])
+    frames = [f.select("path", "content") for f in found.frames]
+    if found.unread:  # the few files Spark takes for hidden: read here, handed over as bytes
+        frames.append(spark.createDataFrame(
+            [(f"file:{f.absolute().as_uri().removeprefix('file://')}", f.read_bytes()) for f in found.unread],
+            "path string, content binary"))
+    if not frames:
         raise SparkError(f"no *.jsonl records in {', '.join(records)}")
-    files = loads[0] if len(loads) == 1 else loads[0].unionByName(loads[1])
-    return files.select("path", "content").mapInArrow(_split_files, from_arrow_schema(GAME_COLUMNS))
+    files = frames[0]
+    for more in frames[1:]:
+        files = files.unionByName(more)
+    # Each local file's place in the order an import reads them (a game id met twice keeps
+    # its first); only the files the local listing has, as an import reads them.
+    from pyspark.sql import functions as F
+
+    place = {name: k for k, name in enumerate(found.order)}
+    spelled = {**found.names, **{f"file:{f.absolute().as_uri().removeprefix('file://')}": str(f)
+                                 for f in found.unread}}
+    listing = spark.createDataFrame([(p, place[n]) for p, n in spelled.items()], "path string, rank long")
+    how = "left" if found.remote else "inner"
+    files = files.join(F.broadcast(listing), "path", how)
+    return files.select("path", "content", "rank").mapInArrow(_split_files, from_arrow_schema(GAME_COLUMNS))
 
 
 def _regular(path: Path) -> bool:
@@ -451,12 +459,12 @@ def _regular(path: Path) -> bool:
 
 
 def _first_of_each_game(games: DataFrame) -> DataFrame:
-    """One row per game id: the first by path and place in its file, as an import of the
-    same files in that order keeps the first and skips the others as already stored."""
+    """One row per game id: the first in the order an import reads the files (then by its
+    place in its file), as an import keeps the first and skips the others as already stored."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
-    first = Window.partitionBy("game_id").orderBy("path", "position")
+    first = Window.partitionBy("game_id").orderBy(F.col("rank").asc_nulls_last(), "path", "position")
     return (games.withColumn("_n", F.row_number().over(first))
             .filter((F.col("_n") == 1) | F.col("game_id").isNull()).drop("_n"))
 
@@ -557,43 +565,87 @@ def check_records(spark: SparkSession, paths: Sequence[Path | str]) -> list[Spar
     from pyspark.sql.pandas.types import from_arrow_schema
 
     from logstore.store.checking import check_file, result_to_json
+
+    found = binary_files(spark, paths)
+    verdicts: dict[str, SparkVerdict] = {}
+    # Refused before any byte is read, or a file Spark never reads (its hidden names): judged
+    # here, in the same words.
+    for f in [*found.refused, *found.unread]:
+        result, end = check_file(f)
+        verdicts[str(f)] = SparkVerdict(str(f), result_to_json(result), result.exit_code, end)
+    for frame in found.frames:
+        judged = frame.select("path", "content").mapInArrow(_judge_files(found.names),
+                                                            from_arrow_schema(VERDICT_COLUMNS))
+        for r in judged.collect():
+            if r["path"] in found.names or found.remote:
+                verdicts[r["name"]] = SparkVerdict(r["name"], bytes(r["line"]), int(r["exit"]), r["end"])
+    order = list(found.order)
+    given = set(order)
+    order += sorted(n for n in verdicts if n not in given)
+    return [verdicts[n] if n in verdicts else _not_read(n) for n in order]
+
+
+@dataclass
+class Found:
+    """The record files of some paths, as Spark will read them."""
+
+    frames: list[DataFrame]
+    """Spark's binary files (``path``, ``content``), a frame per way of reading them."""
+    names: dict[str, str]
+    """Spark's path of each local file -> its name as ``warren check`` lists it."""
+    order: list[str]
+    """The local files' names in the order ``warren check`` gives them."""
+    refused: list[Path]
+    """Local names that are not regular files (never handed to Spark)."""
+    unread: list[Path]
+    """Local record files Spark will not read, even by name: Hadoop's file systems take a
+    name starting with ``.`` or ``_`` for a hidden file. They are read by the driver."""
+    remote: bool
+    """Some paths are URLs, listed by Spark alone."""
+
+
+def binary_files(spark: SparkSession, paths: Sequence[Path | str]) -> Found:
+    """Spark's binary files of every ``*.jsonl`` of ``paths``. A local folder is listed by
+    Spark (in parallel, on the driver) and checked against the local listing: a file Spark
+    leaves out (its hidden ``.name`` and ``_name`` files) is added by name, and one the
+    local listing does not have is not judged. A URL's folder is Spark's alone."""
     from logstore.store.reading import record_paths
 
     local = [Path(p) for p in paths if not _is_remote(str(p))]
     remote = [str(p) for p in paths if _is_remote(str(p))]
     files = list(record_paths(local))
     names: dict[str, str] = {}
-    verdicts: dict[str, SparkVerdict] = {}
-    uris: list[str] = []
+    refused: list[Path] = []
     for f in files:
-        uri = f.resolve().as_uri() if f.is_file() else ""
-        if uri and uri not in names:
-            names[uri] = names[_spark_path(uri)] = str(f)
-            uris.append(uri)
-        else:  # refused before any byte is read, or a second name of one file: judged here
-            result, end = check_file(f)
-            verdicts[str(f)] = SparkVerdict(str(f), result_to_json(result), result.exit_code, end)
-    loads = []
-    if uris:
-        loads.append(spark.read.format("binaryFile").load(uris))
+        key = os.path.abspath(f)
+        if _regular(f) and key not in names:
+            names[key] = str(f)
+        else:  # not a regular file, or a second name of one: the local check alone reads it
+            refused.append(f)
+    frames: list[DataFrame] = []
+    folders = [os.path.abspath(p) for p in local if p.is_dir()]
+    listed: set[str] = set()
+    if folders:
+        frame = _folder_files(spark, [Path(f).as_uri() for f in folders])
+        listed = {_shown(p) for p in frame.inputFiles()}
+        frames.append(frame)
+    extra = [k for k in names if k not in listed]
+    hidden = [k for k in extra if Path(k).name.startswith((".", "_"))]
+    named = [Path(k).as_uri() for k in extra if k not in set(hidden)]
+    if named:
+        frames.append(spark.read.format("binaryFile").load(named))
     if remote:
-        loads.append(spark.read.format("binaryFile").option("pathGlobFilter", "*.jsonl")
-                     .option("recursiveFileLookup", "true").load(remote))
-    for frame in loads:
-        judged = frame.select("path", "content").mapInArrow(_judge_files(names),
-                                                            from_arrow_schema(VERDICT_COLUMNS))
-        for r in judged.collect():
-            verdicts[r["name"]] = SparkVerdict(r["name"], bytes(r["line"]), int(r["exit"]), r["end"])
-    order = [str(f) for f in files]
-    given = set(order)
-    order += sorted(n for n in verdicts if n not in given)
-    return [verdicts[n] for n in order if n in verdicts] + [
-        _not_read(n) for n in order if n not in verdicts]
+        frames.append(_folder_files(spark, remote))
+    # Spark's paths of the local files: file:/x, as its listing spells them
+    spark_names = {f"file:{Path(k).as_uri().removeprefix('file://')}": v
+                   for k, v in names.items() if k not in set(hidden)}
+    return Found(frames, spark_names, [str(f) for f in files], refused,
+                 [Path(names[k]) for k in hidden], bool(remote))
 
 
-def _spark_path(uri: str) -> str:
-    """Spark's spelling of a local file's URI (``file:/x``, not ``file:///x``)."""
-    return "file:" + uri.removeprefix("file://")
+def _folder_files(spark: SparkSession, roots: list[str]) -> DataFrame:
+    return (spark.read.format("binaryFile").option("pathGlobFilter", "*.jsonl")
+            .option("recursiveFileLookup", "true").load(roots))
 
 
 def _not_read(name: str) -> SparkVerdict:

@@ -4,8 +4,8 @@ from the store or from the record files, with every canned stat giving the same 
 
 The corpus has all five games: every fixture (legal, illegal, recorded with unknowns,
 corrected, disputed, broken), simulated games, the hostile folder's records (spaced, format
-1, cut, broken, not JSON, a key given twice, CRLF, a game id met twice) and a file holding
-two records."""
+1, cut, broken, not JSON, a key given twice, CRLF, a game id met twice), files whose names
+Spark takes for hidden, and a file holding two records."""
 
 from __future__ import annotations
 
@@ -47,6 +47,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         for i in range(games):
             (records / "simulated" / f"{slug}-{i}.jsonl").parent.mkdir(parents=True, exist_ok=True)
             (records / "simulated" / f"{slug}-{i}.jsonl").write_bytes(record_bytes(slug, 41, i, players))
+    # Names Spark's file systems take for hidden (read by the driver instead).
+    (records / "simulated" / ".hidden.jsonl").write_bytes(record_bytes("bunnies", 47, 0))
+    (records / "simulated" / "_underscored.jsonl").write_bytes(record_bytes("kinderbunnies", 47, 0, 3))
     # Two records in one file for Spark; the store imports them as two files.
     two = [record_bytes("bunnies", 43, 0), record_bytes("killer-bunnies-quest", 43, 0, 3)]
     (records / "many" / "two-games.jsonl").parent.mkdir(parents=True)
@@ -174,7 +177,7 @@ def _check(paths: list[Path], *spark: str) -> tuple[int, bytes]:
 
 def test_check_on_spark_gives_the_same_lines_and_exit_code(corpus: dict[str, Path]) -> None:
     records = corpus["records"]
-    paths = [records / "fixtures", records / "hostile", records / "many",
+    paths = [records / "fixtures", records / "hostile", records / "many", records / "simulated",
              records / "simulated" / "bunnies-0.jsonl", records / "no-such-file.jsonl"]
     local = _check(paths)
     assert local[0] == 2 and local[1].count(b"\n") > 190

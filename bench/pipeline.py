@@ -1,0 +1,166 @@
+"""The whole way from simulated games to a canned stat, stage by stage, on this machine and on
+Spark in local mode, with each stage's time and peak memory.
+
+    python3 -m bench.pipeline --games 10000                  # about 10 minutes on 2 cores
+    python3 -m bench.pipeline --games 100000 --work /big     # by hand: about 2 hours
+    python3 -m bench.pipeline --games 2000 --no-spark        # the local stages only
+
+Stages (each one a ``warren`` command in a process of its own, as a user runs it):
+
+1. ``simulate``: mixed rulesets (a fifth each, seed 7), written as record files by two
+   worker processes;
+2. ``check``: ``warren check --json`` of the folder (every core);
+3. ``check on Spark``: ``warren check --spark local[2] --json``;
+4. ``import``: ``warren import`` into a new store;
+5. ``projections``: ``warren export-parquet`` (the projection build from the store, then
+   the export's merge);
+6. ``projections on Spark``: ``warren export-parquet --spark local[2] --records``;
+7. ``stat``: ``warren stats --only win_rate_by_seat`` on the store, and with ``--parquet``
+   on Spark's export.
+
+Printed per stage: wall time, events a second, and the peak resident memory of its largest
+process (the JVM's included for Spark: it is a child of the command). Beside them, the
+ratios the targets are written in (docs/performance.md): the projection build against
+checked replay of the same games, Spark against the local build, both with Spark's start-up
+(timed alone, in the same run) taken out. Nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+MIX = (("bunnies", None), ("trust-no-bunny", 6), ("killer-bunnies-quest", 4),
+       ("kinderbunnies", 3), ("killer-bunnies-odyssey", 2))
+"""The rulesets, a fifth of the games each, with their players per game."""
+SEED = 7
+MASTER = "local[2]"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Stage:
+    name: str
+    seconds: float
+    peak_mb: float
+    code: int
+
+
+def _simulate(args: tuple[str, int | None, int, int, str]) -> int:
+    from engine.registry import get_ruleset
+    from engine.simulate import simulate_one
+
+    slug, players, lo, hi, folder = args
+    rules = get_ruleset(slug)
+    out = Path(folder) / slug
+    out.mkdir(parents=True, exist_ok=True)
+    for i in range(lo, hi):
+        game = simulate_one(rules, SEED, i, players=players)
+        (out / f"{game.header.game_id}.jsonl").write_bytes(b"".join(game.lines()))
+    return hi - lo
+
+
+def simulate(folder: Path, games: int, jobs: int = 2) -> Stage:
+    share = [games // len(MIX) + (1 if k < games % len(MIX) else 0) for k in range(len(MIX))]
+    tasks = [(slug, players, lo, min(lo + 200, n), str(folder))
+             for (slug, players), n in zip(MIX, share, strict=True) for lo in range(0, n, 200)]
+    start = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        done = sum(pool.imap_unordered(_simulate, tasks))
+    assert done == games
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return Stage("simulate", time.perf_counter() - start, peak, 0)
+
+
+def run(name: str, argv: list[str], *, out: Path | None = None, env: dict[str, str] | None = None) -> Stage:
+    """One command in a process of its own: its wall time and the peak memory of its largest
+    process (``wait4``: the command and every process it waited for)."""
+    start = time.perf_counter()
+    with open(os.devnull if out is None else out, "wb") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "logstore.cli", *argv], stdout=sink,
+                                stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
+        _pid, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return Stage(name, seconds, usage.ru_maxrss / 1024, proc.returncode)
+
+
+def spark_startup(env: dict[str, str]) -> Stage:
+    code = ("from logstore.analytics.spark import session\n"
+            f"session({MASTER!r}).stop()\n")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    return Stage("Spark start-up", time.perf_counter() - start, usage.ru_maxrss / 1024,
+                 os.waitstatus_to_exitcode(status))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--work", type=Path, default=None, help="folder for the corpus (default: a temporary one)")
+    parser.add_argument("--keep", action="store_true", help="keep the corpus, the store and the exports")
+    parser.add_argument("--no-spark", action="store_true", help="the local stages only")
+    args = parser.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="warren-pipeline-", dir=args.work))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "WARREN_SNAPSHOT_KEY": str(work / "snapshot.key")}
+    records, db = work / "records", work / "warren.db"
+    stages: list[Stage] = []
+    try:
+        stages.append(simulate(records, args.games))
+        verdicts = work / "verdicts.jsonl"
+        stages.append(run("check", ["check", "--json", str(records)], out=verdicts, env=env))
+        events = sum(json.loads(line)["events"] for line in verdicts.read_text().splitlines())
+        spark = not args.no_spark and shutil.which("java") is not None
+        if spark:
+            startup = spark_startup(env)
+            stages.append(startup)
+            stages.append(run("check on Spark", ["check", "--spark", MASTER, "--json", str(records)],
+                              out=work / "spark-verdicts.jsonl", env=env))
+            same = (work / "spark-verdicts.jsonl").read_bytes() == verdicts.read_bytes()
+        stages.append(run("import", ["import", "--db", str(db), str(records)], env=env))
+        stages.append(run("projections", ["export-parquet", "--db", str(db), str(work / "local")], env=env))
+        if spark:
+            stages.append(run("projections on Spark", ["export-parquet", "--spark", MASTER, "--records",
+                                                       str(records), str(work / "spark")], env=env))
+        stages.append(run("stat", ["stats", "--db", str(db), "--only", "win_rate_by_seat", "-f", "json"],
+                          env=env))
+        if spark:
+            stages.append(run("stat on Spark's export", ["stats", "--parquet", str(work / "spark"), "--only",
+                                                         "win_rate_by_seat", "-f", "json"], env=env))
+        print(f"{args.games:,} games, {events:,} events (mixed rulesets, seed {SEED}); {os.cpu_count()} cores")
+        print(f"{'stage':<24} {'seconds':>9} {'events/s':>11} {'peak MB':>9}  exit")
+        for s in stages:
+            rate = f"{events / s.seconds:,.0f}" if s.name not in ("Spark start-up", "simulate") else ""
+            print(f"{s.name:<24} {s.seconds:>9.1f} {rate:>11} {s.peak_mb:>9.0f}  {s.code}")
+        by = {s.name: s.seconds for s in stages}
+        print(f"projection build / checked replay (rate): {by['check'] / by['projections']:.2f}x")
+        if spark:
+            up = by["Spark start-up"]
+            print(f"Spark start-up: {up:.1f} s, taken out below")
+            print(f"check on Spark / check: {(by['check on Spark'] - up) / by['check']:.2f}x the time"
+                  f" (same lines: {'yes' if same else 'NO'})")
+            print(f"projections on Spark / projections: "
+                  f"{(by['projections on Spark'] - up) / by['projections']:.2f}x the time")
+    finally:
+        if args.keep:
+            print(f"kept in {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
