@@ -20,15 +20,15 @@ on the workers' disks (never gathered on the driver) while each table is written
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import secrets
 import shutil
 import stat
 import sys
-import tempfile
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,16 +56,16 @@ not be read (``path`` and ``position`` say which). ``rank`` is the file's place 
 
 PIECE_COLUMNS = pa.schema([
     ("tbl", pa.string()), ("ruleset", pa.string()), ("schema_id", pa.string()),
-    ("schema", pa.binary()), ("ipc", pa.binary()), ("rows", pa.int64()), ("games", pa.int64()),
-    ("events", pa.int64()), ("problem", pa.string()),
+    ("schema", pa.binary()), ("ipc", pa.binary()), ("file", pa.string()), ("bytes", pa.int64()),
+    ("rows", pa.int64()),
+    ("games", pa.int64()), ("events", pa.int64()), ("problem", pa.string()),
 ])
-"""What the fold of one chunk gives: per table, its rows as Arrow IPC bytes and their schema;
-a row with ``tbl`` empty counts the chunk's games and events, or says what went wrong."""
+"""What the fold of one chunk gives: per table, its rows' schema and size, and the rows
+themselves as Arrow IPC bytes (``ipc``), or shelved in a file (:func:`shelving_fold`); a row
+with ``tbl`` empty counts the chunk's games and events, or says what went wrong."""
 
-WRITERS = 4
-"""Tables written side by side (Spark jobs submitted from as many threads)."""
-FILE_BYTES = 256 << 20
-"""About this many bytes of folded rows (Arrow, before Parquet compresses them) per file."""
+FILE_BYTES = 64 << 20
+"""About this many bytes of folded rows (Arrow IPC, LZ4) per Parquet file written."""
 
 CHUNK_GAMES = 500
 """Games folded at once (as the local build's chunk): Arrow batches of this many games."""
@@ -99,6 +99,9 @@ def session(master: str, app: str = "warren") -> SparkSession:
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", str(CHUNK_GAMES))
         .config("spark.sql.parquet.compression.codec", "zstd")
+        # A record file is small: Spark's default reckons 4 MB for opening each file, which
+        # cuts a folder of records into hundreds of tiny tasks.
+        .config("spark.sql.files.openCostInBytes", str(64 << 10))
     )
     if local:
         builder = (builder.config("spark.ui.enabled", "false")
@@ -215,9 +218,12 @@ def _split_files(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
 
 
 # -- the fold ---------------------------------------------------------------------------------
-def fold_games(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+def fold_games(batches: Iterable[pa.RecordBatch], shelf: Shelf | None = None) -> Iterator[pa.RecordBatch]:
     """mapInArrow: game rows into folded pieces (:data:`PIECE_COLUMNS`), chunk by chunk and
-    ruleset by ruleset, with the local build's own code (projection_rows.project_games)."""
+    ruleset by ruleset, with the local build's own code (projection_rows.project_games).
+    With a ``shelf``, each piece's rows are written there and only their size comes back."""
+    chunk = 0
+    seen: set[tuple[str, str, str]] = set()
     for batch in batches:
         by_ruleset: dict[str, list[int]] = {}
         problems = batch.column("problem").to_pylist()
@@ -231,7 +237,72 @@ def fold_games(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         for slug, rows in sorted(by_ruleset.items()):
             taken = batch.take(pa.array(rows, pa.int64()))
             for lo in range(0, taken.num_rows, CHUNK_GAMES):
-                yield from _fold_chunk(slug, taken.slice(lo, CHUNK_GAMES))
+                pieces = _fold_chunk(slug, taken.slice(lo, CHUNK_GAMES))
+                if shelf is not None:
+                    chunk += 1
+                    pieces = [_once(shelf.put(piece, chunk), seen) for piece in pieces]
+                yield from pieces
+
+
+def _once(pieces: pa.RecordBatch, seen: set[tuple[str, str, str]]) -> pa.RecordBatch:
+    """The pieces with each schema given once per task (the driver gathers them all)."""
+    keep = []
+    for tbl, slug, schema_id in zip(*(pieces.column(c).to_pylist() for c in ("tbl", "ruleset", "schema_id")),
+                                    strict=True):
+        key = (tbl, slug, schema_id or "")
+        keep.append(key not in seen)
+        seen.add(key)
+    if all(keep):
+        return pieces
+    given = pieces.column("schema").to_pylist()
+    schemas = pa.array([s if k else None for s, k in zip(given, keep, strict=True)], pa.binary())
+    return pieces.set_column(pieces.schema.get_field_index("schema"), "schema", schemas)
+
+
+class Shelf:
+    """Where the workers leave folded rows until each table is written: Arrow IPC files under
+    ``root/<table>/<ruleset>/`` on any file system Arrow writes (a local or mounted folder,
+    S3, HDFS), named by the Spark partition and chunk, so a task tried again writes the same
+    files again."""
+
+    def __init__(self, root: str) -> None:
+        self.root = root.rstrip("/")
+
+    def put(self, pieces: pa.RecordBatch, chunk: int) -> pa.RecordBatch:
+        from pyarrow import fs
+        from pyspark import TaskContext
+
+        context = TaskContext.get()
+        part = 0 if context is None else context.partitionId()
+        files, where = fs.FileSystem.from_uri(self.root)
+        ipcs = pieces.column("ipc").to_pylist()
+        names: list[str | None] = []
+        for tbl, slug, ipc in zip(pieces.column("tbl").to_pylist(), pieces.column("ruleset").to_pylist(),
+                                  ipcs, strict=True):
+            if ipc is None:
+                names.append(None)
+                continue
+            name = f"{tbl}/{slug}/part-{part:05d}-{chunk:05d}.arrow"
+            files.create_dir(f"{where}/{tbl}/{slug}", recursive=True)
+            with files.open_output_stream(f"{where}/{name}") as out:
+                out.write(ipc)
+            names.append(name)
+        pieces = pieces.set_column(pieces.schema.get_field_index("file"), "file",
+                                   pa.array(names, pa.string()))
+        return pieces.set_column(pieces.schema.get_field_index("ipc"), "ipc",
+                                 pa.nulls(pieces.num_rows, pa.binary()))
+
+
+def shelving_fold(root: str) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
+    shelf = Shelf(root)
+
+    def fold(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        return fold_games(batches, shelf)
+    return fold
+
+
+_IPC = pa.ipc.IpcWriteOptions(compression="lz4")
+"""Folded rows travel compressed (LZ4: cheap to write and to read again)."""
 
 
 def _fold_chunk(slug: str, games: pa.RecordBatch) -> list[pa.RecordBatch]:
@@ -258,23 +329,37 @@ def _fold_chunk(slug: str, games: pa.RecordBatch) -> list[pa.RecordBatch]:
     for name, table in tables.items():  # an empty table too: its folder is written, as locally
         schema = table.schema.serialize().to_pybytes()
         sink = pa.BufferOutputStream()
-        with pa.ipc.new_stream(sink, table.schema) as writer:
+        with pa.ipc.new_stream(sink, table.schema, options=_IPC) as writer:
             writer.write_table(table)
+        ipc = sink.getvalue().to_pybytes()
         pieces.append({"tbl": name, "ruleset": slug, "schema_id": hashlib.sha1(schema).hexdigest(),
-                       "schema": schema, "ipc": sink.getvalue().to_pybytes(),
+                       "schema": schema, "ipc": ipc, "bytes": len(ipc),
                        "rows": table.num_rows, "games": len(stored), "events": 0})
     return [pa.RecordBatch.from_pylist(pieces, schema=PIECE_COLUMNS)]
 
 
-def _unpacker(schema: pa.Schema) -> Callable[[Iterable[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
-    """mapInArrow: folded pieces of one table and ruleset back into its rows, cast to the
-    table's one schema (the union of its pieces' columns)."""
-    def unpack(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        for batch in batches:
-            for ipc in batch.column("ipc").to_pylist():
-                table = pa.ipc.open_stream(ipc).read_all()
-                yield from _fit(table, schema).to_batches()
-    return unpack
+def write_part(job: tuple[str, list[str], bytes, str]) -> int:
+    """Spark task: shelved pieces (``root`` + names) of one table and ruleset into one
+    Parquet file at ``target``, cast to the table's one schema (the union of its pieces'
+    columns); written under a temporary name and moved into place, so a task tried again
+    leaves one whole file. Its row count."""
+    from pyarrow import fs
+
+    root, names, schema_bytes, target = job
+    schema = pa.ipc.read_schema(pa.py_buffer(schema_bytes))
+    files, where = fs.FileSystem.from_uri(root)
+    out_files, out_path = fs.FileSystem.from_uri(target)
+    rows = 0
+    tmp = out_path + ".tmp"
+    with out_files.open_output_stream(tmp) as sink, \
+            pq.ParquetWriter(sink, schema, compression="zstd", compression_level=1) as writer:
+        for name in names:
+            with files.open_input_stream(f"{where}/{name}") as source:
+                table = pa.ipc.open_stream(source).read_all()
+            writer.write_table(_fit(table, schema), row_group_size=1 << 20)
+            rows += table.num_rows
+    out_files.move(tmp, out_path)
+    return rows
 
 
 def _fit(table: pa.Table, schema: pa.Schema) -> pa.Table:
@@ -325,8 +410,6 @@ def export_projections(spark: SparkSession, out: str, *, records: Sequence[str] 
     """Fold every game of ``records`` (files or folders of ``*.jsonl``) or of the store at
     ``store`` on Spark and write the projection tables under ``out``. The players' tables
     are the store's own (its book of players): they are written from a store only."""
-    from pyspark import StorageLevel
-    from pyspark.sql import functions as F
     from pyspark.sql.pandas.types import from_arrow_schema
 
     from logstore.analytics.projections import GAME_TABLES, TABLES
@@ -337,84 +420,100 @@ def export_projections(spark: SparkSession, out: str, *, records: Sequence[str] 
         raise SparkError(f"no table {unknown[0]!r}; the tables are: {', '.join(TABLES)}")
     note = say or (lambda _text: None)
     report = SparkExport()
-    staging: Path | None = None
+    # The workers leave the folded rows beside OUT (never in Spark's memory, never on the
+    # driver); a name Spark's listing reads (no leading '.' or '_'), removed at the end.
+    shelf = _join(_absolute(out), f"warren-folding-{secrets.token_hex(4)}")
     try:
         if store is not None:
-            staging = Path(tempfile.mkdtemp(prefix=".warren-games-", dir=_local_parent(out)))
-            note(f"reading the store's games into {staging}")
-            games = spark.read.parquet(str(stage_store(store, staging)))
+            note("reading the store's games")
+            games = spark.read.parquet(stage_store(store, _join(shelf, "games")))
         else:
             games = _records_frame(spark, records)
-        # One pass over the records: a record that does not read goes through the fold as
-        # a problem piece, so the files are read once.
-        games = _first_of_each_game(games)
-        parallel = max(2, spark.sparkContext.defaultParallelism * 2)
+        if store is None:
+            # One pass over the records: a record that does not read goes through the fold
+            # as a problem piece, so the files are read once. The first of a game id met
+            # twice is found by a shuffle on the game id, which also spreads the games.
+            games = _first_of_each_game(games)
+        # (A store's games are unique and staged in chunks, which Spark reads in parallel.)
         note("folding the games with warren's rules on Spark")
-        pieces = (games.repartition(parallel, "game_id").sortWithinPartitions("ruleset", "game_id")
-                  .mapInArrow(fold_games, from_arrow_schema(PIECE_COLUMNS))
-                  .persist(StorageLevel.DISK_ONLY))
-        try:
-            counts = pieces.filter(F.col("tbl") == "").groupBy().agg(
-                F.sum("games").alias("games"), F.sum("events").alias("events"),
-                F.count("problem").alias("problems")).collect()[0]
-            report.games, report.events = int(counts["games"] or 0), int(counts["events"] or 0)
-            report.problem_count = int(counts["problems"] or 0)
-            report.problems = [r["problem"] for r in pieces.filter(F.col("problem").isNotNull())
-                               .select("problem").orderBy("problem").limit(PROBLEMS_SHOWN).collect()]
-            shapes: dict[tuple[str, str], dict[str, bytes]] = {}
-            size: dict[tuple[str, str], int] = {}
-            for r in (pieces.filter(F.col("tbl") != "").groupBy("tbl", "ruleset", "schema_id")
-                      .agg(F.first("schema").alias("schema"), F.sum("rows").alias("rows"),
-                           F.sum(F.length("ipc")).alias("bytes")).collect()):
-                if r["tbl"] in chosen:
-                    key = (r["tbl"], r["ruleset"])
-                    shapes.setdefault(key, {})[r["schema_id"]] = bytes(r["schema"])
-                    size[key] = size.get(key, 0) + int(r["bytes"])
-                    report.rows[r["tbl"]] = report.rows.get(r["tbl"], 0) + int(r["rows"])
-            report.rows = {n: report.rows.get(n, 0) for n in chosen if n in GAME_TABLES}
+        pieces = (games.sortWithinPartitions("ruleset", "game_id")
+                  .mapInArrow(shelving_fold(_join(shelf, "pieces")), from_arrow_schema(PIECE_COLUMNS))
+                  .drop("ipc").collect())
+        counted = [p for p in pieces if p["tbl"] == ""]
+        report.games = sum(p["games"] for p in counted)
+        report.events = sum(p["events"] for p in counted)
+        said = sorted(p["problem"] for p in counted if p["problem"] is not None)
+        report.problem_count, report.problems = len(said), said[:PROBLEMS_SHOWN]
+        # Per table and ruleset: the schemas of its pieces, and where they are shelved.
+        shapes: dict[tuple[str, str], dict[str, bytes]] = {}
+        shelved: dict[tuple[str, str], list[tuple[str, int]]] = {}
+        for p in pieces:
+            if p["tbl"] in chosen:
+                key = (p["tbl"], p["ruleset"])
+                if p["schema"] is not None:
+                    shapes.setdefault(key, {})[p["schema_id"]] = bytes(p["schema"])
+                shelved.setdefault(key, []).append((p["file"], int(p["bytes"])))
+                report.rows[p["tbl"]] = report.rows.get(p["tbl"], 0) + int(p["rows"])
+        report.rows = {n: report.rows.get(n, 0) for n in chosen if n in GAME_TABLES}
 
-            def write(key: tuple[str, str]) -> None:
-                name, slug = key
-                schema = _table_schema([shapes[key][k] for k in sorted(shapes[key])])
-                # A file per FILE_BYTES of folded rows: one task for a small table, many for
-                # a large one.
-                files = max(1, -(-size[key] // FILE_BYTES))
-                rows = (pieces.filter((F.col("tbl") == name) & (F.col("ruleset") == slug))
-                        .select("ipc").coalesce(files)
-                        .mapInArrow(_unpacker(schema), from_arrow_schema(schema)))
-                rows.write.mode("overwrite").parquet(_join(out, name, f"ruleset={slug}"))
-
-            note(f"writing {len(shapes)} part(s): {', '.join(n for n in chosen if n in GAME_TABLES)}")
-            # Spark runs jobs of several threads side by side: the small tables' writes
-            # overlap instead of each waiting for the last.
-            with ThreadPoolExecutor(WRITERS) as pool:
-                list(pool.map(write, sorted(shapes)))
-        finally:
-            pieces.unpersist()
+        jobs: list[tuple[str, list[str], bytes, str]] = []
+        for key, parts in sorted(shelved.items()):
+            name, slug = key
+            schema = _table_schema([shapes[key][k] for k in sorted(shapes[key])])
+            folder = _join(_absolute(out), name, f"ruleset={slug}")
+            _remove(folder)  # the folder is written anew, as the local export writes it
+            _make_dir(folder)
+            for k, group in enumerate(_groups(parts)):
+                jobs.append((_join(shelf, "pieces"), group, schema.serialize().to_pybytes(),
+                             _join(folder, f"part-{k:05d}.parquet")))
+        note(f"writing {len(jobs)} Parquet file(s): {', '.join(n for n in chosen if n in GAME_TABLES)}")
+        if jobs:
+            spark.sparkContext.parallelize(jobs, len(jobs)).map(write_part).collect()
         if store is not None:
             for name in chosen:
                 if name not in GAME_TABLES:
                     report.rows[name] = _write_players(store, out, name)
     finally:
-        if staging is not None:
-            shutil.rmtree(staging, ignore_errors=True)
+        _remove(shelf)
     return report
+
+
+def _absolute(path: str) -> str:
+    """A path as Arrow's and Spark's file systems both take it: a URL, or an absolute local path."""
+    return path if _is_remote(path) else Path(path.removeprefix("file://")).absolute().as_uri()
+
+
+def _groups(parts: list[tuple[str, int]]) -> Iterator[list[str]]:
+    """Shelved pieces in groups of about FILE_BYTES, in order: one Parquet file each."""
+    group: list[str] = []
+    held = 0
+    for file, size in sorted(parts):
+        group.append(file)
+        held += size
+        if held >= FILE_BYTES:
+            yield group
+            group, held = [], 0
+    if group:
+        yield group
+
+
+def _make_dir(root: str) -> None:
+    from pyarrow import fs
+
+    files, where = fs.FileSystem.from_uri(root)
+    files.create_dir(where, recursive=True)
+
+
+def _remove(root: str) -> None:
+    from pyarrow import fs
+
+    files, where = fs.FileSystem.from_uri(root)
+    with contextlib.suppress(FileNotFoundError, OSError):
+        files.delete_dir(where)
 
 
 def _join(root: str, *parts: str) -> str:
     return "/".join([root.rstrip("/"), *parts])
-
-
-def _local_parent(out: str) -> Path:
-    """Where a store's games are staged for the workers: beside OUT, which must then be a
-    folder this machine writes (local or mounted), so that the workers read it too."""
-    if _is_remote(out):
-        raise SparkError(f"{out}: a store's games are staged beside OUT, which must then be a "
-                         "local or mounted folder; to write elsewhere, give the records "
-                         "themselves (--records PATH)")
-    folder = Path(out.removeprefix("file://"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def _records_frame(spark: SparkSession, records: Sequence[str]) -> DataFrame:
@@ -469,16 +568,21 @@ def _first_of_each_game(games: DataFrame) -> DataFrame:
             .filter((F.col("_n") == 1) | F.col("game_id").isNull()).drop("_n"))
 
 
-def stage_store(store: Path, folder: Path) -> Path:
-    """The store's games as game rows, written chunk by chunk to Parquet in ``folder`` (so the
-    driver never holds more than a chunk, and the workers read them as files)."""
+def stage_store(store: Path, folder: str) -> str:
+    """The store's games as game rows, written chunk by chunk to Parquet in ``folder`` (any
+    path Arrow writes), so the driver never holds more than a chunk and the workers read
+    them as files; the file's URL."""
+    from pyarrow import fs
+
     from logstore.store.feed import StoreReader
 
+    files, where = fs.FileSystem.from_uri(folder)
+    files.create_dir(where, recursive=True)
     reader = StoreReader.open(store)
-    target = folder / "games.parquet"
     try:
         versions = reader.versions()
-        with pq.ParquetWriter(target, GAME_COLUMNS, compression="zstd", compression_level=1) as writer:
+        with files.open_output_stream(f"{where}/games.parquet") as sink, \
+                pq.ParquetWriter(sink, GAME_COLUMNS, compression="zstd", compression_level=1) as writer:
             for lo in range(0, len(versions), CHUNK_GAMES):
                 part = versions[lo:lo + CHUNK_GAMES]
                 ids = [v.game_id for v in part]
@@ -497,24 +601,28 @@ def stage_store(store: Path, folder: Path) -> Path:
                 writer.write_batch(pa.RecordBatch.from_pylist(rows, schema=GAME_COLUMNS))
     finally:
         reader.close()
-    return target
+    return _join(folder, "games.parquet")
 
 
 def _write_players(store: Path, out: str, name: str) -> int:
     """One of the players' tables, from the store's book, as the local export lays it out."""
+    from pyarrow import fs
+
     from logstore.players.tables import player_tables
     from logstore.store.event_store import Store
 
+    files, where = fs.FileSystem.from_uri(_absolute(out))
     written = 0
     with Store(store) as opened:
         for (tbl, slug), table in sorted(player_tables(opened).items()):
             if tbl != name:
                 continue
-            target = Path(out.removeprefix("file://")) / name / f"ruleset={slug}"
-            if target.exists():
-                shutil.rmtree(target)
-            target.mkdir(parents=True)
-            pq.write_table(table, target / "data.parquet", compression="zstd")
+            folder = f"{where}/{name}/ruleset={slug}"
+            with contextlib.suppress(FileNotFoundError):
+                files.delete_dir(folder)
+            files.create_dir(folder, recursive=True)
+            with files.open_output_stream(f"{folder}/data.parquet") as sink:
+                pq.write_table(table, sink, compression="zstd")
             written += table.num_rows
     return written
 
