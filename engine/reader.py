@@ -488,11 +488,13 @@ class GameVisitor(Generic[R]):
         raise NotImplementedError(f"{type(self).__name__} returns no result")
 
 
-def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], visitor: GameVisitor[R]) -> R:
+def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], visitor: GameVisitor[R],
+         *, start: GameState | None = None) -> R:
     """Fold ``events`` with the rules, telling ``visitor`` what happens: the one loop
-    every check, import, projection and claims check runs. Corrections are honoured
-    (engine.corrections): the game is folded as corrected."""
-    state = ruleset.setup(header)
+    every check, import, projection, claims check and what-if branch runs. Corrections are
+    honoured (engine.corrections): the game is folded as corrected. ``start``: a state to
+    go on from (it is folded further: pass a copy to keep it), instead of the set-up."""
+    state: GameState = ruleset.setup(header) if start is None else start
     visitor.begin_game(header, ruleset, state)
     every = visitor.every
     events, bad_correction = ruleset.effective(events)
@@ -513,8 +515,8 @@ def walk(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event], vi
                     visitor.visit_position(state)
         elif every:
             fold = ruleset.fold
-            for start in range(0, len(events), every):
-                fold(state, events[start:start + every])
+            for lo in range(0, len(events), every):
+                fold(state, events[lo:lo + every])
                 if state.seq % every == 0:
                     visitor.visit_position(state)
         else:

@@ -13,9 +13,10 @@ import msgspec
 from engine.dispute.facts import short
 from engine.dispute.notation import ActionError
 from engine.dispute.verdict import Verdict, judge
+from engine.reader import GameVisitor, walk
 from engine.record import Branch, Event, Header
 from engine.replay import PositionError
-from engine.rules import RuleViolation, WarrenError
+from engine.rules import RuleViolation, Violation, WarrenError
 from engine.ruleset import GameState, Ruleset
 
 
@@ -87,6 +88,41 @@ def _same_event(a: Event, b: Event) -> bool:
     return bool(bare(a) == bare(b))
 
 
+class _Folded(GameVisitor[GameState]):
+    """The state at the end of a walk; the parent's own violation is raised as it was."""
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        refused = RuleViolation(violation.rule, violation.message, **violation.facts)
+        refused.seq = violation.seq
+        raise refused
+
+    def end_game(self, state: GameState) -> None:
+        self.state = state
+
+    def result(self) -> GameState:
+        return self.state
+
+
+class _Followed(GameVisitor["_Followed"]):
+    """How far a continuation goes on a branch, and the rule that stops it."""
+
+    def __init__(self) -> None:
+        self.applied = 0
+        self.violation: Violation | None = None
+
+    def begin_game(self, header: Header, ruleset: Ruleset[Any, Any], state: GameState) -> None:
+        self.begin = state.seq
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        self.violation = violation
+
+    def end_game(self, state: GameState) -> None:
+        self.applied = state.seq - self.begin
+
+    def result(self) -> _Followed:
+        return self
+
+
 def plan_branch(
     ruleset: Ruleset[Any, Any],
     header: Header,
@@ -117,11 +153,8 @@ def plan_branch(
     if replaced < 0:
         raise ActionError("the number of parent events replaced cannot be negative")
     n_seats = len(header.players)
-    if start is None:
-        state = ruleset.setup(header)
-        ruleset.fold(state, events[:at])
-    else:
-        state = ruleset.copy_state(start)
+    # The parent as every replay folds it (the reader's walk: corrections honoured).
+    state = walk(ruleset, header, events[:at], _Folded()) if start is None else ruleset.copy_state(start)
     branch_events = list(events[:at])
     verdicts: list[Verdict] = []
     for i, action in enumerate(actions, start=1):
@@ -140,17 +173,19 @@ def plan_branch(
             f"the alternative ({shown}) is what the game recorded after seq {at}: the branch would be "
             "the same game as its parent. Propose a different action, or use --replaces 0 to insert it")
     continuation = list(events[at + replaced:])
-    continued = 0
+    # The parent's continuation, renumbered after the branch's own events, walked on from
+    # the branch's state until the first event its rules refuse there.
+    first = state.seq + 1
+    renumbered = [msgspec.structs.replace(e, seq=first + i, hash=None) for i, e in enumerate(continuation)]
+    followed = walk(ruleset, header, renumbered, _Followed(), start=state)
+    continued = followed.applied
     divergence = None
-    for original in continuation:
-        event = msgspec.structs.replace(original, seq=state.seq + 1, hash=None)
-        try:
-            ruleset.apply(state, event)
-        except RuleViolation as exc:
-            said = ruleset.describe(original, [p.name for p in header.players], before=state)
-            divergence = BranchDivergence(original.seq, event.seq, exc.rule, exc.message, short(said))
-            break
-        continued += 1
+    if followed.violation is not None:
+        original = continuation[continued]
+        # described in the position it was refused in (a refused event changes nothing)
+        said = ruleset.describe(original, [p.name for p in header.players], before=state)
+        divergence = BranchDivergence(original.seq, first + continued, followed.violation.rule,
+                                      followed.violation.message, short(said))
     branch_header = msgspec.structs.replace(
         header, game_id=game_id, created=created, branch=Branch(game_id=header.game_id, seq=at), hash=None)
     return BranchPlan(branch_header, branch_events, at, verdicts, replaced, continued,

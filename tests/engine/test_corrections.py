@@ -96,3 +96,16 @@ def test_a_dispute_judges_a_correction_against_the_game_as_corrected() -> None:
                              "event": None}, at=4)
     assert later.status == "illegal" and later.rule is not None and later.rule.id == "BUN-DRAW-1"
     assert "once the correction is applied" in (later.message or "")
+
+
+def test_a_branch_leaves_the_game_as_corrected() -> None:
+    """A what-if branch forks the parent as replay folds it (the reader's walk): a struck
+    double entry before the branch point is gone, as it is from every replay."""
+    from engine.dispute.branch import plan_branch
+
+    events = game("0 draw", "0 lay 3D", "1 draw", "1 draw")  # the second draw: BUN-DRAW-2...
+    events.append(fix(6, 5, "entered twice"))  # ...struck by the scorekeeper
+    plan = plan_branch(BUNNIES, HEADER, events, 6, ["lay TC"], seat=1, game_id="fix-b",
+                       created="2026-12-01T11:00:00Z")
+    assert [v.legal for v in plan.alternatives] == [True]
+    assert plan.header.branch is not None and plan.header.branch.seq == 6
