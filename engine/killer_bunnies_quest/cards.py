@@ -74,25 +74,25 @@ def check_target(state: QuestState, ctx: Ctx, target: str, ev: Play, category: s
     harm can reach (KBQ-MOD-5). Bad Karma turns a weapon on its player's own bunny."""
     rule = table.card_rule(state, ctx.card)
     if ev.on is None:
-        raise table.refuse(rule, f"card {ctx.card} goes on a bunny: name it (on=...)",
+        table.refuse(rule, f"card {ctx.card} goes on a bunny: name it (on=...)",
                           card=ctx.card)
     bunny = ev.on
     if bunny not in state.circle:
-        raise table.refuse("KBQ-ADJ-2", f"bunny {bunny} is not in the Bunny Circle", bunny=bunny)
+        table.refuse("KBQ-ADJ-2", f"bunny {bunny} is not in the Bunny Circle", bunny=bunny)
     owner = state.circle.owner(bunny)
     if weapon and state.seats[ctx.by].karma:
         if owner != ctx.by:
-            raise table.refuse("KBQ-CARD-BAD-KARMA", f"seat {ctx.by} holds Bad Karma: his next "
+            table.refuse("KBQ-CARD-BAD-KARMA", f"seat {ctx.by} holds Bad Karma: his next "
                               "weapon goes on one of his own bunnies", seat=ctx.by, bunny=bunny)
     elif target == "opponent_bunny" and owner == ctx.by and not state.opts.target_own_bunnies:
-        raise table.refuse("KBQ-FEED-1" if category == "hunger" else "KBQ-WPN-1",
+        table.refuse("KBQ-FEED-1" if category == "hunger" else "KBQ-WPN-1",
                           f"card {ctx.card} goes on an opponent's bunny, not on seat "
                           f"{ctx.by}'s own bunny {bunny}", bunny=bunny, owner=owner)
     elif target == "own_bunny" and owner != ctx.by:
-        raise table.refuse(rule, f"card {ctx.card} goes on one of seat {ctx.by}'s own bunnies",
+        table.refuse(rule, f"card {ctx.card} goes on one of seat {ctx.by}'s own bunnies",
                           bunny=bunny, owner=owner)
     if table.shielded(state, bunny, category, tags):
-        raise table.refuse("KBQ-MOD-5", f"bunny {bunny} is protected from {category} by a "
+        table.refuse("KBQ-MOD-5", f"bunny {bunny} is protected from {category} by a "
                           "modifier under it", bunny=bunny, category=category)
     return bunny
 
@@ -100,12 +100,12 @@ def check_target(state: QuestState, ctx: Ctx, target: str, ev: Play, category: s
 def check_player(state: QuestState, ctx: Ctx, target: str, ev: Play) -> int:
     rule = table.card_rule(state, ctx.card)
     if ev.player is None:
-        raise table.refuse(rule, f"card {ctx.card} names a player: name him (player=...)")
+        table.refuse(rule, f"card {ctx.card} names a player: name him (player=...)")
     seat = ev.player
     if not 0 <= seat < state.n or not state.seats[seat].present:
-        raise table.refuse(rule, f"seat {seat} is not in the game", player=seat)
+        table.refuse(rule, f"seat {seat} is not in the game", player=seat)
     if target == "opponent" and seat == ctx.by:
-        raise table.refuse(rule, f"card {ctx.card} names an opponent, not its own player",
+        table.refuse(rule, f"card {ctx.card} names an opponent, not its own player",
                           player=seat)
     return seat
 
@@ -117,7 +117,7 @@ def check_player(state: QuestState, ctx: Ctx, target: str, ev: Play) -> int:
 def _check_enter(state: QuestState, ctx: Ctx, effect: fx.EnterCircle, ev: Play) -> None:
     n = len(state.circle)
     if ev.at is None or not 0 <= ev.at <= n:
-        raise table.refuse("KBQ-POS-1", f"a bunny entering the circle goes at a position 0 to {n}"
+        table.refuse("KBQ-POS-1", f"a bunny entering the circle goes at a position 0 to {n}"
                           f" (at=...), not {ev.at}", at=ev.at, size=n)
 
 
@@ -134,10 +134,10 @@ def _check_attach(state: QuestState, ctx: Ctx, effect: fx.Attach, ev: Play) -> N
     # Under any bunny in the circle (KBQ-MOD-1); a player with no bunny of his own puts
     # it under an opponent's, which is every bunny there (KBQ-MOD-3).
     if not state.circle.order:
-        raise table.refuse("KBQ-MOD-3", "there is no bunny in the circle to put it under: it can "
+        table.refuse("KBQ-MOD-3", "there is no bunny in the circle to put it under: it can "
                           "only be discarded", card=ctx.card)
     if ev.on is None or ev.on not in state.circle:
-        raise table.refuse("KBQ-MOD-1", f"a Bunny Modifier goes under a bunny in the circle "
+        table.refuse("KBQ-MOD-1", f"a Bunny Modifier goes under a bunny in the circle "
                           f"(on=...), not {ev.on}", on=ev.on)
 
 
@@ -191,7 +191,7 @@ def _check_roamer_target(state: QuestState, ctx: Ctx, ev: Play) -> None:
     Bunny) instead of the bunny under it (docs/card-facts.md §1.7 R-Q13)."""
     waiting = [r for r in state.roamers if r.host == ev.on and roam.spec(state, r.card).targetable]
     if ev.on is None or not waiting:
-        raise table.refuse("KBQ-CARD-CYBER-BUNNY", f"no roaming card that a weapon can attack "
+        table.refuse("KBQ-CARD-CYBER-BUNNY", f"no roaming card that a weapon can attack "
                           f"waits on bunny {ev.on}", on=ev.on)
 
 
@@ -280,7 +280,7 @@ def _check_roam(state: QuestState, ctx: Ctx, effect: fx.Roam, ev: Play) -> None:
     bunny = check_target(state, ctx, effect.target, ev, "harm", roam.tags(state, ctx.card),
                          weapon=effect.weapon)
     if not roam.viable(state, ctx.card, bunny):
-        raise table.refuse("KBQ-MOD-5", f"bunny {bunny} cannot be harmed by card {ctx.card}",
+        table.refuse("KBQ-MOD-5", f"bunny {bunny} cannot be harmed by card {ctx.card}",
                           bunny=bunny)
 
 
@@ -370,7 +370,7 @@ HELD: dict[type, Apply] = {
 @checks(fx.Cancel)
 def _check_cancel(state: QuestState, ctx: Ctx, effect: fx.Cancel, ev: Play) -> None:
     if answerable(state, ctx.by, effect, ctx.card) is None and not _roamer_to_cancel(state, effect, ev):
-        raise table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} has nothing to stop now",
+        table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} has nothing to stop now",
                           card=ctx.card)
 
 
@@ -452,10 +452,10 @@ def _drop_card_frames(state: QuestState, stopped: Ctx, out: list[Effect]) -> Non
 def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) -> None:
     frame = state.stack[-1] if state.stack else None
     if not isinstance(frame, AttackFrame) or frame.rolled or not frame.weapon:
-        raise table.refuse(table.card_rule(state, ctx.card), "no weapon has just been launched",
+        table.refuse(table.card_rule(state, ctx.card), "no weapon has just been launched",
                           card=ctx.card)
     if ev.on is None or ev.on not in state.circle or ev.on == frame.target:
-        raise table.refuse(table.card_rule(state, ctx.card), "name another bunny in the circle (on=...)",
+        table.refuse(table.card_rule(state, ctx.card), "name another bunny in the circle (on=...)",
                           on=ev.on)
 
 
@@ -475,7 +475,7 @@ def _check_clear(state: QuestState, ctx: Ctx, effect: fx.Clear, ev: Play) -> Non
     d = table.deck(state)
     roamers = [r for r in state.roamers if d.card(r.card).id in effect.what]
     if not ("feed" in effect.what and state.demands) and not roamers:
-        raise table.refuse(table.card_rule(state, ctx.card), "there is nothing pending to clear",
+        table.refuse(table.card_rule(state, ctx.card), "there is nothing pending to clear",
                           card=ctx.card)
 
 
@@ -501,7 +501,7 @@ def _clear(state: QuestState, ctx: Ctx, effect: fx.Clear, out: list[Effect]) -> 
 def _check_reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if ev.weapon is None or ev.weapon not in state.used_weapons or ev.weapon not in state.discard:
-        raise table.refuse(rule, f"card {ev.weapon} is not a weapon seat {ctx.by} used this turn",
+        table.refuse(rule, f"card {ev.weapon} is not a weapon seat {ctx.by} used this turn",
                           weapon=ev.weapon, used=state.used_weapons[:])
     again = Ctx(card=ev.weapon, by=ctx.by, origin="trigger", keep=True)
     first = table.deck(state).effects(ev.weapon)[0]
@@ -563,9 +563,9 @@ def _feed(state: QuestState, ctx: Ctx, effect: fx.Feed, out: list[Effect]) -> No
 def _check_settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if ev.on is None or not feeding.on_bunny(state.demands, ev.on):
-        raise table.refuse(rule, f"no Feed The Bunny demand is pending on bunny {ev.on}", on=ev.on)
+        table.refuse(rule, f"no Feed The Bunny demand is pending on bunny {ev.on}", on=ev.on)
     if state.circle.owner(ev.on) != ctx.by and not state.opts.feed_others:
-        raise table.refuse("KBQ-FEED-2", f"seat {ctx.by} feeds only his own bunnies", on=ev.on)
+        table.refuse("KBQ-FEED-2", f"seat {ctx.by} feeds only his own bunnies", on=ev.on)
 
 
 @applies(fx.SettleFeed)
@@ -592,16 +592,16 @@ def settle_demands(state: QuestState, demands: list[feeding.FeedDemand], rule: s
 @checks(fx.TakeCarrot)
 def _check_take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, ev: Play) -> None:
     if not effect.while_closed and not state.market.open:
-        raise table.refuse("KBQ-MKT-4", "Kaballa's Market is closed")
+        table.refuse("KBQ-MKT-4", "Kaballa's Market is closed")
     want = min(effect.count, len(state.market.carrots))
     if len(ev.carrots) != want or len(set(ev.carrots)) != want:
-        raise table.refuse("KBQ-CARROT-1", f"card {ctx.card} takes {want} different "
+        table.refuse("KBQ-CARROT-1", f"card {ctx.card} takes {want} different "
                           f"carrot{'s' if want != 1 else ''} of the market, not "
                           f"{cards_said(ev.carrots)}", carrots=ev.carrots,
                           market=state.market.carrots[:])
     missing = [c for c in ev.carrots if c not in state.market.carrots]
     if missing:
-        raise table.refuse("KBQ-CARROT-1", f"carrot card {missing[0]} is not in the market",
+        table.refuse("KBQ-CARROT-1", f"carrot card {missing[0]} is not in the market",
                           carrot=missing[0], market=state.market.carrots[:])
 
 
@@ -634,7 +634,7 @@ def take_carrots(state: QuestState, seat: int, chosen: list[int], rule: str,
 @checks(fx.StealCarrot)
 def _check_steal(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, ev: Play) -> None:
     if not effect.while_closed and not state.market.open:
-        raise table.refuse("KBQ-MKT-4", "Kaballa's Market is closed")
+        table.refuse("KBQ-MKT-4", "Kaballa's Market is closed")
 
 
 @applies(fx.StealCarrot)
@@ -672,7 +672,7 @@ def steal_rolled(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, faces: lis
 def _check_upkeep(state: QuestState, ctx: Ctx, effect: fx.CarrotUpkeep, ev: Play) -> None:
     seat = check_player(state, ctx, effect.target, ev)
     if not state.seats[seat].carrots:
-        raise table.refuse(table.card_rule(state, ctx.card), f"seat {seat} has no carrot to keep fresh",
+        table.refuse(table.card_rule(state, ctx.card), f"seat {seat} has no carrot to keep fresh",
                           player=seat)
     ctx.player = seat
 
@@ -736,7 +736,7 @@ for _kind in (fx.SetPrices, fx.CloseMarket, fx.HalfPrice):
 @checks(fx.GainSupply)
 def _check_gain(state: QuestState, ctx: Ctx, effect: fx.GainSupply, ev: Play) -> None:
     if not state.market.open:
-        raise table.refuse("KBQ-MKT-4", "Kaballa's Market is closed: no free supplies (keep the "
+        table.refuse("KBQ-MKT-4", "Kaballa's Market is closed: no free supplies (keep the "
                           "card saved until it opens)", card=ctx.card)
 
 
@@ -771,12 +771,12 @@ def take_supply(state: QuestState, seat: int, kind: str, count: int, rule: str,
 def _check_half(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, ev: Play) -> None:
     mine = state.seats[ctx.by]
     if all(table.units_of(state, table.holding_of(mine, k)) for k in effect.kinds):
-        raise table.refuse(table.card_rule(state, ctx.card), f"seat {ctx.by} holds units of every "
+        table.refuse(table.card_rule(state, ctx.card), f"seat {ctx.by} holds units of every "
                           "supply: Rock Bottom takes only a supply he has none of",
                           seat=ctx.by)
     for seat in ev.sources:
         if not 0 <= seat < state.n or seat == ctx.by or not state.seats[seat].present:
-            raise table.refuse(table.card_rule(state, ctx.card), f"seat {seat} is not an opponent in "
+            table.refuse(table.card_rule(state, ctx.card), f"seat {seat} is not an opponent in "
                               "the game", source=seat)
 
 
@@ -829,7 +829,7 @@ for _roll_kind in (fx.RollBands, fx.RollPattern):
 def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play) -> None:
     if effect.number == "chosen" and (ev.number is None
                                       or not effect.lowest <= ev.number <= effect.highest):
-        raise table.refuse(table.card_rule(state, ctx.card), f"name a number from {effect.lowest} to "
+        table.refuse(table.card_rule(state, ctx.card), f"name a number from {effect.lowest} to "
                           f"{effect.highest} (number=...)", number=ev.number)
 
 
@@ -960,10 +960,10 @@ def _roll_off(state: QuestState, ctx: Ctx, effect: fx.RollOff, out: list[Effect]
 def _check_gamble(state: QuestState, ctx: Ctx, effect: fx.Gamble, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if len(ev.stakes) != 3 or min(ev.stakes) < 0 or not any(ev.stakes):
-        raise table.refuse(rule, "stakes are [Dolla, carrots, bunnies], at least one above 0",
+        table.refuse(rule, "stakes are [Dolla, carrots, bunnies], at least one above 0",
                           stakes=ev.stakes)
     if not can_cover(state, ctx.by, ev.stakes):
-        raise table.refuse(rule, f"seat {ctx.by} cannot put up his own stakes {ev.stakes}",
+        table.refuse(rule, f"seat {ctx.by} cannot put up his own stakes {ev.stakes}",
                           stakes=ev.stakes)
     ctx.stakes = list(ev.stakes)
 
@@ -1109,7 +1109,7 @@ def _check_exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, 
     d = table.deck(state)
     mine = [c for c in state.seats[ctx.by].hand if d.is_weapon(c) and c != ctx.card]
     if not mine:
-        raise table.refuse(table.card_rule(state, ctx.card), f"seat {ctx.by} needs a weapon in his "
+        table.refuse(table.card_rule(state, ctx.card), f"seat {ctx.by} needs a weapon in his "
                           "hand to exchange", seat=ctx.by)
     ctx.player = check_player(state, ctx, "opponent", ev)
 
@@ -1145,7 +1145,7 @@ CHECKS[fx.RotateTopRun] = _no_check
 
 @checks(fx.BoostWeapons)
 def _check_boost(state: QuestState, ctx: Ctx, effect: fx.BoostWeapons, ev: Play) -> None:
-    raise table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} works only while saved: "
+    table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} works only while saved: "
                       "save it when it is flipped", card=ctx.card)
 
 

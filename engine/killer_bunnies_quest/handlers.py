@@ -71,12 +71,12 @@ def _over(state: QuestState) -> None:
     """Nothing happens after the end (KBQ-END-4). The hot handlers test ``state.over`` (and
     ``e.actor`` for :func:`_seat`) themselves and call these only to refuse."""
     if state.over:
-        raise refuse("KBQ-END-4", "the game is over")
+        refuse("KBQ-END-4", "the game is over")
 
 
 def _seat(event: Event) -> int:
     if event.actor is None:
-        raise refuse("KBQ-TURN-4", f"a {event.__struct_config__.tag} is a player's action: "
+        refuse("KBQ-TURN-4", f"a {event.__struct_config__.tag} is a player's action: "
                      "name the seat")
     return event.actor
 
@@ -97,12 +97,12 @@ def _owes(state: QuestState, seat: int, *kinds: str) -> str:
         return kind
     why = _why_not(state, seat, kinds) or _owes_else(state, seat, kind)
     if why is not None:
-        raise refuse(why[0], why[1], seat=seat)
+        refuse(why[0], why[1], seat=seat)
     if owed.chance is not None:
-        raise refuse("KBQ-TURN-4", f"the game waits for chance ({owed.chance}), not for "
+        refuse("KBQ-TURN-4", f"the game waits for chance ({owed.chance}), not for "
                      f"seat {seat}", waiting_for=owed.chance)
     who = ", ".join(f"seat {s} ({k})" for s, k in sorted(owed.decisions.items())) or "nobody"
-    raise refuse("KBQ-TURN-4", f"seat {seat} is not the one the game waits for now: {who}",
+    refuse("KBQ-TURN-4", f"seat {seat} is not the one the game waits for now: {who}",
                  seat=seat, waiting_for={str(s): k for s, k in owed.decisions.items()})
 
 
@@ -174,10 +174,10 @@ def _owes_else(state: QuestState, seat: int, owed: str | None) -> tuple[str, str
 def _chance(state: QuestState, event: Event, kind: str) -> Any:
     owed = waiting.awaited(state)
     if event.actor is not None:
-        raise refuse("KBQ-DICE-1" if kind == "roll" else "KBQ-SET-1",
+        refuse("KBQ-DICE-1" if kind == "roll" else "KBQ-SET-1",
                      f"a {kind} is recorded by the table (actor null)")
     if owed.chance != kind:
-        raise refuse("KBQ-DICE-1" if kind == "roll" else "KBQ-TURN-4",
+        refuse("KBQ-DICE-1" if kind == "roll" else "KBQ-TURN-4",
                      f"the game does not wait for a {kind} now", waiting_for=owed.chance)
     return owed
 
@@ -194,16 +194,16 @@ def _done(state: QuestState, out: list[Effect]) -> tuple[Effect, ...]:
 def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
     _over(state)
     if state.phase != "setup" or e.actor is not None:
-        raise refuse("KBQ-SET-1", "the set-up is recorded once, by the table, before anything")
+        refuse("KBQ-SET-1", "the set-up is recorded once, by the table, before anything")
     d = table.deck(state)
     opts = state.opts
     if not 0 <= e.first < state.n or not state.seats[e.first].present:
-        raise refuse("KBQ-SET-1", f"seat {e.first} cannot play first", first=e.first)
+        refuse("KBQ-SET-1", f"seat {e.first} cannot play first", first=e.first)
     piles_of = _setup_piles(d)
     choose = piles_of["choose"]
     if len(e.removed) != opts.remove_choose_a_carrot or any(c not in choose for c in e.removed) \
             or len(set(e.removed)) != len(e.removed):
-        raise refuse("KBQ-LEN-2", f"{opts.remove_choose_a_carrot} single Choose A Carrot cards "
+        refuse("KBQ-LEN-2", f"{opts.remove_choose_a_carrot} single Choose A Carrot cards "
                      "are left out by the house rule", removed=e.removed)
     expected_draw = [c for c in piles_of["draw"] if c not in e.removed]
     market = piles_of["carrot"]
@@ -212,7 +212,7 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
     if len(gifts) != state.n or any(len(g) != (opts.starting_carrots if state.seats[s].present
                                                else 0) for s, g in enumerate(gifts)) \
             or any(c not in market for c in given) or len(set(given)) != len(given):
-        raise refuse("KBQ-LEN-1", f"each player starts with {opts.starting_carrots} different "
+        refuse("KBQ-LEN-1", f"each player starts with {opts.starting_carrots} different "
                      "carrots from the market", gifts=e.gifts)
     try:
         for order, cards, what in ((e.draw, expected_draw, "draw pile"),
@@ -223,7 +223,7 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
             if sorted(order) != cards:
                 piles.check_order(order, cards, what)
     except Refusal as r:
-        raise table.refuse("KBQ-SET-1", r.message, **r.facts) from None
+        table.refuse("KBQ-SET-1", r.message, **r.facts)
     out: list[Effect] = []
     state.draw = list(reversed(e.draw))
     state.cabbage_deck = list(reversed(e.cabbage))
@@ -299,7 +299,7 @@ def runs(state: QuestState, e: Runs) -> tuple[Effect, ...]:
     _owes(state, seat, "runs")
     hand = state.seats[seat].hand
     if e.top == e.bottom or e.top not in hand or e.bottom not in hand:
-        raise refuse("KBQ-SET-2", f"the two run cards are two different cards of seat {seat}'s "
+        refuse("KBQ-SET-2", f"the two run cards are two different cards of seat {seat}'s "
                      "hand", seat=seat)
     st = state.seats[seat]
     hand.remove(e.top)
@@ -322,7 +322,7 @@ def flip(state: QuestState, e: Flip) -> tuple[Effect, ...]:
     _owes(state, seat, "turn")
     run = state.seats[seat].run
     if run.top is None:
-        raise refuse("KBQ-RUN-1", f"seat {seat} has no top run card to flip", seat=seat)
+        refuse("KBQ-RUN-1", f"seat {seat} has no top run card to flip", seat=seat)
     card = run.top
     run.top = None
     state.flipped = card
@@ -353,53 +353,53 @@ def check_source(state: QuestState, e: Play) -> str:
     seat = e.actor if e.actor is not None else _seat(e)
     d = _DECKS.get(state.deck) or table.deck(state)
     if e.card not in d.catalogue.by_number:
-        raise refuse("KBQ-TURN-1", f"there is no card {e.card} in this game", card=e.card)
+        refuse("KBQ-TURN-1", f"there is no card {e.card} in this game", card=e.card)
     kind = d.type[e.card]
     st = state.seats[seat]
     flipped = state.flipped == e.card and state.active == seat
     saved = e.card in st.saved
     if e.card in state.circle:
-        raise refuse("KBQ-POS-2", f"bunny {e.card} is in the Bunny Circle already: a bunny there "
+        refuse("KBQ-POS-2", f"bunny {e.card} is in the Bunny Circle already: a bunny there "
                      "is never repositioned", card=e.card)
     # A card under a bunny is in nobody's hand, run or saved cards: looked for only then.
     if not flipped and not saved and e.card not in st.hand \
             and any(e.card in sp.under for sp in state.circle.spaces.values()):
-        raise refuse("KBQ-MOD-2", f"card {e.card} lies under a bunny: a modifier once placed "
+        refuse("KBQ-MOD-2", f"card {e.card} lies under a bunny: a modifier once placed "
                      "never moves", card=e.card)
     if not flipped and not saved:
         if kind in ("run", "roaming_red_run"):
-            raise refuse("KBQ-RUN-1", f"card {e.card} is a {kind.replace('_', ' ')} card: it is "
+            refuse("KBQ-RUN-1", f"card {e.card} is a {kind.replace('_', ' ')} card: it is "
                          "played only when flipped from the top run position", card=e.card)
         if kind not in ("special", "very_special"):
-            raise refuse("KBQ-TURN-1", f"card {e.card} is a {kind.replace('_', ' ')} card, never "
+            refuse("KBQ-TURN-1", f"card {e.card} is a {kind.replace('_', ' ')} card, never "
                          "played as a card", card=e.card)
     if flipped:
         origin = "run"
         _owes(state, seat, "flipped")
     elif kind == "very_special":
         if not waiting.may_answer(state, seat):
-            raise refuse("KBQ-VSP-1", f"seat {seat} plays a Very Special card during a turn, "
+            refuse("KBQ-VSP-1", f"seat {seat} plays a Very Special card during a turn, "
                          "when the game waits for nothing else from him", card=e.card)
         origin = "saved" if saved else "hand"
     elif saved:
         origin = "saved"
         if not _saved_answer(state, seat, e) and not waiting.own_turn_stage(state, seat):
             if state.active == seat:
-                raise refuse("KBQ-ORDER-2", f"seat {seat} plays saved Specials between the steps "
+                refuse("KBQ-ORDER-2", f"seat {seat} plays saved Specials between the steps "
                              "of his turn, not while a card is being resolved", card=e.card)
-            raise refuse("KBQ-SPC-5", f"seat {seat} plays saved Special cards only during his "
+            refuse("KBQ-SPC-5", f"seat {seat} plays saved Special cards only during his "
                          "own turn", card=e.card)
     else:
         origin = "hand"
         owed = waiting.awaited(state).decisions.get(seat)
         if owed != "turn":
             if state.active == seat and owed in ("flipped", "bottom"):
-                raise refuse("KBQ-SPC-2", "a Special from hand is the turn's card, played instead "
+                refuse("KBQ-SPC-2", "a Special from hand is the turn's card, played instead "
                              "of flipping, not after", card=e.card)
-            raise refuse("KBQ-SPC-5", f"seat {seat} plays Special cards only during his own turn",
+            refuse("KBQ-SPC-5", f"seat {seat} plays Special cards only during his own turn",
                          card=e.card)
     if origin == "hand" and e.card not in st.hand:
-        raise refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play", card=e.card)
+        refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play", card=e.card)
     table.check_box(state, seat, e.card)
     return origin
 
@@ -481,7 +481,7 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
     out: list[Effect] = []
     if origin == "saved":
         if not d.card(e.card).keep_needs_bunny or not waiting.own_turn_stage(state, seat):
-            raise refuse("KBQ-SPC-1", f"seat {seat} cannot throw away his saved card {e.card} "
+            refuse("KBQ-SPC-1", f"seat {seat} cannot throw away his saved card {e.card} "
                          "(only the Minilith, during his own turn)", card=e.card)
         state.seats[seat].saved.remove(e.card)
         table.to_discard(state, [e.card], out)
@@ -495,11 +495,11 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
     elif origin == "hand":
         _owes(state, seat, "turn")
         if d.type[e.card] != "special":
-            raise refuse("KBQ-SPC-3", f"only a Special card is discarded from hand as the turn, "
+            refuse("KBQ-SPC-3", f"only a Special card is discarded from hand as the turn, "
                          f"not card {e.card}", card=e.card)
         state.seats[seat].hand.remove(e.card)
     else:
-        raise refuse("KBQ-TURN-1", f"card {e.card} is not seat {seat}'s flipped top run card "
+        refuse("KBQ-TURN-1", f"card {e.card} is not seat {seat}'s flipped top run card "
                      "or a card in his hand", card=e.card)
     table.to_discard(state, [e.card], out)
     out.append(Effect("KBQ-SPC-3" if origin == "hand" else "KBQ-TURN-1", "card_discarded",
@@ -518,7 +518,7 @@ def _check_forced_play(state: QuestState, seat: int, card: int) -> None:
         return
     own = [b for b in state.circle.owned_by(seat) if not table.shielded(state, b, "harm")]
     if own:
-        raise refuse("KBQ-CARD-BAD-KARMA", f"seat {seat} holds Bad Karma: his weapon {card} must "
+        refuse("KBQ-CARD-BAD-KARMA", f"seat {seat} holds Bad Karma: his weapon {card} must "
                      "go on one of his own bunnies, not be discarded", card=card)
 
 
@@ -528,15 +528,15 @@ def save(state: QuestState, e: Save) -> tuple[Effect, ...]:
     seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "flipped")
     if state.flipped != e.card:
-        raise refuse("KBQ-SPC-4", f"only the flipped top run card is saved, not card {e.card}",
+        refuse("KBQ-SPC-4", f"only the flipped top run card is saved, not card {e.card}",
                      card=e.card)
     d = _DECKS.get(state.deck) or table.deck(state)
     kind = d.type[e.card]
     if kind not in ("special", "very_special"):
-        raise refuse("KBQ-RUN-3", f"card {e.card} is a {kind.replace('_', ' ')} card: only "
+        refuse("KBQ-RUN-3", f"card {e.card} is a {kind.replace('_', ' ')} card: only "
                      "Special and Very Special cards are saved", card=e.card)
     if d.card(e.card).keep_needs_bunny and not table.has_bunny(state, seat):
-        raise refuse(card_rule(state, e.card), f"card {e.card} is saved only by a player with a "
+        refuse(card_rule(state, e.card), f"card {e.card} is saved only by a player with a "
                      "bunny in the circle", card=e.card)
     _check_forced_play(state, seat, e.card)
     state.flipped = None
@@ -553,7 +553,7 @@ def bottom(state: QuestState, e: Bottom) -> tuple[Effect, ...]:
     _owes(state, seat, "bottom")
     st = state.seats[seat]
     if e.card not in st.hand:
-        raise refuse("KBQ-TURN-3", f"the new bottom run card comes from seat {seat}'s hand",
+        refuse("KBQ-TURN-3", f"the new bottom run card comes from seat {seat}'s hand",
                      card=e.card)
     st.hand.remove(e.card)
     st.run.bottom = e.card
@@ -568,7 +568,7 @@ def end_turn(state: QuestState, e: EndTurn) -> tuple[Effect, ...]:
     seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "turn")
     if not state.second:
-        raise refuse("KBQ-TURN-1", f"seat {seat} has not played his turn's card yet", seat=seat)
+        refuse("KBQ-TURN-1", f"seat {seat} has not played his turn's card yet", seat=seat)
     out = [Effect("KBQ-TRIP-1", "second_card_declined", {"seat": seat})]
     state.ended = [seat, "KBQ-TRIP-1"]
     flow.begin_turn_end(state, out)
@@ -584,10 +584,10 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
     seat = e.actor if e.actor is not None else _seat(e)
     top = state.stack[-1] if state.stack else None
     if isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat:
-        raise refuse("KBQ-FEED-6", "a feed due at once is paid from the supplies held: there is "
+        refuse("KBQ-FEED-6", "a feed due at once is paid from the supplies held: there is "
                      "no buying in between", seat=seat)
     if not waiting.own_turn_stage(state, seat):
-        raise refuse("KBQ-ORDER-1", f"seat {seat} buys only during his own turn", seat=seat)
+        refuse("KBQ-ORDER-1", f"seat {seat} buys only during his own turn", seat=seat)
     market = state.market
     try:
         market.require_open("purchase")
@@ -596,18 +596,18 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
     price = market.price_of(e.goods)
     if e.goods == "carrot":
         if e.carrot is None or e.carrot not in market.carrots:
-            raise refuse("KBQ-MKT-1", f"name a carrot the market has (carrot=...), not {e.carrot}",
+            refuse("KBQ-MKT-1", f"name a carrot the market has (carrot=...), not {e.carrot}",
                          carrot=e.carrot, market=market.carrots[:])
     elif e.carrot is not None:
-        raise refuse("KBQ-MKT-1", "only a carrot purchase names a carrot", carrot=e.carrot)
+        refuse("KBQ-MKT-1", "only a carrot purchase names a carrot", carrot=e.carrot)
     else:
         small = state.cabbage_deck if e.goods == "cabbage" else state.water_deck
         if not small and not state.opts.reshuffle_supplies:
-            raise refuse("KBQ-SUP-1", f"the {e.goods} deck is empty and its discards are never "
+            refuse("KBQ-SUP-1", f"the {e.goods} deck is empty and its discards are never "
                          "reshuffled", goods=e.goods)
         used = state.cabbage_discard if e.goods == "cabbage" else state.water_discard
         if not small and not used:
-            raise refuse("KBQ-SUP-1", f"no {e.goods} card is left to buy: the deck and its "
+            refuse("KBQ-SUP-1", f"no {e.goods} card is left to buy: the deck and its "
                          "discards are empty", goods=e.goods)
     charge = price
     if state.coupon and state.coupon[0] == seat:
@@ -637,26 +637,26 @@ def feed(state: QuestState, e: Feed) -> tuple[Effect, ...]:
     if now:
         assert isinstance(top, Choice)
         if e.bunny != top.bunny:
-            raise refuse("KBQ-FEED-6", f"the feed due now is for bunny {top.bunny}", bunny=e.bunny)
+            refuse("KBQ-FEED-6", f"the feed due now is for bunny {top.bunny}", bunny=e.bunny)
         demands = [d for d in state.demands if d.bunny == e.bunny and d.due_turn is None]
     else:
         if not waiting.own_turn_stage(state, seat):
-            raise refuse("KBQ-FEED-2", f"seat {seat} feeds during his own turn", seat=seat)
+            refuse("KBQ-FEED-2", f"seat {seat} feeds during his own turn", seat=seat)
         if e.bunny not in state.circle:
-            raise refuse("KBQ-ADJ-2", f"bunny {e.bunny} is not in the Bunny Circle", bunny=e.bunny)
+            refuse("KBQ-ADJ-2", f"bunny {e.bunny} is not in the Bunny Circle", bunny=e.bunny)
         if state.circle.owner(e.bunny) != seat and not state.opts.feed_others:
-            raise refuse("KBQ-FEED-2", f"seat {seat} feeds his own bunnies", bunny=e.bunny)
+            refuse("KBQ-FEED-2", f"seat {seat} feeds his own bunnies", bunny=e.bunny)
         demands = [d for d in feeding.on_bunny(state.demands, e.bunny) if d.due_turn is not None]
         if e.demand is not None:
             demands = [d for d in demands if d.card == e.demand]
     if not demands:
-        raise refuse("KBQ-FEED-1", f"no Feed The Bunny demand is pending on bunny {e.bunny}",
+        refuse("KBQ-FEED-1", f"no Feed The Bunny demand is pending on bunny {e.bunny}",
                      bunny=e.bunny)
     need_c, need_w = feeding.need(demands)
     cab = table.check_pay(state, seat, "cabbage", need_c, e.cabbage, "KBQ-FEED-2") if need_c else []
     wat = table.check_pay(state, seat, "water", need_w, e.water, "KBQ-FEED-2") if need_w else []
     if (e.cabbage and not need_c) or (e.water and not need_w):
-        raise refuse("KBQ-CHANGE-1", "a feed pays only the supplies its demands ask for")
+        refuse("KBQ-CHANGE-1", "a feed pays only the supplies its demands ask for")
     out: list[Effect] = []
     if need_c:
         table.pay(state, seat, "cabbage", cab, need_c, "KBQ-FEED-2", out)
@@ -675,7 +675,7 @@ def starve(state: QuestState, e: Starve) -> tuple[Effect, ...]:
     top = state.stack[-1] if state.stack else None
     if not (isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat
             and top.bunny == e.bunny):
-        raise refuse("KBQ-FEED-6", f"no feed is due at once on seat {seat}'s bunny {e.bunny}",
+        refuse("KBQ-FEED-6", f"no feed is due at once on seat {seat}'s bunny {e.bunny}",
                      bunny=e.bunny)
     out: list[Effect] = []
     state.stack.pop()
@@ -693,23 +693,23 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
     seat = e.actor if e.actor is not None else _seat(e)
     partner = e.partner
     if not 0 <= partner < state.n or not state.seats[partner].present:
-        raise refuse("KBQ-TRADE-1", f"seat {partner} is not in the game", partner=partner)
+        refuse("KBQ-TRADE-1", f"seat {partner} is not in the game", partner=partner)
     # Trading is symmetric: either trader may record it, on either trader's turn (R-KBQ-26).
     active = state.active
     if active is not None and active not in (seat, partner):
-        raise refuse("KBQ-TRADE-1", f"trades happen only during the turn of one of the two "
+        refuse("KBQ-TRADE-1", f"trades happen only during the turn of one of the two "
                      f"traders, and it is seat {active}'s turn, not seat {seat}'s or seat "
                      f"{partner}'s", active=active, traders=[seat, partner])
     if active is None or not waiting.own_turn_stage(state, active):
-        raise refuse("KBQ-TRADE-1", f"seat {seat} and seat {partner} trade at a stage of the "
+        refuse("KBQ-TRADE-1", f"seat {seat} and seat {partner} trade at a stage of the "
                      "turn, not while a card or a decision is under way", seat=seat)
     for who, cards in ((seat, e.give_hand), (partner, e.get_hand)):
         if any(_holding(state, who, c) != "hand" for c in cards):
-            raise refuse("KBQ-TRADE-3", f"the hand cards traded must be in seat {who}'s hand",
+            refuse("KBQ-TRADE-3", f"the hand cards traded must be in seat {who}'s hand",
                          seat=who)
     for who, cards in ((seat, e.give), (partner, e.get)):
         if any(_holding(state, who, c) == "hand" for c in cards):
-            raise refuse("KBQ-TRADE-3", "hand cards are traded as give_hand / get_hand", seat=who)
+            refuse("KBQ-TRADE-3", "hand cards are traded as give_hand / get_hand", seat=who)
     try:
         trading.check_trade(state.active, seat, [*e.give, *e.give_hand], partner,
                             [*e.get, *e.get_hand], lambda s, c: _holding(state, s, c),
@@ -794,11 +794,11 @@ def roll(state: QuestState, e: Roll) -> tuple[Effect, ...]:
         reroll = top.off.reroll if seat == top.off.card_player and not top.off.rerolled else "none"
         allowed = {"none": (1,), "once": (1, 2), "two_rolls": (2,)}[reroll]
         if len(e.faces) not in allowed:
-            raise refuse("KBQ-DICE-2", f"seat {seat} rolls {' or '.join(map(str, allowed))} "
+            refuse("KBQ-DICE-2", f"seat {seat} rolls {' or '.join(map(str, allowed))} "
                          f"time(s) here, not {len(e.faces)}", seat=seat, faces=e.faces)
         dies = [die] * len(e.faces)
     if len(e.faces) != len(dies):
-        raise refuse("KBQ-DICE-1", f"the roll is of {len(dies)} dice ({', '.join(dies)}), not "
+        refuse("KBQ-DICE-1", f"the roll is of {len(dies)} dice ({', '.join(dies)}), not "
                      f"{len(e.faces)}", dice=dies, faces=e.faces)
     for die, face in zip(dies, e.faces, strict=True):
         try:
@@ -884,7 +884,7 @@ def stake(state: QuestState, e: Stake) -> tuple[Effect, ...]:
     rule = card_rule(state, top.ctx.card)
     if frame.purpose == "roulette":
         if e.carrots or len(e.bunnies) != 1 or e.bunnies[0] not in top.options:
-            raise refuse(rule, f"seat {seat} puts up one of his bunnies that can be harmed: "
+            refuse(rule, f"seat {seat} puts up one of his bunnies that can be harmed: "
                          f"{top.options}", options=top.options)
     else:
         _, n_carrots, n_bunnies = top.ctx.stakes
@@ -893,7 +893,7 @@ def stake(state: QuestState, e: Stake) -> tuple[Effect, ...]:
                 or any(c not in st.carrots for c in e.carrots)
                 or len(e.bunnies) != n_bunnies or len(set(e.bunnies)) != n_bunnies
                 or any(b not in state.circle or state.circle.owner(b) != seat for b in e.bunnies)):
-            raise refuse(rule, f"seat {seat} risks {n_carrots} of his carrots and {n_bunnies} of "
+            refuse(rule, f"seat {seat} risks {n_carrots} of his carrots and {n_bunnies} of "
                          "his bunnies", stakes=top.ctx.stakes)
     state.stack.pop()
     frame.staked[seat] = [*e.carrots, *e.bunnies]
@@ -919,7 +919,7 @@ def choose(state: QuestState, e: Choose) -> tuple[Effect, ...]:
 def _check_carrot(state: QuestState, c: Choice, e: Choose) -> None:
     if len(e.carrots) != c.count or len(set(e.carrots)) != c.count or \
             any(x not in state.market.carrots for x in e.carrots):
-        raise refuse("KBQ-MKT-1", f"choose {c.count} carrot(s) of the market: {state.market.carrots}",
+        refuse("KBQ-MKT-1", f"choose {c.count} carrot(s) of the market: {state.market.carrots}",
                      carrots=e.carrots)
 
 
@@ -930,7 +930,7 @@ def _apply_carrot(state: QuestState, c: Choice, e: Choose, out: list[Effect]) ->
 def _check_revive(state: QuestState, c: Choice, e: Choose) -> None:
     if len(e.bunnies) > c.count or len(set(e.bunnies)) != len(e.bunnies) or \
             any(b not in c.options or b not in state.discard for b in e.bunnies):
-        raise refuse("KBQ-REV-1", f"revive up to {c.count} bunnies of the discard pile: "
+        refuse("KBQ-REV-1", f"revive up to {c.count} bunnies of the discard pile: "
                      f"{cards_said(c.options)}",
                      bunnies=e.bunnies)
     _check_places(state, e.at, len(e.bunnies))
@@ -938,11 +938,11 @@ def _check_revive(state: QuestState, c: Choice, e: Choose) -> None:
 
 def _check_places(state: QuestState, at: list[int], count: int) -> None:
     if len(at) != count:
-        raise refuse("KBQ-POS-1", "every bunny placed needs its position (at=...)", at=at)
+        refuse("KBQ-POS-1", "every bunny placed needs its position (at=...)", at=at)
     size = len(state.circle)
     for i, pos in enumerate(at):
         if not 0 <= pos <= size + i:
-            raise refuse("KBQ-POS-1", f"position {pos} is not in the circle", at=pos)
+            refuse("KBQ-POS-1", f"position {pos} is not in the circle", at=pos)
 
 
 def _apply_revive(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
@@ -954,12 +954,12 @@ def _apply_revive(state: QuestState, c: Choice, e: Choose, out: list[Effect]) ->
 
 def _check_clovers(state: QuestState, c: Choice, e: Choose) -> None:
     if len(e.under) != c.count or any(b not in state.circle for b in e.under):
-        raise refuse(card_rule(state, c.ctx.card), f"name a bunny for each of the {c.count} "
+        refuse(card_rule(state, c.ctx.card), f"name a bunny for each of the {c.count} "
                      "clovers (under=...)", under=e.under)
     effect = table.deck(state).effects(c.ctx.card)[0]
     if isinstance(effect, fx.Hook) and effect.params.get("odd") == "to_own_bunny" and \
             any(state.circle.owner(b) != c.seat for b in e.under):
-        raise refuse(card_rule(state, c.ctx.card), "the clovers go under the player's own bunnies",
+        refuse(card_rule(state, c.ctx.card), "the clovers go under the player's own bunnies",
                      under=e.under)
 
 
@@ -973,7 +973,7 @@ def _apply_clovers(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -
 def _check_misfortune(state: QuestState, c: Choice, e: Choose) -> None:
     _, rule = flow.misfortune_targets(state, c.seat)
     if len(e.bunnies) != 1 or e.bunnies[0] not in c.options:
-        raise refuse(rule, f"choose the bunny that dies: {cards_said(c.options, 'or')}",
+        refuse(rule, f"choose the bunny that dies: {cards_said(c.options, 'or')}",
                      bunnies=e.bunnies, options=c.options)
 
 
@@ -999,7 +999,7 @@ def _check_exchange(state: QuestState, c: Choice, e: Choose) -> None:
     d = table.deck(state)
     mine = [x for x in state.seats[c.seat].hand if d.is_weapon(x)]
     if e.give not in mine or e.take not in c.options:
-        raise refuse(card_rule(state, c.ctx.card), "swap one weapon of your hand (give=...) for "
+        refuse(card_rule(state, c.ctx.card), "swap one weapon of your hand (give=...) for "
                      "one shown (take=...)", give=e.give, take=e.take)
 
 
@@ -1017,7 +1017,7 @@ def _apply_exchange(state: QuestState, c: Choice, e: Choose, out: list[Effect]) 
 def _check_upkeep(state: QuestState, c: Choice, e: Choose) -> None:
     st = state.seats[c.seat]
     if len(set(e.carrots)) != len(e.carrots) or any(x not in st.carrots for x in e.carrots):
-        raise refuse(card_rule(state, c.ctx.card), "keep some of your own carrots (carrots=...)",
+        refuse(card_rule(state, c.ctx.card), "keep some of your own carrots (carrots=...)",
                      carrots=e.carrots)
     price = c.count * len(e.carrots)
     if price:
@@ -1044,10 +1044,10 @@ def join(state: QuestState, e: Join) -> tuple[Effect, ...]:
         _over(state)
     seat = e.actor if e.actor is not None else _seat(e)
     if not 0 <= seat < state.n or state.seats[seat].present or seat not in state.opts.late:
-        raise refuse("KBQ-JOIN-1", f"seat {seat} is not a late player waiting to join", seat=seat)
+        refuse("KBQ-JOIN-1", f"seat {seat} is not a late player waiting to join", seat=seat)
     if not (waiting.own_turn_stage(state, state.active or 0) and state.phase == "turn"
             and state.cards_played == 0):
-        raise refuse("KBQ-JOIN-1", "a late player joins between turns", seat=seat)
+        refuse("KBQ-JOIN-1", "a late player joins between turns", seat=seat)
     st = state.seats[seat]
     st.present = True
     out = [Effect("KBQ-JOIN-1", "joined", {"seat": seat})]
@@ -1062,11 +1062,11 @@ def leave(state: QuestState, e: Leave) -> tuple[Effect, ...]:
     st = state.seats[seat]
     if not st.present or seat == state.active or state.stack or state.phase != "turn" \
             or len(table.present(state)) <= 2:
-        raise refuse("KBQ-LEAVE-1", f"seat {seat} may leave between turns, not during his own, "
+        refuse("KBQ-LEAVE-1", f"seat {seat} may leave between turns, not during his own, "
                      "and not if that left fewer than two players", seat=seat)
     for seq, taker, *cards in st.gifts:
         if state.seats[taker].present:
-            raise refuse("KBQ-LEAVE-2", f"seat {seat} gave seat {taker} "
+            refuse("KBQ-LEAVE-2", f"seat {seat} gave seat {taker} "
                          + ", ".join(f"card {c}" for c in cards)
                          + f" for nothing in event {seq}, since his last turn began, and a "
                          "player who leaves may not give away his carrots, Dolla, saved "

@@ -9,10 +9,11 @@ fit first, with an IOU for what it cannot pay (R-KBQ-13).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from engine.killer import attack, carrots, triplets, units
 from engine.killer.refusal import Refusal, as_violation
+from engine.killer.refusal import refuse as refuse  # the family\'s one refusal (also table.refuse)
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.catalogue import deck as deck  # also read as table.deck
 from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id
@@ -55,8 +56,6 @@ def kit(refusal: Refusal) -> RuleViolation:
     return as_violation(refusal, KIT_RULES)
 
 
-def refuse(rule: str, message: str, **facts: Any) -> RuleViolation:
-    return RuleViolation(rule, message, **facts)
 
 
 # -- seats ---------------------------------------------------------------------------------------
@@ -149,10 +148,10 @@ def check_box(state: QuestState, seat: int, card: int) -> None:
     feed on the bunny changes nothing here (KBQ-FEED-4)."""
     rule = _box_refused(state, seat, card)
     if rule == "KBQ-RUN-2":
-        raise refuse("KBQ-RUN-2", f"card {card} has a pink box and seat {seat} has no bunny in "
+        refuse("KBQ-RUN-2", f"card {card} has a pink box and seat {seat} has no bunny in "
                      "the Bunny Circle", card=card, seat=seat)
     if rule == "KBQ-AGG-2":
-        raise refuse("KBQ-AGG-2", f"card {card} is Aggressive and every bunny of seat {seat} "
+        refuse("KBQ-AGG-2", f"card {card} is Aggressive and every bunny of seat {seat} "
                      "in the circle is protected by the Heavenly Halo", card=card, seat=seat)
 
 
@@ -286,7 +285,7 @@ def check_pay(state: QuestState, seat: int, kind: UnitKind, amount: int,
         return list(named)
     chosen = units.choose_payment(held, amount, value)
     if chosen is None:
-        raise refuse(rule, f"seat {seat} holds {units.total(held, value)} {kind} units, "
+        refuse(rule, f"seat {seat} holds {units.total(held, value)} {kind} units, "
                      f"not the {amount} due", seat=seat, due=amount,
                      held=units.total(held, value))
     return chosen

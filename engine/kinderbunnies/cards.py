@@ -25,7 +25,6 @@ from engine.kinderbunnies.table import (
     check_pick,
     clockwise_from,
     discard_bunny,
-    fail,
     gain_bucks,
     has_bunny,
     holds,
@@ -34,6 +33,7 @@ from engine.kinderbunnies.table import (
     need_in_hand,
     owner_of,
     pay,
+    refuse,
     refuse_unknown,
     return_carrot,
     spend,
@@ -96,10 +96,10 @@ def _rule_of(state: KinderState, card: int) -> str:
 def others_bunny(state: KinderState, seat: int, bunny: int | None, rule: str) -> int:
     """The bunny a card goes on: one of another player's bunnies on the table."""
     if bunny is None:
-        fail(rule, "the card goes on another player's bunny: name it (on=BUNNY)")
+        refuse(rule, "the card goes on another player's bunny: name it (on=BUNNY)")
     owner = owner_of(state, bunny)
     if owner is None or owner == seat:
-        fail(rule, f"bunny {bunny} is not another player's bunny on the table", bunny=bunny,
+        refuse(rule, f"bunny {bunny} is not another player's bunny on the table", bunny=bunny,
              owner=owner)
     return owner
 
@@ -119,7 +119,7 @@ def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
     if e.carrots and "carrots" not in allowed:
         extra.append("carrots")
     if extra:
-        fail(rule, f"card {e.card} takes no {', '.join(extra)}", fields=extra)
+        refuse(rule, f"card {e.card} takes no {', '.join(extra)}", fields=extra)
 
 
 def check_play(state: KinderState, seat: int, e: Play) -> Plan:
@@ -132,15 +132,15 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     if data.type in ("special", "very_special"):
         what = "a supply card answers a Feed The Bunny" if data.type == "special" else \
             "this card only answers another card"
-        fail(rule, f"card {C.label(card)} is not played as a turn's card: {what}", card=card)
+        refuse(rule, f"card {C.label(card)} is not played as a turn's card: {what}", card=card)
     if data.type == "money":
-        fail("KIN-BUCK-1", f"card {C.label(card)} is a Bunny Buck: it went face up when drawn and "
+        refuse("KIN-BUCK-1", f"card {C.label(card)} is a Bunny Buck: it went face up when drawn and "
              "is never played", card=card)
     if data.type == "play_immediately":
-        fail("KIN-BAD-1", f"card {C.label(card)} is played the moment it is drawn, never from "
+        refuse("KIN-BAD-1", f"card {C.label(card)} is played the moment it is drawn, never from "
              "the hand", card=card)
     if data.pink_box and not has_bunny(state, seat):
-        fail("KIN-STAR-1", f"card {C.label(card)} has the pink star: seat {seat} needs a bunny on "
+        refuse("KIN-STAR-1", f"card {C.label(card)} has the pink star: seat {seat} needs a bunny on "
              "the table first", card=card, bunnies=0)
     base = _base(card, seat)
 
@@ -180,7 +180,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         owner = others_bunny(state, seat, e.on, "KIN-HAZ-1")
         assert e.on is not None
         if "safety-hazard" in C.immune.get(e.on, ()):
-            fail("KIN-CARD-ADVENTURE", f"bunny {C.label(e.on)} cannot have a Safety Hazard put on it",
+            refuse("KIN-CARD-ADVENTURE", f"bunny {C.label(e.on)} cannot have a Safety Hazard put on it",
                  bunny=e.on)
         bunny_on = e.on
 
@@ -198,7 +198,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         _fields(e, allowed, rule)
         lo, hi = effect.lowest, effect.highest
         if effect.number == "chosen" and (e.number is None or not lo <= e.number <= hi):
-            fail(rule, f"name a number from {effect.lowest} to {effect.highest} (number=N)",
+            refuse(rule, f"name a number from {effect.lowest} to {effect.highest} (number=N)",
                  number=e.number)
         number = e.number
 
@@ -212,7 +212,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         _fields(e, {"carrot"}, rule)
         holder = _carrot_holder(state, e.carrot)
         if holder is None or holder == seat:
-            fail(rule, "name a carrot another player holds (carrot=CARD)", carrot=e.carrot)
+            refuse(rule, "name a carrot another player holds (carrot=CARD)", carrot=e.carrot)
         carrot = e.carrot
         assert carrot is not None
 
@@ -227,7 +227,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         _fields(e, {"player"}, rule)
         victim = e.player
         if victim is None or victim == seat or not 0 <= victim < state.n:
-            fail(rule, "name another player (player=SEAT)", player=victim)
+            refuse(rule, "name another player (player=SEAT)", player=victim)
 
         def lose(state: KinderState, out: Effects) -> None:
             base(state, out)
@@ -286,9 +286,9 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         _fields(e, {"player"}, rule)
         other = e.player
         if other is None or other == seat or not 0 <= other < state.n or not state.hands[other]:
-            fail(rule, "name another player who holds cards (player=SEAT)", player=other)
+            refuse(rule, "name another player who holds cards (player=SEAT)", player=other)
         if len(state.hands[seat]) < 2:
-            fail(rule, "the player needs a card of his own to swap", hand=len(state.hands[seat]))
+            refuse(rule, "the player needs a card of his own to swap", hand=len(state.hands[seat]))
 
         def squid(state: KinderState, out: Effects) -> None:
             base(state, out)
@@ -306,10 +306,10 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     if isinstance(effect, fx.ExchangeCarrots):
         _fields(e, {"carrot", "carrots"}, rule)
         if e.carrot is None or e.carrot not in state.carrots[seat]:
-            fail(rule, "give back one of the player's own carrots (carrot=CARD)", carrot=e.carrot,
+            refuse(rule, "give back one of the player's own carrots (carrot=CARD)", carrot=e.carrot,
                  own=list(state.carrots[seat]))
         if not state.carrot_pile:
-            fail(rule, "the carrot pile has no carrot to take", pile=0)
+            refuse(rule, "the carrot pile has no carrot to take", pile=0)
         check_pick(state, list(e.carrots), rule, effect.take)
         given = e.carrot
         chosen = list(e.carrots)
@@ -327,7 +327,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         _fields(e, {"take", "pay"}, rule)
         take = e.take
         if take is None or take not in state.discard or take in C.bucks:
-            fail(rule, "bring back a card of the discard pile (take=CARD)", take=take)
+            refuse(rule, "bring back a card of the discard pile (take=CARD)", take=take)
         paid = pay(state, seat, effect.price, e.pay, rule)
         trial = state.copy()
         take_from_hand(trial, seat, card)
@@ -335,7 +335,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         trial.hands[seat].append(take)
         trial.forced = take
         if not plays_for(trial, seat, take, first=True):
-            fail(rule, f"card {C.label(take)} could not be played now", take=take)
+            refuse(rule, f"card {C.label(take)} could not be played now", take=take)
         price = effect.price
 
         def buy_back(state: KinderState, out: Effects) -> None:
@@ -348,7 +348,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
             out.append(Effect(rule, "card_brought_back", {"seat": seat, "card": take}))
         return buy_back
 
-    fail("KIN-TURN-1", f"card {C.label(card)} cannot be played as a turn's card", card=card)
+    refuse("KIN-TURN-1", f"card {C.label(card)} cannot be played as a turn's card", card=card)
 
 
 def _base(card: int, seat: int) -> Plan:
@@ -621,7 +621,7 @@ def choose(state: KinderState, seat: int, e: Choose, out: Effects) -> None:
         bunnies = [c for c in state.discard if c in C.bunnies]
         if len(picked) != task.count or len(set(picked)) != len(picked) or \
                 any(b not in bunnies for b in picked) or e.carrots or e.cards or e.give or e.take:
-            fail(rule, f"bring back {task.count} different bunny card(s) of the discard pile "
+            refuse(rule, f"bring back {task.count} different bunny card(s) of the discard pile "
                  "(choose bunnies=...)", bunnies=picked, discarded=sorted(bunnies))
         state.task = None
         for b in picked:
@@ -633,7 +633,7 @@ def choose(state: KinderState, seat: int, e: Choose, out: Effects) -> None:
         picked = list(e.carrots)
         holder = _carrot_holder(state, picked[0]) if len(picked) == 1 else None
         if holder is None or holder == seat or e.bunnies or e.cards:
-            fail(rule, "take one carrot another player holds (choose carrots=CARD)",
+            refuse(rule, "take one carrot another player holds (choose carrots=CARD)",
                  carrots=picked)
         state.task = None
         state.carrots[holder].remove(picked[0])
@@ -656,7 +656,7 @@ def choose(state: KinderState, seat: int, e: Choose, out: Effects) -> None:
     if step == "swap":
         _swap(state, seat, task, e, out)
         return
-    fail("KIN-TURN-1", "nothing is waiting for a choice now", step=step)
+    refuse("KIN-TURN-1", "nothing is waiting for a choice now", step=step)
 
 
 def bad_news_choices(state: KinderState, card: int, seat: int) -> list[tuple[list[int], list[int]]]:
@@ -713,7 +713,7 @@ def _bad_news(state: KinderState, seat: int, task: Task, e: Choose, out: Effects
     options = bad_news_choices(state, task.card, seat)
     wanted = (sorted(e.bunnies), sorted(e.carrots))
     if wanted not in [(sorted(b), sorted(c)) for b, c in options] or e.cards or e.give or e.take:
-        fail("KIN-CARD-BAD-NEWS", f"{cards(state).name[task.card]} leaves these choices: "
+        refuse("KIN-CARD-BAD-NEWS", f"{cards(state).name[task.card]} leaves these choices: "
              + "; or ".join(_bad_news_choice(b, c) for b, c in options),
              bunnies=list(e.bunnies), carrots=list(e.carrots))
     state.task = None
@@ -732,17 +732,17 @@ def _show(state: KinderState, seat: int, task: Task, e: Choose, out: Effects) ->
     kind = effect.kind
     shown = list(e.cards)
     if any(is_unknown(c) for c in shown) or e.bunnies or e.carrots or e.give or e.take:
-        fail("KIN-CARD-DROUGHT", "the cards shown are named: they are discarded face up",
+        refuse("KIN-CARD-DROUGHT", "the cards shown are named: they are discarded face up",
              cards=shown)
     named = [int(c) for c in shown]
     if len(set(named)) != len(named) or any(supply_of(state, c) != (kind,) for c in named):
-        fail("KIN-CARD-DROUGHT", f"only {kind.title()} cards are shown, each once", cards=named)
+        refuse("KIN-CARD-DROUGHT", f"only {kind.title()} cards are shown, each once", cards=named)
     for c in named:
         need_in_hand(state, seat, c, "show")
     hand = state.hands[seat]
     others = [c for c in hand if c != HIDDEN and c not in named and supply_of(state, c) == (kind,)]
     if others:
-        fail("KIN-CARD-DROUGHT", f"seat {seat} also holds {kind.title()} card(s) {others}: every one "
+        refuse("KIN-CARD-DROUGHT", f"seat {seat} also holds {kind.title()} card(s) {others}: every one "
              "is shown", held=others)
     state.task = None
     for c in named:
@@ -759,15 +759,15 @@ def _show(state: KinderState, seat: int, task: Task, e: Choose, out: Effects) ->
 def _hand_card(state: KinderState, seat: int, card: Card | None, rule: str, what: str) -> int:
     """A card leaving ``seat``'s hand (checked, not yet taken): named, or HIDDEN."""
     if card is None:
-        fail(rule, f"name the card {what}", seat=seat)
+        refuse(rule, f"name the card {what}", seat=seat)
     if is_unknown(card):
         refuse_unknown(state, "the card " + what)
         if not state.hands[seat]:
-            fail(rule, f"seat {seat} holds no card", seat=seat)
+            refuse(rule, f"seat {seat} holds no card", seat=seat)
         return HIDDEN
     assert isinstance(card, int)
     if not holds(state, seat, card):
-        fail(rule, f"seat {seat} does not hold card {card}", seat=seat, card=card)
+        refuse(rule, f"seat {seat} does not hold card {card}", seat=seat, card=card)
     return card
 
 
@@ -780,10 +780,10 @@ def _leave_hand(state: KinderState, seat: int, card: int) -> None:
 
 def _stage_pass(state: KinderState, seat: int, task: Task, e: Choose, out: Effects) -> None:
     if seat not in task.waiting:
-        fail("KIN-CARD-PASS", f"seat {seat} has already passed its card, or holds none",
+        refuse("KIN-CARD-PASS", f"seat {seat} has already passed its card, or holds none",
              waiting=task.waiting)
     if e.bunnies or e.carrots or e.cards or e.take is not None:
-        fail("KIN-CARD-PASS", "a pass names one card (choose give=CARD)")
+        refuse("KIN-CARD-PASS", "a pass names one card (choose give=CARD)")
     card = _hand_card(state, seat, e.give, "KIN-CARD-PASS", "passed")
     _leave_hand(state, seat, card)
     task.staged[seat] = card
@@ -800,9 +800,9 @@ def _swap(state: KinderState, seat: int, task: Task, e: Choose, out: Effects) ->
     other = task.owner
     assert other is not None
     if seat != task.seat:
-        fail("KIN-CARD-SQUID", f"seat {task.seat} makes the swap", seat=seat)
+        refuse("KIN-CARD-SQUID", f"seat {task.seat} makes the swap", seat=seat)
     if e.bunnies or e.carrots or e.cards:
-        fail("KIN-CARD-SQUID", "a swap names the card given and the card taken (choose give=A take=B)")
+        refuse("KIN-CARD-SQUID", "a swap names the card given and the card taken (choose give=A take=B)")
     give = _hand_card(state, seat, e.give, "KIN-CARD-SQUID", "given")
     take = _hand_card(state, other, e.take, "KIN-CARD-SQUID", "taken")
     state.task = None

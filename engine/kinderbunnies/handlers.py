@@ -37,7 +37,6 @@ from engine.kinderbunnies.table import (
     check_pick,
     discard_bunny,
     end_turn,
-    fail,
     has_bunny,
     in_level,
     is_unknown,
@@ -45,6 +44,7 @@ from engine.kinderbunnies.table import (
     owed_draw,
     pay,
     pile_size,
+    refuse,
     refuse_over,
     refuse_unknown,
     spend,
@@ -64,12 +64,12 @@ assert all(d.sides == _SIDES and d.zero_is_ten for d in catalogue().dice.values(
 
 def _chance(e: Event, rule: str) -> None:
     if e.actor is not None:
-        fail(rule, "this is chance, recorded by the table with a null actor", actor=e.actor)
+        refuse(rule, "this is chance, recorded by the table with a null actor", actor=e.actor)
 
 
 def _set_aside_first(state: KinderState, rule: str) -> None:
     if state.level == "really-advanced" and not state.orange:
-        fail("KIN-SET-2", "a Really Advanced game sets the Orange deck aside before anything else",
+        refuse("KIN-SET-2", "a Really Advanced game sets the Orange deck aside before anything else",
              asked_by=rule)
 
 
@@ -82,9 +82,9 @@ def _require_turn(state: KinderState, seat: int | None, what: str) -> int:
     if state.dealing or state.refill or state.task is not None:
         owed = "the deal" if state.dealing else "a card drawn" if state.refill else \
             f"card {cards(state).label(state.task.card)} to be settled"  # type: ignore[union-attr]  # the task
-        fail("KIN-TURN-1", f"{what} must wait: the game waits for {owed}", seat=seat)
+        refuse("KIN-TURN-1", f"{what} must wait: the game waits for {owed}", seat=seat)
     if seat != state.active:
-        fail("KIN-TURN-1", f"it is seat {state.active}'s turn, not seat {seat}'s",
+        refuse("KIN-TURN-1", f"it is seat {state.active}'s turn, not seat {seat}'s",
              active=state.active, actor=seat)
     assert seat is not None
     return seat
@@ -97,16 +97,16 @@ def set_aside(state: KinderState, e: SetAside) -> tuple[Effect, ...]:
     _chance(e, "KIN-SET-2")
     C = cards(state)
     if state.level != "really-advanced":
-        fail("KIN-SET-2", f"only a Really Advanced game sets an Orange deck aside, not this "
+        refuse("KIN-SET-2", f"only a Really Advanced game sets an Orange deck aside, not this "
              f"{state.level} game", level=state.level)
     if state.orange or state.seq > 0:
-        fail("KIN-SET-2", "the Orange deck is set aside once, before the deal")
+        refuse("KIN-SET-2", "the Orange deck is set aside once, before the deal")
     named = [c for c in e.orange if not is_unknown(c)]
     if len(named) < len(e.orange):
         refuse_unknown(state, "the Orange deck")
     if len(e.orange) != len(C.orange) or len(set(named)) != len(named) or \
             any(c not in C.orange for c in named):
-        fail("KIN-SET-2", f"the Orange deck is the {len(C.orange)} Orange cards, each once",
+        refuse("KIN-SET-2", f"the Orange deck is the {len(C.orange)} Orange cards, each once",
              orange=list(e.orange))
     state.orange = [HIDDEN if is_unknown(c) else int(c) for c in e.orange]
     if state.pool is not None:
@@ -165,15 +165,15 @@ def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
     _set_aside_first(state, rule)
     owed = owed_draw(state)
     if owed is None:
-        fail(rule, "no card is owed to anybody now", seat=e.seat)
+        refuse(rule, "no card is owed to anybody now", seat=e.seat)
     if e.seat != owed:
-        fail(rule, f"the card is owed to seat {owed}, not seat {e.seat}", owed=owed, seat=e.seat)
+        refuse(rule, f"the card is owed to seat {owed}, not seat {e.seat}", owed=owed, seat=e.seat)
     C = cards(state)
     card = e.card
     if is_unknown(card):
         refuse_unknown(state, "the draw")
         if state.pile_hidden <= 0:
-            fail(rule, "the draw pile holds no unknown card", pile=len(state.pile))
+            refuse(rule, "the draw pile holds no unknown card", pile=len(state.pile))
         num = HIDDEN
     else:
         assert isinstance(card, int)
@@ -183,7 +183,7 @@ def _draw(state: KinderState, e: Draw) -> tuple[Effect, ...]:
             in_level(state, num)
             if not state.partial or state.pool is None or str(num) not in state.pool \
                     or state.pile_hidden <= 0:
-                fail(rule, f"card {C.label(num)} is not in the draw pile", card=num,
+                refuse(rule, f"card {C.label(num)} is not in the draw pile", card=num,
                      pile=pile_size(state))
     # -- every guard passed
     out: Effects = []
@@ -228,7 +228,7 @@ def buy(state: KinderState, e: Buy) -> tuple[Effect, ...]:
     if state.over or state.ending:  # refuse_over refuses only then
         refuse_over(state)
     if e.actor == state.active and not state.dealing and (state.played or state.forced is not None):
-        fail("KIN-BUY-1", "carrots are bought before the turn's card is played, not after",
+        refuse("KIN-BUY-1", "carrots are bought before the turn's card is played, not after",
              seat=e.actor)
     seat = _require_turn(state, e.actor, "a purchase")
     check_pick(state, [e.carrot], "KIN-BUY-1", 1)
@@ -282,7 +282,7 @@ def _play(state: KinderState, e: Play) -> tuple[Effect, ...]:
         refuse_over(state)
     seat = e.actor
     if seat is None:
-        fail("KIN-TURN-1", "a card is played by a seat, not by the table")
+        refuse("KIN-TURN-1", "a card is played by a seat, not by the table")
     in_level(state, e.card)
     if e.carrots or e.carrot is not None or e.take is not None:
         for named in (*e.carrots, e.carrot, e.take):
@@ -292,13 +292,13 @@ def _play(state: KinderState, e: Play) -> tuple[Effect, ...]:
         return _answer(state, seat, e)
     seat = _require_turn(state, seat, "a card")
     if state.played:
-        fail("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
+        refuse("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
     if e.card in cards(state).bucks:
-        fail("KIN-BUCK-1", f"card {cards(state).label(e.card)} is a Bunny Buck: it went face up "
+        refuse("KIN-BUCK-1", f"card {cards(state).label(e.card)} is a Bunny Buck: it went face up "
              "when drawn and is never held or played", card=e.card)
     need_in_hand(state, seat, e.card)
     if state.forced is not None and e.card != state.forced:
-        fail("KIN-CARD-BUY-BACK", f"Buy Back brought card {state.forced} back: it is played now",
+        refuse("KIN-CARD-BUY-BACK", f"Buy Back brought card {state.forced} back: it is played now",
              forced=state.forced)
     plan = card_rules.check_play(state, seat, e)
     out: Effects = []
@@ -323,20 +323,20 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
                    fx.RerollDie: ("KIN-CARD-REROLL", "a roll just made")}
         for kind, (answer_rule, what) in answers.items():
             if isinstance(effect, kind):
-                fail(answer_rule, f"card {C.label(e.card)} answers {what}, and none is waiting",
+                refuse(answer_rule, f"card {C.label(e.card)} answers {what}, and none is waiting",
                      card=e.card)
         if isinstance(effect, fx.Cancel):
             what = "a Safety Hazard before its dice are rolled" if "safety-hazard" in effect.what \
                 else "a Bad News card just drawn"
-            fail(rule, f"card {C.label(e.card)} answers {what}, and none is waiting", card=e.card)
-        fail("KIN-TURN-1", f"it is seat {state.active}'s turn, and nothing is waiting for an answer",
+            refuse(rule, f"card {C.label(e.card)} answers {what}, and none is waiting", card=e.card)
+        refuse("KIN-TURN-1", f"it is seat {state.active}'s turn, and nothing is waiting for an answer",
              active=state.active, actor=seat)
     if isinstance(effect, fx.RerollDie):
         if not task.held:
-            fail("KIN-CARD-REROLL", "Re-Roll answers a roll just made, and none is waiting",
+            refuse("KIN-CARD-REROLL", "Re-Roll answers a roll just made, and none is waiting",
                  step=task.step)
         if e.die is None or not 0 <= e.die < len(task.faces):
-            fail("KIN-CARD-REROLL", f"name the die rolled again: 0 to {len(task.faces) - 1}",
+            refuse("KIN-CARD-REROLL", f"name the die rolled again: 0 to {len(task.faces) - 1}",
                  die=e.die)
         need_in_hand(state, seat, e.card)
         take_from_hand(state, seat, e.card)
@@ -347,19 +347,19 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
         state.refill.insert(0, seat)
         return (Effect("KIN-CARD-REROLL", "re_roll", {"seat": seat, "die": e.die}),)
     if task.held:
-        fail(rule if rule.startswith("KIN-CARD") else "KIN-TURN-1",
+        refuse(rule if rule.startswith("KIN-CARD") else "KIN-TURN-1",
              f"card {C.label(e.card)} cannot answer the roll just made", card=e.card)
     if isinstance(effect, fx.SettleFeed):
         if task.step != "feed":
-            fail("KIN-FEED-2", f"card {C.label(e.card)} answers a Feed The Bunny, and none is "
+            refuse("KIN-FEED-2", f"card {C.label(e.card)} answers a Feed The Bunny, and none is "
                  "waiting", card=e.card, step=task.step)
         if seat != task.owner:
-            fail("KIN-FEED-1", f"only the bunny's owner, seat {task.owner}, answers the Feed The Bunny",
+            refuse("KIN-FEED-1", f"only the bunny's owner, seat {task.owner}, answers the Feed The Bunny",
                  owner=task.owner, seat=seat)
         feed = C.card(task.card).feed
         asked = "water" if feed is not None and feed.water else "cabbage"
         if asked not in effect.kinds:
-            fail("KIN-FEED-2", f"this Feed The Bunny asks for {asked}; card {C.label(e.card)} "
+            refuse("KIN-FEED-2", f"this Feed The Bunny asks for {asked}; card {C.label(e.card)} "
                  f"is {' or '.join(effect.kinds)}", asked=asked, card=e.card)
         need_in_hand(state, seat, e.card, "feed the bunny")
         take_from_hand(state, seat, e.card)
@@ -372,10 +372,10 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
         return tuple(out)
     if isinstance(effect, fx.Cancel) and "safety-hazard" in effect.what:
         if task.step != "hazard":
-            fail("KIN-CARD-SKUNK", "Safety Skunk answers a Safety Hazard before its dice are rolled",
+            refuse("KIN-CARD-SKUNK", "Safety Skunk answers a Safety Hazard before its dice are rolled",
                  step=task.step)
         if seat != task.owner:
-            fail("KIN-CARD-SKUNK", f"only the bunny's owner, seat {task.owner}, may answer",
+            refuse("KIN-CARD-SKUNK", f"only the bunny's owner, seat {task.owner}, may answer",
                  owner=task.owner, seat=seat)
         need_in_hand(state, seat, e.card)
         take_from_hand(state, seat, e.card)
@@ -387,10 +387,10 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
         return tuple(out)
     if isinstance(effect, fx.Cancel) and "bad-news" in effect.what:
         if task.step != "bad_news":
-            fail("KIN-CARD-NO-NEWS", "No News Is Good News answers a Bad News card just drawn",
+            refuse("KIN-CARD-NO-NEWS", "No News Is Good News answers a Bad News card just drawn",
                  step=task.step)
         if seat != task.seat:
-            fail("KIN-CARD-NO-NEWS", f"only the drawer, seat {task.seat}, may cancel it",
+            refuse("KIN-CARD-NO-NEWS", f"only the drawer, seat {task.seat}, may cancel it",
                  drawer=task.seat, seat=seat)
         need_in_hand(state, seat, e.card)
         take_from_hand(state, seat, e.card)
@@ -401,7 +401,7 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
         out = [Effect("KIN-CARD-NO-NEWS", "bad_news_cancelled", {"seat": seat, "card": task.card})]
         advance(state, out)
         return tuple(out)
-    fail("KIN-TURN-1", f"card {C.label(task.card)} is being settled; card {C.label(e.card)} "
+    refuse("KIN-TURN-1", f"card {C.label(task.card)} is being settled; card {C.label(e.card)} "
          "does not answer it", waiting=task.step, card=e.card)
 
 
@@ -411,17 +411,17 @@ def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
         return _after_roll(discard, state, e)
     seat = _require_turn(state, e.actor, "a card")
     if state.played:
-        fail("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
+        refuse("KIN-TURN-1", f"seat {seat} has played this turn's card already", seat=seat)
     if e.card not in cards(state).in_game:  # in_level refuses only then
         in_level(state, e.card)
     if e.card not in state.hands[seat]:  # need_in_hand refuses only then, or takes an unknown card
         need_in_hand(state, seat, e.card, "lay down")
     if state.forced is not None and e.card != state.forced:
-        fail("KIN-CARD-BUY-BACK", f"Buy Back brought card {state.forced} back: it is played now",
+        refuse("KIN-CARD-BUY-BACK", f"Buy Back brought card {state.forced} back: it is played now",
              forced=state.forced)
     could = card_rules.usable(state, seat)
     if could is not None:
-        fail("KIN-PLAY-1", f"seat {seat} can use card {cards(state).label(could)}: a card is laid "
+        refuse("KIN-PLAY-1", f"seat {seat} can use card {cards(state).label(could)}: a card is laid "
              "down for nothing only when none can be used", usable=could)
     out: Effects = []
     if HIDDEN in state.hands[seat]:
@@ -446,10 +446,10 @@ def accept(state: KinderState, e: Accept) -> tuple[Effect, ...]:
         refuse_over(state)
     task = state.task
     if task is None or task.step not in ("feed", "hazard"):
-        fail("KIN-FEED-1", "nothing waits for an answer now", step=None if task is None else task.step)
+        refuse("KIN-FEED-1", "nothing waits for an answer now", step=None if task is None else task.step)
     if e.actor != task.owner:
         rule = "KIN-FEED-1" if task.step == "feed" else "KIN-CARD-SKUNK"
-        fail(rule, f"seat {task.owner} answers for its bunny, not seat {e.actor}",
+        refuse(rule, f"seat {task.owner} answers for its bunny, not seat {e.actor}",
              owner=task.owner, actor=e.actor)
     out: Effects = []
     if task.step == "feed":
@@ -472,11 +472,11 @@ def choose(state: KinderState, e: Choose) -> tuple[Effect, ...]:
     seat = e.actor
     if task is None or task.step not in ("bad_news", "revive", "steal", "carrot", "show", "pass",
                                          "swap"):
-        fail("KIN-TURN-1", "nothing is waiting for a choice now",
+        refuse("KIN-TURN-1", "nothing is waiting for a choice now",
              step=None if task is None else task.step)
     assert seat is not None
     if task.step != "pass" and seat != card_rules.chooser(task):
-        fail(card_rules.rule_of(state, task.card), f"seat {card_rules.chooser(task)} makes this "
+        refuse(card_rules.rule_of(state, task.card), f"seat {card_rules.chooser(task)} makes this "
              f"choice, not seat {seat}", chooser=card_rules.chooser(task), actor=seat)
     out: Effects = []
     card_rules.choose(state, seat, e, out)
@@ -494,13 +494,13 @@ def roll(state: KinderState, e: Roll) -> tuple[Effect, ...]:
         _chance(e, "KIN-DICE-1")
     task = state.task
     if task is None or task.step not in ("roll", "reroll") or task.held:
-        fail("KIN-DICE-1", "no dice are owed now", step=None if task is None else task.step)
+        refuse("KIN-DICE-1", "no dice are owed now", step=None if task is None else task.step)
     want = 1 if task.step == "reroll" else task.dice
     if len(e.faces) != want:
-        fail("KIN-DICE-1", f"{want} die face(s) are owed, not {len(e.faces)}", owed=want,
+        refuse("KIN-DICE-1", f"{want} die face(s) are owed, not {len(e.faces)}", owed=want,
              faces=list(e.faces))
     if min(e.faces) < 0 or max(e.faces) > _SIDES:
-        fail("KIN-DICE-1", "a die shows 1 to 10 (a printed 0 is 10; write 0 or 10)",
+        refuse("KIN-DICE-1", "a die shows 1 to 10 (a printed 0 is 10; write 0 or 10)",
              faces=list(e.faces))
     faces = [_SIDES if f == 0 else f for f in e.faces] if 0 in e.faces else list(e.faces)
     if task.step == "reroll":
@@ -537,9 +537,9 @@ def spin(state: KinderState, e: Spin) -> tuple[Effect, ...]:
     _chance(e, "KIN-CARD-SPIN")
     task = state.task
     if task is None or task.step != "spin":
-        fail("KIN-CARD-SPIN", "no spin is waiting to be judged")
+        refuse("KIN-CARD-SPIN", "no spin is waiting to be judged")
     if not 0 <= e.winner < state.n:
-        fail("KIN-CARD-SPIN", f"seat {e.winner} is not at the table", winner=e.winner)
+        refuse("KIN-CARD-SPIN", f"seat {e.winner} is not at the table", winner=e.winner)
     out: Effects = [Effect("KIN-CARD-SPIN", "spin_won", {"seat": e.winner})]
     if state.carrot_pile:
         task.step = "carrot"
@@ -553,18 +553,18 @@ def spin(state: KinderState, e: Spin) -> tuple[Effect, ...]:
 
 def reveal(state: KinderState, e: Reveal) -> tuple[Effect, ...]:
     if state.over:
-        fail("KIN-END-3", "the game is already over", winners=state.winners)
+        refuse("KIN-END-3", "the game is already over", winners=state.winners)
     _chance(e, "KIN-RA-1")
     if not state.ending:
-        fail("KIN-RA-1", "the Orange card is turned up only when a Really Advanced game ends",
+        refuse("KIN-RA-1", "the Orange card is turned up only when a Really Advanced game ends",
              level=state.level)
     C = cards(state)
     bottom = state.orange[-1]
     if bottom != HIDDEN and e.card != bottom:
-        fail("KIN-RA-1", f"the bottom Orange card is {C.label(bottom)}, not {e.card}", bottom=bottom)
+        refuse("KIN-RA-1", f"the bottom Orange card is {C.label(bottom)}, not {e.card}", bottom=bottom)
     if bottom == HIDDEN and (e.card not in C.orange or state.pool is None
                              or str(e.card) not in state.pool):
-        fail("KIN-RA-1", f"card {e.card} cannot be the bottom Orange card", card=e.card)
+        refuse("KIN-RA-1", f"card {e.card} cannot be the bottom Orange card", card=e.card)
     if bottom == HIDDEN and state.pool is not None:  # the guard above refused a missing pool
         state.pool.reveal(str(e.card), "REC-UNK-2", "turned up")
         state.orange[-1] = e.card

@@ -7,20 +7,19 @@ call them in that order.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
 from engine.hidden import UNKNOWN
 from engine.killer import units
 from engine.killer.refusal import Refusal
+from engine.killer.refusal import refuse as refuse  # the family\'s one refusal (also table.refuse)
 from engine.kinderbunnies.catalogue import Cards, cards_for
 from engine.kinderbunnies.state import HIDDEN, KinderState
-from engine.rules import Effect, RuleViolation
+from engine.rules import Effect
 
 Effects = list[Effect]
 
 
-def fail(rule: str, message: str, **facts: Any) -> NoReturn:
-    raise RuleViolation(rule, message, **facts)
 
 
 _LAST: list[Any] = [None, None]
@@ -77,9 +76,9 @@ def pile_size(state: KinderState) -> int:
 
 def refuse_over(state: KinderState) -> None:
     if state.over:
-        fail("KIN-END-3", "the game is already over", winners=state.winners)
+        refuse("KIN-END-3", "the game is already over", winners=state.winners)
     if state.ending:
-        fail("KIN-RA-1", "the last carrot is gone: the game has ended and only the bottom Orange "
+        refuse("KIN-RA-1", "the last carrot is gone: the game has ended and only the bottom Orange "
              "card is still to be turned up")
 
 
@@ -90,13 +89,13 @@ def in_level(state: KinderState, card: int) -> None:
         return
     deck = c.deck.get(card)
     if deck is None:
-        fail("KIN-SET-1", f"there is no card number {card} in KinderBunnies", card=card)
+        refuse("KIN-SET-1", f"there is no card number {card} in KinderBunnies", card=card)
     level = state.level.replace("-", " ").title()
     what = {"yellow": "a Yellow card", "pink": "a carrot", "orange": "an Orange card"}.get(deck, deck)
     plays = {"beginner": "the Blue deck and carrots A-F",
              "advanced": "the Blue and Yellow decks and carrots A-J, without the Orange deck",
              "really-advanced": "every deck"}[state.level]
-    fail("KIN-SET-1", f"card {c.label(card)} is {what}, which is not in the game: a {level} game "
+    refuse("KIN-SET-1", f"card {c.label(card)} is {what}, which is not in the game: a {level} game "
          f"plays with {plays}", card=card, level=state.level, deck=deck)
 
 
@@ -111,7 +110,7 @@ def holds(state: KinderState, seat: int, card: int) -> bool:
 
 def need_in_hand(state: KinderState, seat: int, card: int, what: str = "play") -> None:
     if not holds(state, seat, card):
-        fail("KIN-HAND-1", f"seat {seat} does not hold card {cards(state).label(card)} to {what}",
+        refuse("KIN-HAND-1", f"seat {seat} does not hold card {cards(state).label(card)} to {what}",
              seat=seat, card=card, hand=len(state.hands[seat]))
 
 
@@ -142,7 +141,7 @@ def take_unseen(state: KinderState, seat: int) -> None:
 
 def refuse_unknown(state: KinderState, what: str) -> None:
     if not state.partial:
-        fail("REC-UNK-1", f"{what} leaves a card unknown ('?'), but only a game recorded at the "
+        refuse("REC-UNK-1", f"{what} leaves a card unknown ('?'), but only a game recorded at the "
              "table may")
 
 
@@ -180,15 +179,15 @@ def check_pick(state: KinderState, carrots: list[int], rule: str, count: int) ->
     pile = state.carrot_pile
     want = min(count, len(pile))
     if len(carrots) != want or len(set(carrots)) != want or want == 0:
-        fail(rule, f"the card takes {want} carrot(s) of the pile, named once each"
+        refuse(rule, f"the card takes {want} carrot(s) of the pile, named once each"
              if want else "the carrot pile is empty", carrots=carrots, pile=len(pile))
     for c in carrots:
         if c not in pile:
             in_level(state, c)
-            fail(rule, f"carrot {cards(state).letter(c)} is not in the carrot pile",
+            refuse(rule, f"carrot {cards(state).letter(c)} is not in the carrot pile",
                  carrot=c, pile=[cards(state).letter(p) for p in pile])
     if state.opts_key[2] == "top" and sorted(carrots) != pile[:want]:
-        fail(rule, "carrots are taken from the top of the stack, first letter first "
+        refuse(rule, "carrots are taken from the top of the stack, first letter first "
              "(option carrot_pick=top)", carrots=carrots, top=pile[:want])
 
 
@@ -203,14 +202,14 @@ def pay(state: KinderState, seat: int, amount: int, named: list[int] | None, rul
             return [min(exact)]
         chosen = units.choose_payment(holding, amount, value)
         if chosen is None:
-            fail(rule, f"seat {seat} has {money(state, seat)} Bunny Bucks, not {amount}",
+            refuse(rule, f"seat {seat} has {money(state, seat)} Bunny Bucks, not {amount}",
                  money=money(state, seat), price=amount)
         return chosen
     try:
         units.check_owned(named, holding, "Bunny Buck")
         units.check_payment(named, amount, value, "Bunny Buck")
     except Refusal as refusal:
-        fail(rule, refusal.message, **refusal.facts)
+        refuse(rule, refusal.message, **refusal.facts)
     return list(named)
 
 
