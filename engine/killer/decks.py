@@ -280,3 +280,4 @@ def read_personal_deck(path: str | Path, set_name: str, entry: SetEntry,
     definitions = {code: definition(code) for code in cards}
     return (PersonalDeck(id=deck.deck.id, title=deck.deck.title, path=p, cards=cards,
                          content_hash=content_hash(cards, definitions)), own)
+

@@ -18,13 +18,13 @@ Reading the deck files is the one piece of I/O the ruleset does, once per librar
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, CatalogueError, DeckLibrary
 from engine.killer.catalogue.schema import Card, DeckFile, SetEntry
+from engine.killer.catalogue.shelf import DeckShelf
 from engine.killer.decks import DeckError, PersonalDeck, content_hash, read_personal_deck
 from engine.killer_bunnies_odyssey.numbers import DECK_MAXIMUM, DECK_MINIMUM
 from engine.killer_bunnies_odyssey.options import OdysseyOptions
@@ -34,36 +34,13 @@ DECKS_DIR = Path(__file__).resolve().parent / "decks"
 """warren's own starter decks and the ``odyssey`` set file."""
 SET_NAME = "odyssey"
 
-_extra_folders: list[Path] = []
-_library: Library | None = None
-_library_folders: tuple[Path, ...] = ()
-_tables: dict[str, Table] = {}
-
-
-def use_deck_folders(folders: Iterable[str | Path]) -> None:
-    """Add folders of personal deck files to the library (a table's own decks)."""
-    global _library
-    for folder in folders:
-        path = Path(folder).resolve()
-        if path not in _extra_folders:
-            _extra_folders.append(path)
-    _library = None
-    _tables.clear()
-
-
-def folders() -> list[Path]:
-    env = [Path(p) for p in os.environ.get("WARREN_DECKS", "").split(os.pathsep) if p]
-    return [DECKS_DIR, *env, *_extra_folders]
-
-
-def library() -> Library:
-    """The deck library of the folders named now (read again when they change)."""
-    global _library, _library_folders
-    where = tuple(folders())
-    if _library is None or where != _library_folders:
-        _library, _library_folders = Library(where), where
-        _tables.clear()
-    return _library
+SHELF: DeckShelf[Library] = DeckShelf(DECKS_DIR, lambda where: Library(where))
+"""Odyssey's deck folders and their library (engine.killer.catalogue.shelf)."""
+_tables: dict[str, Table] = SHELF.cache
+"""The tables of decks built from the library, by key (emptied when it is read again)."""
+use_deck_folders = SHELF.add
+folders = SHELF.folders
+library = SHELF.library
 
 
 class Library:

@@ -12,8 +12,7 @@ A state holds only the catalogue's key (a string), so it stays codec-friendly; t
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +21,7 @@ import msgspec
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, DeckLibrary
 from engine.killer.catalogue.schema import BunnyFace, Card
+from engine.killer.catalogue.shelf import DeckShelf
 from engine.killer.hooks import HookRegistry
 from engine.killer_bunnies_quest.options import QuestOptions
 from engine.rules import WarrenError
@@ -36,32 +36,13 @@ HOOKS: HookRegistry[Callable[..., None]] = HookRegistry("killer-bunnies-quest")
 """The named hooks Quest's cards may use, filled by the card interpreter (cards.py) when
 the ruleset is imported: a deck set naming a hook nobody registered is refused."""
 
-_extra_folders: list[Path] = []
-_library: DeckLibrary | None = None
-DECKS: dict[str, Deck] = {}
-
-
-def use_deck_folders(folders: Iterable[str | Path]) -> None:
-    """Add folders of deck files (a user's boosters and house cards) to the library."""
-    global _library
-    for folder in folders:
-        path = Path(folder)
-        if path not in _extra_folders:
-            _extra_folders.append(path)
-    _library = None
-    DECKS.clear()
-
-
-def folders() -> list[Path]:
-    env = [Path(p) for p in os.environ.get("WARREN_DECKS", "").split(os.pathsep) if p]
-    return [CARDS_DIR, *env, *_extra_folders]
-
-
-def library() -> DeckLibrary:
-    global _library
-    if _library is None:
-        _library = DeckLibrary(folders())
-    return _library
+SHELF: DeckShelf[DeckLibrary] = DeckShelf(CARDS_DIR, DeckLibrary)
+"""Quest's deck folders and their library (engine.killer.catalogue.shelf)."""
+DECKS: dict[str, Deck] = SHELF.cache
+"""The decks built from the library, by key (emptied when the library is read again)."""
+use_deck_folders = SHELF.add
+folders = SHELF.folders
+library = SHELF.library
 
 
 def key_of(opts: QuestOptions) -> str:

@@ -9,8 +9,7 @@ import tomllib
 from pathlib import Path
 
 from engine.killer_bunnies_odyssey import RULESET
-from engine.killer_bunnies_odyssey import library as lib_module
-from engine.killer_bunnies_odyssey.library import library, use_deck_folders
+from engine.killer_bunnies_odyssey.library import SHELF
 from engine.reader import check_events
 from engine.simulate import simulate_one
 
@@ -37,9 +36,8 @@ def test_a_quest_weapon_plays_in_an_odyssey_deck(tmp_path: Path) -> None:
         f'text = "{gas["text"]}"\n\n'
         '[[list]]\ncard = "WB01"\ncopies = 20\n\n[[list]]\ncard = "WB03"\ncopies = 4\n\n'
         '[[list]]\ncard = "WB04"\ncopies = 4\n\n[[list]]\ncard = "WG01"\ncopies = 20\n')
-    try:
-        use_deck_folders([folder])
-        assert library().decks["borrowed"].size == 60
+    with SHELF.using([folder]) as library:  # the folder joins the library for this test only
+        assert library.decks["borrowed"].size == 60
         attacks = []
         for i in range(40):
             game = simulate_one(RULESET, 5, i, players=2, options={"decks": ["borrowed", "green"]})
@@ -54,7 +52,4 @@ def test_a_quest_weapon_plays_in_an_odyssey_deck(tmp_path: Path) -> None:
         assert hits, "the borrowed weapon never reached a creature in forty games"
         # Odyssey's own Ground Weapon rule, at the level the Quest card prints
         assert all(a.rule == "ODY-WPN-1" and a.data["levels"] == [9] * len(a.data["targets"]) for a in hits)
-    finally:
-        lib_module._extra_folders.clear()
-        lib_module._library = None
-        lib_module._tables.clear()
+    assert "borrowed" not in SHELF.library().decks  # and leaves it after

@@ -16,7 +16,7 @@ import pytest
 
 from engine.killer.catalogue import effects as fx
 from engine.killer_bunnies_odyssey import RULESET
-from engine.killer_bunnies_odyssey.library import DECKS_DIR, library, table_for, use_deck_folders
+from engine.killer_bunnies_odyssey.library import DECKS_DIR, SHELF, library, table_for
 from engine.killer_bunnies_odyssey.numbers import DECK_MAXIMUM, RESOURCE_NAMES, STARTER_DECKS
 from engine.killer_bunnies_odyssey.options import OdysseyOptions
 from engine.record import FORMAT_VERSION, Header, Player
@@ -182,9 +182,8 @@ def test_a_tables_own_deck_folder_joins_the_library(tmp_path: Path) -> None:
         '[[list]]\ncard = "WB04"\ncopies = 2\n\n[[list]]\ncard = "WB14"\ncopies = 2\n\n'
         '[[list]]\ncard = "WB27"\ncopies = 2\n\n[[list]]\ncard = "WB09"\ncopies = 2\n\n'
         '[[list]]\ncard = "WG01"\ncopies = 28\n')
-    try:
-        use_deck_folders([folder])
-        deck = library().decks["house"]
+    with SHELF.using([folder]) as library:  # the folder joins the library for this test only
+        deck = library.decks["house"]
         assert deck.size == 60 and deck.cards["HX01"] == 2
         from engine.simulate import simulate_one
 
@@ -193,12 +192,7 @@ def test_a_tables_own_deck_folder_joins_the_library(tmp_path: Path) -> None:
         from engine.reader import check_events
 
         assert check_events(RULESET, game.header, game.events) is None
-    finally:
-        from engine.killer_bunnies_odyssey import library as lib_module
-
-        lib_module._extra_folders.clear()
-        lib_module._library = None
-        lib_module._tables.clear()
+    assert "house" not in SHELF.library().decks
 
 
 def test_the_decks_page_lists_every_card_and_says_whose_they_are() -> None:

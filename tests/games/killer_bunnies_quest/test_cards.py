@@ -1373,8 +1373,7 @@ numbers = "990"
 type = "special"
 effects = [{ do = "hook", name = "strange_idol" }]
 """, encoding="utf-8")
-    catalogue.use_deck_folders([tmp_path])
-    with pytest.raises(WarrenError, match=r"strange_idol.*strange-idol"):
+    with catalogue.SHELF.using([tmp_path]), pytest.raises(WarrenError, match=r"strange_idol.*strange-idol"):
         catalogue.deck_for(QuestOptions(extra_decks=["odd-hook"]))
 
 
