@@ -305,9 +305,10 @@ def _carrots(state: QuestState, seat: int, effect: fx.TakeCarrot) -> list[dict[s
 
 
 def _number(state: QuestState, seat: int, effect: fx.RollMatches) -> list[dict[str, Any]]:
-    if effect.number != "chosen":
-        return [{}]
-    return [{"number": n} for n in range(effect.lowest, effect.highest + 1)]
+    numbers = [{}] if effect.number != "chosen" else [
+        {"number": n} for n in range(effect.lowest, effect.highest + 1)]
+    targets = _when_target(state, seat, effect)  # put on a bunny first (a hazard), or not
+    return [{**t, **n} for t in targets for n in numbers]
 
 
 def _stakes(state: QuestState, seat: int, effect: Any) -> list[dict[str, Any]]:

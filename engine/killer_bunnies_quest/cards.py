@@ -827,6 +827,7 @@ for _roll_kind in (fx.RollBands, fx.RollPattern):
 
 @checks(fx.RollMatches)
 def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play) -> None:
+    _check_roll_target(state, ctx, effect, ev)  # a card put on a bunny first (a hazard)
     if effect.number == "chosen" and (ev.number is None
                                       or not effect.lowest <= ev.number <= effect.highest):
         table.refuse(table.card_rule(state, ctx.card), f"name a number from {effect.lowest} to "
@@ -1249,6 +1250,15 @@ none of its card's primitives takes is refused by the card's rule: a bunny goes 
 circle, not on a bunny; a price card names nobody (R-KBQ-10)."""
 
 
+def takes_of(effect: fx.AnyEffect) -> frozenset[str]:
+    """The choices a play of this primitive may name: its kind's (USES), and ``on`` for a
+    dice card put on a bunny first (roll_matches with a ``target``)."""
+    takes = USES.get(type(effect), _EVERY)
+    if isinstance(effect, fx.RollMatches) and effect.target is not None:
+        takes = takes | {"on"}
+    return takes
+
+
 def named_choices(ev: Play) -> list[str]:
     # the fields of PLAY_CHOICES, in its order, read at once
     values = (ev.on, ev.at, ev.player, ev.carrots, ev.number, ev.weapon, ev.roamer, ev.stakes,
@@ -1278,8 +1288,7 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
     if named:
         takes = d.takes.get(ctx.card)
         if takes is None:  # the card's primitives are fixed: their choices are read once
-            takes = d.takes[ctx.card] = frozenset().union(*(USES.get(type(e), _EVERY)
-                                                            for e in effects))
+            takes = d.takes[ctx.card] = frozenset().union(*(takes_of(e) for e in effects))
         extra = [f for f in named if f not in takes]
         if extra:
             raise RuleViolation(table.card_rule(state, ctx.card), f"card {ctx.card} takes no "
