@@ -121,6 +121,23 @@ def session(master: str, app: str = "warren") -> SparkSession:
     return spark
 
 
+@contextlib.contextmanager
+def spark_errors(master: str) -> Iterator[None]:
+    """Spark's own failures (a worker that died, a node lost, a Java exception) as one line
+    naming the master, not a Java stack: warren's errors pass through as they are."""
+    try:
+        yield
+    except WarrenError:
+        raise
+    except Exception as exc:
+        if type(exc).__module__.split(".")[0] not in ("py4j", "pyspark"):
+            raise
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        why = next((line for line in lines if "Error" in line or "Exception" in line),
+                   lines[0] if lines else "")
+        raise SparkError(f"the job on Spark at {master} failed: {why[:400]}") from None
+
+
 def _shown(path: str) -> str:
     """A path as a person gave it: a local file without Spark's ``file:`` scheme."""
     if path.startswith("file:"):

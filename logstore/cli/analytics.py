@@ -260,12 +260,13 @@ def export_parquet(out: str, tables: tuple[str, ...], master: str | None, record
 
 def _export_on_spark(master: str, out: str, tables: tuple[str, ...], records: tuple[str, ...],
                      store: Path | None) -> None:
-    from logstore.analytics.spark import export_projections, session
+    from logstore.analytics.spark import export_projections, session, spark_errors
 
     spark = session(master, "warren export-parquet")
     try:
-        report = export_projections(spark, out, records=records, store=store, tables=tables,
-                                    say=lambda text: click.echo(text, err=True))
+        with spark_errors(master):
+            report = export_projections(spark, out, records=records, store=store, tables=tables,
+                                        say=lambda text: click.echo(text, err=True))
     finally:
         spark.stop()
     for name, rows in report.rows.items():

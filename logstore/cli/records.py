@@ -99,13 +99,14 @@ def _spark_check(master: str, paths: tuple[str, ...]) -> list[tuple[CheckResult,
     """Every record's verdict from Spark, as the local check gives them (logstore.analytics.spark)."""
     import msgspec
 
-    from logstore.analytics.spark import check_records, session
+    from logstore.analytics.spark import check_records, session, spark_errors
     from logstore.store.checking import CheckResult
 
     spark = session(master, "warren check")
     click.echo(f"judging the records on Spark at {master}", err=True)
     try:
-        verdicts = check_records(spark, [p if "://" in p else Path(p) for p in paths])
+        with spark_errors(master):
+            verdicts = check_records(spark, [p if "://" in p else Path(p) for p in paths])
     finally:
         spark.stop()
     return [(msgspec.json.decode(v.line, type=CheckResult), v.end) for v in verdicts]

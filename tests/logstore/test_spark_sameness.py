@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -248,3 +249,18 @@ def test_many_records_in_one_file_are_each_read() -> None:
                                 + record_bytes("kinderbunnies", 5, 0, 3)))
     assert rows[0]["problem"].startswith("two.jsonl (record 1)")
     assert rows[1]["ruleset"] == "kinderbunnies" and rows[1].get("problem") is None
+
+
+def test_a_failed_spark_job_is_one_line_not_a_java_stack(spark: Any) -> None:
+    """A worker that dies (here: a Python worker killed) fails the job; the command says so
+    in a line naming the master."""
+    from logstore.analytics.spark import SparkError, spark_errors
+
+    def die(_: Any) -> Any:
+        os._exit(3)
+
+    failed = r"the job on Spark at local\[2\] failed: "
+    with pytest.raises(SparkError, match=failed), spark_errors("local[2]"):
+        spark.sparkContext.parallelize([1], 1).map(die).collect()
+    with pytest.raises(ValueError), spark_errors("local[2]"):  # not Spark's: passed through
+        raise ValueError("not Spark's")
