@@ -1,8 +1,8 @@
 """The whole way from simulated games to a canned stat, stage by stage, on this machine and on
 Spark in local mode, with each stage's time and peak memory.
 
-    python3 -m bench.pipeline --games 10000                  # about 10 minutes on 2 cores
-    python3 -m bench.pipeline --games 100000 --work /big     # by hand: about 2 hours
+    python3 -m bench.pipeline --games 10000                  # about 6 minutes on 2 cores
+    python3 -m bench.pipeline --games 100000 --work /big     # by hand: about 35 minutes, 12 GB
     python3 -m bench.pipeline --games 2000 --no-spark        # the local stages only
 
 Stages (each one a ``warren`` command in a process of its own, as a user runs it):
