@@ -18,8 +18,10 @@ Stages (each one a ``warren`` command in a process of its own, as a user runs it
 7. ``stat``: ``warren stats --only win_rate_by_seat`` on the store, and with ``--parquet``
    on Spark's export.
 
-Printed per stage: wall time, events a second, and the peak resident memory of the stage's
-whole process tree (its worker processes, and for Spark the JVM and its Python workers). Beside them, the
+Printed per stage: wall time, events a second, and the peak memory of the stage's whole
+process tree (its worker processes, and for Spark the JVM and its Python workers), each
+process's proportional share (Pss), so pages a forked worker shares with its parent count
+once. Beside them, the
 ratios the targets are written in (docs/performance.md): the projection build against
 checked replay of the same games, Spark against the local build, both with Spark's start-up
 (timed alone, in the same run) taken out. Nothing here asserts a time.
@@ -86,7 +88,9 @@ def simulate(folder: Path, games: int, jobs: int = 2) -> Stage:
 
 
 def _tree_rss(root: int) -> int:
-    """Resident bytes of a process and all its descendants now (Linux: /proc)."""
+    """Memory of a process and all its descendants now (Linux: /proc), in bytes: each one's
+    proportional share (Pss) where the kernel gives it, so pages a forked worker shares with
+    its parent are counted once; its resident size (Rss) otherwise."""
     parents: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -100,19 +104,30 @@ def _tree_rss(root: int) -> int:
     page = os.sysconf("SC_PAGE_SIZE")
     while todo:
         pid = todo.pop()
-        try:
-            with open(f"/proc/{pid}/statm", "rb") as f:
-                total += int(f.read().split()[1]) * page
-        except OSError:
-            pass
+        total += _pss(pid, page)
         todo.extend(parents.get(pid, []))
     return total
 
 
+def _pss(pid: int, page: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
+            for line in f:
+                if line.startswith(b"Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            return int(f.read().split()[1]) * page
+    except OSError:
+        return 0
+
+
 def _watch(argv: list[str], out: Path | None, env: dict[str, str] | None) -> tuple[float, float, int]:
-    """Run a command; its wall time, the peak resident memory of its whole process tree
-    (sampled every 0.2 s: the command, its workers, Spark's JVM and Python workers) in MB,
-    and its exit code."""
+    """Run a command; its wall time, the peak memory of its whole process tree (sampled every
+    0.2 s: the command, its workers, Spark's JVM and Python workers; shared pages counted
+    once) in MB, and its exit code."""
     start = time.perf_counter()
     peak = 0
     with open(os.devnull if out is None else out, "wb") as sink:
