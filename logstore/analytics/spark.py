@@ -14,8 +14,10 @@ below over Arrow batches (``mapInArrow``):
   with the local check's own code (``check_bytes``) and gives the verdicts back in the order
   the local command gives them.
 
-Each game is folded once: the folded chunks travel as one column of Arrow IPC bytes, kept
-on the workers' disks (never gathered on the driver) while each table is written from them.
+Each game is folded once. The workers shelve each folded chunk as an LZ4 Arrow file in a
+folder beside OUT (:class:`Shelf`), the driver gathers only each chunk's size and schema,
+and a second job writes each table and ruleset's Parquet files from the shelf
+(:func:`write_part`); nothing of the corpus is held by the driver or cached by Spark.
 """
 
 from __future__ import annotations
@@ -387,9 +389,9 @@ def _fit(table: pa.Table, schema: pa.Schema) -> pa.Table:
 
 
 def _table_schema(schemas: Sequence[bytes]) -> pa.Schema:
-    """One schema for a table of one ruleset: the union of its pieces' columns in the order
-    they first appear (as the local export's ``union_by_name``), with the types Spark
-    writes (a column that is never anything but null is kept as text)."""
+    """One schema for a table of one ruleset: its pieces' columns unified by name (as the
+    local export's ``union_by_name``), each type widened to hold them all; a column that is
+    never anything but null is written as text, which every reader takes."""
     read = [pa.ipc.read_schema(pa.py_buffer(s)) for s in schemas]
     unified = pa.unify_schemas(read, promote_options="permissive")
     fields = []
@@ -442,16 +444,14 @@ def export_projections(spark: SparkSession, out: str, *, records: Sequence[str] 
     shelf = _join(_absolute(out), f"warren-folding-{secrets.token_hex(4)}")
     try:
         if store is not None:
+            # A store's games are unique, staged in chunks that Spark reads in parallel.
             note("reading the store's games")
             games = spark.read.parquet(stage_store(store, _join(shelf, "games")))
         else:
-            games = _records_frame(spark, records)
-        if store is None:
             # One pass over the records: a record that does not read goes through the fold
             # as a problem piece, so the files are read once. The first of a game id met
             # twice is found by a shuffle on the game id, which also spreads the games.
-            games = _first_of_each_game(games)
-        # (A store's games are unique and staged in chunks, which Spark reads in parallel.)
+            games = _first_of_each_game(_records_frame(spark, records))
         note("folding the games with warren's rules on Spark")
         pieces = (games.sortWithinPartitions("ruleset", "game_id")
                   .mapInArrow(shelving_fold(_join(shelf, "pieces")), from_arrow_schema(PIECE_COLUMNS))
