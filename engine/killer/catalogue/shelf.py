@@ -38,20 +38,32 @@ class DeckShelf(Generic[L]):
 
     def add(self, folders: Iterable[str | Path]) -> None:
         """Add folders of deck files (a table's boosters, house cards, personal decks)."""
+        before = list(self.added)
         for folder in folders:
             path = Path(folder).resolve()
             if path not in self.added:
                 self.added.append(path)
+        if self.added != before:
+            self._forget()
 
     @contextlib.contextmanager
     def using(self, folders: Iterable[str | Path]) -> Iterator[L]:
-        """The library with ``folders`` added, for the ``with`` block only."""
+        """The library with ``folders`` added, for the ``with`` block only: nothing read
+        from them (the library, the game's decks) outlives the block."""
         kept = list(self.added)
         self.add(folders)
         try:
             yield self.library()
         finally:
-            self.added[:] = kept
+            if self.added != kept:
+                self.added[:] = kept
+                self._forget()
+
+    def _forget(self) -> None:
+        """The folders changed: what was read and derived from the old ones goes (a game's
+        hot paths read ``cache`` without asking for the library)."""
+        self._library = None
+        self.cache.clear()
 
     def library(self) -> L:
         """The library of the folders named now (built again when they changed)."""

@@ -147,3 +147,6 @@ def test_a_kinderbunnies_hazard_plays_in_a_quest_variant(tmp_path: Path) -> None
             if tried:
                 break
         assert tried
+    from engine.killer_bunnies_quest.catalogue import DECKS
+
+    assert not any(key.startswith("hazard-variant|") for key in DECKS), "the variant outlived its folder"
