@@ -157,15 +157,17 @@ def _is_remote(path: str) -> bool:
 
 # -- records read by the workers --------------------------------------------------------------
 def _header_starts(data: bytes) -> list[int]:
-    """Where each record of a file starts: at every header line (a file may hold many)."""
+    """Where each record of a file starts: at every header line (a file may hold many).
+    Only the lines holding the word ``"header"`` are looked at (in a one-record file, the
+    first line alone)."""
     starts = [0]
-    at = data.find(b"\n")
-    while at != -1 and at + 1 < len(data):
-        line_end = data.find(b"\n", at + 1)
-        line = data[at + 1:None if line_end == -1 else line_end]
-        if b'"header"' in line and _is_header(line):
-            starts.append(at + 1)
-        at = line_end
+    at = data.find(b'"header"', data.find(b"\n") + 1 or len(data))
+    while at != -1:
+        begin = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at)
+        if _is_header(data[begin:None if end == -1 else end]):
+            starts.append(begin)
+        at = -1 if end == -1 else data.find(b'"header"', end)
     return starts
 
 
@@ -187,8 +189,8 @@ def records_of_file(path: str, data: bytes) -> Iterator[dict[str, Any]]:
     they will be stored); a record that does not read, or whose chain is broken, is a
     problem: the local build would never have it in its store."""
     from engine.record import RecordError
-    from logstore.store.errors import BrokenChain
-    from logstore.store.importing import tags
+    from engine.registry import get_ruleset
+    from logstore.store.importing import line_columns, refuse_broken_chain
     from logstore.store.reading import read_for_store
 
     starts = _header_starts(data)
@@ -198,22 +200,14 @@ def records_of_file(path: str, data: bytes) -> Iterator[dict[str, Any]]:
         row: dict[str, Any] = {"path": path, "position": k}
         try:
             record, texts = read_for_store(data[lo:hi], name)
+            refuse_broken_chain(record)
             header = record.header
-            if record.chain == "broken":
-                broken_at = record.broken_at or 0
-                cut = record.end == "cut" and broken_at == len(record.events) + 1
-                raise BrokenChain(name, header.game_id, broken_at, cut=cut)
-            from engine.registry import get_ruleset
-
-            ruleset = get_ruleset(header.ruleset)
-            names = tags(ruleset)
+            types, actors = line_columns(get_ruleset(header.ruleset), record.events)
             branch = header.branch
             row.update({
                 "ruleset": header.ruleset, "game_id": header.game_id,
                 "data": "".join(texts).encode(), "lines": len(texts),
-                "types": ",".join(["header", *(names[type(e)] for e in record.events)]),
-                "actors": ",".join(["", *("" if e.actor is None else str(e.actor)
-                                         for e in record.events)]),
+                "types": ",".join(types), "actors": ",".join("" if a is None else str(a) for a in actors),
                 "chain": record.chain, "imported_at": None,
                 "parent_game": None if branch is None else branch.game_id,
                 "parent_seq": None if branch is None else branch.seq,
@@ -607,8 +601,6 @@ def stage_store(store: Path, folder: str) -> str:
                 facts = reader.facts(ids)
                 rows = []
                 for g in reader.games(ids):
-                    if not g.data.endswith(b"\n") or g.data.count(b"\n") != g.lines:
-                        g = reader.game_in_order(g.game_id)
                     f = facts[g.game_id]
                     rows.append({"ruleset": slugs[g.game_id], "game_id": g.game_id, "data": g.data,
                                  "lines": g.lines, "types": g.types, "actors": g.actors,
@@ -755,17 +747,17 @@ def binary_files(spark: SparkSession, paths: Sequence[Path | str]) -> Found:
         listed = {_shown(p) for p in frame.inputFiles()}
         frames.append(frame)
     extra = [k for k in names if k not in listed]
-    hidden = [k for k in extra if Path(k).name.startswith((".", "_"))]
-    named = [Path(k).as_uri() for k in extra if k not in set(hidden)]
+    hidden = {k for k in extra if Path(k).name.startswith((".", "_"))}
+    named = [Path(k).as_uri() for k in extra if k not in hidden]
     if named:
         frames.append(spark.read.format("binaryFile").load(named))
     if remote:
         frames.append(_folder_files(spark, remote))
     # Spark's paths of the local files: file:/x, as its listing spells them
     spark_names = {f"file:{Path(k).as_uri().removeprefix('file://')}": v
-                   for k, v in names.items() if k not in set(hidden)}
+                   for k, v in names.items() if k not in hidden}
     return Found(frames, spark_names, [str(f) for f in files], refused,
-                 [Path(names[k]) for k in hidden], bool(remote))
+                 [Path(names[k]) for k in sorted(hidden)], bool(remote))
 
 
 def _folder_files(spark: SparkSession, roots: list[str]) -> DataFrame:

@@ -136,18 +136,30 @@ class _Judge(GameVisitor[_Judged]):
         return _Judged(self.verdict, self.snapshots)
 
 
-def prepare_record(record: Record, texts: list[str]) -> Prepared:
-    """Judge a decoded record; refuse a broken chain (:class:`BrokenChain`, naming the seq)."""
-    header = record.header
+def refuse_broken_chain(record: Record) -> None:
+    """:class:`BrokenChain` for a record whose hash chain is broken, naming the seq (and
+    whether the record was only cut after its last seal line)."""
     if record.chain == "broken":
         broken_at = record.broken_at or 0
         cut = record.end == "cut" and broken_at == len(record.events) + 1
-        raise BrokenChain(record.path, header.game_id, broken_at, cut=cut)
+        raise BrokenChain(record.path, record.header.game_id, broken_at, cut=cut)
+
+
+def line_columns(ruleset: Ruleset[Any, Any],
+                 events: Sequence[Event]) -> tuple[list[str], list[int | None]]:
+    """Each stored line's ``type`` and ``actor`` columns, the header first."""
+    return (["header", *map(tags(ruleset).__getitem__, map(type, events))],
+            [None, *map(_actor, events)])
+
+
+def prepare_record(record: Record, texts: list[str]) -> Prepared:
+    """Judge a decoded record; refuse a broken chain (:class:`BrokenChain`, naming the seq)."""
+    header = record.header
+    refuse_broken_chain(record)
     ruleset = get_ruleset(header.ruleset)
     events = record.events
     verdict, snapshots = judge_game(ruleset, header, events)
-    types = ["header", *map(tags(ruleset).__getitem__, map(type, events))]
-    actors = [None, *map(_actor, events)]
+    types, actors = line_columns(ruleset, events)
     seals = [(before, line.decode()) for before, line in record.seals]
     return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots, seals)
 
