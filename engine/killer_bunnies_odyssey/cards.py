@@ -39,6 +39,7 @@ from engine.killer import dice as kit_dice
 from engine.killer.attack import Guard
 from engine.killer.catalogue import effects as fx
 from engine.killer.circle import Space
+from engine.killer.interpreter import Interpreter
 from engine.killer.refusal import Refusal
 from engine.killer_bunnies_odyssey.flow import destroy_city, end_turn, kill_creature
 from engine.killer_bunnies_odyssey.library import Table
@@ -62,63 +63,7 @@ from engine.rules import Effect, WarrenError
 Source = Literal["flip", "hand", "saved"]
 FIELDS = ("target", "opponent", "at", "into", "picked", "chosen")
 ROLLING = (fx.Attack, fx.Raze, fx.RollBands)
-PLAYED = (fx.EnterCircle, fx.Build, fx.Attack, fx.Raze, fx.Feed, fx.Attach, fx.GainCiv, fx.Steal,
-          fx.PickFromHand, fx.Inspect, fx.Recycle, fx.Revive, fx.Cancel, fx.SettleFeed,
-          fx.RollBands)
-"""The primitives Odyssey plays."""
 SIDES = {"d6": 6, "d12": 12}
-
-EFFECT_RULE: dict[type[fx.CardEffect], str] = {
-    fx.EnterCircle: "ODY-POS-1", fx.Build: "ODY-POS-2", fx.Attack: "ODY-WPN-1",
-    fx.Raze: "ODY-WPN-2", fx.Feed: "ODY-FEED-1", fx.Attach: "ODY-CARD-9", fx.GainCiv: "ODY-CARD-2",
-    fx.Steal: "ODY-CARD-4", fx.PickFromHand: "ODY-FAN-1", fx.Inspect: "ODY-CARD-7",
-    fx.Recycle: "ODY-CARD-6", fx.Revive: "ODY-CARD-5", fx.Cancel: "ODY-CARD-3",
-    fx.SettleFeed: "ODY-CARD-8", fx.RollBands: "ODY-CARD-10",
-}
-
-
-def check_supported(table: Table) -> None:
-    """Refuse a table whose cards use what Odyssey does not play (a primitive of another game,
-    a card that rolls before its last effect, a choice asked twice)."""
-    for kind in range(1, len(table.codes)):
-        effects = list(table.effects[kind])
-        code = table.code(kind)
-        for i, effect in enumerate(effects):
-            if not isinstance(effect, PLAYED):
-                raise WarrenError(f"card {code} uses the effect {fx.tag_of(effect)!r}, which "
-                                  "Killer Bunnies Odyssey does not play")
-            if isinstance(effect, ROLLING) and i != len(effects) - 1:
-                raise WarrenError(f"card {code} rolls dice before its last effect; an Odyssey "
-                                  "card rolls in its last effect only")
-            if isinstance(effect, fx.RollBands):
-                for inner in effect.nested():
-                    if not (isinstance(inner, fx.GainCiv) and inner.target != "opponent"):
-                        raise WarrenError(f"card {code}: a band of its roll may only change Civ "
-                                          "points without a choice")
-            if isinstance(effect, fx.Attack | fx.Raze) and effect.die not in SIDES:
-                raise WarrenError(f"card {code} rolls {effect.die!r}, not a die of the set")
-        asked = [f for e in effects for f in _fields_of(e)]
-        if len(asked) != len(set(asked)):
-            raise WarrenError(f"card {code} asks for one choice twice ({asked})")
-
-
-def _fields_of(effect: fx.AnyEffect) -> tuple[str, ...]:
-    if isinstance(effect, fx.EnterCircle | fx.Revive):
-        return ("at", "into", "chosen") if isinstance(effect, fx.Revive) else ("at", "into")
-    if isinstance(effect, fx.Build):
-        return ("at",)
-    if isinstance(effect, fx.Steal):
-        return ("target", "at", "into")
-    if isinstance(effect, fx.Attack | fx.Raze | fx.Feed | fx.Attach | fx.SettleFeed | fx.Cancel):
-        return ("target",)
-    if isinstance(effect, fx.GainCiv):
-        return ("opponent",) if effect.target == "opponent" else ()
-    if isinstance(effect, fx.PickFromHand | fx.Inspect):
-        return ("opponent", "picked")
-    return ()
-
-
-# -- the plan -----------------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
@@ -137,12 +82,75 @@ class Step:
 
 @dataclass(slots=True)
 class Plan:
+    """A play checked and not yet carried out: its payment and one step per effect."""
+
     seat: int
     kind: int
     pay: dict[str, int]
     steps: list[Step]
     notes: list[Effect] = field(default_factory=list)
     """Checks the record cannot decide (engine.hidden)."""
+    asked: set[str] = field(default_factory=set)
+    """The choices of the event the card's effects read (the rest is refused)."""
+    current: int = 0
+    """The step being checked or carried out."""
+    stays: bool = False
+    """The card stays in play (a creature, a city, a modifier, a Feed card)."""
+    ends_turn: bool = False
+    rolling: bool = False
+    """The card waits for its dice (its last step started a strike)."""
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.current]
+
+
+ODYSSEY: Interpreter[OdysseyState, Plan, Any] = Interpreter("killer-bunnies-odyssey")
+"""What each primitive does in Odyssey (engine.killer.interpreter); the rule each answers to
+is in the module's docstring."""
+
+
+def check_supported(table: Table) -> None:
+    """Refuse a table whose cards use what Odyssey does not play (a primitive of another game,
+    a card that rolls before its last effect, a choice asked twice)."""
+    for kind in range(1, len(table.codes)):
+        effects = list(table.effects[kind])
+        code = table.code(kind)
+        unplayed = ODYSSEY.unplayed(effects)
+        if unplayed:
+            raise WarrenError(f"card {code} uses the effect {unplayed[0]!r}, which "
+                              "Killer Bunnies Odyssey does not play")
+        for i, effect in enumerate(effects):
+            if isinstance(effect, ROLLING) and i != len(effects) - 1:
+                raise WarrenError(f"card {code} rolls dice before its last effect; an Odyssey "
+                                  "card rolls in its last effect only")
+            if isinstance(effect, fx.RollBands):
+                for inner in effect.nested():
+                    if not (isinstance(inner, fx.GainCiv) and inner.target != "opponent"):
+                        raise WarrenError(f"card {code}: a band of its roll may only change Civ "
+                                          "points without a choice")
+            if isinstance(effect, fx.Attack | fx.Raze) and effect.die not in SIDES:
+                raise WarrenError(f"card {code} rolls {effect.die!r}, not a die of the set")
+        asked = [f for e in effects for f in sorted(_asks(e))]
+        if len(asked) != len(set(asked)):
+            raise WarrenError(f"card {code} asks for one choice twice ({asked})")
+
+
+def _asks(effect: fx.AnyEffect) -> frozenset[str]:
+    """The choices of the event this primitive reads (an own Civ change reads none)."""
+    if isinstance(effect, fx.GainCiv) and effect.target != "opponent":
+        return frozenset()
+    return ODYSSEY.fields.get(type(effect), frozenset())
+
+
+for _kind, _fields in (
+        (fx.EnterCircle, ("at", "into")), (fx.Build, ("at",)), (fx.Attack, ("target",)),
+        (fx.Raze, ("target",)), (fx.Feed, ("target",)), (fx.Attach, ("target",)),
+        (fx.GainCiv, ("opponent",)), (fx.Steal, ("target", "at", "into")),
+        (fx.PickFromHand, ("opponent", "picked")), (fx.Inspect, ("opponent", "picked")),
+        (fx.Revive, ("at", "into", "chosen")), (fx.Cancel, ("target",)),
+        (fx.SettleFeed, ("target",))):
+    ODYSSEY.takes(_kind, *_fields)
 
 
 def available(state: OdysseyState, seat: int) -> dict[str, int]:
@@ -233,11 +241,12 @@ def plan_play(state: OdysseyState, seat: int, kind: int, ev: Any, source: Source
                card=code)
     pay = plan_payment(state, seat, t.cost[kind], ev.pay)
     plan = Plan(seat=seat, kind=kind, pay=pay, steps=[])
-    used: set[str] = set()
-    for effect in effects:
-        plan.steps.append(_plan_effect(state, plan, effect, ev, used))
+    for i, effect in enumerate(effects):
+        plan.steps.append(Step(effect))
+        plan.current = i
+        ODYSSEY.checking(effect)(state, plan, effect, ev)
     for name in FIELDS:
-        if getattr(ev, name) is not None and name not in used:
+        if getattr(ev, name) is not None and name not in plan.asked:
             refuse("ODY-CARD-1", f"{t.label(kind)} asks for no {name}", card=code, field=name)
     return plan
 
@@ -273,148 +282,196 @@ def _creature(state: OdysseyState, pid: int | None, rule: str, what: str) -> Any
     return p
 
 
-def _plan_effect(state: OdysseyState, plan: Plan, effect: fx.AnyEffect, ev: Any,
-                 used: set[str]) -> Step:
+# -- the checks, by family ----------------------------------------------------------------------
+# circle
+
+
+@ODYSSEY.check(fx.EnterCircle)
+def _check_enter(state: OdysseyState, plan: Plan, effect: fx.EnterCircle, ev: Any) -> None:
+    plan.step.at, plan.step.into = _placement(state, plan.seat, ev.at, ev.into, len(state.circle),
+                                              plan.asked)
+
+
+@ODYSSEY.check(fx.Build)
+def _check_build(state: OdysseyState, plan: Plan, effect: fx.Build, ev: Any) -> None:
+    plan.asked.add("at")
+    if ev.at is not None and not 0 <= ev.at <= len(state.center):
+        refuse("ODY-POS-2", f"position {ev.at} is not in the Center Circle (0 to "
+               f"{len(state.center)})", at=ev.at)
+    plan.step.at = ev.at
+
+
+@ODYSSEY.check(fx.Attach)
+def _check_attach(state: OdysseyState, plan: Plan, effect: fx.Attach, ev: Any) -> None:
+    plan.asked.add("target")
+    p = _creature(state, ev.target, "ODY-CARD-9", "creature")
+    if p.where != "circle" or p.owner != plan.seat:
+        refuse("ODY-CARD-9", f"a Bunny Modifier goes under one of seat {plan.seat}'s own creatures "
+               "in the Bunny Circle", target=p.id, owner=p.owner, where=p.where)
+    plan.step.target = p.id
+
+
+@ODYSSEY.check(fx.Steal)
+def _check_steal(state: OdysseyState, plan: Plan, effect: fx.Steal, ev: Any) -> None:
+    seat, step = plan.seat, plan.step
+    plan.asked.update(("target", "at", "into"))
+    if effect.what == "creature":
+        p = _creature(state, ev.target, "ODY-CARD-4", "creature")
+        if p.where not in ("circle", "inside"):
+            refuse("ODY-CARD-4", f"piece {p.id} is not a creature in play", target=p.id)
+        if p.owner == seat:
+            refuse("ODY-CARD-4", f"piece {p.id} is already seat {seat}'s", target=p.id)
+        size = len(state.circle) - (1 if p.where == "circle" else 0)
+        step.target = p.id
+        step.at, step.into = _placement(state, seat, ev.at, ev.into, size, plan.asked)
+        return
+    city = state.pieces.get(ev.target) if ev.target is not None else None
+    if city is None or city.where != "city" or city.owner == seat:
+        refuse("ODY-CARD-4", "the card takes an opponent's city (target=PIECE)", target=ev.target)
+    if ev.into is not None:
+        refuse("ODY-CARD-1", "a city goes into the Center Circle, not into a city", into=ev.into)
+    if ev.at is not None and not 0 <= ev.at <= len(state.center) - 1:
+        refuse("ODY-POS-2", f"position {ev.at} is not in the Center Circle", at=ev.at)
+    step.target, step.at = city.id, ev.at
+
+
+@ODYSSEY.check(fx.Revive)
+def _check_revive(state: OdysseyState, plan: Plan, effect: fx.Revive, ev: Any) -> None:
+    plan.asked.add("chosen")
+    if ev.chosen is None:
+        refuse("ODY-CARD-5", "the card names the creature it brings back (chosen=CODE)")
+    t = cards(state)
+    kind = kind_of(state, ev.chosen, "the creature revived")
+    if not kind or not t.creature[kind] or kind not in state.seats[plan.seat].discard:
+        refuse("ODY-CARD-5", f"{ev.chosen} is no creature of seat {plan.seat}'s discard pile",
+               chosen=ev.chosen)
+    plan.step.chosen = kind
+    plan.step.at, plan.step.into = _placement(state, plan.seat, ev.at, ev.into, len(state.circle),
+                                              plan.asked)
+
+
+# combat and feeding: a Ground Weapon and a Feed card aim alike
+
+
+@ODYSSEY.check(fx.Attack, fx.Feed)
+def _check_aim(state: OdysseyState, plan: Plan, effect: fx.Attack | fx.Feed, ev: Any) -> None:
+    plan.asked.add("target")
+    rule = "ODY-WPN-1" if isinstance(effect, fx.Attack) else "ODY-FEED-1"
+    p = _creature(state, ev.target, rule, "creature")
+    if p.where != "circle":
+        refuse(rule, f"piece {p.id} is not in the Bunny Circle (a creature inside a city is out "
+               "of a Ground Weapon's and a Feed card's reach)", target=p.id, where=p.where)
+    if effect.target != "any_bunny" and p.owner == plan.seat:
+        refuse(rule, f"piece {p.id} is seat {plan.seat}'s own: the card aims at an opponent's "
+               "creature", target=p.id)
+    plan.step.target = p.id
+
+
+@ODYSSEY.check(fx.Raze)
+def _check_raze(state: OdysseyState, plan: Plan, effect: fx.Raze, ev: Any) -> None:
+    plan.asked.add("target")
+    city = state.pieces.get(ev.target) if ev.target is not None else None
+    if city is None or city.where != "city":
+        refuse("ODY-WPN-2", "a City Weapon aims at a city in the Center Circle (target=PIECE)",
+               target=ev.target)
+    if city.owner == plan.seat:
+        refuse("ODY-WPN-2", f"city {city.id} is seat {plan.seat}'s own: a City Weapon aims at an "
+               "opponent's city", target=city.id)
+    plan.step.target = city.id
+
+
+@ODYSSEY.check(fx.Cancel)
+def _check_cancel(state: OdysseyState, plan: Plan, effect: fx.Cancel, ev: Any) -> None:
     seat = plan.seat
     t = cards(state)
-    step = Step(effect)
-    if isinstance(effect, fx.EnterCircle):
-        step.at, step.into = _placement(state, seat, ev.at, ev.into, len(state.circle), used)
-    elif isinstance(effect, fx.Build):
-        used.add("at")
-        if ev.at is not None and not 0 <= ev.at <= len(state.center):
-            refuse("ODY-POS-2", f"position {ev.at} is not in the Center Circle (0 to "
-                   f"{len(state.center)})", at=ev.at)
-        step.at = ev.at
-    elif isinstance(effect, fx.Attack | fx.Feed):
-        used.add("target")
-        rule = "ODY-WPN-1" if isinstance(effect, fx.Attack) else "ODY-FEED-1"
-        p = _creature(state, ev.target, rule, "creature")
-        if p.where != "circle":
-            refuse(rule, f"piece {p.id} is not in the Bunny Circle (a creature inside a city is out "
-                   "of a Ground Weapon's and a Feed card's reach)", target=p.id, where=p.where)
-        if effect.target != "any_bunny" and p.owner == seat:
-            refuse(rule, f"piece {p.id} is seat {seat}'s own: the card aims at an opponent's creature",
-                   target=p.id)
-        step.target = p.id
-    elif isinstance(effect, fx.Raze):
-        used.add("target")
-        city = state.pieces.get(ev.target) if ev.target is not None else None
-        if city is None or city.where != "city":
-            refuse("ODY-WPN-2", "a City Weapon aims at a city in the Center Circle (target=PIECE)",
-                   target=ev.target)
-        if city.owner == seat:
-            refuse("ODY-WPN-2", f"city {city.id} is seat {seat}'s own: a City Weapon aims at an "
-                   "opponent's city", target=city.id)
-        step.target = city.id
-    elif isinstance(effect, fx.Attach):
-        used.add("target")
-        p = _creature(state, ev.target, "ODY-CARD-9", "creature")
-        if p.where != "circle" or p.owner != seat:
-            refuse("ODY-CARD-9", f"a Bunny Modifier goes under one of seat {seat}'s own creatures in "
-                   "the Bunny Circle", target=p.id, owner=p.owner, where=p.where)
-        step.target = p.id
-    elif isinstance(effect, fx.GainCiv):
-        if effect.target == "opponent":
-            used.add("opponent")
-            step.opponent = _opponent(state, seat, ev.opponent)
-    elif isinstance(effect, fx.Steal):
-        used.update(("target", "at", "into"))
-        if effect.what == "creature":
-            p = _creature(state, ev.target, "ODY-CARD-4", "creature")
-            if p.where not in ("circle", "inside"):
-                refuse("ODY-CARD-4", f"piece {p.id} is not a creature in play", target=p.id)
-            if p.owner == seat:
-                refuse("ODY-CARD-4", f"piece {p.id} is already seat {seat}'s", target=p.id)
-            size = len(state.circle) - (1 if p.where == "circle" else 0)
-            step.target = p.id
-            step.at, step.into = _placement(state, seat, ev.at, ev.into, size, used)
-        else:
-            city = state.pieces.get(ev.target) if ev.target is not None else None
-            if city is None or city.where != "city" or city.owner == seat:
-                refuse("ODY-CARD-4", "the card takes an opponent's city (target=PIECE)", target=ev.target)
-            if ev.into is not None:
-                refuse("ODY-CARD-1", "a city goes into the Center Circle, not into a city", into=ev.into)
-            if ev.at is not None and not 0 <= ev.at <= len(state.center) - 1:
-                refuse("ODY-POS-2", f"position {ev.at} is not in the Center Circle", at=ev.at)
-            step.target, step.at = city.id, ev.at
-    elif isinstance(effect, fx.PickFromHand | fx.Inspect):
-        used.update(("opponent", "picked"))
-        who = _opponent(state, seat, ev.opponent)
-        step.opponent = who
-        hand = state.seats[who].hand
-        if isinstance(effect, fx.PickFromHand):
-            if not hand:
-                refuse("ODY-FAN-1", f"seat {who} has no card in hand to pick", opponent=who)
-            if ev.picked is None or ev.picked == UNKNOWN:
-                refuse("ODY-FAN-1", "the card picked from the hand is discarded face up: the record "
-                       "names it (picked=CODE)", opponent=who)
-            step.hand = plan_from_hand(state, who, [ev.picked], "ODY-FAN-1", "the card picked")
-            step.picked = step.hand.kinds[0]
-        else:
-            wanted = effect.discard_type
-            if ev.picked is not None:
-                kind = kind_of(state, ev.picked, "the card named")
-                if t.type[kind] != wanted:
-                    refuse("ODY-CARD-7", f"{ev.picked} is not a {wanted.replace('_', ' ')} card",
-                           picked=ev.picked)
-                step.hand = plan_from_hand(state, who, [ev.picked], "ODY-CARD-7", "the card named")
-                step.picked = kind
-            else:
-                known = [k for k in hand if k and t.type[k] == wanted]
-                if known:
-                    refuse("ODY-CARD-7", f"seat {who} holds {t.code(known[0])}, a "
-                           f"{wanted.replace('_', ' ')} card: the player names the one discarded",
-                           opponent=who)
-                pool = state.seats[who].unseen
-                if 0 in hand and pool is not None and any(
-                        t.type[t.kind[c]] == wanted for c in pool.unseen if c in t.kind):
-                    plan.notes.append(undetermined(
-                        "ODY-CARD-7", f"legal only if seat {who}'s hand held no "
-                        f"{wanted.replace('_', ' ')} card", seat=who, unknown_cards=hand.count(0)))
-    elif isinstance(effect, fx.Revive):
-        used.add("chosen")
-        if ev.chosen is None:
-            refuse("ODY-CARD-5", "the card names the creature it brings back (chosen=CODE)")
-        kind = kind_of(state, ev.chosen, "the creature revived")
-        if not kind or not t.creature[kind] or kind not in state.seats[seat].discard:
-            refuse("ODY-CARD-5", f"{ev.chosen} is no creature of seat {seat}'s discard pile",
-                   chosen=ev.chosen)
-        step.chosen = kind
-        step.at, step.into = _placement(state, seat, ev.at, ev.into, len(state.circle), used)
-    elif isinstance(effect, fx.Cancel):
-        used.add("target")
-        if ev.target is None:
-            strike = state.strike
-            if strike is None:
-                refuse("ODY-CARD-3", "no card waits for its dice to be answered")
-            if not strike.aggressive:
-                refuse("ODY-AGG-1", f"{t.label(strike.card)} is not an Aggressive card",
-                       card=t.code(strike.card))
-            owners = {state.pieces[p].owner for p in strike.targets if p in state.pieces}
-            if seat not in owners:
-                refuse("ODY-CARD-3", f"{t.label(strike.card)} is not aimed at seat {seat}'s things",
-                       aimed_at=sorted(owners))
-        else:
-            d = state.pieces.get(ev.target)
-            demand = next((x for x in state.demands if x.card == ev.target), None)
-            if d is None or demand is None:
-                refuse("ODY-CARD-3", f"piece {ev.target} is no Feed The Bunny card waiting on a "
-                       "creature", target=ev.target)
-            if demand.owner != seat:
-                refuse("ODY-CARD-3", f"the Feed The Bunny card {ev.target} is not on seat {seat}'s "
-                       "creature", target=ev.target)
-            if not t.aggressive[d.kind]:
-                refuse("ODY-AGG-1", f"{t.label(d.kind)} is not an Aggressive card", target=ev.target)
-            step.target = ev.target
-    elif isinstance(effect, fx.SettleFeed):
-        used.add("target")
-        p = _creature(state, ev.target, "ODY-CARD-8", "creature")
-        if p.owner != seat or not feeding.on_bunny(state.demands, p.id):
-            refuse("ODY-CARD-8", f"piece {p.id} is not a creature of seat {seat}'s with a Feed The "
-                   "Bunny card on it", target=p.id)
-        step.target = p.id
-    return step
+    plan.asked.add("target")
+    if ev.target is None:
+        strike = state.strike
+        if strike is None:
+            refuse("ODY-CARD-3", "no card waits for its dice to be answered")
+        if not strike.aggressive:
+            refuse("ODY-AGG-1", f"{t.label(strike.card)} is not an Aggressive card",
+                   card=t.code(strike.card))
+        owners = {state.pieces[p].owner for p in strike.targets if p in state.pieces}
+        if seat not in owners:
+            refuse("ODY-CARD-3", f"{t.label(strike.card)} is not aimed at seat {seat}'s things",
+                   aimed_at=sorted(owners))
+        return
+    d = state.pieces.get(ev.target)
+    demand = next((x for x in state.demands if x.card == ev.target), None)
+    if d is None or demand is None:
+        refuse("ODY-CARD-3", f"piece {ev.target} is no Feed The Bunny card waiting on a "
+               "creature", target=ev.target)
+    if demand.owner != seat:
+        refuse("ODY-CARD-3", f"the Feed The Bunny card {ev.target} is not on seat {seat}'s "
+               "creature", target=ev.target)
+    if not t.aggressive[d.kind]:
+        refuse("ODY-AGG-1", f"{t.label(d.kind)} is not an Aggressive card", target=ev.target)
+    plan.step.target = ev.target
+
+
+@ODYSSEY.check(fx.SettleFeed)
+def _check_settle(state: OdysseyState, plan: Plan, effect: fx.SettleFeed, ev: Any) -> None:
+    plan.asked.add("target")
+    p = _creature(state, ev.target, "ODY-CARD-8", "creature")
+    if p.owner != plan.seat or not feeding.on_bunny(state.demands, p.id):
+        refuse("ODY-CARD-8", f"piece {p.id} is not a creature of seat {plan.seat}'s with a Feed "
+               "The Bunny card on it", target=p.id)
+    plan.step.target = p.id
+
+
+# money: Civ points
+
+
+@ODYSSEY.check(fx.GainCiv)
+def _check_civ(state: OdysseyState, plan: Plan, effect: fx.GainCiv, ev: Any) -> None:
+    if effect.target == "opponent":
+        plan.asked.add("opponent")
+        plan.step.opponent = _opponent(state, plan.seat, ev.opponent)
+
+
+# hands
+
+
+@ODYSSEY.check(fx.PickFromHand)
+def _check_pick(state: OdysseyState, plan: Plan, effect: fx.PickFromHand, ev: Any) -> None:
+    plan.asked.update(("opponent", "picked"))
+    who = plan.step.opponent = _opponent(state, plan.seat, ev.opponent)
+    if not state.seats[who].hand:
+        refuse("ODY-FAN-1", f"seat {who} has no card in hand to pick", opponent=who)
+    if ev.picked is None or ev.picked == UNKNOWN:
+        refuse("ODY-FAN-1", "the card picked from the hand is discarded face up: the record "
+               "names it (picked=CODE)", opponent=who)
+    plan.step.hand = plan_from_hand(state, who, [ev.picked], "ODY-FAN-1", "the card picked")
+    plan.step.picked = plan.step.hand.kinds[0]
+
+
+@ODYSSEY.check(fx.Inspect)
+def _check_inspect(state: OdysseyState, plan: Plan, effect: fx.Inspect, ev: Any) -> None:
+    plan.asked.update(("opponent", "picked"))
+    t = cards(state)
+    who = plan.step.opponent = _opponent(state, plan.seat, ev.opponent)
+    hand = state.seats[who].hand
+    wanted = effect.discard_type
+    if ev.picked is not None:
+        kind = kind_of(state, ev.picked, "the card named")
+        if t.type[kind] != wanted:
+            refuse("ODY-CARD-7", f"{ev.picked} is not a {wanted.replace('_', ' ')} card",
+                   picked=ev.picked)
+        plan.step.hand = plan_from_hand(state, who, [ev.picked], "ODY-CARD-7", "the card named")
+        plan.step.picked = kind
+        return
+    known = [k for k in hand if k and t.type[k] == wanted]
+    if known:
+        refuse("ODY-CARD-7", f"seat {who} holds {t.code(known[0])}, a "
+               f"{wanted.replace('_', ' ')} card: the player names the one discarded",
+               opponent=who)
+    pool = state.seats[who].unseen
+    if 0 in hand and pool is not None and any(
+            t.type[t.kind[c]] == wanted for c in pool.unseen if c in t.kind):
+        plan.notes.append(undetermined(
+            "ODY-CARD-7", f"legal only if seat {who}'s hand held no "
+            f"{wanted.replace('_', ' ')} card", seat=who, unknown_cards=hand.count(0)))
 
 
 def _opponent(state: OdysseyState, seat: int, who: int | None) -> int:
@@ -488,107 +545,180 @@ def execute(state: OdysseyState, plan: Plan, ends_turn: bool = False) -> list[Ef
     t = cards(state)
     seat, kind = plan.seat, plan.kind
     out: list[Effect] = list(plan.notes)
+    plan.ends_turn = ends_turn
     if plan.pay:
         mark_used(state, seat, plan.pay)
         out.append(Effect("ODY-COST-1", "paid", {"seat": seat, "card": t.code(kind), "pay": plan.pay}))
-    stays = False
-    for step in plan.steps:
-        effect = step.effect
-        if isinstance(effect, fx.EnterCircle):
-            pid = new_piece(state, kind, seat, "limbo")
-            place_creature(state, pid, step.at, step.into)
-            stays = True
-            out.append(Effect("ODY-CITY-1" if step.into is not None else "ODY-POS-1", "entered",
-                              {"seat": seat, "piece": pid, "card": t.code(kind), "at": step.at,
-                               "into": step.into}))
-        elif isinstance(effect, fx.Build):
-            pid = new_piece(state, kind, seat, "limbo")
-            place_city(state, pid, step.at)
-            stays = True
-            out.append(Effect("ODY-POS-2", "built", {"seat": seat, "piece": pid, "card": t.code(kind),
-                                                     "at": step.at}))
-        elif isinstance(effect, fx.Attach):
-            assert step.target is not None
-            pid = new_piece(state, kind, seat, "under", host=step.target)
-            state.circle.spaces[step.target].under.append(pid)
-            stays = True
-            out.append(Effect("ODY-CARD-9", "attached", {"seat": seat, "piece": pid, "host": step.target,
-                                                         "card": t.code(kind)}))
-        elif isinstance(effect, fx.Feed):
-            assert step.target is not None
-            owner = state.pieces[step.target].owner
-            pid = new_piece(state, kind, seat, "on", host=step.target)
-            state.circle.spaces[step.target].on.append(pid)
-            due = feeding.due_turn(state.seats[owner].turns)
-            state.demands.append(feeding.FeedDemand(card=pid, bunny=step.target, owner=owner,
-                                                    cabbage=effect.cabbage, water=effect.water,
-                                                    due_turn=due, placed_by=seat))
-            stays = True
-            out.append(Effect("ODY-FEED-1", "feed_demand", {"seat": owner, "piece": pid,
-                                                            "on": step.target, "by": seat,
-                                                            "units": effect.cabbage + effect.water,
-                                                            "due_turn": due}))
-        elif isinstance(effect, fx.GainCiv):
-            out.extend(gain_civ(state, seat, effect, step.opponent))
-        elif isinstance(effect, fx.Steal):
-            assert step.target is not None
-            victim = state.pieces[step.target].owner
-            take_out(state, step.target)
-            change_hands(state, step.target, seat)
-            if effect.what == "creature":
-                place_creature(state, step.target, step.at, step.into)
-            else:
-                place_city(state, step.target, step.at)
-            out.append(Effect("ODY-CARD-4", "stolen", {"seat": seat, "from": victim, "piece": step.target,
-                                                       "at": step.at, "into": step.into}))
-        elif isinstance(effect, fx.PickFromHand):
-            assert step.hand is not None and step.opponent is not None and step.picked is not None
-            commit_hand(state, step.hand)
-            state.seats[step.opponent].discard.append(step.picked)
-            out.append(Effect("ODY-FAN-1", "picked", {"seat": step.opponent, "by": seat,
-                                                      "card": t.code(step.picked), "discarded": True}))
-        elif isinstance(effect, fx.Inspect):
-            assert step.opponent is not None
-            if step.hand is not None and step.picked is not None:
-                commit_hand(state, step.hand)
-                state.seats[step.opponent].discard.append(step.picked)
-            out.append(Effect("ODY-CARD-7", "inspected", {
-                "seat": step.opponent, "by": seat,
-                "discarded": None if step.picked is None else t.code(step.picked)}))
-        elif isinstance(effect, fx.Recycle):
-            s = state.seats[seat]
-            moved = s.discard[-effect.count:] if s.discard else []
-            if moved:
-                del s.discard[-len(moved):]
-                s.draw.extend(moved)
-                if seat not in state.shuffles:
-                    state.shuffles.append(seat)
-            out.append(Effect("ODY-CARD-6", "recycled", {"seat": seat, "cards": [t.code(k) for k in moved]}))
-        elif isinstance(effect, fx.Revive):
-            assert step.chosen is not None
-            state.seats[seat].discard.remove(step.chosen)
-            pid = new_piece(state, step.chosen, seat, "limbo")
-            place_creature(state, pid, step.at, step.into)
-            out.append(Effect("ODY-CARD-5", "revived", {"seat": seat, "piece": pid,
-                                                        "card": t.code(step.chosen), "at": step.at,
-                                                        "into": step.into}))
-        elif isinstance(effect, fx.Cancel):
-            out.extend(_cancel(state, seat, step.target))
-        elif isinstance(effect, fx.SettleFeed):
-            assert step.target is not None
-            settled = [d.card for d in feeding.on_bunny(state.demands, step.target)]
-            for demand in settled:
-                leave_play(state, demand)
-            out.append(Effect("ODY-CARD-8", "fed", {"seat": seat, "piece": step.target,
-                                                    "demands": settled, "paid": 0}))
-        elif isinstance(effect, ROLLING):
-            out.extend(_start_strike(state, plan, effect, ends_turn))
+    for i, step in enumerate(plan.steps):
+        plan.current = i
+        ODYSSEY.applying(step.effect)(state, plan, step.effect, out)
+        if plan.rolling:
             return out
-    if not stays:
+    if not plan.stays:
         state.seats[seat].discard.append(kind)
     if ends_turn:
         out.extend(end_turn(state))
     return out
+
+
+# -- what each primitive does, by family --------------------------------------------------------
+# circle
+
+
+@ODYSSEY.apply(fx.EnterCircle)
+def _enter(state: OdysseyState, plan: Plan, effect: fx.EnterCircle, out: list[Effect]) -> None:
+    step = plan.step
+    pid = new_piece(state, plan.kind, plan.seat, "limbo")
+    place_creature(state, pid, step.at, step.into)
+    plan.stays = True
+    out.append(Effect("ODY-CITY-1" if step.into is not None else "ODY-POS-1", "entered",
+                      {"seat": plan.seat, "piece": pid, "card": cards(state).code(plan.kind),
+                       "at": step.at, "into": step.into}))
+
+
+@ODYSSEY.apply(fx.Build)
+def _build(state: OdysseyState, plan: Plan, effect: fx.Build, out: list[Effect]) -> None:
+    pid = new_piece(state, plan.kind, plan.seat, "limbo")
+    place_city(state, pid, plan.step.at)
+    plan.stays = True
+    out.append(Effect("ODY-POS-2", "built", {"seat": plan.seat, "piece": pid,
+                                             "card": cards(state).code(plan.kind),
+                                             "at": plan.step.at}))
+
+
+@ODYSSEY.apply(fx.Attach)
+def _attach(state: OdysseyState, plan: Plan, effect: fx.Attach, out: list[Effect]) -> None:
+    host = plan.step.target
+    assert host is not None
+    pid = new_piece(state, plan.kind, plan.seat, "under", host=host)
+    state.circle.spaces[host].under.append(pid)
+    plan.stays = True
+    out.append(Effect("ODY-CARD-9", "attached", {"seat": plan.seat, "piece": pid, "host": host,
+                                                 "card": cards(state).code(plan.kind)}))
+
+
+@ODYSSEY.apply(fx.Steal)
+def _steal(state: OdysseyState, plan: Plan, effect: fx.Steal, out: list[Effect]) -> None:
+    step = plan.step
+    assert step.target is not None
+    victim = state.pieces[step.target].owner
+    take_out(state, step.target)
+    change_hands(state, step.target, plan.seat)
+    if effect.what == "creature":
+        place_creature(state, step.target, step.at, step.into)
+    else:
+        place_city(state, step.target, step.at)
+    out.append(Effect("ODY-CARD-4", "stolen", {"seat": plan.seat, "from": victim,
+                                               "piece": step.target, "at": step.at,
+                                               "into": step.into}))
+
+
+@ODYSSEY.apply(fx.Revive)
+def _revive(state: OdysseyState, plan: Plan, effect: fx.Revive, out: list[Effect]) -> None:
+    step = plan.step
+    assert step.chosen is not None
+    state.seats[plan.seat].discard.remove(step.chosen)
+    pid = new_piece(state, step.chosen, plan.seat, "limbo")
+    place_creature(state, pid, step.at, step.into)
+    out.append(Effect("ODY-CARD-5", "revived", {"seat": plan.seat, "piece": pid,
+                                                "card": cards(state).code(step.chosen),
+                                                "at": step.at, "into": step.into}))
+
+
+# combat
+
+
+@ODYSSEY.apply(fx.Attack, fx.Raze, fx.RollBands)
+def _rolls(state: OdysseyState, plan: Plan, effect: fx.AnyEffect, out: list[Effect]) -> None:
+    # a rolling primitive is a card's last (check_supported): the card waits for its dice
+    out.extend(_start_strike(state, plan, effect, plan.ends_turn))
+    plan.rolling = True
+
+
+@ODYSSEY.apply(fx.Cancel)
+def _cancel_apply(state: OdysseyState, plan: Plan, effect: fx.Cancel, out: list[Effect]) -> None:
+    out.extend(_cancel(state, plan.seat, plan.step.target))
+
+
+# feeding
+
+
+@ODYSSEY.apply(fx.Feed)
+def _feed(state: OdysseyState, plan: Plan, effect: fx.Feed, out: list[Effect]) -> None:
+    target = plan.step.target
+    assert target is not None
+    seat = plan.seat
+    owner = state.pieces[target].owner
+    pid = new_piece(state, plan.kind, seat, "on", host=target)
+    state.circle.spaces[target].on.append(pid)
+    due = feeding.due_turn(state.seats[owner].turns)
+    state.demands.append(feeding.FeedDemand(card=pid, bunny=target, owner=owner,
+                                            cabbage=effect.cabbage, water=effect.water,
+                                            due_turn=due, placed_by=seat))
+    plan.stays = True
+    out.append(Effect("ODY-FEED-1", "feed_demand", {"seat": owner, "piece": pid, "on": target,
+                                                    "by": seat,
+                                                    "units": effect.cabbage + effect.water,
+                                                    "due_turn": due}))
+
+
+@ODYSSEY.apply(fx.SettleFeed)
+def _settle(state: OdysseyState, plan: Plan, effect: fx.SettleFeed, out: list[Effect]) -> None:
+    target = plan.step.target
+    assert target is not None
+    settled = [d.card for d in feeding.on_bunny(state.demands, target)]
+    for demand in settled:
+        leave_play(state, demand)
+    out.append(Effect("ODY-CARD-8", "fed", {"seat": plan.seat, "piece": target,
+                                            "demands": settled, "paid": 0}))
+
+
+# money: Civ points
+
+
+@ODYSSEY.apply(fx.GainCiv)
+def _civ(state: OdysseyState, plan: Plan, effect: fx.GainCiv, out: list[Effect]) -> None:
+    out.extend(gain_civ(state, plan.seat, effect, plan.step.opponent))
+
+
+# hands
+
+
+@ODYSSEY.apply(fx.PickFromHand)
+def _pick(state: OdysseyState, plan: Plan, effect: fx.PickFromHand, out: list[Effect]) -> None:
+    step = plan.step
+    assert step.hand is not None and step.opponent is not None and step.picked is not None
+    commit_hand(state, step.hand)
+    state.seats[step.opponent].discard.append(step.picked)
+    out.append(Effect("ODY-FAN-1", "picked", {"seat": step.opponent, "by": plan.seat,
+                                              "card": cards(state).code(step.picked),
+                                              "discarded": True}))
+
+
+@ODYSSEY.apply(fx.Inspect)
+def _inspect(state: OdysseyState, plan: Plan, effect: fx.Inspect, out: list[Effect]) -> None:
+    step = plan.step
+    assert step.opponent is not None
+    if step.hand is not None and step.picked is not None:
+        commit_hand(state, step.hand)
+        state.seats[step.opponent].discard.append(step.picked)
+    out.append(Effect("ODY-CARD-7", "inspected", {
+        "seat": step.opponent, "by": plan.seat,
+        "discarded": None if step.picked is None else cards(state).code(step.picked)}))
+
+
+@ODYSSEY.apply(fx.Recycle)
+def _recycle(state: OdysseyState, plan: Plan, effect: fx.Recycle, out: list[Effect]) -> None:
+    seat = plan.seat
+    s = state.seats[seat]
+    moved = s.discard[-effect.count:] if s.discard else []
+    if moved:
+        del s.discard[-len(moved):]
+        s.draw.extend(moved)
+        if seat not in state.shuffles:
+            state.shuffles.append(seat)
+    out.append(Effect("ODY-CARD-6", "recycled", {"seat": seat,
+                                                 "cards": [cards(state).code(k) for k in moved]}))
 
 
 def gain_civ(state: OdysseyState, seat: int, effect: fx.GainCiv, opponent: int | None) -> list[Effect]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.killer.catalogue import effects as fx
 from engine.killer_bunnies_odyssey import cards as card_rules
+from engine.killer_bunnies_odyssey.cards import ODYSSEY
 from engine.killer_bunnies_odyssey.state import OdysseyState
 from engine.killer_bunnies_odyssey.table import cards, has_bunny, has_city, opponents
 from engine.rules import RuleViolation
@@ -31,53 +32,96 @@ def _placements(state: OdysseyState, seat: int, size: int) -> list[dict[str, Any
     return [{"at": i} for i in range(size + 1)] + [{"into": c} for c in rooms(state, seat)]
 
 
-def _options(state: OdysseyState, seat: int, effect: fx.AnyEffect) -> list[dict[str, Any]]:
-    t = cards(state)
-    circle = state.circle
+Fields = list[dict[str, Any]]
+
+
+@ODYSSEY.options(fx.EnterCircle)
+def _enter(state: OdysseyState, seat: int, effect: fx.EnterCircle) -> Fields:
+    return _placements(state, seat, len(state.circle))
+
+
+@ODYSSEY.options(fx.Build)
+def _build(state: OdysseyState, seat: int, effect: fx.Build) -> Fields:
+    return [{"at": i} for i in range(len(state.center) + 1)]
+
+
+@ODYSSEY.options(fx.Attack, fx.Feed)
+def _aim(state: OdysseyState, seat: int, effect: fx.Attack | fx.Feed) -> Fields:
+    return [{"target": b} for b in state.circle.order if state.pieces[b].owner != seat]
+
+
+@ODYSSEY.options(fx.Raze)
+def _raze(state: OdysseyState, seat: int, effect: fx.Raze) -> Fields:
+    return [{"target": c} for c in state.center.order if state.pieces[c].owner != seat]
+
+
+@ODYSSEY.options(fx.Attach)
+def _attach(state: OdysseyState, seat: int, effect: fx.Attach) -> Fields:
+    return [{"target": b} for b in state.circle.owned_by(seat)]
+
+
+@ODYSSEY.options(fx.GainCiv)
+def _civ(state: OdysseyState, seat: int, effect: fx.GainCiv) -> Fields:
+    return [{"opponent": o} for o in opponents(state, seat)] if effect.target == "opponent" else [{}]
+
+
+@ODYSSEY.options(fx.Steal)
+def _steal(state: OdysseyState, seat: int, effect: fx.Steal) -> Fields:
     pieces = state.pieces
-    if isinstance(effect, fx.EnterCircle):
-        return _placements(state, seat, len(circle))
-    if isinstance(effect, fx.Build):
-        return [{"at": i} for i in range(len(state.center) + 1)]
-    if isinstance(effect, fx.Attack | fx.Feed):
-        return [{"target": b} for b in circle.order if pieces[b].owner != seat]
-    if isinstance(effect, fx.Raze):
-        return [{"target": c} for c in state.center.order if pieces[c].owner != seat]
-    if isinstance(effect, fx.Attach):
-        return [{"target": b} for b in circle.owned_by(seat)]
-    if isinstance(effect, fx.GainCiv):
-        return [{"opponent": o} for o in opponents(state, seat)] if effect.target == "opponent" else [{}]
-    if isinstance(effect, fx.Steal):
-        if effect.what == "city":
-            return [{"target": c, "at": i} for c in state.center.order if pieces[c].owner != seat
-                    for i in range(len(state.center))]
-        out = []
-        for pid, p in sorted(pieces.items()):
-            if p.owner == seat or p.where not in ("circle", "inside") or not t.creature[p.kind]:
-                continue
-            size = len(circle) - (1 if p.where == "circle" else 0)
-            out += [{"target": pid, **place} for place in _placements(state, seat, size)]
-        return out
-    if isinstance(effect, fx.PickFromHand):
-        return [{"opponent": o, "picked": t.code(k)} for o in opponents(state, seat)
-                for k in sorted({k for k in state.seats[o].hand if k})]
-    if isinstance(effect, fx.Inspect):
-        out = []
-        for o in opponents(state, seat):
-            held = sorted({k for k in state.seats[o].hand if k and t.type[k] == effect.discard_type})
-            out += [{"opponent": o, "picked": t.code(k)} for k in held] or [{"opponent": o}]
-        return out
-    if isinstance(effect, fx.Revive):
-        kinds = sorted({k for k in state.seats[seat].discard if t.creature[k]})
-        return [{"chosen": t.code(k), **place} for k in kinds
-                for place in _placements(state, seat, len(circle))]
-    if isinstance(effect, fx.Cancel):
-        out = [{}] if state.strike is not None else []
-        out += [{"target": d.card} for d in state.demands if d.owner == seat]
-        return out
-    if isinstance(effect, fx.SettleFeed):
-        return [{"target": b} for b in sorted({d.bunny for d in state.demands if d.owner == seat})]
-    return [{}]
+    if effect.what == "city":
+        return [{"target": c, "at": i} for c in state.center.order if pieces[c].owner != seat
+                for i in range(len(state.center))]
+    t = cards(state)
+    out = []
+    for pid, p in sorted(pieces.items()):
+        if p.owner == seat or p.where not in ("circle", "inside") or not t.creature[p.kind]:
+            continue
+        size = len(state.circle) - (1 if p.where == "circle" else 0)
+        out += [{"target": pid, **place} for place in _placements(state, seat, size)]
+    return out
+
+
+@ODYSSEY.options(fx.PickFromHand)
+def _pick(state: OdysseyState, seat: int, effect: fx.PickFromHand) -> Fields:
+    t = cards(state)
+    return [{"opponent": o, "picked": t.code(k)} for o in opponents(state, seat)
+            for k in sorted({k for k in state.seats[o].hand if k})]
+
+
+@ODYSSEY.options(fx.Inspect)
+def _inspect(state: OdysseyState, seat: int, effect: fx.Inspect) -> Fields:
+    t = cards(state)
+    out = []
+    for o in opponents(state, seat):
+        held = sorted({k for k in state.seats[o].hand if k and t.type[k] == effect.discard_type})
+        out += [{"opponent": o, "picked": t.code(k)} for k in held] or [{"opponent": o}]
+    return out
+
+
+@ODYSSEY.options(fx.Revive)
+def _revive(state: OdysseyState, seat: int, effect: fx.Revive) -> Fields:
+    t = cards(state)
+    kinds = sorted({k for k in state.seats[seat].discard if t.creature[k]})
+    return [{"chosen": t.code(k), **place} for k in kinds
+            for place in _placements(state, seat, len(state.circle))]
+
+
+@ODYSSEY.options(fx.Cancel)
+def _cancel(state: OdysseyState, seat: int, effect: fx.Cancel) -> Fields:
+    out: Fields = [{}] if state.strike is not None else []
+    out += [{"target": d.card} for d in state.demands if d.owner == seat]
+    return out
+
+
+@ODYSSEY.options(fx.SettleFeed)
+def _settle(state: OdysseyState, seat: int, effect: fx.SettleFeed) -> Fields:
+    return [{"target": b} for b in sorted({d.bunny for d in state.demands if d.owner == seat})]
+
+
+def _options(state: OdysseyState, seat: int, effect: fx.AnyEffect) -> Fields:
+    """The choice sets of one effect (a primitive that asks nothing: the empty one)."""
+    options = ODYSSEY.options_of(effect)
+    return [{}] if options is None else options(state, seat, effect)
 
 
 class _Choices:

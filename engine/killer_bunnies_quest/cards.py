@@ -1,8 +1,9 @@
 """What each card does: the effect vocabulary applied to a game of Quest.
 
-Two tables keyed by primitive type (no ``isinstance`` chain): ``CHECKS`` refuses a play
-whose choices the primitive cannot take (run before anything changes: a refused play leaves
-the state as it was), ``PRIMITIVES`` applies it. A primitive that needs a die or somebody's
+The kit's interpreter (engine.killer.interpreter) holds Quest's tables keyed by primitive
+type: each primitive's check refuses a play whose choices it cannot take (run before
+anything changes: a refused play leaves the state as it was), its apply carries it out, and
+a rolling primitive's outcome reads the faces. A primitive that needs a die or somebody's
 decision pushes its frame; the rest of the card waits below it (``flow.Effects``).
 
 Each card of the box is data over these primitives (engine/killer_bunnies_quest/cards/*.toml); the
@@ -18,6 +19,7 @@ from typing import Any
 from engine.killer import auction as auctions
 from engine.killer import feeding, rolls, units
 from engine.killer.catalogue import effects as fx
+from engine.killer.interpreter import Interpreter
 from engine.killer.refusal import Refusal
 from engine.killer.roaming import Roamer
 from engine.killer_bunnies_quest import combat, flow, leaving, roam, table
@@ -40,29 +42,10 @@ from engine.killer_bunnies_quest.state import (
 from engine.rules import Effect, RuleViolation
 from engine.wording import cards_said
 
+QUEST: Interpreter[QuestState, Ctx, Play] = Interpreter("killer-bunnies-quest")
+"""What each primitive does in Quest (engine.killer.interpreter)."""
 Check = Callable[[QuestState, Ctx, Any, Play], None]
-Apply = Callable[[QuestState, Ctx, Any, list[Effect]], None]
-CHECKS: dict[type, Check] = {}
-PRIMITIVES: dict[type, Apply] = {}
 HOOK_CHECKS: dict[str, Check] = {}
-
-
-def checks(kind: type) -> Callable[[Check], Check]:
-    def register(fn: Check) -> Check:
-        CHECKS[kind] = fn
-        return fn
-    return register
-
-
-def applies(kind: type) -> Callable[[Apply], Apply]:
-    def register(fn: Apply) -> Apply:
-        PRIMITIVES[kind] = fn
-        return fn
-    return register
-
-
-def _no_check(state: QuestState, ctx: Ctx, effect: Any, ev: Play) -> None:
-    return None
 
 
 # -- targets ------------------------------------------------------------------------------------
@@ -113,7 +96,7 @@ def check_player(state: QuestState, ctx: Ctx, target: str, ev: Play) -> int:
 # -- bunnies and modifiers ------------------------------------------------------------------------
 
 
-@checks(fx.EnterCircle)
+@QUEST.check(fx.EnterCircle)
 def _check_enter(state: QuestState, ctx: Ctx, effect: fx.EnterCircle, ev: Play) -> None:
     n = len(state.circle)
     if ev.at is None or not 0 <= ev.at <= n:
@@ -121,7 +104,7 @@ def _check_enter(state: QuestState, ctx: Ctx, effect: fx.EnterCircle, ev: Play) 
                           f" (at=...), not {ev.at}", at=ev.at, size=n)
 
 
-@applies(fx.EnterCircle)
+@QUEST.apply(fx.EnterCircle)
 def _enter(state: QuestState, ctx: Ctx, effect: fx.EnterCircle, out: list[Effect]) -> None:
     state.circle.place(ctx.card, ctx.by, ctx.at)
     ctx.keep = True
@@ -129,7 +112,7 @@ def _enter(state: QuestState, ctx: Ctx, effect: fx.EnterCircle, out: list[Effect
                                                      "at": ctx.at}))
 
 
-@checks(fx.Attach)
+@QUEST.check(fx.Attach)
 def _check_attach(state: QuestState, ctx: Ctx, effect: fx.Attach, ev: Play) -> None:
     # Under any bunny in the circle (KBQ-MOD-1); a player with no bunny of his own puts
     # it under an opponent's, which is every bunny there (KBQ-MOD-3).
@@ -141,7 +124,7 @@ def _check_attach(state: QuestState, ctx: Ctx, effect: fx.Attach, ev: Play) -> N
                           f"(on=...), not {ev.on}", on=ev.on)
 
 
-@applies(fx.Attach)
+@QUEST.apply(fx.Attach)
 def _attach(state: QuestState, ctx: Ctx, effect: fx.Attach, out: list[Effect]) -> None:
     assert ctx.host is not None
     state.circle.space(ctx.host).under.append(ctx.card)
@@ -151,12 +134,12 @@ def _attach(state: QuestState, ctx: Ctx, effect: fx.Attach, out: list[Effect]) -
     roam.recheck(state, out)
 
 
-@checks(fx.Revive)
+@QUEST.check(fx.Revive)
 def _check_revive(state: QuestState, ctx: Ctx, effect: fx.Revive, ev: Play) -> None:
     return None
 
 
-@applies(fx.Revive)
+@QUEST.apply(fx.Revive)
 def _revive(state: QuestState, ctx: Ctx, effect: fx.Revive, out: list[Effect]) -> None:
     """Bunnies from the discard pile only (KBQ-REV-1): the player picks which and where."""
     d = table.deck(state)
@@ -177,7 +160,7 @@ def _weapon_tags(state: QuestState, card: int) -> list[str]:
     return list(weapon.tags) if weapon is not None else []
 
 
-@checks(fx.Attack)
+@QUEST.check(fx.Attack)
 def _check_attack(state: QuestState, ctx: Ctx, effect: fx.Attack, ev: Play) -> None:
     if ev.roamer:
         _check_roamer_target(state, ctx, ev)
@@ -195,7 +178,7 @@ def _check_roamer_target(state: QuestState, ctx: Ctx, ev: Play) -> None:
                           f"waits on bunny {ev.on}", on=ev.on)
 
 
-@applies(fx.Attack)
+@QUEST.apply(fx.Attack)
 def _attack(state: QuestState, ctx: Ctx, effect: fx.Attack, out: list[Effect]) -> None:
     d = table.deck(state)
     card = ctx.card
@@ -241,12 +224,12 @@ def _dormant_then(state: QuestState, card: int) -> list[fx.AnyEffect]:
     return []
 
 
-@checks(fx.Dormant)
+@QUEST.check(fx.Dormant)
 def _check_dormant(state: QuestState, ctx: Ctx, effect: fx.Dormant, ev: Play) -> None:
     check_target(state, ctx, effect.target, ev, "harm", weapon=True)
 
 
-@applies(fx.Dormant)
+@QUEST.apply(fx.Dormant)
 def _dormant(state: QuestState, ctx: Ctx, effect: fx.Dormant, out: list[Effect]) -> None:
     assert ctx.host is not None
     _karma_and_trojans(state, ctx, out)
@@ -256,7 +239,7 @@ def _dormant(state: QuestState, ctx: Ctx, effect: fx.Dormant, out: list[Effect])
                                                                      "bunny": ctx.host}))
 
 
-@applies(fx.Kill)
+@QUEST.apply(fx.Kill)
 def _kill(state: QuestState, ctx: Ctx, effect: fx.Kill, out: list[Effect]) -> None:
     """Bunnies die without a roll (a Bakery or Casino result on the bunny the card is on)."""
     from engine.killer import attack
@@ -272,10 +255,9 @@ def _kill(state: QuestState, ctx: Ctx, effect: fx.Kill, out: list[Effect]) -> No
         leaving.kill(state, bunny, "gamble", rule, out, by=ctx.by)
 
 
-CHECKS[fx.Kill] = _no_check
 
 
-@checks(fx.Roam)
+@QUEST.check(fx.Roam)
 def _check_roam(state: QuestState, ctx: Ctx, effect: fx.Roam, ev: Play) -> None:
     bunny = check_target(state, ctx, effect.target, ev, "harm", roam.tags(state, ctx.card),
                          weapon=effect.weapon)
@@ -284,7 +266,7 @@ def _check_roam(state: QuestState, ctx: Ctx, effect: fx.Roam, ev: Play) -> None:
                           bunny=bunny)
 
 
-@applies(fx.Roam)
+@QUEST.apply(fx.Roam)
 def _roam(state: QuestState, ctx: Ctx, effect: fx.Roam, out: list[Effect]) -> None:
     assert ctx.host is not None
     state.roamers.append(Roamer(card=ctx.card, launcher=ctx.by, host=ctx.host,
@@ -303,12 +285,12 @@ def _roam(state: QuestState, ctx: Ctx, effect: fx.Roam, out: list[Effect]) -> No
 # -- answers to launched cards and the held ones -------------------------------------------------
 
 
-@checks(fx.Abduct)
+@QUEST.check(fx.Abduct)
 def _check_abduct(state: QuestState, ctx: Ctx, effect: fx.Abduct, ev: Play) -> None:
     check_target(state, ctx, effect.target, ev, "abduction")
 
 
-@applies(fx.Abduct)
+@QUEST.apply(fx.Abduct)
 def _abduct_hold(state: QuestState, ctx: Ctx, effect: fx.Abduct, out: list[Effect]) -> None:
     state.stack.append(Hold(ctx=ctx, effect=effect))
 
@@ -334,12 +316,12 @@ def abduct(state: QuestState, ctx: Ctx, out: list[Effect]) -> None:
             table.to_discard(state, [back], out)
 
 
-@checks(fx.LoseSupply)
+@QUEST.check(fx.LoseSupply)
 def _check_lose(state: QuestState, ctx: Ctx, effect: fx.LoseSupply, ev: Play) -> None:
     ctx.player = check_player(state, ctx, effect.target, ev)
 
 
-@applies(fx.LoseSupply)
+@QUEST.apply(fx.LoseSupply)
 def _lose_hold(state: QuestState, ctx: Ctx, effect: fx.LoseSupply, out: list[Effect]) -> None:
     state.stack.append(Hold(ctx=ctx, effect=effect))
 
@@ -360,14 +342,14 @@ def release(state: QuestState, frame: Hold, out: list[Effect]) -> None:
     HELD[type(frame.effect)](state, frame.ctx, frame.effect, out)
 
 
-HELD: dict[type, Apply] = {
+HELD: dict[type, Callable[[QuestState, Ctx, Any, list[Effect]], None]] = {
     fx.Abduct: lambda state, ctx, effect, out: abduct(state, ctx, out),
     fx.LoseSupply: lose_supply,
 }
 """What a held primitive does once its answers are over."""
 
 
-@checks(fx.Cancel)
+@QUEST.check(fx.Cancel)
 def _check_cancel(state: QuestState, ctx: Ctx, effect: fx.Cancel, ev: Play) -> None:
     if answerable(state, ctx.by, effect, ctx.card) is None and not _roamer_to_cancel(state, effect, ev):
         table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} has nothing to stop now",
@@ -419,7 +401,7 @@ def answerable(state: QuestState, seat: int, effect: fx.Cancel, answering: int) 
     return frame
 
 
-@applies(fx.Cancel)
+@QUEST.apply(fx.Cancel)
 def _cancel(state: QuestState, ctx: Ctx, effect: fx.Cancel, out: list[Effect]) -> None:
     target = answerable(state, ctx.by, effect, ctx.card)
     if target is None:
@@ -448,7 +430,7 @@ def _drop_card_frames(state: QuestState, stopped: Ctx, out: list[Effect]) -> Non
     flow.after_card(state, stopped.origin, stopped.by, stopped.card, out)
 
 
-@checks(fx.Redirect)
+@QUEST.check(fx.Redirect)
 def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) -> None:
     frame = state.stack[-1] if state.stack else None
     if not isinstance(frame, AttackFrame) or frame.rolled or not frame.weapon:
@@ -459,7 +441,7 @@ def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) 
                           on=ev.on)
 
 
-@applies(fx.Redirect)
+@QUEST.apply(fx.Redirect)
 def _redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, out: list[Effect]) -> None:
     frame = next(f for f in reversed(state.stack) if isinstance(f, AttackFrame))
     assert ctx.host is not None
@@ -470,7 +452,7 @@ def _redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, out: list[Effect
     frame.on_roamer = None
 
 
-@checks(fx.Clear)
+@QUEST.check(fx.Clear)
 def _check_clear(state: QuestState, ctx: Ctx, effect: fx.Clear, ev: Play) -> None:
     d = table.deck(state)
     roamers = [r for r in state.roamers if d.card(r.card).id in effect.what]
@@ -479,7 +461,7 @@ def _check_clear(state: QuestState, ctx: Ctx, effect: fx.Clear, ev: Play) -> Non
                           card=ctx.card)
 
 
-@applies(fx.Clear)
+@QUEST.apply(fx.Clear)
 def _clear(state: QuestState, ctx: Ctx, effect: fx.Clear, out: list[Effect]) -> None:
     d = table.deck(state)
     rule = table.card_rule(state, ctx.card)
@@ -497,7 +479,7 @@ def _clear(state: QuestState, ctx: Ctx, effect: fx.Clear, out: list[Effect]) -> 
         roam.gone(state, r, "cleared", out)
 
 
-@checks(fx.ReuseWeapon)
+@QUEST.check(fx.ReuseWeapon)
 def _check_reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if ev.weapon is None or ev.weapon not in state.used_weapons or ev.weapon not in state.discard:
@@ -505,11 +487,10 @@ def _check_reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, ev: Play) 
                           weapon=ev.weapon, used=state.used_weapons[:])
     again = Ctx(card=ev.weapon, by=ctx.by, origin="trigger", keep=True)
     first = table.deck(state).effects(ev.weapon)[0]
-    check = CHECKS.get(type(first), _no_check)
-    check(state, again, first, ev)
+    QUEST.checking(first)(state, again, first, ev)
 
 
-@applies(fx.ReuseWeapon)
+@QUEST.apply(fx.ReuseWeapon)
 def _reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, out: list[Effect]) -> None:
     assert ctx.weapon is not None
     state.discard.remove(ctx.weapon)
@@ -522,12 +503,12 @@ def _reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, out: list[Effect
 # -- feeding --------------------------------------------------------------------------------------
 
 
-@checks(fx.Feed)
+@QUEST.check(fx.Feed)
 def _check_feed(state: QuestState, ctx: Ctx, effect: fx.Feed, ev: Play) -> None:
     check_target(state, ctx, effect.target, ev, "hunger")
 
 
-@applies(fx.Feed)
+@QUEST.apply(fx.Feed)
 def _feed(state: QuestState, ctx: Ctx, effect: fx.Feed, out: list[Effect]) -> None:
     bunny = ctx.host
     if bunny is None or bunny not in state.circle:
@@ -559,7 +540,7 @@ def _feed(state: QuestState, ctx: Ctx, effect: fx.Feed, out: list[Effect]) -> No
                                                     "water": effect.water, "due_turn": due}))
 
 
-@checks(fx.SettleFeed)
+@QUEST.check(fx.SettleFeed)
 def _check_settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if ev.on is None or not feeding.on_bunny(state.demands, ev.on):
@@ -568,7 +549,7 @@ def _check_settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, ev: Play) 
         table.refuse("KBQ-FEED-2", f"seat {ctx.by} feeds only his own bunnies", on=ev.on)
 
 
-@applies(fx.SettleFeed)
+@QUEST.apply(fx.SettleFeed)
 def _settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, out: list[Effect]) -> None:
     assert ctx.host is not None
     settle_demands(state, feeding.on_bunny(state.demands, ctx.host), table.card_rule(state, ctx.card),
@@ -589,7 +570,7 @@ def settle_demands(state: QuestState, demands: list[feeding.FeedDemand], rule: s
 # -- carrots -------------------------------------------------------------------------------------
 
 
-@checks(fx.TakeCarrot)
+@QUEST.check(fx.TakeCarrot)
 def _check_take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, ev: Play) -> None:
     if not effect.while_closed and not state.market.open:
         table.refuse("KBQ-MKT-4", "Kaballa's Market is closed")
@@ -605,7 +586,7 @@ def _check_take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, ev: Play) ->
                           carrot=missing[0], market=state.market.carrots[:])
 
 
-@applies(fx.TakeCarrot)
+@QUEST.apply(fx.TakeCarrot)
 def _take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, out: list[Effect]) -> None:
     chosen = list(ctx.carrots)
     if not chosen:  # a prize: the carrot is chosen after the roll
@@ -631,13 +612,13 @@ def take_carrots(state: QuestState, seat: int, chosen: list[int], rule: str,
     table.check_end(state, out)
 
 
-@checks(fx.StealCarrot)
+@QUEST.check(fx.StealCarrot)
 def _check_steal(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, ev: Play) -> None:
     if not effect.while_closed and not state.market.open:
         table.refuse("KBQ-MKT-4", "Kaballa's Market is closed")
 
 
-@applies(fx.StealCarrot)
+@QUEST.apply(fx.StealCarrot)
 def _steal(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, out: list[Effect]) -> None:
     assert effect.die is not None
     state.stack.append(RollCard(ctx=ctx, effect=effect, dice=[effect.die], roller=ctx.by))
@@ -668,7 +649,7 @@ def steal_rolled(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, faces: lis
     out.append(Effect(rule, "no_such_carrot", {"carrot": label}))
 
 
-@checks(fx.CarrotUpkeep)
+@QUEST.check(fx.CarrotUpkeep)
 def _check_upkeep(state: QuestState, ctx: Ctx, effect: fx.CarrotUpkeep, ev: Play) -> None:
     seat = check_player(state, ctx, effect.target, ev)
     if not state.seats[seat].carrots:
@@ -677,7 +658,7 @@ def _check_upkeep(state: QuestState, ctx: Ctx, effect: fx.CarrotUpkeep, ev: Play
     ctx.player = seat
 
 
-@applies(fx.CarrotUpkeep)
+@QUEST.apply(fx.CarrotUpkeep)
 def _upkeep(state: QuestState, ctx: Ctx, effect: fx.CarrotUpkeep, out: list[Effect]) -> None:
     assert ctx.player is not None
     seat = state.seats[ctx.player]
@@ -707,7 +688,7 @@ def upkeep_settle(state: QuestState, ctx: Ctx, kept: list[int], pay: list[int] |
 # -- the market ------------------------------------------------------------------------------------
 
 
-@applies(fx.SetPrices)
+@QUEST.apply(fx.SetPrices)
 def _prices(state: QuestState, ctx: Ctx, effect: fx.SetPrices, out: list[Effect]) -> None:
     from engine.killer.catalogue.schema import Prices
 
@@ -717,30 +698,26 @@ def _prices(state: QuestState, ctx: Ctx, effect: fx.SetPrices, out: list[Effect]
                                                   "water": effect.water, "carrot": effect.carrot}))
 
 
-@applies(fx.CloseMarket)
+@QUEST.apply(fx.CloseMarket)
 def _close(state: QuestState, ctx: Ctx, effect: fx.CloseMarket, out: list[Effect]) -> None:
     state.market.close()
     out.append(Effect("KBQ-MKT-4", "market_closed", {"card": ctx.card}))
 
 
-@applies(fx.HalfPrice)
+@QUEST.apply(fx.HalfPrice)
 def _half(state: QuestState, ctx: Ctx, effect: fx.HalfPrice, out: list[Effect]) -> None:
     state.coupon = [ctx.by, 0, 0]
     out.append(Effect(table.card_rule(state, ctx.card), "half_price", {"seat": ctx.by}))
 
 
-for _kind in (fx.SetPrices, fx.CloseMarket, fx.HalfPrice):
-    CHECKS[_kind] = _no_check
-
-
-@checks(fx.GainSupply)
+@QUEST.check(fx.GainSupply)
 def _check_gain(state: QuestState, ctx: Ctx, effect: fx.GainSupply, ev: Play) -> None:
     if not state.market.open:
         table.refuse("KBQ-MKT-4", "Kaballa's Market is closed: no free supplies (keep the "
                           "card saved until it opens)", card=ctx.card)
 
 
-@applies(fx.GainSupply)
+@QUEST.apply(fx.GainSupply)
 def _gain(state: QuestState, ctx: Ctx, effect: fx.GainSupply, out: list[Effect]) -> None:
     if not state.market.open:
         out.append(Effect("KBQ-MKT-4", "closed_market_nothing", {"card": ctx.card}))
@@ -767,7 +744,7 @@ def take_supply(state: QuestState, seat: int, kind: str, count: int, rule: str,
     out.append(Effect(rule, "supply_taken", {"seat": seat, "kind": kind, "cards": got}))
 
 
-@checks(fx.TakeHalfSupply)
+@QUEST.check(fx.TakeHalfSupply)
 def _check_half(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, ev: Play) -> None:
     mine = state.seats[ctx.by]
     if all(table.units_of(state, table.holding_of(mine, k)) for k in effect.kinds):
@@ -780,7 +757,7 @@ def _check_half(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, ev: Play
                               "the game", source=seat)
 
 
-@applies(fx.TakeHalfSupply)
+@QUEST.apply(fx.TakeHalfSupply)
 def _half_supply(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, out: list[Effect]) -> None:
     """Half (rounded down) of the richest opponent's units, through the bank (R-KBQ-30)."""
     d = table.deck(state)
@@ -801,12 +778,12 @@ def _half_supply(state: QuestState, ctx: Ctx, effect: fx.TakeHalfSupply, out: li
         table.transfer(state, chosen, ctx.by, kind, half, rule, out)
 
 
-@checks(fx.GainMoney)
+@QUEST.check(fx.GainMoney)
 def _check_money(state: QuestState, ctx: Ctx, effect: fx.GainMoney, ev: Play) -> None:
     return None
 
 
-@applies(fx.GainMoney)
+@QUEST.apply(fx.GainMoney)
 def _money(state: QuestState, ctx: Ctx, effect: fx.GainMoney, out: list[Effect]) -> None:
     amount = table.money_of(state, ctx.by) if effect.amount == "equal_to_saved" else effect.amount
     table.payout(state, ctx.by, "money", amount, effect.iou, table.card_rule(state, ctx.card), out)
@@ -821,11 +798,10 @@ def _check_roll_target(state: QuestState, ctx: Ctx, effect: Any, ev: Play) -> No
         ctx.host = bunny
 
 
-for _roll_kind in (fx.RollBands, fx.RollPattern):
-    CHECKS[_roll_kind] = _check_roll_target
+QUEST.check(fx.RollBands, fx.RollPattern)(_check_roll_target)
 
 
-@checks(fx.RollMatches)
+@QUEST.check(fx.RollMatches)
 def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play) -> None:
     _check_roll_target(state, ctx, effect, ev)  # a card put on a bunny first (a hazard)
     if effect.number == "chosen" and (ev.number is None
@@ -834,31 +810,25 @@ def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play
                           f"{effect.highest} (number=...)", number=ev.number)
 
 
-CHECKS[fx.RollLowest] = _no_check
-
-
 def _roll_card(state: QuestState, ctx: Ctx, effect: Any, out: list[Effect]) -> None:
     dice = [effect.die] if isinstance(effect, fx.RollBands) else list(effect.dice)
     state.stack.append(RollCard(ctx=ctx, effect=effect, dice=dice, roller=ctx.by))
 
 
-for _rolling in (fx.RollBands, fx.RollPattern, fx.RollLowest, fx.RollMatches):
-    PRIMITIVES[_rolling] = _roll_card
+QUEST.apply(fx.RollBands, fx.RollPattern, fx.RollLowest, fx.RollMatches)(_roll_card)
 
 
 def rolled(state: QuestState, frame: RollCard, faces: list[int], out: list[Effect]) -> None:
     """A card's dice are in: apply the outcome they pick (its primitives come next)."""
     state.stack.remove(frame)
-    then = OUTCOMES[type(frame.effect)](state, frame.ctx, frame.effect, faces, out)
+    then = QUEST.rolled(frame.effect)(state, frame.ctx, frame.effect, faces, out)
     if then:
         ctx = frame.ctx
         sub = Ctx(card=ctx.card, by=ctx.by, origin="trigger", host=ctx.host, keep=True)
         state.stack.append(Effects(ctx=sub, todo=then))
 
 
-Outcome = Callable[[QuestState, Ctx, Any, list[int], list[Effect]], list[fx.AnyEffect]]
-
-
+@QUEST.outcome(fx.RollBands)
 def _bands(state: QuestState, ctx: Ctx, effect: fx.RollBands, faces: list[int],
            out: list[Effect]) -> list[fx.AnyEffect]:
     band = effect.band_for(faces[0])
@@ -867,6 +837,7 @@ def _bands(state: QuestState, ctx: Ctx, effect: fx.RollBands, faces: list[int],
     return list(band.then)
 
 
+@QUEST.outcome(fx.RollPattern)
 def _pattern(state: QuestState, ctx: Ctx, effect: fx.RollPattern, faces: list[int],
              out: list[Effect]) -> list[fx.AnyEffect]:
     pattern = rolls.pattern(faces)
@@ -875,6 +846,7 @@ def _pattern(state: QuestState, ctx: Ctx, effect: fx.RollPattern, faces: list[in
     return [e for o in effect.outcomes if o.pattern == pattern for e in o.then]
 
 
+@QUEST.outcome(fx.RollLowest)
 def _lowest(state: QuestState, ctx: Ctx, effect: fx.RollLowest, faces: list[int],
             out: list[Effect]) -> list[fx.AnyEffect]:
     low = rolls.lowest(dict(zip(effect.dice, faces, strict=True)))
@@ -883,6 +855,7 @@ def _lowest(state: QuestState, ctx: Ctx, effect: fx.RollLowest, faces: list[int]
     return _merge_revives([e for die in low for e in effect.prizes.get(die, [])])
 
 
+@QUEST.outcome(fx.RollMatches)
 def _matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, faces: list[int],
              out: list[Effect]) -> list[fx.AnyEffect]:
     number = ctx.number if effect.number == "chosen" else effect.number
@@ -893,23 +866,21 @@ def _matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, faces: list[in
     return _merge_revives(list(effect.per_match) * hits if hits else list(effect.if_none))
 
 
+@QUEST.outcome(fx.StealCarrot)
 def _stolen(state: QuestState, ctx: Ctx, effect: fx.StealCarrot, faces: list[int],
             out: list[Effect]) -> list[fx.AnyEffect]:
     steal_rolled(state, ctx, effect, faces, out)
     return []
 
 
+@QUEST.outcome(fx.Hook)
 def _hooked(state: QuestState, ctx: Ctx, effect: fx.Hook, faces: list[int],
             out: list[Effect]) -> list[fx.AnyEffect]:
     HOOK_ROLLED[effect.name](state, ctx, effect, faces, out)
     return []
 
 
-OUTCOMES: dict[type, Outcome] = {
-    fx.RollBands: _bands, fx.RollPattern: _pattern, fx.RollLowest: _lowest,
-    fx.RollMatches: _matches, fx.StealCarrot: _stolen, fx.Hook: _hooked,
-}
-"""What each rolling primitive makes of its faces."""
+
 
 
 def _merge_revives(then: list[fx.AnyEffect]) -> list[fx.AnyEffect]:
@@ -923,7 +894,7 @@ def _merge_revives(then: list[fx.AnyEffect]) -> list[fx.AnyEffect]:
 # -- roll-offs, gambles, auctions ------------------------------------------------------------------
 
 
-@checks(fx.RollOff)
+@QUEST.check(fx.RollOff)
 def _check_roll_off(state: QuestState, ctx: Ctx, effect: fx.RollOff, ev: Play) -> None:
     if effect.prize == "take_target":
         ctx.host = check_target(state, ctx, effect.target or "any_bunny", ev, "defect")
@@ -935,7 +906,7 @@ def roulette_players(state: QuestState) -> list[int]:
     return [s for s in table.present(state) if table.can_aggress(state, s)]
 
 
-@applies(fx.RollOff)
+@QUEST.apply(fx.RollOff)
 def _roll_off(state: QuestState, ctx: Ctx, effect: fx.RollOff, out: list[Effect]) -> None:
     order = table.clockwise_from(state, ctx.by)
     if effect.prize == "take_target":
@@ -957,7 +928,7 @@ def _roll_off(state: QuestState, ctx: Ctx, effect: fx.RollOff, out: list[Effect]
             state.stack.append(Choice(ctx=ctx, seat=seat, kind="stake", count=1, options=options))
 
 
-@checks(fx.Gamble)
+@QUEST.check(fx.Gamble)
 def _check_gamble(state: QuestState, ctx: Ctx, effect: fx.Gamble, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if len(ev.stakes) != 3 or min(ev.stakes) < 0 or not any(ev.stakes):
@@ -975,7 +946,7 @@ def can_cover(state: QuestState, seat: int, stakes: list[int]) -> bool:
             and state.circle.count(seat) >= stakes[2])
 
 
-@applies(fx.Gamble)
+@QUEST.apply(fx.Gamble)
 def _gamble(state: QuestState, ctx: Ctx, effect: fx.Gamble, out: list[Effect]) -> None:
     players = [s for s in table.clockwise_from(state, ctx.by) if can_cover(state, s, ctx.stakes)]
     if len(players) < 2:
@@ -1030,12 +1001,12 @@ def settle_roll_off(state: QuestState, frame: RollOffFrame, out: list[Effect]) -
                 leaving.change_owner(state, card, picked, rule, out)
 
 
-@checks(fx.Auction)
+@QUEST.check(fx.Auction)
 def _check_auction(state: QuestState, ctx: Ctx, effect: fx.Auction, ev: Play) -> None:
     ctx.host = check_target(state, ctx, effect.target, ev, "auction")
 
 
-@applies(fx.Auction)
+@QUEST.apply(fx.Auction)
 def _auction(state: QuestState, ctx: Ctx, effect: fx.Auction, out: list[Effect]) -> None:
     assert ctx.host is not None
     state.stack.append(AuctionFrame(ctx=ctx, auction=auctions.start(
@@ -1057,24 +1028,24 @@ def settle_auction(state: QuestState, frame: AuctionFrame, out: list[Effect]) ->
 # -- players, hands and run cards ------------------------------------------------------------------
 
 
-@checks(fx.SkipTurn)
+@QUEST.check(fx.SkipTurn)
 def _check_skip(state: QuestState, ctx: Ctx, effect: fx.SkipTurn, ev: Play) -> None:
     ctx.player = check_player(state, ctx, effect.target, ev)
 
 
-@applies(fx.SkipTurn)
+@QUEST.apply(fx.SkipTurn)
 def _skip(state: QuestState, ctx: Ctx, effect: fx.SkipTurn, out: list[Effect]) -> None:
     assert ctx.player is not None
     state.seats[ctx.player].lose_turns += effect.turns
     out.append(Effect(table.card_rule(state, ctx.card), "turn_to_lose", {"seat": ctx.player}))
 
 
-@checks(fx.CurseWeapon)
+@QUEST.check(fx.CurseWeapon)
 def _check_curse(state: QuestState, ctx: Ctx, effect: fx.CurseWeapon, ev: Play) -> None:
     ctx.player = check_player(state, ctx, effect.target, ev)
 
 
-@applies(fx.CurseWeapon)
+@QUEST.apply(fx.CurseWeapon)
 def _curse(state: QuestState, ctx: Ctx, effect: fx.CurseWeapon, out: list[Effect]) -> None:
     assert ctx.player is not None
     state.seats[ctx.player].karma.append(ctx.card)
@@ -1082,12 +1053,12 @@ def _curse(state: QuestState, ctx: Ctx, effect: fx.CurseWeapon, out: list[Effect
     out.append(Effect(table.card_rule(state, ctx.card), "karma_given", {"seat": ctx.player}))
 
 
-@checks(fx.DiscardHand)
+@QUEST.check(fx.DiscardHand)
 def _check_geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, ev: Play) -> None:
     ctx.player = check_player(state, ctx, effect.target, ev)
 
 
-@applies(fx.DiscardHand)
+@QUEST.apply(fx.DiscardHand)
 def _geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, out: list[Effect]) -> None:
     assert ctx.player is not None
     d = table.deck(state)
@@ -1105,7 +1076,7 @@ def _geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, out: list[Effec
         table.draw_cards(state, ctx.player, len(weapons), "none")
 
 
-@checks(fx.ExchangeHandWeapon)
+@QUEST.check(fx.ExchangeHandWeapon)
 def _check_exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, ev: Play) -> None:
     d = table.deck(state)
     mine = [c for c in state.seats[ctx.by].hand if d.is_weapon(c) and c != ctx.card]
@@ -1115,7 +1086,7 @@ def _check_exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, 
     ctx.player = check_player(state, ctx, "opponent", ev)
 
 
-@applies(fx.ExchangeHandWeapon)
+@QUEST.apply(fx.ExchangeHandWeapon)
 def _exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, out: list[Effect]) -> None:
     assert ctx.player is not None
     d = table.deck(state)
@@ -1127,7 +1098,7 @@ def _exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, out: l
         state.stack.append(Choice(ctx=ctx, seat=ctx.by, kind="exchange", options=theirs))
 
 
-@applies(fx.RotateTopRun)
+@QUEST.apply(fx.RotateTopRun)
 def _rotate(state: QuestState, ctx: Ctx, effect: fx.RotateTopRun, out: list[Effect]) -> None:
     """Every top run card passes on; a player whose top position is empty at that moment
     (his own card is being played from it) is passed over (R-KBQ-38)."""
@@ -1141,16 +1112,15 @@ def _rotate(state: QuestState, ctx: Ctx, effect: fx.RotateTopRun, out: list[Effe
         out.append(Effect("KBQ-ADJ-1", "passed_to_neighbour", {"direction": effect.direction}))
 
 
-CHECKS[fx.RotateTopRun] = _no_check
 
 
-@checks(fx.BoostWeapons)
+@QUEST.check(fx.BoostWeapons)
 def _check_boost(state: QuestState, ctx: Ctx, effect: fx.BoostWeapons, ev: Play) -> None:
     table.refuse(table.card_rule(state, ctx.card), f"card {ctx.card} works only while saved: "
                       "save it when it is flipped", card=ctx.card)
 
 
-PRIMITIVES[fx.BoostWeapons] = lambda state, ctx, effect, out: None
+QUEST.apply(fx.BoostWeapons)(lambda state, ctx, effect, out: None)
 
 
 # -- the one hook: the Black Cat -------------------------------------------------------------------
@@ -1209,12 +1179,12 @@ HOOK_ROLLED["black_cat"] = _black_cat_rolled
 HOOK_CHECKS["black_cat"] = _check_black_cat
 
 
-@checks(fx.Hook)
+@QUEST.check(fx.Hook)
 def _check_hook(state: QuestState, ctx: Ctx, effect: fx.Hook, ev: Play) -> None:
     HOOK_CHECKS[effect.name](state, ctx, effect, ev)
 
 
-@applies(fx.Hook)
+@QUEST.apply(fx.Hook)
 def _hook(state: QuestState, ctx: Ctx, effect: fx.Hook, out: list[Effect]) -> None:
     HOOKS.get(effect.name)(state, ctx, effect, out)
 
@@ -1226,7 +1196,7 @@ PLAY_CHOICES = ("on", "at", "player", "carrots", "number", "weapon", "roamer", "
 """The fields of a play that are the card's choices."""
 
 _EVERY = frozenset(PLAY_CHOICES)
-USES: dict[type, frozenset[str]] = {
+QUEST.fields.update({
     fx.EnterCircle: frozenset({"at"}), fx.Attach: frozenset({"on"}),
     fx.Attack: frozenset({"on", "roamer"}), fx.Kill: frozenset({"on"}),
     fx.Abduct: frozenset({"on"}), fx.Revive: frozenset(), fx.Feed: frozenset({"on"}),
@@ -1244,16 +1214,16 @@ USES: dict[type, frozenset[str]] = {
     fx.Cancel: frozenset({"weapon"}), fx.Clear: frozenset(), fx.Redirect: frozenset({"on"}),
     fx.ReuseWeapon: frozenset({"weapon", "on"}), fx.BoostWeapons: frozenset(),
     fx.Roam: frozenset({"on"}), fx.Dormant: frozenset({"on"}),
-}
+})
 """Primitive -> the choices a play of it may name (a hook: any). A play naming a choice
 none of its card's primitives takes is refused by the card's rule: a bunny goes into the
 circle, not on a bunny; a price card names nobody (R-KBQ-10)."""
 
 
 def takes_of(effect: fx.AnyEffect) -> frozenset[str]:
-    """The choices a play of this primitive may name: its kind's (USES), and ``on`` for a
+    """The choices a play of this primitive may name: its kind's (``QUEST.fields``), and ``on`` for a
     dice card put on a bunny first (roll_matches with a ``target``)."""
-    takes = USES.get(type(effect), _EVERY)
+    takes = QUEST.fields.get(type(effect), _EVERY)
     if isinstance(effect, fx.RollMatches) and effect.target is not None:
         takes = takes | {"on"}
     return takes
@@ -1276,12 +1246,11 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
     d = _DECKS.get(state.deck) or table.deck(state)
     effects = d.effects(ctx.card)
     for effect in effects:
-        check = CHECKS.get(type(effect))
-        if check is None:
+        if type(effect) not in QUEST.applies:
             raise RuleViolation(table.card_rule(state, ctx.card), f"card {ctx.card} cannot be played "
                                 "this way", card=ctx.card)
         try:
-            check(state, ctx, effect, ev)
+            QUEST.checking(effect)(state, ctx, effect, ev)
         except Refusal as r:
             raise table.kit(r) from None
     named = named_choices(ev)
@@ -1303,7 +1272,7 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
 def _effects_step(state: QuestState, frame: Effects, out: list[Effect]) -> bool:
     if frame.todo:
         effect = frame.todo.pop(0)
-        PRIMITIVES[type(effect)](state, frame.ctx, effect, out)
+        QUEST.applying(effect)(state, frame.ctx, effect, out)
         return True
     state.stack.pop()
     flow.finish_card(state, frame.ctx, out)

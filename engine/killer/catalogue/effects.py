@@ -838,7 +838,12 @@ EFFECT_TYPES: tuple[type[CardEffect], ...] = get_args(AnyEffect)
 
 def tag_of(effect: CardEffect) -> str:
     """The ``do`` name of a primitive."""
-    return str(type(effect).__struct_config__.tag)
+    return tag_of_type(type(effect))
+
+
+def tag_of_type(kind: type[CardEffect]) -> str:
+    """The ``do`` name of a primitive's type."""
+    return str(kind.__struct_config__.tag)
 
 
 def walk(effects: list[AnyEffect]) -> list[AnyEffect]:

@@ -1,0 +1,163 @@
+"""The family kit's effect interpreter: what each primitive of the effect vocabulary does in a
+game, as tables keyed by the primitive's type (never an ``isinstance`` chain).
+
+Every Killer Bunnies game makes one :class:`Interpreter` and registers, per primitive:
+
+- a **check** (``@interp.check(fx.Feed)``): refuses a play whose choices the primitive cannot
+  take, before anything changes (a refused play leaves the state as it was);
+- an **apply** (``@interp.apply(fx.Feed)``): carries it out and says what changed;
+- an **outcome** for a primitive that rolls (``@interp.outcome(fx.RollMatches)``): what the
+  faces decide once the dice are in;
+- its **options** (``@interp.options(fx.Feed)``): every set of choices a play of it may name,
+  which the legal-move lists and the bots try against the checks;
+- the choices it **takes** (``interp.takes(fx.Feed, "on")``): a play naming any other is
+  refused by the card's own rule.
+
+The primitives are grouped by family (:data:`FAMILY`: circle, combat, feeding, carrots,
+money, rolls, hands, turns). Which primitives a game plays is what its interpreter has an
+apply for (:meth:`Interpreter.plays`); a deck file using another is refused when it loads
+(:meth:`Interpreter.unplayed`), and docs/catalogue.md lists them per game from these tables.
+The mechanics the three games share (the Bunny Circle, attacks and their areas, feeding's
+demands, roll-offs, carrots, costs, dice) live in the kit's own modules
+(engine.killer.circle, attack, feeding, rolls, carrots, costs, dice) and the primitives
+of every game call them; a game's adapter is its state, its rule ids and the named hooks
+of what is truly its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
+
+from engine.killer.catalogue import effects as fx
+
+S = TypeVar("S")
+"""A game's state."""
+X = TypeVar("X")
+"""What a primitive is played in: the card, its player, the choices checked so far."""
+E = TypeVar("E")
+"""The event that plays the card (its choices)."""
+
+Check = Callable[[S, X, Any, E], None]
+Apply = Callable[[S, X, Any, list[Any]], None]
+Outcome = Callable[[S, X, Any, list[int], list[Any]], list[fx.AnyEffect]]
+Options = Callable[[S, int, Any], list[Any]]
+"""The choice sets (event fields) a play of a primitive by a seat may name."""
+F = TypeVar("F", bound=Callable[..., Any])
+
+FAMILY: dict[type[fx.CardEffect], str] = {
+    # the Bunny Circle and what sits in it
+    fx.EnterCircle: "circle", fx.Attach: "circle", fx.Revive: "circle", fx.Abduct: "circle",
+    fx.Roam: "circle", fx.Dormant: "circle", fx.Steal: "circle", fx.Build: "circle",
+    fx.SwitchPlaces: "circle",
+    # weapons, and the answers to them
+    fx.Attack: "combat", fx.Kill: "combat", fx.Raze: "combat", fx.Cancel: "combat",
+    fx.Clear: "combat", fx.Redirect: "combat", fx.ReuseWeapon: "combat",
+    fx.BoostWeapons: "combat", fx.CurseWeapon: "combat", fx.ExchangeHandWeapon: "combat",
+    fx.KeepOnly: "combat",
+    # hunger and supplies
+    fx.Feed: "feeding", fx.SettleFeed: "feeding", fx.GainSupply: "feeding",
+    fx.LoseSupply: "feeding", fx.TakeHalfSupply: "feeding",
+    # carrots
+    fx.TakeCarrot: "carrots", fx.StealCarrot: "carrots", fx.ReturnCarrot: "carrots",
+    fx.CarrotUpkeep: "carrots", fx.ExchangeCarrots: "carrots",
+    # money, prices and points
+    fx.GainMoney: "money", fx.SetPrices: "money", fx.CloseMarket: "money",
+    fx.HalfPrice: "money", fx.Auction: "money", fx.Gamble: "money", fx.GainCiv: "money",
+    fx.ReplayDiscard: "money",
+    # dice
+    fx.RollBands: "rolls", fx.RollPattern: "rolls", fx.RollLowest: "rolls",
+    fx.RollMatches: "rolls", fx.RollOff: "rolls", fx.RollSpread: "rolls",
+    fx.EveryoneRolls: "rolls", fx.RaceToRoll: "rolls", fx.RerollDie: "rolls",
+    fx.Contest: "rolls",
+    # cards in hands, piles and the run
+    fx.DiscardHand: "hands", fx.PickFromHand: "hands", fx.Inspect: "hands",
+    fx.Recycle: "hands", fx.PassHands: "hands", fx.SwapWithHand: "hands",
+    fx.RotateTopRun: "hands",
+    # turns, and the named hooks of one card
+    fx.SkipTurn: "turns", fx.Hook: "turns",
+}
+"""Each primitive's family: where a reader looks for it, in the kit and in every game."""
+
+FAMILIES = ("circle", "combat", "feeding", "carrots", "money", "rolls", "hands", "turns")
+
+
+def _none(*_args: Any) -> None:
+    return None
+
+
+class Interpreter(Generic[S, X, E]):
+    """One game's tables of what each primitive does (see the module's docstring)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.checks: dict[type, Check[S, X, E]] = {}
+        self.applies: dict[type, Apply[S, X]] = {}
+        self.outcomes: dict[type, Outcome[S, X]] = {}
+        self.choices: dict[type, Options[S]] = {}
+        self.fields: dict[type, frozenset[str]] = {}
+
+    def _register(self, table: dict[type, Any], kinds: tuple[type, ...]) -> Callable[[F], F]:
+        def register(fn: F) -> F:
+            for kind in kinds:
+                if kind in table:
+                    raise ValueError(f"{self.game}: {kind.__name__} is registered twice")
+                table[kind] = fn
+            return fn
+        return register
+
+    def check(self, *kinds: type) -> Callable[[F], F]:
+        """Register the check of these primitives."""
+        return self._register(self.checks, kinds)
+
+    def apply(self, *kinds: type) -> Callable[[F], F]:
+        """Register what these primitives do."""
+        return self._register(self.applies, kinds)
+
+    def outcome(self, *kinds: type) -> Callable[[F], F]:
+        """Register what the faces decide for these rolling primitives."""
+        return self._register(self.outcomes, kinds)
+
+    def options(self, *kinds: type) -> Callable[[F], F]:
+        """Register the choices a play of these primitives may name."""
+        return self._register(self.choices, kinds)
+
+    def takes(self, kind: type, *fields: str) -> None:
+        """The choices (event fields) a play of this primitive may name."""
+        self.fields[kind] = frozenset(fields)
+
+    # -- reading the tables -------------------------------------------------------------------
+
+    def checking(self, effect: fx.AnyEffect) -> Check[S, X, E]:
+        """The check of ``effect`` (a primitive with nothing to check passes)."""
+        return self.checks.get(type(effect), _none)
+
+    def applying(self, effect: fx.AnyEffect) -> Apply[S, X]:
+        return self.applies[type(effect)]
+
+    def rolled(self, effect: fx.AnyEffect) -> Outcome[S, X]:
+        return self.outcomes[type(effect)]
+
+    def options_of(self, effect: fx.AnyEffect) -> Options[S] | None:
+        return self.choices.get(type(effect))
+
+    def plays(self) -> frozenset[type]:
+        """The primitives this game plays."""
+        return frozenset(self.applies)
+
+    def unplayed(self, effects: Iterable[fx.AnyEffect]) -> list[str]:
+        """The tags of the primitives in ``effects`` (nested ones included) this game does not
+        play, each once, in the order met."""
+        out: list[str] = []
+        for e in fx.walk(list(effects)):
+            tag = fx.tag_of(e)
+            if type(e) not in self.applies and tag not in out:
+                out.append(tag)
+        return out
+
+    def by_family(self) -> dict[str, list[str]]:
+        """The tags this game plays, by family (the families in :data:`FAMILIES` order)."""
+        out: dict[str, list[str]] = {f: [] for f in FAMILIES}
+        for kind in self.applies:
+            out[FAMILY[kind]].append(fx.tag_of_type(kind))
+        return {f: sorted(tags) for f, tags in out.items() if tags}
