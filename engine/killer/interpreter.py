@@ -40,7 +40,8 @@ E = TypeVar("E")
 
 Check = Callable[[S, X, Any, E], None]
 Apply = Callable[[S, X, Any, list[Any]], None]
-Outcome = Callable[[S, X, Any, list[int], list[Any]], list[fx.AnyEffect]]
+Outcome = Callable[[S, Any, Any, list[int], list[Any]], list[fx.AnyEffect]]
+"""What the faces decide; its second argument is the game's frame that waited for the dice."""
 Options = Callable[[S, int, Any], list[Any]]
 """The choice sets (event fields) a play of a primitive by a seat may name."""
 F = TypeVar("F", bound=Callable[..., Any])
@@ -93,7 +94,7 @@ class Interpreter(Generic[S, X, E]):
         self.game = game
         self.checks: dict[type, Check[S, X, E]] = {}
         self.applies: dict[type, Apply[S, X]] = {}
-        self.outcomes: dict[type, Outcome[S, X]] = {}
+        self.outcomes: dict[type, Outcome[S]] = {}
         self.choices: dict[type, Options[S]] = {}
         self.fields: dict[type, frozenset[str]] = {}
 
@@ -135,7 +136,7 @@ class Interpreter(Generic[S, X, E]):
     def applying(self, effect: fx.AnyEffect) -> Apply[S, X]:
         return self.applies[type(effect)]
 
-    def rolled(self, effect: fx.AnyEffect) -> Outcome[S, X]:
+    def rolled(self, effect: fx.AnyEffect) -> Outcome[S]:
         return self.outcomes[type(effect)]
 
     def options_of(self, effect: fx.AnyEffect) -> Options[S] | None:

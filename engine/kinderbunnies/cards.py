@@ -11,10 +11,13 @@ choices the cards wait for.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine.hidden import undetermined
 from engine.killer import rolls
 from engine.killer.catalogue import effects as fx
+from engine.killer.interpreter import Interpreter
 from engine.kinderbunnies.catalogue import FIVE_DICE
 from engine.kinderbunnies.events import Card, Choose, Play
 from engine.kinderbunnies.state import HIDDEN, KinderState, Task
@@ -122,6 +125,36 @@ def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
         refuse(rule, f"card {e.card} takes no {', '.join(extra)}", fields=extra)
 
 
+@dataclass(slots=True)
+class Turn:
+    """A turn's card being checked, then played: who plays which card by what rule, and the
+    choices its check read (nothing of the state changes before the apply)."""
+
+    seat: int
+    card: int
+    rule: str
+    on: int | None = None
+    """The bunny the card goes on."""
+    owner: int | None = None
+    """That bunny's owner; the player named; the hand swapped with."""
+    carrots: list[int] = field(default_factory=list)
+    """The carrots taken from the pile."""
+    carrot: int | None = None
+    """One carrot named (sent back, given back)."""
+    holder: int | None = None
+    """Who holds the carrot named."""
+    number: int | None = None
+    take: int | None = None
+    """The card brought back from the discard pile."""
+    paid: list[int] = field(default_factory=list)
+    """The Bucks that pay for it."""
+
+
+KINDER: Interpreter[KinderState, Turn, Play] = Interpreter("kinderbunnies")
+"""What each primitive does in KinderBunnies (engine.killer.interpreter): a turn's card is
+checked and applied; a rolling card's faces are read once the Re-Roll window has closed."""
+
+
 def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     """The turn's card ``e`` by ``seat`` (the turn and the hand already checked)."""
     C = cards(state)
@@ -142,220 +175,279 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     if data.pink_box and not has_bunny(state, seat):
         refuse("KIN-STAR-1", f"card {C.label(card)} has the pink star: seat {seat} needs a bunny on "
              "the table first", card=card, bunnies=0)
-    base = _base(card, seat)
+    kind: type = fx.EnterCircle if data.bunny is not None else type(effect)
+    check = KINDER.checks.get(kind)
+    if check is None:
+        refuse("KIN-TURN-1", f"card {C.label(card)} cannot be played as a turn's card", card=card)
+    turn = Turn(seat=seat, card=card, rule=rule)
+    check(state, turn, effect, e)
+    apply = KINDER.applies[kind]
 
-    if isinstance(effect, fx.EnterCircle) or data.bunny is not None:
-        _fields(e, set(), rule)
+    def plan(state: KinderState, out: Effects) -> None:
+        apply(state, turn, effect, out)
+    return plan
 
-        def bunny(state: KinderState, out: Effects) -> None:
-            take_from_hand(state, seat, card)
-            state.table[seat].append(card)
-            out.append(Effect("KIN-BUNNY-1", "bunny_played", {"seat": seat, "bunny": card}))
-        return bunny
 
-    if isinstance(effect, fx.TakeCarrot):
-        _fields(e, {"carrots"}, rule)
-        check_pick(state, list(e.carrots), rule, effect.count)
-        chosen = list(e.carrots)
+def _played(state: KinderState, turn: Turn) -> None:
+    """The turn's card leaves the hand for the discard pile."""
+    take_from_hand(state, turn.seat, turn.card)
+    state.discard.append(turn.card)
 
-        def take_carrots(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            for c in chosen:
-                take_from_pile(state, seat, c, rule, out)
-            carrot_taken(state, out)
-        return take_carrots
 
-    if isinstance(effect, fx.Feed):
+def _task(state: KinderState, turn: Turn, step: str, **facts: object) -> None:
+    """The card goes to the discard pile and waits for ``step``."""
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step=step, **facts)  # type: ignore[arg-type]  # Task's own fields
+
+
+# -- circle ----------------------------------------------------------------------------------
+
+
+@KINDER.check(fx.EnterCircle)
+def _check_bunny(state: KinderState, turn: Turn, effect: object, e: Play) -> None:
+    _fields(e, set(), turn.rule)
+
+
+@KINDER.apply(fx.EnterCircle)
+def _bunny(state: KinderState, turn: Turn, effect: object, out: Effects) -> None:
+    take_from_hand(state, turn.seat, turn.card)
+    state.table[turn.seat].append(turn.card)
+    out.append(Effect("KIN-BUNNY-1", "bunny_played", {"seat": turn.seat, "bunny": turn.card}))
+
+
+@KINDER.check(fx.SwitchPlaces, fx.EveryoneRolls, fx.RaceToRoll, fx.RollSpread, fx.PassHands,
+              fx.Contest)
+def _check_nothing_named(state: KinderState, turn: Turn, effect: object, e: Play) -> None:
+    _fields(e, set(), turn.rule)
+
+
+@KINDER.apply(fx.SwitchPlaces, fx.EveryoneRolls, fx.RaceToRoll)
+def _all_roll(state: KinderState, turn: Turn, effect: object, out: Effects) -> None:
+    order = clockwise_from(state, turn.seat)
+    _task(state, turn, "roll", dice=len(order), rollers=order)
+
+
+# -- feeding ---------------------------------------------------------------------------------
+
+
+@KINDER.check(fx.Feed)
+def _check_feed(state: KinderState, turn: Turn, effect: fx.Feed, e: Play) -> None:
+    _fields(e, {"on"}, turn.rule)
+    turn.owner = others_bunny(state, turn.seat, e.on, "KIN-FEED-1")
+    turn.on = e.on
+
+
+@KINDER.apply(fx.Feed)
+def _feed(state: KinderState, turn: Turn, effect: fx.Feed, out: Effects) -> None:
+    _task(state, turn, "feed", bunny=turn.on, owner=turn.owner)
+
+
+@KINDER.check(fx.LoseSupply)
+def _check_lose(state: KinderState, turn: Turn, effect: fx.LoseSupply, e: Play) -> None:
+    _fields(e, {"player"}, turn.rule)
+    victim = e.player
+    if victim is None or victim == turn.seat or not 0 <= victim < state.n:
+        refuse(turn.rule, "name another player (player=SEAT)", player=victim)
+    turn.owner = victim
+
+
+@KINDER.apply(fx.LoseSupply)
+def _lose(state: KinderState, turn: Turn, effect: fx.LoseSupply, out: Effects) -> None:
+    _task(state, turn, "show", owner=turn.owner)
+
+
+# -- carrots ---------------------------------------------------------------------------------
+
+
+@KINDER.check(fx.TakeCarrot)
+def _check_take(state: KinderState, turn: Turn, effect: fx.TakeCarrot, e: Play) -> None:
+    _fields(e, {"carrots"}, turn.rule)
+    check_pick(state, list(e.carrots), turn.rule, effect.count)
+    turn.carrots = list(e.carrots)
+
+
+@KINDER.apply(fx.TakeCarrot)
+def _take(state: KinderState, turn: Turn, effect: fx.TakeCarrot, out: Effects) -> None:
+    _played(state, turn)
+    for c in turn.carrots:
+        take_from_pile(state, turn.seat, c, turn.rule, out)
+    carrot_taken(state, out)
+
+
+@KINDER.check(fx.ReturnCarrot)
+def _check_return(state: KinderState, turn: Turn, effect: fx.ReturnCarrot, e: Play) -> None:
+    _fields(e, {"carrot"}, turn.rule)
+    holder = _carrot_holder(state, e.carrot)
+    if holder is None or holder == turn.seat:
+        refuse(turn.rule, "name a carrot another player holds (carrot=CARD)", carrot=e.carrot)
+    turn.holder, turn.carrot = holder, e.carrot
+
+
+@KINDER.apply(fx.ReturnCarrot)
+def _send_back(state: KinderState, turn: Turn, effect: fx.ReturnCarrot, out: Effects) -> None:
+    assert turn.holder is not None and turn.carrot is not None
+    _played(state, turn)
+    return_carrot(state, turn.holder, turn.carrot)
+    out.append(Effect(turn.rule, "carrot_returned", {"seat": turn.holder,
+                                                     "carrot": cards(state).letter(turn.carrot)}))
+
+
+@KINDER.check(fx.ExchangeCarrots)
+def _check_trade(state: KinderState, turn: Turn, effect: fx.ExchangeCarrots, e: Play) -> None:
+    seat, rule = turn.seat, turn.rule
+    _fields(e, {"carrot", "carrots"}, rule)
+    if e.carrot is None or e.carrot not in state.carrots[seat]:
+        refuse(rule, "give back one of the player's own carrots (carrot=CARD)", carrot=e.carrot,
+             own=list(state.carrots[seat]))
+    if not state.carrot_pile:
+        refuse(rule, "the carrot pile has no carrot to take", pile=0)
+    check_pick(state, list(e.carrots), rule, effect.take)
+    turn.carrot, turn.carrots = e.carrot, list(e.carrots)
+
+
+@KINDER.apply(fx.ExchangeCarrots)
+def _trade(state: KinderState, turn: Turn, effect: fx.ExchangeCarrots, out: Effects) -> None:
+    assert turn.carrot is not None
+    _played(state, turn)
+    for c in turn.carrots:
+        take_from_pile(state, turn.seat, c, turn.rule, out)
+    return_carrot(state, turn.seat, turn.carrot)
+    out.append(Effect(turn.rule, "carrot_returned", {"seat": turn.seat,
+                                                     "carrot": cards(state).letter(turn.carrot)}))
+
+
+@KINDER.check(fx.StealCarrot)
+def _check_burglar(state: KinderState, turn: Turn, effect: fx.StealCarrot, e: Play) -> None:
+    if effect.pick != "by_roll":  # a steal by choice is no KinderBunnies turn's card
+        refuse("KIN-TURN-1", f"card {cards(state).label(turn.card)} cannot be played as a turn's "
+               "card", card=turn.card)
+    _fields(e, set(), turn.rule)
+
+
+@KINDER.apply(fx.StealCarrot)
+def _burglar(state: KinderState, turn: Turn, effect: fx.StealCarrot, out: Effects) -> None:
+    _task(state, turn, "roll", dice=1, rollers=[turn.seat])
+
+
+# -- money -----------------------------------------------------------------------------------
+
+
+@KINDER.check(fx.ReplayDiscard)
+def _check_buy_back(state: KinderState, turn: Turn, effect: fx.ReplayDiscard, e: Play) -> None:
+    seat, rule = turn.seat, turn.rule
+    _fields(e, {"take", "pay"}, rule)
+    take = e.take
+    if take is None or take not in state.discard or take in cards(state).bucks:
+        refuse(rule, "bring back a card of the discard pile (take=CARD)", take=take)
+    turn.paid = pay(state, seat, effect.price, e.pay, rule)
+    trial = state.copy()
+    take_from_hand(trial, seat, turn.card)
+    trial.discard.remove(take)
+    trial.hands[seat].append(take)
+    trial.forced = take
+    if not plays_for(trial, seat, take, first=True):
+        refuse(rule, f"card {cards(state).label(take)} could not be played now", take=take)
+    turn.take = take
+
+
+@KINDER.apply(fx.ReplayDiscard)
+def _buy_back(state: KinderState, turn: Turn, effect: fx.ReplayDiscard, out: Effects) -> None:
+    take = turn.take
+    assert take is not None
+    _played(state, turn)
+    spend(state, turn.seat, turn.paid, effect.price, out, turn.rule)
+    state.discard.remove(take)
+    state.hands[turn.seat].append(take)
+    state.forced = take
+    out.append(Effect(turn.rule, "card_brought_back", {"seat": turn.seat, "card": take}))
+
+
+# -- rolls -----------------------------------------------------------------------------------
+
+
+@KINDER.check(fx.RollMatches)
+def _check_matches(state: KinderState, turn: Turn, effect: fx.RollMatches, e: Play) -> None:
+    rule = turn.rule
+    if effect.target is not None:  # a Safety Hazard: put on a bunny, then rolled for
         _fields(e, {"on"}, rule)
-        owner = others_bunny(state, seat, e.on, "KIN-FEED-1")
-        bunny_on = e.on
-
-        def feed(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            state.task = Task(card=card, seat=seat, step="feed", bunny=bunny_on, owner=owner)
-        return feed
-
-    if isinstance(effect, fx.RollMatches) and effect.target is not None:
-        _fields(e, {"on"}, rule)
-        owner = others_bunny(state, seat, e.on, "KIN-HAZ-1")
+        turn.owner = others_bunny(state, turn.seat, e.on, "KIN-HAZ-1")
         assert e.on is not None
-        if "safety-hazard" in C.immune.get(e.on, ()):
-            refuse("KIN-CARD-ADVENTURE", f"bunny {C.label(e.on)} cannot have a Safety Hazard put on it",
-                 bunny=e.on)
-        bunny_on = e.on
-
-        def hazard(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            # The owner may answer with Safety Skunk before the roll where the Yellow deck
-            # is played (KIN-CARD-SKUNK); in Beginner the dice come at once.
-            step = "hazard" if yellow(state) else "roll"
-            state.task = Task(card=card, seat=seat, step=step, bunny=bunny_on, owner=owner,
-                              dice=len(effect.dice), rollers=[owner])
-        return hazard
-
-    if isinstance(effect, fx.RollMatches):
-        allowed = {"number"} if effect.number == "chosen" else set()
-        _fields(e, allowed, rule)
-        lo, hi = effect.lowest, effect.highest
-        if effect.number == "chosen" and (e.number is None or not lo <= e.number <= hi):
-            refuse(rule, f"name a number from {effect.lowest} to {effect.highest} (number=N)",
-                 number=e.number)
-        number = e.number
-
-        def dice_card(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            state.task = Task(card=card, seat=seat, step="roll", dice=len(effect.dice),
-                              rollers=[seat], number=number)
-        return dice_card
-
-    if isinstance(effect, fx.ReturnCarrot):
-        _fields(e, {"carrot"}, rule)
-        holder = _carrot_holder(state, e.carrot)
-        if holder is None or holder == seat:
-            refuse(rule, "name a carrot another player holds (carrot=CARD)", carrot=e.carrot)
-        carrot = e.carrot
-        assert carrot is not None
-
-        def send_back(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            return_carrot(state, holder, carrot)
-            out.append(Effect(rule, "carrot_returned", {"seat": holder,
-                                                        "carrot": cards(state).letter(carrot)}))
-        return send_back
-
-    if isinstance(effect, fx.LoseSupply):
-        _fields(e, {"player"}, rule)
-        victim = e.player
-        if victim is None or victim == seat or not 0 <= victim < state.n:
-            refuse(rule, "name another player (player=SEAT)", player=victim)
-
-        def lose(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            state.task = Task(card=card, seat=seat, step="show", owner=victim)
-        return lose
-
-    if isinstance(effect, fx.EveryoneRolls | fx.RaceToRoll | fx.SwitchPlaces):
-        _fields(e, set(), rule)
-
-        def all_roll(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            order = clockwise_from(state, seat)
-            state.task = Task(card=card, seat=seat, step="roll", dice=len(order), rollers=order)
-        return all_roll
-
-    if isinstance(effect, fx.RollSpread):
-        _fields(e, set(), rule)
-
-        def spread(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            state.task = Task(card=card, seat=seat, step="roll", dice=len(effect.dice),
-                              rollers=[seat])
-        return spread
-
-    if isinstance(effect, fx.StealCarrot) and effect.pick == "by_roll":
-        _fields(e, set(), rule)
-
-        def burglar(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            state.task = Task(card=card, seat=seat, step="roll", dice=1, rollers=[seat])
-        return burglar
-
-    if isinstance(effect, fx.RollOff):
-        _fields(e, {"on"}, rule)
-        others_bunny(state, seat, e.on, rule)
-        bunny_on = e.on
-
-        def fugitive(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            order = clockwise_from(state, seat)
-            state.task = Task(card=card, seat=seat, step="roll", bunny=bunny_on, dice=len(order),
-                              rollers=order, off=rolls.start(order, "high", seat, "none"))
-        return fugitive
-
-    if isinstance(effect, fx.PassHands):
-        _fields(e, set(), rule)
-
-        def pass_along(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            waiting = [s for s in clockwise_from(state, seat) if state.hands[s]]
-            if waiting:
-                state.task = Task(card=card, seat=seat, step="pass", waiting=waiting)
-        return pass_along
-
-    if isinstance(effect, fx.SwapWithHand):
-        _fields(e, {"player"}, rule)
-        other = e.player
-        if other is None or other == seat or not 0 <= other < state.n or not state.hands[other]:
-            refuse(rule, "name another player who holds cards (player=SEAT)", player=other)
-        if len(state.hands[seat]) < 2:
-            refuse(rule, "the player needs a card of his own to swap", hand=len(state.hands[seat]))
-
-        def squid(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            state.task = Task(card=card, seat=seat, step="swap", owner=other)
-        return squid
-
-    if isinstance(effect, fx.Contest):
-        _fields(e, set(), rule)
-
-        def spin(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            state.task = Task(card=card, seat=seat, step="spin")
-        return spin
-
-    if isinstance(effect, fx.ExchangeCarrots):
-        _fields(e, {"carrot", "carrots"}, rule)
-        if e.carrot is None or e.carrot not in state.carrots[seat]:
-            refuse(rule, "give back one of the player's own carrots (carrot=CARD)", carrot=e.carrot,
-                 own=list(state.carrots[seat]))
-        if not state.carrot_pile:
-            refuse(rule, "the carrot pile has no carrot to take", pile=0)
-        check_pick(state, list(e.carrots), rule, effect.take)
-        given = e.carrot
-        chosen = list(e.carrots)
-
-        def trade(state: KinderState, out: Effects) -> None:
-            base(state, out)
-            for c in chosen:
-                take_from_pile(state, seat, c, rule, out)
-            return_carrot(state, seat, given)
-            out.append(Effect(rule, "carrot_returned", {"seat": seat,
-                                                        "carrot": cards(state).letter(given)}))
-        return trade
-
-    if isinstance(effect, fx.ReplayDiscard):
-        _fields(e, {"take", "pay"}, rule)
-        take = e.take
-        if take is None or take not in state.discard or take in C.bucks:
-            refuse(rule, "bring back a card of the discard pile (take=CARD)", take=take)
-        paid = pay(state, seat, effect.price, e.pay, rule)
-        trial = state.copy()
-        take_from_hand(trial, seat, card)
-        trial.discard.remove(take)
-        trial.hands[seat].append(take)
-        trial.forced = take
-        if not plays_for(trial, seat, take, first=True):
-            refuse(rule, f"card {C.label(take)} could not be played now", take=take)
-        price = effect.price
-
-        def buy_back(state: KinderState, out: Effects) -> None:
-            take_from_hand(state, seat, card)
-            state.discard.append(card)
-            spend(state, seat, paid, price, out, rule)
-            state.discard.remove(take)
-            state.hands[seat].append(take)
-            state.forced = take
-            out.append(Effect(rule, "card_brought_back", {"seat": seat, "card": take}))
-        return buy_back
-
-    refuse("KIN-TURN-1", f"card {C.label(card)} cannot be played as a turn's card", card=card)
+        if "safety-hazard" in cards(state).immune.get(e.on, ()):
+            refuse("KIN-CARD-ADVENTURE", f"bunny {cards(state).label(e.on)} cannot have a Safety "
+                   "Hazard put on it", bunny=e.on)
+        turn.on = e.on
+        return
+    allowed = {"number"} if effect.number == "chosen" else set()
+    _fields(e, allowed, rule)
+    lo, hi = effect.lowest, effect.highest
+    if effect.number == "chosen" and (e.number is None or not lo <= e.number <= hi):
+        refuse(rule, f"name a number from {effect.lowest} to {effect.highest} (number=N)",
+             number=e.number)
+    turn.number = e.number
 
 
-def _base(card: int, seat: int) -> Plan:
-    def base(state: KinderState, out: Effects) -> None:
-        take_from_hand(state, seat, card)
-        state.discard.append(card)
-    return base
+@KINDER.apply(fx.RollMatches)
+def _matches(state: KinderState, turn: Turn, effect: fx.RollMatches, out: Effects) -> None:
+    if effect.target is not None:
+        # The owner may answer with Safety Skunk before the roll where the Yellow deck is
+        # played (KIN-CARD-SKUNK); in Beginner the dice come at once.
+        step = "hazard" if yellow(state) else "roll"
+        _task(state, turn, step, bunny=turn.on, owner=turn.owner, dice=len(effect.dice),
+              rollers=[turn.owner])
+        return
+    _task(state, turn, "roll", dice=len(effect.dice), rollers=[turn.seat], number=turn.number)
+
+
+@KINDER.apply(fx.RollSpread)
+def _spread(state: KinderState, turn: Turn, effect: fx.RollSpread, out: Effects) -> None:
+    _task(state, turn, "roll", dice=len(effect.dice), rollers=[turn.seat])
+
+
+@KINDER.check(fx.RollOff)
+def _check_fugitive(state: KinderState, turn: Turn, effect: fx.RollOff, e: Play) -> None:
+    _fields(e, {"on"}, turn.rule)
+    others_bunny(state, turn.seat, e.on, turn.rule)
+    turn.on = e.on
+
+
+@KINDER.apply(fx.RollOff)
+def _fugitive(state: KinderState, turn: Turn, effect: fx.RollOff, out: Effects) -> None:
+    order = clockwise_from(state, turn.seat)
+    _task(state, turn, "roll", bunny=turn.on, dice=len(order), rollers=order,
+          off=rolls.start(order, "high", turn.seat, "none"))
+
+
+@KINDER.apply(fx.Contest)
+def _spin(state: KinderState, turn: Turn, effect: fx.Contest, out: Effects) -> None:
+    _task(state, turn, "spin")
+
+
+# -- hands -----------------------------------------------------------------------------------
+
+
+@KINDER.apply(fx.PassHands)
+def _pass_along(state: KinderState, turn: Turn, effect: fx.PassHands, out: Effects) -> None:
+    _played(state, turn)
+    waiting = [s for s in clockwise_from(state, turn.seat) if state.hands[s]]
+    if waiting:
+        state.task = Task(card=turn.card, seat=turn.seat, step="pass", waiting=waiting)
+
+
+@KINDER.check(fx.SwapWithHand)
+def _check_squid(state: KinderState, turn: Turn, effect: fx.SwapWithHand, e: Play) -> None:
+    seat, rule = turn.seat, turn.rule
+    _fields(e, {"player"}, rule)
+    other = e.player
+    if other is None or other == seat or not 0 <= other < state.n or not state.hands[other]:
+        refuse(rule, "name another player who holds cards (player=SEAT)", player=other)
+    if len(state.hands[seat]) < 2:
+        refuse(rule, "the player needs a card of his own to swap", hand=len(state.hands[seat]))
+    turn.owner = other
+
+
+@KINDER.apply(fx.SwapWithHand)
+def _squid(state: KinderState, turn: Turn, effect: fx.SwapWithHand, out: Effects) -> None:
+    _task(state, turn, "swap", owner=turn.owner)
 
 
 def _carrot_holder(state: KinderState, carrot: int | None) -> int | None:
@@ -368,43 +460,69 @@ def _carrot_holder(state: KinderState, carrot: int | None) -> int | None:
 
 
 # -- the legal plays of a card ---------------------------------------------------------------
+Fields = list[dict[str, Any]]
+
+
 def candidates(state: KinderState, seat: int, card: int) -> list[Play]:
     """Every choice a card could be played with (checked by :func:`plays_for`)."""
-    C = cards(state)
-    effect = C.effect(card)
+    effect = cards(state).effect(card)
+    options = KINDER.options_of(effect) if effect is not None else None
+    fields: Fields = [{}] if options is None else options(state, seat, effect)
     seq = state.seq + 1
-    mk = _maker(seq, seat, card)
-    others = [b for s in range(state.n) if s != seat for b in state.table[s]]
-    if isinstance(effect, fx.TakeCarrot):
-        pile = state.carrot_pile
-        if effect.count == 1 or len(pile) < 2:
-            return [mk(carrots=[c]) for c in pile]
-        return [mk(carrots=[a, b]) for i, a in enumerate(pile) for b in pile[i + 1:]]
-    if isinstance(effect, fx.Feed | fx.RollOff) or (
-            isinstance(effect, fx.RollMatches) and effect.target is not None):
-        return [mk(on=b) for b in others]
-    if isinstance(effect, fx.RollMatches) and effect.number == "chosen":
-        return [mk(number=k) for k in range(effect.lowest, effect.highest + 1)]
-    if isinstance(effect, fx.ReturnCarrot):
-        return [mk(carrot=c) for s in range(state.n) if s != seat for c in state.carrots[s]]
-    if isinstance(effect, fx.LoseSupply | fx.SwapWithHand):
-        return [mk(player=s) for s in range(state.n) if s != seat]
-    if isinstance(effect, fx.ExchangeCarrots):
-        pile = state.carrot_pile
-        picks = [[c] for c in pile] if len(pile) < 2 else [
-            [a, b] for i, a in enumerate(pile) for b in pile[i + 1:]]
-        return [mk(carrot=g, carrots=p) for g in state.carrots[seat] for p in picks]
-    if isinstance(effect, fx.ReplayDiscard):
-        if money(state, seat) < effect.price:
-            return []
-        return [mk(take=t) for t in sorted(set(state.discard)) if t not in C.bucks]
-    return [mk()]
+    return [Play(seq=seq, actor=seat, card=card, **f) for f in fields]
 
 
-def _maker(seq: int, seat: int, card: int) -> Callable[..., Play]:
-    def mk(**kw: object) -> Play:
-        return Play(seq=seq, actor=seat, card=card, **kw)  # type: ignore[arg-type]  # Play's own fields
-    return mk
+def _others_bunnies(state: KinderState, seat: int) -> Fields:
+    return [{"on": b} for s in range(state.n) if s != seat for b in state.table[s]]
+
+
+def _pile_picks(pile: list[int], count: int) -> list[list[int]]:
+    if count == 1 or len(pile) < 2:
+        return [[c] for c in pile]
+    return [[a, b] for i, a in enumerate(pile) for b in pile[i + 1:]]
+
+
+@KINDER.options(fx.TakeCarrot)
+def _take_options(state: KinderState, seat: int, effect: fx.TakeCarrot) -> Fields:
+    return [{"carrots": p} for p in _pile_picks(state.carrot_pile, effect.count)]
+
+
+@KINDER.options(fx.Feed, fx.RollOff)
+def _aim_options(state: KinderState, seat: int, effect: object) -> Fields:
+    return _others_bunnies(state, seat)
+
+
+@KINDER.options(fx.RollMatches)
+def _matches_options(state: KinderState, seat: int, effect: fx.RollMatches) -> Fields:
+    if effect.target is not None:
+        return _others_bunnies(state, seat)
+    if effect.number == "chosen":
+        return [{"number": k} for k in range(effect.lowest, effect.highest + 1)]
+    return [{}]
+
+
+@KINDER.options(fx.ReturnCarrot)
+def _return_options(state: KinderState, seat: int, effect: fx.ReturnCarrot) -> Fields:
+    return [{"carrot": c} for s in range(state.n) if s != seat for c in state.carrots[s]]
+
+
+@KINDER.options(fx.LoseSupply, fx.SwapWithHand)
+def _player_options(state: KinderState, seat: int, effect: object) -> Fields:
+    return [{"player": s} for s in range(state.n) if s != seat]
+
+
+@KINDER.options(fx.ExchangeCarrots)
+def _trade_options(state: KinderState, seat: int, effect: fx.ExchangeCarrots) -> Fields:
+    picks = _pile_picks(state.carrot_pile, 2)
+    return [{"carrot": g, "carrots": p} for g in state.carrots[seat] for p in picks]
+
+
+@KINDER.options(fx.ReplayDiscard)
+def _buy_back_options(state: KinderState, seat: int, effect: fx.ReplayDiscard) -> Fields:
+    if money(state, seat) < effect.price:
+        return []
+    bucks = cards(state).bucks
+    return [{"take": t} for t in sorted(set(state.discard)) if t not in bucks]
 
 
 def plays_for(state: KinderState, seat: int, card: int, first: bool = False) -> list[Play]:
@@ -448,106 +566,137 @@ def release(state: KinderState, out: Effects) -> None:
     task = state.task
     assert task is not None and task.held
     task.held = False
-    C = cards(state)
-    effect = C.effect(task.card)
-    faces = task.faces
-    rule = rule_of(state, task.card)
-    if isinstance(effect, fx.RollMatches) and effect.target is not None:
+    effect = cards(state).effect(task.card)
+    outcome = KINDER.outcomes.get(type(effect))
+    if outcome is None:
+        state.task = None
+        return
+    outcome(state, task, effect, task.faces, out)
+
+
+@KINDER.outcome(fx.RollMatches)
+def _matched(state: KinderState, task: Task, effect: fx.RollMatches, faces: list[int],
+             out: Effects) -> list[fx.AnyEffect]:
+    if effect.target is not None:
         saved = effect.number in faces
         out.append(Effect("KIN-HAZ-1", "hazard_rolled", {"bunny": task.bunny, "faces": faces,
                                                          "number": effect.number, "saved": saved}))
         if not saved and task.bunny is not None:
             discard_bunny(state, task.bunny, "KIN-HAZ-1", "safety hazard", out, task.card)
         state.task = None
-        return
-    if isinstance(effect, fx.RollMatches):
-        wanted = set(effect.any_of) if effect.any_of else {
-            task.number if effect.number == "chosen" else effect.number}
-        hits = sum(1 for f in faces if f in wanted)
-        task.tries += 1
-        out.append(Effect(rule, "dice_matched", {"faces": faces, "matches": hits}))
-        if effect.per_match:
-            _ask(state, task, "revive", min(hits, _bunnies_back(state)))
-            return
-        if hits >= effect.need:
-            then = effect.then[0] if effect.then else None
-            if isinstance(then, fx.Revive):
-                _ask(state, task, "revive", min(then.count, _bunnies_back(state)))
-            elif isinstance(then, fx.StealCarrot):
-                others = any(state.carrots[s] for s in range(state.n) if s != task.seat)
-                _ask(state, task, "steal", 1 if others else 0)
-            else:
-                state.task = None
-            return
-        if task.tries < effect.tries:
-            task.step = "roll"
-            return
+        return []
+    wanted = set(effect.any_of) if effect.any_of else {
+        task.number if effect.number == "chosen" else effect.number}
+    hits = sum(1 for f in faces if f in wanted)
+    task.tries += 1
+    out.append(Effect(rule_of(state, task.card), "dice_matched", {"faces": faces, "matches": hits}))
+    if effect.per_match:
+        _ask(state, task, "revive", min(hits, _bunnies_back(state)))
+    elif hits >= effect.need:
+        then = effect.then[0] if effect.then else None
+        if isinstance(then, fx.Revive):
+            _ask(state, task, "revive", min(then.count, _bunnies_back(state)))
+        elif isinstance(then, fx.StealCarrot):
+            others = any(state.carrots[s] for s in range(state.n) if s != task.seat)
+            _ask(state, task, "steal", 1 if others else 0)
+        else:
+            state.task = None
+    elif task.tries < effect.tries:
+        task.step = "roll"
+    else:
         state.task = None
-        return
-    if isinstance(effect, fx.EveryoneRolls):
-        hit = set(fx.parse_faces(effect.faces))
-        for seat, face in zip(task.rollers, faces, strict=True):
-            if face in hit:
-                state.skips[seat] += 1
-                out.append(Effect(rule, "will_miss_a_turn", {"seat": seat, "face": face}))
-        state.task = None
-        return
-    if isinstance(effect, fx.RollSpread):
-        amount = max(faces) - min(faces)
-        got = gain_bucks(state, task.seat, amount)
-        out.append(Effect(rule, "bucks_gained", {"seat": task.seat, "due": amount,
-                                                 "paid": sum(C.bucks[c] for c in got)}))
-        state.task = None
-        return
-    if isinstance(effect, fx.RaceToRoll):
-        first = next((s for s, f in zip(task.rollers, faces, strict=True) if f == effect.face), None)
-        if first is None:
-            task.step = "roll"
-            return
-        _race_won(state, first, effect.each, out, rule)
-        state.task = None
-        return
-    if isinstance(effect, fx.StealCarrot):
-        letters = "ABCDEFGHIJ"
-        letter = letters[faces[0] - 1]
-        carrot = C.carrot_of.get(letter)
-        holder = _carrot_holder(state, carrot)
-        out.append(Effect(rule, "carrot_named", {"face": faces[0], "carrot": letter}))
-        state.task = None
-        if carrot is not None and carrot in state.carrot_pile:
-            take_from_pile(state, task.seat, carrot, rule, out)
-            carrot_taken(state, out)
-        elif carrot is not None and holder is not None and holder != task.seat:
-            state.carrots[holder].remove(carrot)
-            state.carrots[task.seat].append(carrot)
-            out.append(Effect(rule, "carrot_stolen", {"seat": task.seat, "from": holder,
-                                                      "carrot": letter}))
-        return
-    if isinstance(effect, fx.SwitchPlaces):
-        _switch(state, task.rollers, faces, out, rule)
-        state.task = None
-        return
-    if isinstance(effect, fx.RollOff):
-        off = task.off
-        assert off is not None
-        for seat, face in zip(list(off.contenders), faces, strict=True):
-            rolls.record(off, seat, face)
-        rolls.close_round(off)
-        if off.decided is None:
-            task.rollers = list(off.contenders)
-            task.dice = len(off.contenders)
-            task.step = "roll"
-            return
-        winner = off.decided
-        bunny = task.bunny
-        state.task = None
-        owner = None if bunny is None else owner_of(state, bunny)
-        if bunny is not None and owner is not None and owner != winner:
-            state.table[owner].remove(bunny)
-            state.table[winner].append(bunny)
-            out.append(Effect(rule, "bunny_taken", {"seat": winner, "from": owner, "bunny": bunny}))
-        return
+    return []
+
+
+@KINDER.outcome(fx.EveryoneRolls)
+def _everyone_rolled(state: KinderState, task: Task, effect: fx.EveryoneRolls, faces: list[int],
+                     out: Effects) -> list[fx.AnyEffect]:
+    hit = set(fx.parse_faces(effect.faces))
+    rule = rule_of(state, task.card)
+    for seat, face in zip(task.rollers, faces, strict=True):
+        if face in hit:
+            state.skips[seat] += 1
+            out.append(Effect(rule, "will_miss_a_turn", {"seat": seat, "face": face}))
     state.task = None
+    return []
+
+
+@KINDER.outcome(fx.RollSpread)
+def _spread_rolled(state: KinderState, task: Task, effect: fx.RollSpread, faces: list[int],
+                   out: Effects) -> list[fx.AnyEffect]:
+    amount = max(faces) - min(faces)
+    got = gain_bucks(state, task.seat, amount)
+    bucks = cards(state).bucks
+    out.append(Effect(rule_of(state, task.card), "bucks_gained",
+                      {"seat": task.seat, "due": amount, "paid": sum(bucks[c] for c in got)}))
+    state.task = None
+    return []
+
+
+@KINDER.outcome(fx.RaceToRoll)
+def _race_rolled(state: KinderState, task: Task, effect: fx.RaceToRoll, faces: list[int],
+                 out: Effects) -> list[fx.AnyEffect]:
+    first = next((s for s, f in zip(task.rollers, faces, strict=True) if f == effect.face), None)
+    if first is None:
+        task.step = "roll"
+        return []
+    _race_won(state, first, effect.each, out, rule_of(state, task.card))
+    state.task = None
+    return []
+
+
+@KINDER.outcome(fx.StealCarrot)
+def _burglar_rolled(state: KinderState, task: Task, effect: fx.StealCarrot, faces: list[int],
+                    out: Effects) -> list[fx.AnyEffect]:
+    C = cards(state)
+    rule = rule_of(state, task.card)
+    letter = "ABCDEFGHIJ"[faces[0] - 1]
+    carrot = C.carrot_of.get(letter)
+    holder = _carrot_holder(state, carrot)
+    out.append(Effect(rule, "carrot_named", {"face": faces[0], "carrot": letter}))
+    state.task = None
+    if carrot is not None and carrot in state.carrot_pile:
+        take_from_pile(state, task.seat, carrot, rule, out)
+        carrot_taken(state, out)
+    elif carrot is not None and holder is not None and holder != task.seat:
+        state.carrots[holder].remove(carrot)
+        state.carrots[task.seat].append(carrot)
+        out.append(Effect(rule, "carrot_stolen", {"seat": task.seat, "from": holder,
+                                                  "carrot": letter}))
+    return []
+
+
+@KINDER.outcome(fx.SwitchPlaces)
+def _switch_rolled(state: KinderState, task: Task, effect: fx.SwitchPlaces, faces: list[int],
+                   out: Effects) -> list[fx.AnyEffect]:
+    _switch(state, task.rollers, faces, out, rule_of(state, task.card))
+    state.task = None
+    return []
+
+
+@KINDER.outcome(fx.RollOff)
+def _fugitive_rolled(state: KinderState, task: Task, effect: fx.RollOff, faces: list[int],
+                     out: Effects) -> list[fx.AnyEffect]:
+    off = task.off
+    assert off is not None
+    for seat, face in zip(list(off.contenders), faces, strict=True):
+        rolls.record(off, seat, face)
+    rolls.close_round(off)
+    if off.decided is None:
+        task.rollers = list(off.contenders)
+        task.dice = len(off.contenders)
+        task.step = "roll"
+        return []
+    winner = off.decided
+    bunny = task.bunny
+    state.task = None
+    owner = None if bunny is None else owner_of(state, bunny)
+    if bunny is not None and owner is not None and owner != winner:
+        state.table[owner].remove(bunny)
+        state.table[winner].append(bunny)
+        out.append(Effect(rule_of(state, task.card), "bunny_taken",
+                          {"seat": winner, "from": owner, "bunny": bunny}))
+    return []
 
 
 def _bunnies_back(state: KinderState) -> int:
