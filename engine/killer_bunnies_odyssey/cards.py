@@ -628,13 +628,6 @@ def _revive(state: OdysseyState, plan: Plan, effect: fx.Revive, out: list[Effect
 # combat
 
 
-@ODYSSEY.apply(fx.Attack, fx.Raze, fx.RollBands)
-def _rolls(state: OdysseyState, plan: Plan, effect: fx.AnyEffect, out: list[Effect]) -> None:
-    # a rolling primitive is a card's last (check_supported): the card waits for its dice
-    out.extend(_start_strike(state, plan, effect, plan.ends_turn))
-    plan.rolling = True
-
-
 @ODYSSEY.apply(fx.Cancel)
 def _cancel_apply(state: OdysseyState, plan: Plan, effect: fx.Cancel, out: list[Effect]) -> None:
     out.extend(_cancel(state, plan.seat, plan.step.target))
@@ -776,41 +769,59 @@ def _guard(state: OdysseyState) -> Any:
     return guard
 
 
-def _start_strike(state: OdysseyState, plan: Plan, effect: fx.AnyEffect, ends_turn: bool) -> list[Effect]:
+def _strike(state: OdysseyState, plan: Plan) -> Strike:
+    """The card's strike, waiting for its dice (a rolling primitive is a card's last:
+    check_supported); the card leaves the turn to it (ODY-CARD-3: an answer may stop it)."""
     t = cards(state)
-    seat, kind = plan.seat, plan.kind
-    strike = Strike(kind="bands", card=kind, player=seat, aggressive=t.aggressive[kind], die="d6",
-                    ends_turn=ends_turn, effect=len(t.effects[kind]) - 1)
-    out: list[Effect] = []
-    if isinstance(effect, fx.Attack):
-        target = plan.steps[-1].target
-        assert target is not None
-        levels = kit_attack.ring_levels(effect.area, effect.level, len(state.circle))
-        exposed = kit_attack.exposures(state.circle, target, levels, _guard(state), effect.category,
-                                       (), effect.clovers)
-        strike.kind, strike.die = "attack", effect.die
-        strike.targets = [e.bunny for e in exposed if not e.shielded]
-        strike.levels = [e.level for e in exposed if not e.shielded]
-        # copies: the strike's own lists are worked down as its rolls come in
-        out.append(Effect("ODY-WPN-1", "attack", {"seat": seat, "card": t.code(kind),
-                                                  "targets": list(strike.targets),
-                                                  "levels": list(strike.levels)}))
-        if len(exposed) > 1:
-            out.append(Effect("ODY-ADJ-2", "adjacent_reached",
-                              {"target": target, "neighbours": [e.bunny for e in exposed[1:]]}))
-    elif isinstance(effect, fx.Raze):
-        target = plan.steps[-1].target
-        assert target is not None
-        strike.kind, strike.die = "raze", effect.die
-        strike.targets, strike.levels = [target], [effect.level]
-        out.append(Effect("ODY-WPN-2", "attack", {"seat": seat, "card": t.code(kind),
-                                                  "targets": [target], "levels": [effect.level]}))
-    else:
-        assert isinstance(effect, fx.RollBands)
-        strike.die = effect.die
+    kind = plan.kind
+    plan.rolling = True
+    return Strike(kind="bands", card=kind, player=plan.seat, aggressive=t.aggressive[kind],
+                  die="d6", ends_turn=plan.ends_turn, effect=len(t.effects[kind]) - 1)
+
+
+def _wait(state: OdysseyState, strike: Strike, out: list[Effect]) -> None:
     state.strike = strike
     out.extend(advance(state))
-    return out
+
+
+@ODYSSEY.apply(fx.Attack)
+def _attack(state: OdysseyState, plan: Plan, effect: fx.Attack, out: list[Effect]) -> None:
+    strike = _strike(state, plan)
+    target = plan.step.target
+    assert target is not None
+    levels = kit_attack.ring_levels(effect.area, effect.level, len(state.circle))
+    exposed = kit_attack.exposures(state.circle, target, levels, _guard(state), effect.category,
+                                   (), effect.clovers)
+    strike.kind, strike.die = "attack", effect.die
+    strike.targets = [e.bunny for e in exposed if not e.shielded]
+    strike.levels = [e.level for e in exposed if not e.shielded]
+    # copies: the strike's own lists are worked down as its rolls come in
+    out.append(Effect("ODY-WPN-1", "attack", {"seat": plan.seat, "card": cards(state).code(plan.kind),
+                                              "targets": list(strike.targets),
+                                              "levels": list(strike.levels)}))
+    if len(exposed) > 1:
+        out.append(Effect("ODY-ADJ-2", "adjacent_reached",
+                          {"target": target, "neighbours": [e.bunny for e in exposed[1:]]}))
+    _wait(state, strike, out)
+
+
+@ODYSSEY.apply(fx.Raze)
+def _raze(state: OdysseyState, plan: Plan, effect: fx.Raze, out: list[Effect]) -> None:
+    strike = _strike(state, plan)
+    target = plan.step.target
+    assert target is not None
+    strike.kind, strike.die = "raze", effect.die
+    strike.targets, strike.levels = [target], [effect.level]
+    out.append(Effect("ODY-WPN-2", "attack", {"seat": plan.seat, "card": cards(state).code(plan.kind),
+                                              "targets": [target], "levels": [effect.level]}))
+    _wait(state, strike, out)
+
+
+@ODYSSEY.apply(fx.RollBands)
+def _bands(state: OdysseyState, plan: Plan, effect: fx.RollBands, out: list[Effect]) -> None:
+    strike = _strike(state, plan)
+    strike.die = effect.die
+    _wait(state, strike, out)
 
 
 def advance(state: OdysseyState) -> list[Effect]:

@@ -138,7 +138,9 @@ class Turn:
     owner: int | None = None
     """That bunny's owner; the player named; the hand swapped with."""
     carrots: list[int] = field(default_factory=list)
-    """The carrots taken from the pile."""
+    """The carrots taken from the pile (kept, for a Bad News card)."""
+    bunnies: list[int] = field(default_factory=list)
+    """The bunnies a Bad News card's drawer named."""
     carrot: int | None = None
     """One carrot named (sent back, given back)."""
     holder: int | None = None
@@ -466,7 +468,9 @@ Fields = list[dict[str, Any]]
 def candidates(state: KinderState, seat: int, card: int) -> list[Play]:
     """Every choice a card could be played with (checked by :func:`plays_for`)."""
     effect = cards(state).effect(card)
-    options = KINDER.options_of(effect) if effect is not None else None
+    # a turn's card only (a Bad News card's options are its drawer's, bad_news_choices)
+    options = KINDER.options_of(effect) if effect is not None and type(effect) in KINDER.checks \
+        else None
     fields: Fields = [{}] if options is None else options(state, seat, effect)
     seq = state.seq + 1
     return [Play(seq=seq, actor=seat, card=card, **f) for f in fields]
@@ -811,16 +815,27 @@ def choose(state: KinderState, seat: int, e: Choose, out: Effects) -> None:
 def bad_news_choices(state: KinderState, card: int, seat: int) -> list[tuple[list[int], list[int]]]:
     """(bunnies, carrots) a Bad News card's drawer may name (KIN-CARD-BAD-NEWS)."""
     effect = cards(state).effect(card)
+    options = KINDER.options_of(effect) if effect is not None else None
+    if options is None:
+        return [([], [])]
+    return [(o.get("bunnies", []), o.get("carrots", [])) for o in options(state, seat, effect)]
+
+
+@KINDER.options(fx.KeepOnly)
+def _keep_options(state: KinderState, seat: int, effect: fx.KeepOnly) -> Fields:
     table = state.table[seat]
-    if isinstance(effect, fx.KeepOnly):
-        carrot_sets: list[list[int]] = [[c] for c in state.carrots[seat]] or [[]]
-        if len(state.carrots[seat]) <= effect.carrots:
-            carrot_sets = [list(state.carrots[seat])]
-        bunny_sets = [[b] for b in table] if len(table) > effect.bunnies else [list(table)]
-        return [(b, c) for b in bunny_sets for c in carrot_sets]
-    if isinstance(effect, fx.Kill) and effect.target == "own_bunny":
-        return [([b], []) for b in table]
-    return [([], [])]
+    carrot_sets: list[list[int]] = [[c] for c in state.carrots[seat]] or [[]]
+    if len(state.carrots[seat]) <= effect.carrots:
+        carrot_sets = [list(state.carrots[seat])]
+    bunny_sets = [[b] for b in table] if len(table) > effect.bunnies else [list(table)]
+    return [{"bunnies": b, "carrots": c} for b in bunny_sets for c in carrot_sets]
+
+
+@KINDER.options(fx.Kill)
+def _kill_options(state: KinderState, seat: int, effect: fx.Kill) -> Fields:
+    if effect.target == "own_bunny":
+        return [{"bunnies": [b]} for b in state.table[seat]]
+    return [{}]
 
 
 def bad_news_needs_choice(state: KinderState, card: int, seat: int) -> bool:
@@ -831,23 +846,44 @@ def bad_news_needs_choice(state: KinderState, card: int, seat: int) -> bool:
 
 def apply_bad_news(state: KinderState, card: int, seat: int, bunnies: list[int],
                    carrots: list[int], out: Effects) -> None:
+    """A Bad News card happens to its drawer, who named ``bunnies`` and ``carrots`` (what he
+    keeps, or what he loses: the card's primitive says)."""
+    effect = cards(state).effect(card)
+    turn = Turn(seat=seat, card=card, rule="KIN-CARD-BAD-NEWS", carrots=list(carrots),
+                bunnies=list(bunnies))
+    KINDER.applies.get(type(effect), _lose_all)(state, turn, effect, out)
+    state.discard.append(card)
+
+
+@KINDER.apply(fx.KeepOnly)
+def _keep_only(state: KinderState, turn: Turn, effect: fx.KeepOnly, out: Effects) -> None:
+    table = state.table[turn.seat]
+    _bad_news_losses(state, turn, [b for b in table if b not in turn.bunnies],
+                     [c for c in state.carrots[turn.seat] if c not in turn.carrots], out)
+
+
+@KINDER.apply(fx.Kill)
+def _kill(state: KinderState, turn: Turn, effect: fx.Kill, out: Effects) -> None:
+    if effect.target != "own_bunny":
+        _lose_all(state, turn, effect, out)
+        return
+    _bad_news_losses(state, turn, list(turn.bunnies), [], out)
+
+
+def _lose_all(state: KinderState, turn: Turn, effect: object, out: Effects) -> None:
+    _bad_news_losses(state, turn, list(state.table[turn.seat]), [], out)
+
+
+def _bad_news_losses(state: KinderState, turn: Turn, lost: list[int], gone: list[int],
+                     out: Effects) -> None:
     C = cards(state)
-    effect = C.effect(card)
-    table = state.table[seat]
-    if isinstance(effect, fx.KeepOnly):
-        lost = [b for b in table if b not in bunnies]
-        gone = [c for c in state.carrots[seat] if c not in carrots]
-    elif isinstance(effect, fx.Kill) and effect.target == "own_bunny":
-        lost, gone = list(bunnies), []
-    else:
-        lost, gone = list(table), []
+    card, seat = turn.card, turn.seat
     for b in lost:
         discard_bunny(state, b, "KIN-CARD-BAD-NEWS", C.name[card], out, card)
     for c in gone:
         return_carrot(state, seat, c)
         out.append(Effect("KIN-CARD-BAD-NEWS", "carrot_returned",
                           {"seat": seat, "carrot": C.letter(c), "card": card}))
-    state.discard.append(card)
 
 
 def _bad_news_choice(bunnies: list[int], carrots: list[int]) -> str:

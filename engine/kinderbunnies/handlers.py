@@ -15,6 +15,7 @@ from engine.hidden import undetermined
 from engine.killer import holds
 from engine.killer.catalogue import effects as fx
 from engine.kinderbunnies import cards as card_rules
+from engine.kinderbunnies.cards import KINDER
 from engine.kinderbunnies.catalogue import CARROT_PRICE, catalogue
 from engine.kinderbunnies.events import (
     Accept,
@@ -312,97 +313,153 @@ def _play(state: KinderState, e: Play) -> tuple[Effect, ...]:
     return tuple(out)
 
 
+ANSWERS = frozenset({fx.SettleFeed, fx.RerollDie, fx.Cancel})
+"""The primitives played off the turn's flow, as answers to the card being settled."""
+
+
 def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
     """A card played off the turn's flow: an answer to the card being settled."""
     C = cards(state)
     task = state.task
     effect = C.effect(e.card)
-    rule = card_rules.rule_of(state, e.card)
+    if effect is None or type(effect) not in ANSWERS:
+        if task is None:
+            refuse("KIN-TURN-1", f"it is seat {state.active}'s turn, and nothing is waiting for an "
+                   "answer", active=state.active, actor=seat)
+        _roll_not_held(state, task, e.card)
+        refuse("KIN-TURN-1", f"card {C.label(task.card)} is being settled; card {C.label(e.card)} "
+             "does not answer it", waiting=task.step, card=e.card)
+    turn = card_rules.Turn(seat=seat, card=e.card, rule=card_rules.rule_of(state, e.card))
+    KINDER.checking(effect)(state, turn, effect, e)
+    out: Effects = []
+    KINDER.applying(effect)(state, turn, effect, out)
+    return tuple(out)
+
+
+def _none_waiting(state: KinderState, turn: card_rules.Turn, rule: str, what: str) -> Task:
+    task = state.task
     if task is None:
-        answers = {fx.SettleFeed: ("KIN-FEED-2", "a Feed The Bunny on its holder's bunny"),
-                   fx.RerollDie: ("KIN-CARD-REROLL", "a roll just made")}
-        for kind, (answer_rule, what) in answers.items():
-            if isinstance(effect, kind):
-                refuse(answer_rule, f"card {C.label(e.card)} answers {what}, and none is waiting",
-                     card=e.card)
-        if isinstance(effect, fx.Cancel):
-            what = "a Safety Hazard before its dice are rolled" if "safety-hazard" in effect.what \
-                else "a Bad News card just drawn"
-            refuse(rule, f"card {C.label(e.card)} answers {what}, and none is waiting", card=e.card)
-        refuse("KIN-TURN-1", f"it is seat {state.active}'s turn, and nothing is waiting for an answer",
-             active=state.active, actor=seat)
-    if isinstance(effect, fx.RerollDie):
-        if not task.held:
-            refuse("KIN-CARD-REROLL", "Re-Roll answers a roll just made, and none is waiting",
-                 step=task.step)
-        if e.die is None or not 0 <= e.die < len(task.faces):
-            refuse("KIN-CARD-REROLL", f"name the die rolled again: 0 to {len(task.faces) - 1}",
-                 die=e.die)
-        need_in_hand(state, seat, e.card)
-        take_from_hand(state, seat, e.card)
-        state.discard.append(e.card)
-        task.held = False
-        task.reroll_die = e.die
-        task.step = "reroll"
-        state.refill.insert(0, seat)
-        return (Effect("KIN-CARD-REROLL", "re_roll", {"seat": seat, "die": e.die}),)
+        refuse(rule, f"card {cards(state).label(turn.card)} answers {what}, and none is waiting",
+               card=turn.card)
+    return task
+
+
+def _roll_not_held(state: KinderState, task: Task, card: int) -> None:
+    """Only a Re-Roll answers a roll just made (R-KIN-15)."""
     if task.held:
+        rule = card_rules.rule_of(state, card)
         refuse(rule if rule.startswith("KIN-CARD") else "KIN-TURN-1",
-             f"card {C.label(e.card)} cannot answer the roll just made", card=e.card)
-    if isinstance(effect, fx.SettleFeed):
-        if task.step != "feed":
-            refuse("KIN-FEED-2", f"card {C.label(e.card)} answers a Feed The Bunny, and none is "
-                 "waiting", card=e.card, step=task.step)
-        if seat != task.owner:
-            refuse("KIN-FEED-1", f"only the bunny's owner, seat {task.owner}, answers the Feed The Bunny",
-                 owner=task.owner, seat=seat)
-        feed = C.card(task.card).feed
-        asked = "water" if feed is not None and feed.water else "cabbage"
-        if asked not in effect.kinds:
-            refuse("KIN-FEED-2", f"this Feed The Bunny asks for {asked}; card {C.label(e.card)} "
-                 f"is {' or '.join(effect.kinds)}", asked=asked, card=e.card)
-        need_in_hand(state, seat, e.card, "feed the bunny")
-        take_from_hand(state, seat, e.card)
-        state.discard.append(e.card)
-        out: Effects = [Effect("KIN-FEED-2", "bunny_fed", {"seat": seat, "bunny": task.bunny,
-                                                           "card": e.card})]
-        state.task = None
-        state.refill.insert(0, seat)
-        advance(state, out)
-        return tuple(out)
-    if isinstance(effect, fx.Cancel) and "safety-hazard" in effect.what:
+               f"card {cards(state).label(card)} cannot answer the roll just made", card=card)
+
+
+def _answered(state: KinderState, turn: card_rules.Turn) -> None:
+    """The answer leaves the hand for the discard pile; its player draws first."""
+    take_from_hand(state, turn.seat, turn.card)
+    state.discard.append(turn.card)
+
+
+@KINDER.check(fx.RerollDie)
+def _check_reroll(state: KinderState, turn: card_rules.Turn, effect: fx.RerollDie, e: Play) -> None:
+    task = _none_waiting(state, turn, "KIN-CARD-REROLL", "a roll just made")
+    if not task.held:
+        refuse("KIN-CARD-REROLL", "Re-Roll answers a roll just made, and none is waiting",
+             step=task.step)
+    if e.die is None or not 0 <= e.die < len(task.faces):
+        refuse("KIN-CARD-REROLL", f"name the die rolled again: 0 to {len(task.faces) - 1}",
+             die=e.die)
+    need_in_hand(state, turn.seat, turn.card)
+    turn.number = e.die
+
+
+@KINDER.apply(fx.RerollDie)
+def _reroll(state: KinderState, turn: card_rules.Turn, effect: fx.RerollDie, out: Effects) -> None:
+    task = state.task
+    assert task is not None
+    _answered(state, turn)
+    task.held = False
+    task.reroll_die = turn.number
+    task.step = "reroll"
+    state.refill.insert(0, turn.seat)
+    out.append(Effect("KIN-CARD-REROLL", "re_roll", {"seat": turn.seat, "die": turn.number}))
+
+
+@KINDER.check(fx.SettleFeed)
+def _check_fed(state: KinderState, turn: card_rules.Turn, effect: fx.SettleFeed, e: Play) -> None:
+    C = cards(state)
+    seat = turn.seat
+    task = _none_waiting(state, turn, "KIN-FEED-2", "a Feed The Bunny on its holder's bunny")
+    _roll_not_held(state, task, turn.card)
+    if task.step != "feed":
+        refuse("KIN-FEED-2", f"card {C.label(turn.card)} answers a Feed The Bunny, and none is "
+             "waiting", card=turn.card, step=task.step)
+    if seat != task.owner:
+        refuse("KIN-FEED-1", f"only the bunny's owner, seat {task.owner}, answers the Feed The Bunny",
+             owner=task.owner, seat=seat)
+    feed = C.card(task.card).feed
+    asked = "water" if feed is not None and feed.water else "cabbage"
+    if asked not in effect.kinds:
+        refuse("KIN-FEED-2", f"this Feed The Bunny asks for {asked}; card {C.label(turn.card)} "
+             f"is {' or '.join(effect.kinds)}", asked=asked, card=turn.card)
+    need_in_hand(state, seat, turn.card, "feed the bunny")
+
+
+@KINDER.apply(fx.SettleFeed)
+def _fed(state: KinderState, turn: card_rules.Turn, effect: fx.SettleFeed, out: Effects) -> None:
+    task = state.task
+    assert task is not None
+    _answered(state, turn)
+    out.append(Effect("KIN-FEED-2", "bunny_fed", {"seat": turn.seat, "bunny": task.bunny,
+                                                  "card": turn.card}))
+    state.task = None
+    state.refill.insert(0, turn.seat)
+    advance(state, out)
+
+
+@KINDER.check(fx.Cancel)
+def _check_cancel(state: KinderState, turn: card_rules.Turn, effect: fx.Cancel, e: Play) -> None:
+    C = cards(state)
+    seat = turn.seat
+    hazard = "safety-hazard" in effect.what
+    what = "a Safety Hazard before its dice are rolled" if hazard else "a Bad News card just drawn"
+    task = _none_waiting(state, turn, turn.rule, what)
+    _roll_not_held(state, task, turn.card)
+    if hazard:
         if task.step != "hazard":
             refuse("KIN-CARD-SKUNK", "Safety Skunk answers a Safety Hazard before its dice are rolled",
                  step=task.step)
         if seat != task.owner:
             refuse("KIN-CARD-SKUNK", f"only the bunny's owner, seat {task.owner}, may answer",
                  owner=task.owner, seat=seat)
-        need_in_hand(state, seat, e.card)
-        take_from_hand(state, seat, e.card)
-        state.discard.append(e.card)
-        state.task = None
-        state.refill.insert(0, seat)
-        out = [Effect("KIN-CARD-SKUNK", "hazard_cancelled", {"seat": seat, "bunny": task.bunny})]
-        advance(state, out)
-        return tuple(out)
-    if isinstance(effect, fx.Cancel) and "bad-news" in effect.what:
+    elif "bad-news" in effect.what:
         if task.step != "bad_news":
             refuse("KIN-CARD-NO-NEWS", "No News Is Good News answers a Bad News card just drawn",
                  step=task.step)
         if seat != task.seat:
             refuse("KIN-CARD-NO-NEWS", f"only the drawer, seat {task.seat}, may cancel it",
                  drawer=task.seat, seat=seat)
-        need_in_hand(state, seat, e.card)
-        take_from_hand(state, seat, e.card)
-        state.discard.extend([e.card, task.card])
-        state.task = None
+    else:
+        refuse("KIN-TURN-1", f"card {C.label(task.card)} is being settled; card "
+               f"{C.label(turn.card)} does not answer it", waiting=task.step, card=turn.card)
+    need_in_hand(state, seat, turn.card)
+
+
+@KINDER.apply(fx.Cancel)
+def _cancelled(state: KinderState, turn: card_rules.Turn, effect: fx.Cancel, out: Effects) -> None:
+    task = state.task
+    assert task is not None
+    seat = turn.seat
+    _answered(state, turn)
+    state.task = None
+    if "safety-hazard" in effect.what:
+        state.refill.insert(0, seat)
+        out.append(Effect("KIN-CARD-SKUNK", "hazard_cancelled", {"seat": seat, "bunny": task.bunny}))
+    else:
+        state.discard.append(task.card)
         if seat not in state.refill:
             state.refill.insert(0, seat)
-        out = [Effect("KIN-CARD-NO-NEWS", "bad_news_cancelled", {"seat": seat, "card": task.card})]
-        advance(state, out)
-        return tuple(out)
-    refuse("KIN-TURN-1", f"card {C.label(task.card)} is being settled; card {C.label(e.card)} "
-         "does not answer it", waiting=task.step, card=e.card)
+        out.append(Effect("KIN-CARD-NO-NEWS", "bad_news_cancelled", {"seat": seat,
+                                                                     "card": task.card}))
+    advance(state, out)
 
 
 def discard(state: KinderState, e: Discard) -> tuple[Effect, ...]:
