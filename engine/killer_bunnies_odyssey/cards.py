@@ -34,13 +34,14 @@ from typing import Any, Literal
 
 from engine.hidden import UNKNOWN, undetermined
 from engine.killer import attack as kit_attack
-from engine.killer import costs, feeding
 from engine.killer import dice as kit_dice
+from engine.killer import feeding
 from engine.killer.attack import Guard
 from engine.killer.catalogue import effects as fx
 from engine.killer.circle import Space
 from engine.killer.interpreter import Interpreter
 from engine.killer.refusal import Refusal
+from engine.killer_bunnies_odyssey import costs
 from engine.killer_bunnies_odyssey.flow import destroy_city, end_turn, kill_creature
 from engine.killer_bunnies_odyssey.library import Table
 from engine.killer_bunnies_odyssey.state import OdysseyState, Strike

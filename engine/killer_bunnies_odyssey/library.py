@@ -25,9 +25,9 @@ from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, CatalogueError, DeckLibrary
 from engine.killer.catalogue.schema import Card, DeckFile, SetEntry
 from engine.killer.catalogue.shelf import DeckShelf
-from engine.killer.decks import DeckError, PersonalDeck, content_hash, read_personal_deck
 from engine.killer_bunnies_odyssey.numbers import DECK_MAXIMUM, DECK_MINIMUM
 from engine.killer_bunnies_odyssey.options import OdysseyOptions
+from engine.killer_bunnies_odyssey.personal import DeckError, PersonalDeck, content_hash, read_personal_deck
 from engine.rules import WarrenError
 
 DECKS_DIR = Path(__file__).resolve().parent / "decks"

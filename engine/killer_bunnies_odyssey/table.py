@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from engine.killer import civ as civ_points
 from engine.killer.refusal import Refusal, as_violation
 from engine.killer.refusal import refuse as refuse  # the family\'s one refusal (also table.refuse)
+from engine.killer_bunnies_odyssey import civ as civ_points
 from engine.killer_bunnies_odyssey.library import Table, table_by_key
 from engine.killer_bunnies_odyssey.numbers import TARGET
 from engine.killer_bunnies_odyssey.state import OdysseyState, Piece, Where

@@ -23,7 +23,6 @@ import msgspec
 from engine.capabilities import Capabilities
 from engine.killer import holds
 from engine.killer.circle import BunnyCircle
-from engine.killer.market import Market
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
 from engine.killer_bunnies_quest import bots, views, waiting, words
@@ -32,6 +31,7 @@ from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
 from engine.killer_bunnies_quest.events import EVENT_TYPES
 from engine.killer_bunnies_quest.handlers import HANDLERS
+from engine.killer_bunnies_quest.market import Market
 from engine.killer_bunnies_quest.numbers import MAX_PLAYERS, MIN_PLAYERS
 from engine.killer_bunnies_quest.options import QuestOptions
 from engine.killer_bunnies_quest.rulebook import RULES

@@ -16,17 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.killer import auction as auctions
 from engine.killer import feeding, rolls, units
 from engine.killer.catalogue import effects as fx
-from engine.killer.interpreter import Interpreter
 from engine.killer.refusal import Refusal
-from engine.killer.roaming import Roamer
+from engine.killer_bunnies_quest import auction as auctions
 from engine.killer_bunnies_quest import combat, flow, leaving, roam, table
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
-from engine.killer_bunnies_quest.catalogue import HOOKS
+from engine.killer_bunnies_quest.catalogue import HOOKS, QUEST
 from engine.killer_bunnies_quest.events import Play
 from engine.killer_bunnies_quest.numbers import CARROT_PRICE_UPKEEP
+from engine.killer_bunnies_quest.roaming import Roamer
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
     AuctionFrame,
@@ -42,8 +41,6 @@ from engine.killer_bunnies_quest.state import (
 from engine.rules import Effect, RuleViolation
 from engine.wording import cards_said
 
-QUEST: Interpreter[QuestState, Ctx, Play] = Interpreter("killer-bunnies-quest")
-"""What each primitive does in Quest (engine.killer.interpreter)."""
 Check = Callable[[QuestState, Ctx, Any, Play], None]
 HOOK_CHECKS: dict[str, Check] = {}
 
@@ -1288,7 +1285,7 @@ def _roll_off_step(state: QuestState, frame: RollOffFrame, out: list[Effect]) ->
 
 @flow.step(AuctionFrame)
 def _auction_step(state: QuestState, frame: AuctionFrame, out: list[Effect]) -> bool:
-    from engine.killer.auction import over
+    from engine.killer_bunnies_quest.auction import over
 
     if not over(frame.auction):
         return False

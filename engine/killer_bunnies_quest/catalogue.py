@@ -23,11 +23,13 @@ from engine.killer.catalogue.loader import Catalogue, DeckLibrary
 from engine.killer.catalogue.schema import BunnyFace, Card
 from engine.killer.catalogue.shelf import DeckShelf
 from engine.killer.hooks import HookRegistry
+from engine.killer.interpreter import Interpreter
 from engine.killer_bunnies_quest.options import QuestOptions
 from engine.rules import WarrenError
 
 if TYPE_CHECKING:
-    from engine.killer_bunnies_quest.state import QuestState
+    from engine.killer_bunnies_quest.events import Play
+    from engine.killer_bunnies_quest.state import Ctx, QuestState
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 """The Blue Starter box's deck files."""
@@ -35,6 +37,8 @@ CARDS_DIR = Path(__file__).resolve().parent / "cards"
 HOOKS: HookRegistry[Callable[..., None]] = HookRegistry("killer-bunnies-quest")
 """The named hooks Quest's cards may use, filled by the card interpreter (cards.py) when
 the ruleset is imported: a deck set naming a hook nobody registered is refused."""
+QUEST: Interpreter[QuestState, Ctx, Play] = Interpreter("killer-bunnies-quest")
+"""What each primitive does in Quest (engine.killer.interpreter): registered by cards.py."""
 
 SHELF: DeckShelf[DeckLibrary] = DeckShelf(CARDS_DIR, DeckLibrary)
 """Quest's deck folders and their library (engine.killer.catalogue.shelf)."""
@@ -56,6 +60,12 @@ def deck_for(opts: QuestOptions) -> Deck:
     deck = DECKS.get(key)
     if deck is None:
         catalogue = library().catalogue(opts.deck_set, opts.printing, opts.extra_decks)
+        unplayed = QUEST.unplayed(e for c in catalogue.by_id.values() for e in c.effects)
+        if unplayed:
+            users = sorted(c.id for c in catalogue.by_id.values() for e in fx.walk(list(c.effects))
+                           if fx.tag_of(e) in unplayed)
+            raise WarrenError(f"deck set {opts.deck_set!r} uses effects Killer Bunnies Quest does "
+                              f"not play: {', '.join(unplayed)} (cards: {', '.join(users)})")
         missing = HOOKS.missing(catalogue.hooks())
         if missing:
             users = sorted(c.id for c in catalogue.by_id.values() for e in fx.walk(list(c.effects))

@@ -11,9 +11,9 @@ every roll is in, the losers die together.
 
 from __future__ import annotations
 
-from engine.killer import attack, dice, roaming
+from engine.killer import attack, dice
 from engine.killer.catalogue import effects as fx
-from engine.killer_bunnies_quest import leaving, roam, table
+from engine.killer_bunnies_quest import leaving, roam, roaming, table
 from engine.killer_bunnies_quest.state import AttackFrame, Ctx, Hit, QuestState
 from engine.rules import Effect
 

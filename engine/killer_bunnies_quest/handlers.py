@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.killer import auction as auctions
 from engine.killer import dice, feeding, piles, rolls, trading
 from engine.killer.catalogue import effects as fx
 from engine.killer.refusal import Refusal
+from engine.killer_bunnies_quest import auction as auctions
 from engine.killer_bunnies_quest import flow, leaving, table, waiting
 from engine.killer_bunnies_quest.cards import (
     HOOK_ROLLED,

@@ -10,9 +10,8 @@ never infects a bunny twice) and what happens when the bunny it waits on leaves 
 
 from __future__ import annotations
 
-from engine.killer import roaming
 from engine.killer.catalogue import effects as fx
-from engine.killer_bunnies_quest import table
+from engine.killer_bunnies_quest import roaming, table
 from engine.killer_bunnies_quest.catalogue import deck
 from engine.killer_bunnies_quest.state import QuestState
 from engine.rules import Effect

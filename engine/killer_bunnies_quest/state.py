@@ -18,16 +18,16 @@ from typing import Any, Literal, Union
 
 import msgspec
 
-from engine.killer.auction import Auction
 from engine.killer.catalogue.effects import AnyEffect
 from engine.killer.circle import BunnyCircle
 from engine.killer.feeding import FeedDemand
-from engine.killer.market import Market
-from engine.killer.roaming import Roamer
 from engine.killer.rolls import RollOff
 from engine.killer.run import RunPositions
 from engine.killer.units import IOU
+from engine.killer_bunnies_quest.auction import Auction
+from engine.killer_bunnies_quest.market import Market
 from engine.killer_bunnies_quest.options import QuestOptions
+from engine.killer_bunnies_quest.roaming import Roamer
 from engine.ruleset import GameState
 
 Origin = Literal["run", "hand", "saved", "trigger", "draw"]

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.killer import attack, carrots, triplets, units
+from engine.killer import attack, units
 from engine.killer.refusal import Refusal, as_violation
 from engine.killer.refusal import refuse as refuse  # the family\'s one refusal (also table.refuse)
+from engine.killer_bunnies_quest import carrots, triplets
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.catalogue import deck as deck  # also read as table.deck
 from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.killer.auction import next_bidder
 from engine.killer.rolls import to_roll
+from engine.killer_bunnies_quest.auction import next_bidder
 from engine.killer_bunnies_quest.events import Play
 from engine.killer_bunnies_quest.state import (
     AttackFrame,

@@ -150,6 +150,8 @@ class Turn:
     """The card brought back from the discard pile."""
     paid: list[int] = field(default_factory=list)
     """The Bucks that pay for it."""
+    why: str = ""
+    """Why a bunny is lost, in words (a Safety Hazard's roll)."""
 
 
 KINDER: Interpreter[KinderState, Turn, Play] = Interpreter("kinderbunnies")
@@ -327,8 +329,30 @@ def _check_burglar(state: KinderState, turn: Turn, effect: fx.StealCarrot, e: Pl
 
 
 @KINDER.apply(fx.StealCarrot)
-def _burglar(state: KinderState, turn: Turn, effect: fx.StealCarrot, out: Effects) -> None:
-    _task(state, turn, "roll", dice=1, rollers=[turn.seat])
+def _steal(state: KinderState, turn: Turn, effect: fx.StealCarrot, out: Effects) -> None:
+    if effect.pick == "by_roll":  # the turn's card: a die names the carrot
+        _task(state, turn, "roll", dice=1, rollers=[turn.seat])
+        return
+    # a roll's prize: the player picks a carrot another player holds (choose)
+    task = state.task
+    assert task is not None
+    others = any(state.carrots[s] for s in range(state.n) if s != task.seat)
+    _ask(state, task, "steal", 1 if others else 0)
+
+
+@KINDER.apply(fx.Revive)
+def _revive(state: KinderState, turn: Turn, effect: fx.Revive, out: Effects) -> None:
+    """A roll's prize: the player picks bunnies of the discard pile (choose)."""
+    task = state.task
+    assert task is not None
+    _ask(state, task, "revive", min(effect.count, _bunnies_back(state)))
+
+
+@KINDER.apply(fx.SkipTurn)
+def _skip(state: KinderState, turn: Turn, effect: fx.SkipTurn, out: Effects) -> None:
+    """A player whose face came up misses his next turn(s) (``self``: that player)."""
+    state.skips[turn.seat] += effect.turns
+    out.append(Effect(turn.rule, "will_miss_a_turn", {"seat": turn.seat, "face": turn.number}))
 
 
 # -- money -----------------------------------------------------------------------------------
@@ -581,35 +605,48 @@ def release(state: KinderState, out: Effects) -> None:
 @KINDER.outcome(fx.RollMatches)
 def _matched(state: KinderState, task: Task, effect: fx.RollMatches, faces: list[int],
              out: Effects) -> list[fx.AnyEffect]:
-    if effect.target is not None:
+    if effect.target is not None:  # a Safety Hazard: no match, and its ``if_none`` happens
         saved = effect.number in faces
         out.append(Effect("KIN-HAZ-1", "hazard_rolled", {"bunny": task.bunny, "faces": faces,
                                                          "number": effect.number, "saved": saved}))
-        if not saved and task.bunny is not None:
-            discard_bunny(state, task.bunny, "KIN-HAZ-1", "safety hazard", out, task.card)
+        turn = Turn(seat=task.seat, card=task.card, rule="KIN-HAZ-1", on=task.bunny,
+                    why="safety hazard")
+        _then(state, turn, [] if saved else list(effect.if_none), out)
         state.task = None
         return []
     wanted = set(effect.any_of) if effect.any_of else {
         task.number if effect.number == "chosen" else effect.number}
     hits = sum(1 for f in faces if f in wanted)
     task.tries += 1
-    out.append(Effect(rule_of(state, task.card), "dice_matched", {"faces": faces, "matches": hits}))
+    rule = rule_of(state, task.card)
+    out.append(Effect(rule, "dice_matched", {"faces": faces, "matches": hits}))
     if effect.per_match:
-        _ask(state, task, "revive", min(hits, _bunnies_back(state)))
+        then = _merge_revives(list(effect.per_match) * hits)
     elif hits >= effect.need:
-        then = effect.then[0] if effect.then else None
-        if isinstance(then, fx.Revive):
-            _ask(state, task, "revive", min(then.count, _bunnies_back(state)))
-        elif isinstance(then, fx.StealCarrot):
-            others = any(state.carrots[s] for s in range(state.n) if s != task.seat)
-            _ask(state, task, "steal", 1 if others else 0)
-        else:
-            state.task = None
+        then = list(effect.then)
     elif task.tries < effect.tries:
         task.step = "roll"
+        return []
     else:
+        then = []
+    step = task.step
+    _then(state, Turn(seat=task.seat, card=task.card, rule=rule), then, out)
+    if state.task is task and task.step == step:  # no choice is asked: the card is done
         state.task = None
     return []
+
+
+def _then(state: KinderState, turn: Turn, then: list[fx.AnyEffect], out: Effects) -> None:
+    """What a roll brings, each primitive by the interpreter's table."""
+    for effect in then:
+        KINDER.applying(effect)(state, turn, effect, out)
+
+
+def _merge_revives(then: list[fx.AnyEffect]) -> list[fx.AnyEffect]:
+    """Several "revive one" of one roll are one choice of that many bunnies (none: none)."""
+    count = sum(e.count for e in then if isinstance(e, fx.Revive))
+    rest: list[fx.AnyEffect] = [e for e in then if not isinstance(e, fx.Revive)]
+    return [*rest, fx.Revive(count=count)] if count else rest
 
 
 @KINDER.outcome(fx.EveryoneRolls)
@@ -618,9 +655,9 @@ def _everyone_rolled(state: KinderState, task: Task, effect: fx.EveryoneRolls, f
     hit = set(fx.parse_faces(effect.faces))
     rule = rule_of(state, task.card)
     for seat, face in zip(task.rollers, faces, strict=True):
-        if face in hit:
-            state.skips[seat] += 1
-            out.append(Effect(rule, "will_miss_a_turn", {"seat": seat, "face": face}))
+        if face in hit:  # ``then`` happens to that player
+            _then(state, Turn(seat=seat, card=task.card, rule=rule, number=face),
+                  list(effect.then), out)
     state.task = None
     return []
 
@@ -864,6 +901,10 @@ def _keep_only(state: KinderState, turn: Turn, effect: fx.KeepOnly, out: Effects
 
 @KINDER.apply(fx.Kill)
 def _kill(state: KinderState, turn: Turn, effect: fx.Kill, out: Effects) -> None:
+    if effect.target == "host":  # the bunny a Safety Hazard sits on
+        if turn.on is not None:
+            discard_bunny(state, turn.on, turn.rule, turn.why, out, turn.card)
+        return
     if effect.target != "own_bunny":
         _lose_all(state, turn, effect, out)
         return

@@ -39,8 +39,8 @@ def check(files: tuple[Path, ...], as_json: bool) -> None:
 
     Example: warren deck check engine/killer_bunnies_odyssey/decks/blue.toml my-deck.toml
     """
-    from engine.killer.decks import DeckError
     from engine.killer_bunnies_odyssey.library import library
+    from engine.killer_bunnies_odyssey.personal import DeckError
 
     lib = library()
     worst = 0

@@ -168,8 +168,8 @@ def deck_files(draw: Any) -> bytes:
 
 def _check_deck_file(data: bytes, folder: Path) -> None:
     from engine.killer.catalogue.loader import CatalogueError, DeckLibrary
-    from engine.killer.decks import DeckError
     from engine.killer_bunnies_odyssey.library import DECKS_DIR, Library
+    from engine.killer_bunnies_odyssey.personal import DeckError
 
     path = folder / "fuzzed.toml"
     path.write_bytes(data)

@@ -150,3 +150,28 @@ def test_a_kinderbunnies_hazard_plays_in_a_quest_variant(tmp_path: Path) -> None
     from engine.killer_bunnies_quest.catalogue import DECKS
 
     assert not any(key.startswith("hazard-variant|") for key in DECKS), "the variant outlived its folder"
+
+
+def test_a_primitive_a_game_does_not_play_is_refused_when_the_game_starts(tmp_path: Path) -> None:
+    """The other way: an Odyssey card (Civ points) in a Quest variant is refused as the game
+    starts, naming the effect and the card, not halfway through a game; the same deck file
+    without it plays."""
+    import pytest
+
+    from engine.killer_bunnies_quest import RULESET as QUEST
+    from engine.killer_bunnies_quest.catalogue import SHELF as QUEST_SHELF
+    from engine.rules import WarrenError
+
+    _hazard_variant(tmp_path)
+    hazards = tmp_path / "hazards.toml"
+    deck = hazards.read_text().replace('numbers = "950-953"', 'numbers = "950-954"', 1)  # the deck's range
+    hazards.write_text(deck + '\n[[card]]\nid = "odyssey-civ"\nname = "Civic Pride"\n'
+                       'numbers = "954"\ntype = "run"\neffects = [{ do = "civ", amount = 2 }]\n'
+                       'text = "Gain two Civ points."\n')
+    with QUEST_SHELF.using([tmp_path]), \
+            pytest.raises(WarrenError, match=r"does not play: civ \(cards: odyssey-civ\)"):
+        simulate_one(QUEST, 3, 0, players=3, options={"deck_set": "hazard-variant"})
+    _hazard_variant(tmp_path)  # written again without the Odyssey card
+    with QUEST_SHELF.using([tmp_path]):
+        game = simulate_one(QUEST, 3, 0, players=3, options={"deck_set": "hazard-variant"})
+        assert check_events(QUEST, game.header, game.events) is None

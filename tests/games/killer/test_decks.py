@@ -1,6 +1,7 @@
-"""The kit's pieces Odyssey added: personal deck files (engine.killer.decks), cuts of a draw
-pile (piles), a count kept on a die (civ), payments a record names (costs), and the catalogue's
-Odyssey fields. Each is shown allowing and refusing."""
+"""Odyssey's own pieces and the kit's it added: personal deck files
+(engine.killer_bunnies_odyssey.personal), cuts of a draw pile (the kit's piles), a count
+kept on a die (civ), payments a record names (costs), and the catalogue's Odyssey fields.
+Each is shown allowing and refusing."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.killer import civ, costs, piles
+from engine.killer import piles
 from engine.killer.catalogue.loader import CatalogueError, DeckLibrary
-from engine.killer.decks import DeckError, read_personal_deck
 from engine.killer.refusal import Refusal
+from engine.killer_bunnies_odyssey import civ, costs
+from engine.killer_bunnies_odyssey.personal import DeckError, read_personal_deck
 
 SET = """format = 1
 [set.mini]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.killer import auction, carrots, costs, rolls, run, trading, triplets
+from engine.killer import rolls, run, trading
 from engine.killer.catalogue.schema import BunnyFace
 from engine.killer.circle import BunnyCircle
 from engine.killer.hooks import HookRegistry
 from engine.killer.refusal import Refusal, as_violation
-from engine.killer.roaming import Roamer, attacks_now, next_host
+from engine.killer_bunnies_odyssey import costs
+from engine.killer_bunnies_quest import auction, carrots, triplets
+from engine.killer_bunnies_quest.roaming import Roamer, attacks_now, next_host
 from engine.rules import RuleViolation
 
 COLOURS = ["blue", "green", "orange", "yellow", "violet"]

@@ -9,8 +9,8 @@ import pytest
 from engine.killer import feeding, units
 from engine.killer.catalogue.loader import DeckLibrary
 from engine.killer.catalogue.schema import Prices
-from engine.killer.market import Market
 from engine.killer.refusal import Refusal
+from engine.killer_bunnies_quest.market import Market
 
 CARDS = Path(__file__).resolve().parents[3] / "engine" / "killer_bunnies_quest" / "cards"
 BOX = DeckLibrary([CARDS]).catalogue("blue-starter")
