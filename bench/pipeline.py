@@ -21,10 +21,10 @@ Stages (each one a ``warren`` command in a process of its own, as a user runs it
 Printed per stage: wall time, events a second, and the peak memory of the stage's whole
 process tree (its worker processes, and for Spark the JVM and its Python workers), each
 process's proportional share (Pss), so pages a forked worker shares with its parent count
-once. Beside them, the
-ratios the targets are written in (docs/performance.md): the projection build against
-checked replay of the same games, Spark against the local build, both with Spark's start-up
-(timed alone, in the same run) taken out. Nothing here asserts a time.
+once. Beside them, the store's size against the records it holds, and the ratios the
+targets are written in (docs/performance.md): the projection build against checked replay
+of the same games, Spark against the local build, both with Spark's start-up (timed alone,
+in the same run) taken out. Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -144,6 +144,16 @@ def run(name: str, argv: list[str], *, out: Path | None = None, env: dict[str, s
     return Stage(name, seconds, peak, code)
 
 
+def store_size(db: Path) -> int:
+    """The store file's bytes once its write-ahead log is folded in (what stays on disk)."""
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return sum(p.stat().st_size for p in db.parent.glob(db.name + "*"))
+
+
 def spark_startup(env: dict[str, str]) -> Stage:
     code = ("from logstore.analytics.spark import session\n"
             f"session({MASTER!r}).stop()\n")
@@ -177,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                               out=work / "spark-verdicts.jsonl", env=env))
             same = (work / "spark-verdicts.jsonl").read_bytes() == verdicts.read_bytes()
         stages.append(run("import", ["import", "--db", str(db), str(records)], env=env))
+        store_bytes, record_bytes = store_size(db), sum(p.stat().st_size for p in records.rglob("*.jsonl"))
         stages.append(run("projections", ["export-parquet", "--db", str(db), str(work / "local")], env=env))
         if spark:
             stages.append(run("projections on Spark", ["export-parquet", "--spark", MASTER, "--records",
@@ -193,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
             rate = f"{events / s.seconds:,.0f}" if s.name not in ("Spark start-up", "simulate") else ""
             print(f"{s.name:<24} {s.seconds:>9.1f} {rate:>11} {s.peak_mb:>9.0f}  {s.code}")
         by = {s.name: s.seconds for s in stages}
+        print(f"store: {store_bytes / 1e6:,.1f} MB for {record_bytes / 1e6:,.1f} MB of records "
+              f"({store_bytes / record_bytes:.2f}x)")
         print(f"projection build / checked replay (rate): {by['check'] / by['projections']:.2f}x")
         if spark:
             up = by["Spark start-up"]

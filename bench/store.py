@@ -31,7 +31,7 @@ from typing import Any
 
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
-from logstore.store import schema
+from logstore.store import lines, schema
 from logstore.store.event_store import Store
 from logstore.store.importing import prepare_path
 
@@ -87,9 +87,12 @@ def _rows(db: Path) -> list[list[Any]]:
     """Every row the store wrote, per game, to replay through raw executemany."""
     with Store(db) as store:
         games = store.conn.execute("SELECT * FROM games ORDER BY rowid").fetchall()
+        keys = dict(store.conn.execute("SELECT game_id, key FROM game_keys").fetchall())
+        span = lines.SPAN
         return [
-            [game, store.conn.execute("SELECT * FROM events WHERE game_id = ? ORDER BY seq",
-                                      (game[0],)).fetchall(),
+            [game, keys[game[0]],
+             store.conn.execute("SELECT * FROM event_lines WHERE id BETWEEN ? AND ? ORDER BY id",
+                                (keys[game[0]] * span, keys[game[0]] * span + span - 1)).fetchall(),
              store.conn.execute("SELECT * FROM seals WHERE game_id = ? ORDER BY seq", (game[0],)).fetchall()]
             for game in games
         ]
@@ -105,10 +108,11 @@ def _time_raw(rows: Sequence[list[Any]], path: Path, triggers: bool) -> tuple[fl
         conn.executescript(schema.SCHEMA)
     game_sql = f"INSERT INTO games VALUES ({', '.join('?' * len(rows[0][0]))})"
     cpu, start = _cpu(), time.perf_counter()
-    for game, events, seals in rows:
+    for game, key, events, seals in rows:
         conn.execute("BEGIN")
         conn.execute(game_sql, game)
-        conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", events)
+        conn.execute("INSERT INTO game_keys VALUES (?, ?)", (key, game[0]))
+        conn.executemany(lines.INSERT_SQL, events)
         conn.executemany("INSERT INTO seals VALUES (?, ?, ?)", seals)  # a record's closing line
         conn.execute("COMMIT")
     elapsed, cpu = time.perf_counter() - start, _cpu() - cpu

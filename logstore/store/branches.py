@@ -27,6 +27,7 @@ from engine.record import Event, Header, decode_header, event_to_dict, header_to
 from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import WarrenError
+from logstore.store import lines
 from logstore.store.errors import StoreError, UnknownGame
 from logstore.store.event_store import Store
 
@@ -121,7 +122,7 @@ class BranchInfo:
 # -- stored games opened for disputes ----------------------------------------------------------
 def stored_header(store: Store, game_id: str) -> Header:
     row = store.conn.execute(
-        "SELECT line FROM events WHERE game_id = ? AND seq = 0", (game_id,)
+        lines.LINE_AT, (game_id, 0)
     ).fetchone()
     if row is None:
         raise UnknownGame(game_id, str(store.path))

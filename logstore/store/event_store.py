@@ -6,8 +6,10 @@ Schema (details and the triggers in logstore.store.schema):
   seq 0. ``line`` is the raw text with its terminator, so an export is the lines joined in
   seq order and gives back the imported file byte for byte (CRLF, a missing final
   newline and non-ASCII text included). ``type`` and ``actor`` are copied out for queries.
-  Triggers refuse UPDATE and DELETE, and any INSERT that is not the game's last seq + 1,
-  whichever client writes.
+  It is a view: the lines are kept split around their hash, the hash as 32 bytes, under the
+  game's number in the store (``event_lines``, ``game_keys``; logstore.store.lines), which
+  keeps the store smaller than the records it holds. Triggers refuse UPDATE and DELETE,
+  and any INSERT that is not the game's last seq + 1, whichever client writes.
 - ``games``: the header's facts (fixed by a trigger) and the verdict of the last replay
   (derived: legal or the first violation, over, winners), one row per game.
 - ``snapshots``: engine states every SNAPSHOT_EVERY events, derived and rebuildable, so
@@ -57,7 +59,7 @@ from engine.record import (
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
-from logstore.store import schema
+from logstore.store import lines, schema
 from logstore.store.cores import helper_count
 from logstore.store.errors import (
     BrokenChain,
@@ -250,7 +252,7 @@ class Store:
                     f"{self.path} was written by a newer warren (store format {version}, "
                     f"this warren reads up to {schema.SCHEMA_VERSION})"
                 )
-            tables = self.db.table_names()
+            tables = self.db.table_names() + self.db.view_names()
             if not create and "events" not in tables:
                 raise StoreError(f"{self.path} is an SQLite file but not a warren store")
             foreign = [t for t in tables if t not in schema.WARREN_TABLES and not t.startswith("sqlite_")]
@@ -345,20 +347,21 @@ class Store:
         try:
             self._begin()
             try:
-                self._insert_game(game.header, game.chain, game.verdict, imported_at)
+                key = self._insert_game(game.header, game.chain, game.verdict, imported_at)
             except sqlite3.IntegrityError:
                 raise DuplicateGame(game_id, str(self.path)) from None
             if game.header.branch is not None:
                 self._check_parent(game)
-            rows = zip(repeat(game_id), count(), game.types, game.actors, game.texts)
+            rows = iter(lines.rows_of(key, zip(repeat(game_id), count(), game.types, game.actors,
+                                                game.texts)))
             # Each seal line goes in right after the event it follows (a trigger refuses
             # a seal line anywhere but after the game's last stored line).
             done = 0
             for before, text in game.seals:
-                conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", islice(rows, before + 1 - done))
+                conn.executemany(lines.INSERT_SQL, islice(rows, before + 1 - done))
                 conn.execute("INSERT INTO seals VALUES (?, ?, ?)", (game_id, before, text))
                 done = before + 1
-            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", rows)
+            conn.executemany(lines.INSERT_SQL, rows)
             if game.snapshots:
                 self._insert_snapshots(game_id, get_ruleset(game.header.ruleset), game.snapshots,
                                        game.texts.__getitem__)
@@ -381,8 +384,7 @@ class Store:
         assert branch is not None
         where = f"{game.path}: branch {game.game_id!r}"
         rows = self.conn.execute(
-            "SELECT line FROM events WHERE game_id = ? AND seq > 0 AND seq <= ? ORDER BY seq",
-            (branch.game_id, branch.seq)).fetchall()
+            lines.LINES_FROM, (branch.game_id, 1, branch.game_id, branch.seq)).fetchall()
         if branch.game_id not in self:
             raise StoreError(f"{where} names the parent game {branch.game_id!r}, which is not in "
                              f"{self.path}: import the parent first")
@@ -400,7 +402,8 @@ class Store:
                 raise StoreError(f"{where}: its seq {seq} is not its parent {branch.game_id!r}'s seq "
                                  f"{seq}, though it claims to keep the parent's events up to {branch.seq}")
 
-    def _insert_game(self, header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> None:
+    def _insert_game(self, header: Header, chain: Chain, verdict: ReplayVerdict, imported_at: str) -> int:
+        """The games row and the game's number in the store (its lines are kept under it)."""
         branch = header.branch
         self.conn.execute(
             f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 18)})",
@@ -414,6 +417,9 @@ class Store:
                 _json(header.options).decode(),
             ),
         )
+        cursor = self.conn.execute("INSERT INTO game_keys (game_id) VALUES (?)", (header.game_id,))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
 
     def _insert_snapshots(
         self, game_id: str, ruleset: Ruleset[Any, Any], snapshots: Sequence[tuple[int, bytes]],
@@ -547,9 +553,7 @@ class Store:
         conn = self.conn
         self._begin()
         try:
-            last = conn.execute(
-                "SELECT seq, line FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
-            ).fetchone()
+            last = conn.execute(lines.LAST_LINE, (game_id,)).fetchone()
             if last is None:
                 raise UnknownGame(game_id, str(self.path))
             last_seq, last_line = last
@@ -574,7 +578,8 @@ class Store:
                 state = self._judge_corrected(game_id, ruleset, header, last_seq, new.events)
                 conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
                 new.snapshots = []
-            conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?)", new.rows)
+            key = conn.execute("SELECT key FROM game_keys WHERE game_id = ?", (game_id,)).fetchone()[0]
+            conn.executemany(lines.INSERT_SQL, lines.rows_of(key, new.rows))
             if new.snapshots and not self._has_corrections(game_id):
                 texts = {row[1]: row[4] for row in new.rows}
                 self._insert_snapshots(game_id, ruleset, new.snapshots, texts.__getitem__)
@@ -681,7 +686,7 @@ class Store:
 
     def _header_line(self, game_id: str) -> str:
         row = self.conn.execute(
-            "SELECT line FROM events WHERE game_id = ? AND seq = 0", (game_id,)
+            lines.LINE_AT, (game_id, 0)
         ).fetchone()
         if row is None:
             raise UnknownGame(game_id, str(self.path))
@@ -725,26 +730,24 @@ class Store:
 
     def export_lines(self, game_id: str) -> list[str]:
         """The record's lines as text, seal lines in their places (see :meth:`export`)."""
-        rows = self.conn.execute(
-            "SELECT line FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
+        rows = self.conn.execute(lines.GAME_LINES, (game_id,)).fetchall()
         if not rows:
             raise UnknownGame(game_id, str(self.path))
-        lines = [r[0] for r in rows]
+        texts = [r[1] for r in rows]
         seals = self.conn.execute(
             "SELECT seq, line FROM seals WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        out = lines
+        out = texts
         if seals:
             out = []
             at = 0
             for before, text in seals:
-                out.extend(lines[at:before + 1])
+                out.extend(texts[at:before + 1])
                 out.append(text)
                 at = before + 1
-            out.extend(lines[at:])
-        if record_version(lines[0]) >= CLOSED_FROM and (not seals or seals[-1][0] != len(lines) - 1):
-            out.append(_closing_seal(lines[0], out[-1], len(lines) - 1))
+            out.extend(texts[at:])
+        if record_version(texts[0]) >= CLOSED_FROM and (not seals or seals[-1][0] != len(texts) - 1):
+            out.append(_closing_seal(texts[0], out[-1], len(texts) - 1))
         return out
 
     def record(self, game_id: str) -> Record:
@@ -764,9 +767,7 @@ class Store:
             ids = [game_id]
         out: list[tuple[str, Chain, int | None]] = []
         for gid in ids:
-            rows = self.conn.execute(
-                "SELECT seq, line FROM events WHERE game_id = ? ORDER BY seq", (gid,)
-            ).fetchall()
+            rows = self.conn.execute(lines.GAME_LINES, (gid,)).fetchall()
             if not rows:
                 raise UnknownGame(gid, str(self.path))
             gap = next((i for i, (seq, _) in enumerate(rows) if seq != i), None)
@@ -804,8 +805,7 @@ class Store:
 
     def _stored_events(self, game_id: str, ruleset: Ruleset[Any, Any], upto: int) -> list[Event]:
         rows = self.conn.execute(
-            "SELECT line FROM events WHERE game_id = ? AND seq > 0 AND seq <= ? ORDER BY seq",
-            (game_id, upto),
+            lines.LINES_FROM, (game_id, 1, game_id, upto),
         ).fetchall()
         return decode_lines(ruleset, game_id, (r[0] for r in rows))
 
@@ -820,8 +820,7 @@ class Store:
             return header, state
         state = self.load_snapshot(game_id, seq, header=header) or ruleset.setup(header)
         rows = self.conn.execute(
-            "SELECT line FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
-            (game_id, state.seq, seq),
+            lines.LINES_FROM, (game_id, state.seq + 1, game_id, seq),
         ).fetchall()
         ruleset.fold(state, decode_lines(ruleset, game_id, (r[0] for r in rows), first=state.seq + 1))
         return header, state
@@ -831,8 +830,7 @@ class Store:
         self._begin()
         try:
             ruleset = get_ruleset(self._header(game_id).ruleset)
-            line = self.conn.execute("SELECT line FROM events WHERE game_id = ? AND seq = ?",
-                                     (game_id, state.seq)).fetchone()
+            line = self.conn.execute(lines.LINE_AT, (game_id, state.seq)).fetchone()
             if line is None:
                 raise StoreError(f"game {game_id!r} has no event {state.seq} to keep a snapshot after")
             self._insert_snapshots(game_id, ruleset, [(state.seq, dump_state(ruleset, state))],
@@ -849,8 +847,8 @@ class Store:
         ruleset = get_ruleset(header.ruleset)
         shape = layout(ruleset)
         rows = self.conn.execute(
-            "SELECT s.seq, s.state, s.after, s.digest, e.line FROM snapshots AS s "
-            "JOIN events AS e ON e.game_id = s.game_id AND e.seq = s.seq "
+            f"SELECT s.seq, s.state, s.after, s.digest, {lines.LINE_SQL} FROM snapshots AS s "
+            f"JOIN event_lines AS l ON l.id = {lines.SNAPSHOT_LINE} "
             "WHERE s.game_id = ? AND s.seq <= ? AND s.layout = ? ORDER BY s.seq DESC",
             (game_id, seq, shape),
         ).fetchall()
@@ -873,8 +871,8 @@ class Store:
         ruleset = get_ruleset(header.ruleset)
         shape = layout(ruleset)
         rows = self.conn.execute(
-            "SELECT s.seq, s.state, s.after, s.digest, e.line FROM snapshots AS s "
-            "LEFT JOIN events AS e ON e.game_id = s.game_id AND e.seq = s.seq "
+            f"SELECT s.seq, s.state, s.after, s.digest, {lines.LINE_SQL} FROM snapshots AS s "
+            f"LEFT JOIN event_lines AS l ON l.id = {lines.SNAPSHOT_LINE} "
             "WHERE s.game_id = ? AND s.layout = ? ORDER BY s.seq", (game_id, shape),
         ).fetchall()
         if not rows:

@@ -26,6 +26,7 @@ from engine.reader import array_decoder
 from engine.record import Event
 from engine.rules import WarrenError
 from engine.ruleset import Ruleset
+from logstore.store import lines
 
 # One query per chunk gives, per game, all its stored lines joined (header first), their
 # types and their actors. The IN list is probed in order through the events primary key
@@ -107,7 +108,8 @@ class StoreReader:
 
     def game_in_order(self, game_id: str) -> StoredGame:
         """One game's stored lines, read line by line in seq order (the slow, sure way)."""
-        rows = self.conn.execute("SELECT line, type, actor FROM events WHERE game_id = ? ORDER BY seq",
+        rows = self.conn.execute(f"SELECT {lines.LINE_SQL}, l.type, l.actor {lines.LINES_OF} "
+                                 "WHERE k.game_id = ? ORDER BY l.id",
                                  (game_id,)).fetchall()
         return StoredGame(game_id, "".join(r[0] for r in rows).encode(), ",".join(r[1] for r in rows),
                           ",".join("" if r[2] is None else str(r[2]) for r in rows), len(rows))

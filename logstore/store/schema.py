@@ -1,7 +1,8 @@
 """The store's tables and the triggers that keep the event log append-only.
 
-``events`` holds every header and event line as it arrived (terminator included), the
-header as seq 0; ``seals`` holds a record's seal lines (docs/record-format.md#seal-lines),
+``events`` (a view over ``event_lines`` and ``game_keys``, logstore.store.lines) gives every
+header and event line as it arrived (terminator included), the header as seq 0; ``seals``
+holds a record's seal lines (docs/record-format.md#seal-lines),
 each keyed by the number of events before it, so an export is the lines concatenated in
 seq order with each seal line after the event it follows. (A line appended to a record
 that had no final newline carries its terminator in front instead, which keeps the
@@ -18,17 +19,37 @@ hidden delete would not fire the DELETE trigger).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
+from logstore.store import lines
 from logstore.store.feed import BUMP_SQL
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Stored in ``PRAGMA user_version``; a newer store is refused by an older warren.
 2 added ``seals``; 3 gave ``snapshots`` the hash of the line they follow and a digest; 4
 counts the store's changes itself (``changes``) and leaves the projections' bookkeeping to
-them."""
+them; 5 keeps each line split around its hash, the hash as bytes, under the game's number
+(``event_lines``, ``game_keys``; the ``events`` view rebuilds the lines)."""
 
-SCHEMA = """
+LINE_TABLES = """
+CREATE TABLE IF NOT EXISTS game_keys (
+    key INTEGER PRIMARY KEY,          -- the game's number in this store, in the order games came
+    game_id TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE IF NOT EXISTS event_lines (
+    id INTEGER PRIMARY KEY,           -- game_keys.key * 2^24 + seq (0 is the header line)
+    type TEXT NOT NULL,               -- 'header' for seq 0
+    actor INTEGER,
+    head TEXT NOT NULL,               -- the line before "hash":" (the whole line when hash is NULL)
+    hash BLOB,                        -- the line's hash, 32 bytes
+    tail TEXT NOT NULL                -- the line after the hash's closing quote, terminator included
+);
+"""
+"""Where the lines live (logstore.store.lines)."""
+
+SCHEMA = LINE_TABLES + """
 CREATE TABLE IF NOT EXISTS games (
     game_id TEXT PRIMARY KEY,
     ruleset TEXT NOT NULL,
@@ -52,14 +73,10 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_by_ruleset ON games (ruleset, game_id);
 
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,             -- 0 is the header line
-    type TEXT NOT NULL,               -- 'header' for seq 0
-    actor INTEGER,
-    line TEXT NOT NULL,               -- the raw line with its terminator
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS events AS
+    SELECT k.game_id AS game_id, """ + lines.SEQ_SQL + """ AS seq, l.type AS type, l.actor AS actor,
+           """ + lines.LINE_SQL + """ AS line
+    """ + lines.LINES_OF + """;
 
 CREATE TABLE IF NOT EXISTS seals (
     game_id TEXT NOT NULL,
@@ -86,8 +103,8 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 WARREN_TABLES = frozenset({
-    "games", "events", "seals", "snapshots", "branches", "rulings", "recordings", "changes",
-    "player_changes",
+    "games", "events", "game_keys", "event_lines", "seals", "snapshots", "branches", "rulings",
+    "recordings", "changes", "player_changes",
     # format 3 and before: the projections' bookkeeping, which now lives beside the store
     "analytics_state", "analytics_games", "analytics_parts",
 })
@@ -104,8 +121,27 @@ MIGRATIONS: dict[int, str] = {
     4: "DROP TRIGGER IF EXISTS analytics_games_inserted; DROP TRIGGER IF EXISTS analytics_games_updated; "
        "DROP TABLE IF EXISTS analytics_state; DROP TABLE IF EXISTS analytics_games; "
        "DROP TABLE IF EXISTS analytics_parts",
+    # 4 -> 5: the lines move into event_lines, split around their hash (the functions
+    # warren_head, warren_hash and warren_tail, which install registers, split them as
+    # logstore.store.lines does); the old table's triggers go with it, and SCHEMA creates
+    # the view in its place.
+    5: "DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; "
+       "DROP TRIGGER IF EXISTS events_in_order; DROP TRIGGER IF EXISTS seals_at_the_end; "
+       "ALTER TABLE events RENAME TO events_v4; "
+       + LINE_TABLES +
+       "; INSERT INTO game_keys (game_id) SELECT game_id FROM games ORDER BY rowid; "
+       f"INSERT INTO event_lines SELECT k.key * {lines.SPAN} + e.seq, e.type, e.actor, "
+       "warren_head(e.line), warren_hash(e.line), warren_tail(e.line) FROM events_v4 AS e "
+       "JOIN game_keys AS k ON k.game_id = e.game_id ORDER BY k.key, e.seq; "
+       "DROP TABLE events_v4",
 }
 """Version -> what brings a store of the version before up to it (then SCHEMA runs)."""
+
+LINES_SPLIT = 5
+"""The version whose step moves the lines into ``event_lines`` (run only on a table ``events``)."""
+
+SPAN = lines.SPAN
+LINES_OF = lines.LINES_OF
 
 # RAISE takes one string literal, so the message is assembled here ('' is a quote in SQL).
 _IN_ORDER = (
@@ -113,20 +149,53 @@ _IN_ORDER = (
     "(an existing seq is never replaced, a gap never opened)"
 )
 
+_VIEW_INSERT = (
+    "warren events are append-only and written by warren only, which keeps each line split "
+    "around its hash: INSERT into the events view refused"
+)
+
 TRIGGERS: dict[str, str] = {
     "events_no_update": """
-        CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+        CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON event_lines
         BEGIN SELECT RAISE(ABORT, 'warren events are append-only: UPDATE refused'); END;
     """,
     "events_no_delete": """
-        CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+        CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON event_lines
         BEGIN SELECT RAISE(ABORT, 'warren events are append-only: DELETE refused'); END;
     """,
     "events_in_order": f"""
-        CREATE TRIGGER IF NOT EXISTS events_in_order BEFORE INSERT ON events
-        WHEN NEW.seq IS NOT COALESCE(
-            (SELECT MAX(seq) FROM events WHERE game_id = NEW.game_id), -1) + 1
+        CREATE TRIGGER IF NOT EXISTS events_in_order BEFORE INSERT ON event_lines
+        WHEN NEW.id IS NOT COALESCE(
+            (SELECT MAX(id) FROM event_lines WHERE id BETWEEN (NEW.id / {SPAN}) * {SPAN}
+                                                    AND (NEW.id / {SPAN}) * {SPAN} + {SPAN - 1}),
+            (NEW.id / {SPAN}) * {SPAN} - 1) + 1
+          OR NOT EXISTS (SELECT 1 FROM game_keys WHERE key = NEW.id / {SPAN})
         BEGIN SELECT RAISE(ABORT, '{_IN_ORDER}'); END;
+    """,
+    "events_view_no_insert": f"""
+        CREATE TRIGGER IF NOT EXISTS events_view_no_insert INSTEAD OF INSERT ON events
+        BEGIN SELECT RAISE(ABORT, '{_VIEW_INSERT}'); END;
+    """,
+    "events_view_no_update": """
+        CREATE TRIGGER IF NOT EXISTS events_view_no_update INSTEAD OF UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: UPDATE refused'); END;
+    """,
+    "events_view_no_delete": """
+        CREATE TRIGGER IF NOT EXISTS events_view_no_delete INSTEAD OF DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: DELETE refused'); END;
+    """,
+    "game_keys_fixed": """
+        CREATE TRIGGER IF NOT EXISTS game_keys_fixed BEFORE UPDATE ON game_keys
+        BEGIN SELECT RAISE(ABORT, 'warren game numbers never change: UPDATE refused'); END;
+    """,
+    "game_keys_no_delete": """
+        CREATE TRIGGER IF NOT EXISTS game_keys_no_delete BEFORE DELETE ON game_keys
+        BEGIN SELECT RAISE(ABORT, 'warren game numbers are never deleted: DELETE refused'); END;
+    """,
+    "game_keys_no_replace": """
+        CREATE TRIGGER IF NOT EXISTS game_keys_no_replace BEFORE INSERT ON game_keys
+        WHEN EXISTS (SELECT 1 FROM game_keys WHERE game_id = NEW.game_id OR key = NEW.key)
+        BEGIN SELECT RAISE(ABORT, 'warren game numbers are never replaced: game_id already stored'); END;
     """,
     "seals_no_update": """
         CREATE TRIGGER IF NOT EXISTS seals_no_update BEFORE UPDATE ON seals
@@ -136,9 +205,9 @@ TRIGGERS: dict[str, str] = {
         CREATE TRIGGER IF NOT EXISTS seals_no_delete BEFORE DELETE ON seals
         BEGIN SELECT RAISE(ABORT, 'warren seal lines are append-only: DELETE refused'); END;
     """,
-    "seals_at_the_end": """
+    "seals_at_the_end": f"""
         CREATE TRIGGER IF NOT EXISTS seals_at_the_end BEFORE INSERT ON seals
-        WHEN NEW.seq IS NOT (SELECT MAX(seq) FROM events WHERE game_id = NEW.game_id)
+        WHEN NEW.seq IS NOT (SELECT MAX(l.id) - k.key * {SPAN} {LINES_OF} WHERE k.game_id = NEW.game_id)
             OR EXISTS (SELECT 1 FROM seals WHERE game_id = NEW.game_id AND seq = NEW.seq)
         BEGIN SELECT RAISE(ABORT,
             'warren seal lines follow the game''s last line, once (never inserted in the past)'); END;
@@ -183,11 +252,18 @@ def missing_triggers(conn: sqlite3.Connection) -> list[str]:
 def install(conn: sqlite3.Connection) -> None:
     """Bring the store up to SCHEMA_VERSION and create what is missing (tables, indexes,
     triggers), in one transaction."""
+    conn.create_function("warren_head", 1, lines.head_of, deterministic=True)
+    conn.create_function("warren_hash", 1, lines.hash_of, deterministic=True)
+    conn.create_function("warren_tail", 1, lines.tail_of, deterministic=True)
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
+        moved = False
         if version > 0:
             for step in range(version + 1, SCHEMA_VERSION + 1):
+                if step == LINES_SPLIT and not _is_table(conn, "events"):
+                    continue  # already split (a store whose version number says less)
+                moved = moved or step == LINES_SPLIT
                 for statement in MIGRATIONS.get(step, "").split(";"):
                     if statement.strip():
                         conn.execute(statement)
@@ -207,3 +283,14 @@ def install(conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+    if moved:
+        # The old lines' pages are free now: give them back to the file system. Another
+        # process holding the store open makes this wait, then give up; the pages are
+        # reused by the next imports all the same.
+        with contextlib.suppress(sqlite3.OperationalError):
+            conn.execute("VACUUM")
+
+
+def _is_table(conn: sqlite3.Connection, name: str) -> bool:
+    row = conn.execute("SELECT type FROM sqlite_master WHERE name = ?", (name,)).fetchone()
+    return row is not None and row[0] == "table"

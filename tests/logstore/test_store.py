@@ -250,6 +250,17 @@ def test_plain_sqlite3_cannot_update_delete_or_replace(stored: tuple[Path, str, 
         ("REPLACE INTO events VALUES (?, 3, 'draw', 0, 'x')", (game_id,)),
         ("INSERT OR IGNORE INTO events VALUES (?, 3, 'draw', 0, 'x')", (game_id,)),
         ("INSERT INTO events VALUES (?, 99999, 'draw', 0, 'x')", (game_id,)),  # a gap
+        # the table under the view (logstore.store.lines): the game's number * 2^24 + seq
+        ("UPDATE event_lines SET head = 'x' WHERE id % 16777216 = 3", ()),
+        ("DELETE FROM event_lines", ()),
+        ("INSERT OR REPLACE INTO event_lines SELECT id + 3, 'draw', 0, 'x', NULL, '' FROM event_lines "
+         "WHERE id % 16777216 = 0", ()),
+        ("INSERT INTO event_lines SELECT id + 99999, 'draw', 0, 'x', NULL, '' FROM event_lines "
+         "WHERE id % 16777216 = 0", ()),
+        ("INSERT INTO event_lines SELECT id + 16777216 * 1000, 'draw', 0, 'x', NULL, '' FROM event_lines "
+         "WHERE id % 16777216 = 0", ()),  # the first line of a game the store does not know
+        ("DELETE FROM game_keys", ()),
+        ("INSERT OR REPLACE INTO game_keys (game_id) VALUES (?)", (game_id,)),
         ("UPDATE games SET players = '[]' WHERE game_id = ?", (game_id,)),
         ("DELETE FROM games", ()),
         ("INSERT OR REPLACE INTO games (game_id, ruleset, source, created, players, options, chain, "
@@ -269,14 +280,20 @@ def test_plain_sqlite3_cannot_update_delete_or_replace(stored: tuple[Path, str, 
 def test_sqlite_utils_cannot_update_delete_or_replace(stored: tuple[Path, str, bytes]) -> None:
     db, game_id, data = stored
     sdb = sqlite_utils.Database(db)
-    events = sdb["events"]
-    row = {"game_id": game_id, "seq": 3, "type": "draw", "actor": 0, "line": "x"}
+    events = sdb["event_lines"]  # the table under the events view (logstore.store.lines)
+    keys = sdb["game_keys"]
+    key = keys.rows_where("game_id = ?", [game_id]).__next__()["key"]  # type: ignore[attr-defined]
+    line = key * 16777216 + 3
+    row = {"id": line, "type": "draw", "actor": 0, "head": "x", "hash": None, "tail": ""}
     attempts = [
-        lambda: events.update((game_id, 3), {"line": "x"}),  # type: ignore[attr-defined]
-        lambda: events.delete((game_id, 3)),  # type: ignore[attr-defined]
-        lambda: events.delete_where("game_id = ?", [game_id]),  # type: ignore[attr-defined]
+        lambda: events.update(line, {"head": "x"}),  # type: ignore[attr-defined]
+        lambda: events.delete(line),  # type: ignore[attr-defined]
+        lambda: events.delete_where("id >= ?", [key * 16777216]),  # type: ignore[attr-defined]
         lambda: events.insert(row, replace=True),  # type: ignore[attr-defined]
-        lambda: events.upsert(row, pk=("game_id", "seq")),  # type: ignore[attr-defined]
+        lambda: events.upsert(row, pk="id"),  # type: ignore[attr-defined]
+        lambda: keys.update(key, {"game_id": "other"}),  # type: ignore[attr-defined]
+        lambda: keys.delete(key),  # type: ignore[attr-defined]
+        lambda: keys.insert({"key": key, "game_id": game_id}, replace=True),  # type: ignore[attr-defined]
         lambda: sdb["games"].delete(game_id),  # type: ignore[attr-defined]
     ]
     for attempt in attempts:
@@ -317,8 +334,8 @@ def test_verify_finds_a_line_edited_after_dropping_the_triggers(stored: tuple[Pa
     conn = sqlite3.connect(db)
     conn.execute("DROP TRIGGER events_no_update")
     conn.execute(
-        "UPDATE events SET line = replace(line, '\"actor\":0', '\"actor\":1') WHERE game_id = ? AND seq = 5",
-        (game_id,),
+        "UPDATE event_lines SET head = replace(head, '\"actor\":0', '\"actor\":1') "
+        "WHERE id = (SELECT key FROM game_keys WHERE game_id = ?) * 16777216 + 5", (game_id,),
     )
     conn.commit()
     conn.close()

@@ -1,0 +1,106 @@
+"""How the store keeps a line: split around its hash, which is stored as 32 bytes.
+
+Half of a stored event line used to be its hash in hex (64 characters of a line of about 130),
+and every line carried its game id. The store now keeps, per line, the text before
+``"hash":"``, the hash as bytes and the text after its closing quote (``event_lines``), under
+one integer: the game's number in the store (``game_keys``) times :data:`SPAN`, plus the
+line's seq. A game's lines lie together in seq order, and since games are numbered as they
+come, every import appends at the end of the table, which keeps its pages full. The
+``events`` view puts the lines back together, byte for byte, for every reader (the export,
+the chain check, the replays). A line whose hash is not 64 lowercase hex digits (a
+hand-written record, a line with no hash) is kept whole.
+
+Only warren writes lines, through :func:`split` (SQLite 3.40 has no ``unhex()``, so a plain
+SQL client cannot split a line; the view refuses writes with a message saying so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+FIELD = '"hash":"'
+"""The text before a line's hash value (canonical JSON, engine.record)."""
+_HEX = frozenset("0123456789abcdef")
+
+SPAN = 1 << 24
+"""Seqs a game may have (16,777,216 lines); ``event_lines.id = key * SPAN + seq``."""
+
+LINES_OF = (f"FROM game_keys AS k JOIN event_lines AS l "
+            f"ON l.id BETWEEN k.key * {SPAN} AND k.key * {SPAN} + {SPAN - 1}")
+"""Every game (``k``) and its lines (``l``), in seq order within a game."""
+SEQ_SQL = f"l.id - k.key * {SPAN}"
+"""The seq of a line ``l`` of the game ``k``."""
+_ID = f"(SELECT key FROM game_keys WHERE game_id = ?) * {SPAN} + ?"
+"""The integer of (game_id, seq)."""
+
+LINE_SQL = ("CASE WHEN l.hash IS NULL THEN l.head "
+            "ELSE l.head || '\"hash\":\"' || lower(hex(l.hash)) || '\"' || l.tail END")
+"""The line, rebuilt in SQL from an ``event_lines`` row ``l`` (the ``events`` view)."""
+LINE_AT = f"SELECT {LINE_SQL} FROM event_lines AS l WHERE l.id = {_ID}"
+"""The line of (game_id, seq): one row, looked up by its integer."""
+LINES_FROM = f"SELECT {LINE_SQL} FROM event_lines AS l WHERE l.id BETWEEN {_ID} AND {_ID} ORDER BY l.id"
+"""A game's lines from one seq to another: (game_id, first, game_id, last)."""
+GAME_LINES = f"SELECT {SEQ_SQL}, {LINE_SQL} {LINES_OF} WHERE k.game_id = ? ORDER BY l.id"
+"""(seq, line) of every line of a game, in seq order."""
+LAST_LINE = GAME_LINES.replace("ORDER BY l.id", "ORDER BY l.id DESC LIMIT 1")
+"""(seq, line) of a game's last line."""
+
+
+SNAPSHOT_LINE = f"(SELECT key FROM game_keys WHERE game_id = s.game_id) * {SPAN} + s.seq"
+"""The integer of the line a snapshot ``s`` follows."""
+
+INSERT_SQL = "INSERT INTO event_lines VALUES (?, ?, ?, ?, ?, ?)"
+"""A row of :func:`rows_of`."""
+
+
+class TooLong(ValueError):
+    """A game of more lines than the store keeps under one number."""
+
+
+def split(line: str) -> tuple[str, bytes | None, str]:
+    """``(head, hash, tail)`` with ``head + FIELD + hash.hex() + '"' + tail == line``; or
+    ``(line, None, "")`` for a line without a 64-digit lowercase hex hash."""
+    at = line.find(FIELD)
+    if at < 0:
+        return line, None, ""
+    start = at + len(FIELD)
+    digits = line[start:start + 64]
+    if len(digits) != 64 or line[start + 64:start + 65] != '"' or not _HEX.issuperset(digits):
+        return line, None, ""
+    return line[:at], bytes.fromhex(digits), line[start + 65:]
+
+
+def join(head: str, digest: bytes | None, tail: str) -> str:
+    """The line :func:`split` took apart."""
+    if digest is None:
+        return head
+    return f'{head}{FIELD}{digest.hex()}"{tail}'
+
+
+def head_of(line: str) -> str:
+    return split(line)[0]
+
+
+def hash_of(line: str) -> bytes | None:
+    return split(line)[1]
+
+
+def tail_of(line: str) -> str:
+    return split(line)[2]
+
+
+Row = tuple[int, str, "int | None", str, "bytes | None", str]
+
+
+def rows_of(key: int, rows: Iterable[tuple[str, int, str, int | None, str]]) -> list[Row]:
+    """``event_lines`` rows for the game numbered ``key`` from ``(game_id, seq, type, actor,
+    line)`` rows (the game id is the key's)."""
+    out = []
+    base = key * SPAN
+    for game_id, seq, kind, actor, line in rows:
+        if seq >= SPAN:
+            raise TooLong(f"game {game_id!r} has more than {SPAN - 1:,} events, more than a "
+                          "store keeps for one game")
+        head, digest, tail = split(line)
+        out.append((base + seq, kind, actor, head, digest, tail))
+    return out
