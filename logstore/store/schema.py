@@ -154,15 +154,19 @@ _VIEW_INSERT = (
     "around its hash: INSERT into the events view refused"
 )
 
+def _refusing(name: str, when: str, table: str, what: str) -> str:
+    """A trigger that refuses every ``when`` (``BEFORE UPDATE``...) on ``table``: "warren
+    ``what``: UPDATE refused" (``what`` with a colon: the whole message)."""
+    message = what if ":" in what else f"warren {what}: {when.split()[-1]} refused"
+    return (f"CREATE TRIGGER IF NOT EXISTS {name} {when} ON {table} "
+            f"BEGIN SELECT RAISE(ABORT, '{message}'); END;")
+
+
 TRIGGERS: dict[str, str] = {
-    "events_no_update": """
-        CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON event_lines
-        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: UPDATE refused'); END;
-    """,
-    "events_no_delete": """
-        CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON event_lines
-        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: DELETE refused'); END;
-    """,
+    "events_no_update": _refusing("events_no_update", "BEFORE UPDATE", "event_lines",
+                                 'events are append-only'),
+    "events_no_delete": _refusing("events_no_delete", "BEFORE DELETE", "event_lines",
+                                 'events are append-only'),
     "events_in_order": f"""
         CREATE TRIGGER IF NOT EXISTS events_in_order BEFORE INSERT ON event_lines
         WHEN NEW.id IS NOT COALESCE(
@@ -172,39 +176,25 @@ TRIGGERS: dict[str, str] = {
           OR NOT EXISTS (SELECT 1 FROM game_keys WHERE key = NEW.id / {SPAN})
         BEGIN SELECT RAISE(ABORT, '{_IN_ORDER}'); END;
     """,
-    "events_view_no_insert": f"""
-        CREATE TRIGGER IF NOT EXISTS events_view_no_insert INSTEAD OF INSERT ON events
-        BEGIN SELECT RAISE(ABORT, '{_VIEW_INSERT}'); END;
-    """,
-    "events_view_no_update": """
-        CREATE TRIGGER IF NOT EXISTS events_view_no_update INSTEAD OF UPDATE ON events
-        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: UPDATE refused'); END;
-    """,
-    "events_view_no_delete": """
-        CREATE TRIGGER IF NOT EXISTS events_view_no_delete INSTEAD OF DELETE ON events
-        BEGIN SELECT RAISE(ABORT, 'warren events are append-only: DELETE refused'); END;
-    """,
-    "game_keys_fixed": """
-        CREATE TRIGGER IF NOT EXISTS game_keys_fixed BEFORE UPDATE ON game_keys
-        BEGIN SELECT RAISE(ABORT, 'warren game numbers never change: UPDATE refused'); END;
-    """,
-    "game_keys_no_delete": """
-        CREATE TRIGGER IF NOT EXISTS game_keys_no_delete BEFORE DELETE ON game_keys
-        BEGIN SELECT RAISE(ABORT, 'warren game numbers are never deleted: DELETE refused'); END;
-    """,
+    "events_view_no_insert": _refusing("events_view_no_insert", "INSTEAD OF INSERT", "events",
+                                      _VIEW_INSERT),
+    "events_view_no_update": _refusing("events_view_no_update", "INSTEAD OF UPDATE", "events",
+                                      'events are append-only'),
+    "events_view_no_delete": _refusing("events_view_no_delete", "INSTEAD OF DELETE", "events",
+                                      'events are append-only'),
+    "game_keys_fixed": _refusing("game_keys_fixed", "BEFORE UPDATE", "game_keys",
+                                'game numbers never change'),
+    "game_keys_no_delete": _refusing("game_keys_no_delete", "BEFORE DELETE", "game_keys",
+                                    'game numbers are never deleted'),
     "game_keys_no_replace": """
         CREATE TRIGGER IF NOT EXISTS game_keys_no_replace BEFORE INSERT ON game_keys
         WHEN EXISTS (SELECT 1 FROM game_keys WHERE game_id = NEW.game_id OR key = NEW.key)
         BEGIN SELECT RAISE(ABORT, 'warren game numbers are never replaced: game_id already stored'); END;
     """,
-    "seals_no_update": """
-        CREATE TRIGGER IF NOT EXISTS seals_no_update BEFORE UPDATE ON seals
-        BEGIN SELECT RAISE(ABORT, 'warren seal lines are append-only: UPDATE refused'); END;
-    """,
-    "seals_no_delete": """
-        CREATE TRIGGER IF NOT EXISTS seals_no_delete BEFORE DELETE ON seals
-        BEGIN SELECT RAISE(ABORT, 'warren seal lines are append-only: DELETE refused'); END;
-    """,
+    "seals_no_update": _refusing("seals_no_update", "BEFORE UPDATE", "seals",
+                                'seal lines are append-only'),
+    "seals_no_delete": _refusing("seals_no_delete", "BEFORE DELETE", "seals",
+                                'seal lines are append-only'),
     "seals_at_the_end": f"""
         CREATE TRIGGER IF NOT EXISTS seals_at_the_end BEFORE INSERT ON seals
         WHEN NEW.seq IS NOT (SELECT MAX(l.id) - k.key * {SPAN} {LINES_OF} WHERE k.game_id = NEW.game_id)
@@ -220,10 +210,8 @@ TRIGGERS: dict[str, str] = {
         CREATE TRIGGER IF NOT EXISTS games_counted_update AFTER UPDATE ON games
         BEGIN {BUMP_SQL}; END;
     """,
-    "games_no_delete": """
-        CREATE TRIGGER IF NOT EXISTS games_no_delete BEFORE DELETE ON games
-        BEGIN SELECT RAISE(ABORT, 'warren games are never deleted: DELETE refused'); END;
-    """,
+    "games_no_delete": _refusing("games_no_delete", "BEFORE DELETE", "games",
+                                'games are never deleted'),
     "games_no_replace": """
         CREATE TRIGGER IF NOT EXISTS games_no_replace BEFORE INSERT ON games
         WHEN EXISTS (SELECT 1 FROM games WHERE game_id = NEW.game_id)
