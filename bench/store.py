@@ -174,7 +174,7 @@ def bench_import(records: Sequence[bytes], repeat: int = 3, workers: Sequence[in
             best_raw, best_raw_cpu = min(best_raw, wall), min(best_raw_cpu, cpu)
             bare = _measure(["bare", str(reference), str(Path(tmp) / f"bare-{run}.db"), "0"])
             best_bare = min(best_bare, bare[0])
-    events = sum(len(events) + len(seals) for _, events, seals in rows)
+    events = sum(len(events) + len(seals) for _, _key, events, seals in rows)
     return ImportFigures(len(records), events, best, best_cpu, best_own, best_raw, best_raw_cpu, best_bare)
 
 

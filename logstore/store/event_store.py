@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from hashlib import sha256
-from itertools import count, islice, repeat
+from itertools import islice
 from pathlib import Path
 from typing import Any, Literal
 
@@ -352,8 +352,7 @@ class Store:
                 raise DuplicateGame(game_id, str(self.path)) from None
             if game.header.branch is not None:
                 self._check_parent(game)
-            rows = iter(lines.rows_of(key, zip(repeat(game_id), count(), game.types, game.actors,
-                                                game.texts)))
+            rows = iter(lines.split_rows(key, game.types, game.actors, game.split()))
             # Each seal line goes in right after the event it follows (a trigger refuses
             # a seal line anywhere but after the game's last stored line).
             done = 0

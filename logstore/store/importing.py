@@ -20,6 +20,7 @@ from engine.record import Chain, Event, Header, Record
 from engine.registry import get_ruleset
 from engine.rules import Violation, WarrenError
 from engine.ruleset import GameState, Ruleset
+from logstore.store import lines
 from logstore.store.errors import BrokenChain, DuplicateGame
 from logstore.store.reading import Prepended, open_record, read_for_store
 from logstore.store.snapshots import SNAPSHOT_EVERY, dump_state
@@ -63,6 +64,12 @@ class Prepared:
     """(seq, serialised state) every SNAPSHOT_EVERY events."""
     seals: list[tuple[int, str]] = field(default_factory=list)
     """The record's seal lines as text, each with the number of events before it."""
+    parts: list[tuple[str, bytes | None, str]] = field(default_factory=list)
+    """Each line split around its hash, as the store keeps it (logstore.store.lines), made
+    where the record is prepared (a helper process, on a large import)."""
+
+    def split(self) -> list[tuple[str, bytes | None, str]]:
+        return self.parts or [lines.split(text) for text in self.texts]
 
     @property
     def game_id(self) -> str:
@@ -161,7 +168,8 @@ def prepare_record(record: Record, texts: list[str]) -> Prepared:
     verdict, snapshots = judge_game(ruleset, header, events)
     types, actors = line_columns(ruleset, events)
     seals = [(before, line.decode()) for before, line in record.seals]
-    return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots, seals)
+    return Prepared(record.path, header, record.chain, verdict, texts, types, actors, snapshots, seals,
+                    [lines.split(text) for text in texts])
 
 
 def prepare(data: bytes, path: str) -> Prepared:

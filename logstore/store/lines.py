@@ -20,7 +20,6 @@ from collections.abc import Iterable
 
 FIELD = '"hash":"'
 """The text before a line's hash value (canonical JSON, engine.record)."""
-_HEX = frozenset("0123456789abcdef")
 
 SPAN = 1 << 24
 """Seqs a game may have (16,777,216 lines); ``event_lines.id = key * SPAN + seq``."""
@@ -56,6 +55,10 @@ INSERT_SQL = "INSERT INTO event_lines VALUES (?, ?, ?, ?, ?, ?)"
 class TooLong(ValueError):
     """A game of more lines than the store keeps under one number."""
 
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} has more than {SPAN - 1:,} events, more than a store "
+                         "keeps for one game")
+
 
 def split(line: str) -> tuple[str, bytes | None, str]:
     """``(head, hash, tail)`` with ``head + FIELD + hash.hex() + '"' + tail == line``; or
@@ -63,11 +66,16 @@ def split(line: str) -> tuple[str, bytes | None, str]:
     at = line.find(FIELD)
     if at < 0:
         return line, None, ""
-    start = at + len(FIELD)
+    start = at + 8  # len(FIELD)
     digits = line[start:start + 64]
-    if len(digits) != 64 or line[start + 64:start + 65] != '"' or not _HEX.issuperset(digits):
+    try:
+        digest = bytes.fromhex(digits)
+    except ValueError:
         return line, None, ""
-    return line[:at], bytes.fromhex(digits), line[start + 65:]
+    # fromhex also takes capitals and spaces, which would not come back the same
+    if len(digest) != 32 or line[start + 64:start + 65] != '"' or digest.hex() != digits:
+        return line, None, ""
+    return line[:at], digest, line[start + 65:]
 
 
 def join(head: str, digest: bytes | None, tail: str) -> str:
@@ -99,8 +107,17 @@ def rows_of(key: int, rows: Iterable[tuple[str, int, str, int | None, str]]) -> 
     base = key * SPAN
     for game_id, seq, kind, actor, line in rows:
         if seq >= SPAN:
-            raise TooLong(f"game {game_id!r} has more than {SPAN - 1:,} events, more than a "
-                          "store keeps for one game")
+            raise TooLong(game_id)
         head, digest, tail = split(line)
         out.append((base + seq, kind, actor, head, digest, tail))
     return out
+
+
+def split_rows(key: int, types: list[str], actors: list[int | None],
+               parts: list[tuple[str, bytes | None, str]]) -> list[Row]:
+    """``event_lines`` rows of a whole game numbered ``key`` whose lines are already split."""
+    if len(parts) > SPAN:
+        raise TooLong("")
+    base = key * SPAN
+    return [(base + seq, kind, actor, head, digest, tail)
+            for seq, (kind, actor, (head, digest, tail)) in enumerate(zip(types, actors, parts, strict=True))]

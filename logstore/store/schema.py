@@ -188,7 +188,8 @@ TRIGGERS: dict[str, str] = {
                                     'game numbers are never deleted'),
     "game_keys_no_replace": """
         CREATE TRIGGER IF NOT EXISTS game_keys_no_replace BEFORE INSERT ON game_keys
-        WHEN EXISTS (SELECT 1 FROM game_keys WHERE game_id = NEW.game_id OR key = NEW.key)
+        WHEN EXISTS (SELECT 1 FROM game_keys WHERE game_id = NEW.game_id)
+          OR EXISTS (SELECT 1 FROM game_keys WHERE key = NEW.key)
         BEGIN SELECT RAISE(ABORT, 'warren game numbers are never replaced: game_id already stored'); END;
     """,
     "seals_no_update": _refusing("seals_no_update", "BEFORE UPDATE", "seals",
