@@ -44,6 +44,7 @@ import pyarrow.parquet as pq
 
 from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
+from logstore.analytics.duck import COPY_CONFIG
 from logstore.analytics.projection_rows import AnalyticsError, project_chunk
 from logstore.analytics.schema import BASE_SCHEMAS
 from logstore.store.feed import GameVersion, StoreReader
@@ -464,7 +465,8 @@ class Projections:
         refresh) or fewer than SMALL_PART_ROWS rows (a per-game table of a large refresh).
         Once a table has more than MAX_SMALL_PARTS small parts they become one part, which
         takes part in the next merge only while it is still small, so parts grow in tiers
-        and a large one is never rewritten. DuckDB streams the merge, so memory stays flat.
+        and a large one is never rewritten. DuckDB streams the merge on one thread
+        (COPY_CONFIG), so memory stays flat.
         """
         small_sql = "(games < ? OR rows < ?)"
         limits = (SMALL_PART_GAMES, SMALL_PART_ROWS)
@@ -502,7 +504,7 @@ def _merge_files(files: list[Path], target: Path) -> None:
     tmp = Path(str(target) + ".tmp")
     tmp.parent.mkdir(parents=True, exist_ok=True)
     listing = ", ".join("'" + str(f).replace("'", "''") + "'" for f in files)
-    con = duckdb.connect(config={"autoinstall_known_extensions": False, "autoload_known_extensions": False})
+    con = duckdb.connect(config=COPY_CONFIG)
     try:
         con.execute(
             f"COPY (SELECT * FROM read_parquet([{listing}], union_by_name = true, "

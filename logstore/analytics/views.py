@@ -30,7 +30,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from logstore.analytics.duck import DUCKDB_CONFIG
+from logstore.analytics.duck import COPY_CONFIG, DUCKDB_CONFIG
 from logstore.analytics.projections import (
     BASE_SCHEMAS,
     TABLES,
@@ -201,7 +201,7 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
         raise AnalyticsError(f"no table {unknown[0]!r}; the tables are: {', '.join(TABLES)}")
     catalog = list_parts(db, progress=progress, jobs=jobs)
     out.mkdir(parents=True, exist_ok=True)
-    con = duckdb.connect(config=DUCKDB_CONFIG)
+    con = duckdb.connect(config=COPY_CONFIG)
     written: dict[str, int] = {}
     try:
         for name in tables:
