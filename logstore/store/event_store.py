@@ -352,7 +352,7 @@ class Store:
                 raise DuplicateGame(game_id, str(self.path)) from None
             if game.header.branch is not None:
                 self._check_parent(game)
-            rows = iter(lines.split_rows(key, game.types, game.actors, game.split()))
+            rows = iter(lines.split_rows(game_id, key, game.types, game.actors, game.split()))
             # Each seal line goes in right after the event it follows (a trigger refuses
             # a seal line anywhere but after the game's last stored line).
             done = 0

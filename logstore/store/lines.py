@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from logstore.store.errors import StoreError
+
 FIELD = '"hash":"'
 """The text before a line's hash value (canonical JSON, engine.record)."""
 
@@ -52,7 +54,7 @@ INSERT_SQL = "INSERT INTO event_lines VALUES (?, ?, ?, ?, ?, ?)"
 """A row of :func:`rows_of`."""
 
 
-class TooLong(ValueError):
+class TooLong(StoreError):
     """A game of more lines than the store keeps under one number."""
 
     def __init__(self, game_id: str) -> None:
@@ -113,11 +115,11 @@ def rows_of(key: int, rows: Iterable[tuple[str, int, str, int | None, str]]) -> 
     return out
 
 
-def split_rows(key: int, types: list[str], actors: list[int | None],
+def split_rows(game_id: str, key: int, types: list[str], actors: list[int | None],
                parts: list[tuple[str, bytes | None, str]]) -> list[Row]:
     """``event_lines`` rows of a whole game numbered ``key`` whose lines are already split."""
     if len(parts) > SPAN:
-        raise TooLong("")
+        raise TooLong(game_id)
     base = key * SPAN
     return [(base + seq, kind, actor, head, digest, tail)
             for seq, (kind, actor, (head, digest, tail)) in enumerate(zip(types, actors, parts, strict=True))]

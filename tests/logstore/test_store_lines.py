@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,6 +34,13 @@ def test_only_a_64_digit_lowercase_hash_is_kept_as_bytes() -> None:
     for odd in (HASH.upper(), HASH[:63], HASH + "0", "x" * 64):
         line = f'{{"hash":"{odd}"}}\n'
         assert lines.split(line) == (line, None, "")
+
+
+def test_a_game_of_more_lines_than_its_number_holds_is_refused_by_name() -> None:
+    last = lines.SPAN - 1
+    assert lines.rows_of(2, [("g", last, "draw", 0, "{}\n")])[0][0] == 3 * lines.SPAN - 1
+    with pytest.raises(lines.TooLong, match="game 'g' has more than 16,777,215 events"):
+        lines.rows_of(2, [("g", last + 1, "draw", 0, "{}\n")])
 
 
 def _size(db: Path) -> int:
