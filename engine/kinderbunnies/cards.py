@@ -10,8 +10,7 @@ choices the cards wait for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.hidden import undetermined
@@ -125,21 +124,19 @@ def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
         refuse(rule, f"card {e.card} takes no {', '.join(extra)}", fields=extra)
 
 
-@dataclass(slots=True)
 class Turn:
     """A turn's card being checked, then played: who plays which card by what rule, and the
-    choices its check read (nothing of the state changes before the apply)."""
+    choices its check read (nothing of the state changes before the apply). A plain class,
+    its defaults on the class: one is made for every card played, and only the choices a
+    card reads are set on it."""
 
-    seat: int
-    card: int
-    rule: str
     on: int | None = None
     """The bunny the card goes on."""
     owner: int | None = None
     """That bunny's owner; the player named; the hand swapped with."""
-    carrots: list[int] = field(default_factory=list)
+    carrots: Sequence[int] = ()
     """The carrots taken from the pile (kept, for a Bad News card)."""
-    bunnies: list[int] = field(default_factory=list)
+    bunnies: Sequence[int] = ()
     """The bunnies a Bad News card's drawer named."""
     carrot: int | None = None
     """One carrot named (sent back, given back)."""
@@ -148,10 +145,27 @@ class Turn:
     number: int | None = None
     take: int | None = None
     """The card brought back from the discard pile."""
-    paid: list[int] = field(default_factory=list)
+    paid: Sequence[int] = ()
     """The Bucks that pay for it."""
     why: str = ""
     """Why a bunny is lost, in words (a Safety Hazard's roll)."""
+
+    def __init__(self, seat: int, card: int, rule: str, *, on: int | None = None,
+                 number: int | None = None, carrots: Sequence[int] = (),
+                 bunnies: Sequence[int] = (), why: str = "") -> None:
+        self.seat = seat
+        self.card = card
+        self.rule = rule
+        if on is not None:
+            self.on = on
+        if number is not None:
+            self.number = number
+        if carrots:
+            self.carrots = carrots
+        if bunnies:
+            self.bunnies = bunnies
+        if why:
+            self.why = why
 
 
 KINDER: Interpreter[KinderState, Turn, Play] = Interpreter("kinderbunnies")
@@ -198,12 +212,6 @@ def _played(state: KinderState, turn: Turn) -> None:
     state.discard.append(turn.card)
 
 
-def _task(state: KinderState, turn: Turn, step: str, **facts: object) -> None:
-    """The card goes to the discard pile and waits for ``step``."""
-    _played(state, turn)
-    state.task = Task(card=turn.card, seat=turn.seat, step=step, **facts)  # type: ignore[arg-type]  # Task's own fields
-
-
 # -- circle ----------------------------------------------------------------------------------
 
 
@@ -228,7 +236,8 @@ def _check_nothing_named(state: KinderState, turn: Turn, effect: object, e: Play
 @KINDER.apply(fx.SwitchPlaces, fx.EveryoneRolls, fx.RaceToRoll)
 def _all_roll(state: KinderState, turn: Turn, effect: object, out: Effects) -> None:
     order = clockwise_from(state, turn.seat)
-    _task(state, turn, "roll", dice=len(order), rollers=order)
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=len(order), rollers=order)
 
 
 # -- feeding ---------------------------------------------------------------------------------
@@ -243,7 +252,8 @@ def _check_feed(state: KinderState, turn: Turn, effect: fx.Feed, e: Play) -> Non
 
 @KINDER.apply(fx.Feed)
 def _feed(state: KinderState, turn: Turn, effect: fx.Feed, out: Effects) -> None:
-    _task(state, turn, "feed", bunny=turn.on, owner=turn.owner)
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="feed", bunny=turn.on, owner=turn.owner)
 
 
 @KINDER.check(fx.LoseSupply)
@@ -257,7 +267,8 @@ def _check_lose(state: KinderState, turn: Turn, effect: fx.LoseSupply, e: Play) 
 
 @KINDER.apply(fx.LoseSupply)
 def _lose(state: KinderState, turn: Turn, effect: fx.LoseSupply, out: Effects) -> None:
-    _task(state, turn, "show", owner=turn.owner)
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="show", owner=turn.owner)
 
 
 # -- carrots ---------------------------------------------------------------------------------
@@ -331,7 +342,8 @@ def _check_burglar(state: KinderState, turn: Turn, effect: fx.StealCarrot, e: Pl
 @KINDER.apply(fx.StealCarrot)
 def _steal(state: KinderState, turn: Turn, effect: fx.StealCarrot, out: Effects) -> None:
     if effect.pick == "by_roll":  # the turn's card: a die names the carrot
-        _task(state, turn, "roll", dice=1, rollers=[turn.seat])
+        _played(state, turn)
+        state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=1, rollers=[turn.seat])
         return
     # a roll's prize: the player picks a carrot another player holds (choose)
     task = state.task
@@ -381,7 +393,7 @@ def _buy_back(state: KinderState, turn: Turn, effect: fx.ReplayDiscard, out: Eff
     take = turn.take
     assert take is not None
     _played(state, turn)
-    spend(state, turn.seat, turn.paid, effect.price, out, turn.rule)
+    spend(state, turn.seat, list(turn.paid), effect.price, out, turn.rule)
     state.discard.remove(take)
     state.hands[turn.seat].append(take)
     state.forced = take
@@ -418,15 +430,22 @@ def _matches(state: KinderState, turn: Turn, effect: fx.RollMatches, out: Effect
         # The owner may answer with Safety Skunk before the roll where the Yellow deck is
         # played (KIN-CARD-SKUNK); in Beginner the dice come at once.
         step = "hazard" if yellow(state) else "roll"
-        _task(state, turn, step, bunny=turn.on, owner=turn.owner, dice=len(effect.dice),
-              rollers=[turn.owner])
+        owner = turn.owner
+        assert owner is not None  # the check named the bunny's owner
+        _played(state, turn)
+        state.task = Task(card=turn.card, seat=turn.seat, step=step, bunny=turn.on, owner=owner,
+                          dice=len(effect.dice), rollers=[owner])
         return
-    _task(state, turn, "roll", dice=len(effect.dice), rollers=[turn.seat], number=turn.number)
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=len(effect.dice),
+                      rollers=[turn.seat], number=turn.number)
 
 
 @KINDER.apply(fx.RollSpread)
 def _spread(state: KinderState, turn: Turn, effect: fx.RollSpread, out: Effects) -> None:
-    _task(state, turn, "roll", dice=len(effect.dice), rollers=[turn.seat])
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=len(effect.dice),
+                      rollers=[turn.seat])
 
 
 @KINDER.check(fx.RollOff)
@@ -439,13 +458,15 @@ def _check_fugitive(state: KinderState, turn: Turn, effect: fx.RollOff, e: Play)
 @KINDER.apply(fx.RollOff)
 def _fugitive(state: KinderState, turn: Turn, effect: fx.RollOff, out: Effects) -> None:
     order = clockwise_from(state, turn.seat)
-    _task(state, turn, "roll", bunny=turn.on, dice=len(order), rollers=order,
-          off=rolls.start(order, "high", turn.seat, "none"))
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="roll", bunny=turn.on, dice=len(order),
+                      rollers=order, off=rolls.start(order, "high", turn.seat, "none"))
 
 
 @KINDER.apply(fx.Contest)
 def _spin(state: KinderState, turn: Turn, effect: fx.Contest, out: Effects) -> None:
-    _task(state, turn, "spin")
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="spin")
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -473,7 +494,8 @@ def _check_squid(state: KinderState, turn: Turn, effect: fx.SwapWithHand, e: Pla
 
 @KINDER.apply(fx.SwapWithHand)
 def _squid(state: KinderState, turn: Turn, effect: fx.SwapWithHand, out: Effects) -> None:
-    _task(state, turn, "swap", owner=turn.owner)
+    _played(state, turn)
+    state.task = Task(card=turn.card, seat=turn.seat, step="swap", owner=turn.owner)
 
 
 def _carrot_holder(state: KinderState, carrot: int | None) -> int | None:
