@@ -83,8 +83,18 @@ def json_option(func: F) -> F:
 
 
 def open_store(db: Path | None, create: bool = True, *, adopt: bool = False) -> Store:
-    from logstore.store.event_store import Store
+    from logstore.store import schema
+    from logstore.store.event_store import Store, default_db_path
 
+    path = db if db is not None else default_db_path()
+    version = schema.version_of(path)
+    if version is not None and 0 < version < schema.LINES_SPLIT:
+        # Opening brings it up, once: its lines are split and the file compacted, which
+        # takes a while for a large store (about 4 s per 2,000 games here).
+        with contextlib.suppress(ValueError, OSError):
+            click.echo(f"warren: bringing the store {path} up to format {schema.SCHEMA_VERSION} "
+                       "(once: its lines are stored smaller); a large store takes a few minutes",
+                       err=True)
     return Store(db, create=create, adopt=adopt)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from pathlib import Path
 
 from logstore.store import lines
 from logstore.store.feed import BUMP_SQL
@@ -278,6 +279,24 @@ def install(conn: sqlite3.Connection) -> None:
         # reused by the next imports all the same.
         with contextlib.suppress(sqlite3.OperationalError):
             conn.execute("VACUUM")
+
+
+def version_of(path: Path) -> int | None:
+    """The store format of the file at ``path``, read without writing (None: no such file, or
+    not an SQLite file warren can read)."""
+    if not path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+    return version
 
 
 def _is_table(conn: sqlite3.Connection, name: str) -> bool:

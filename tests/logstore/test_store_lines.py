@@ -106,3 +106,20 @@ def test_a_store_of_format_4_is_brought_up_to_split_lines(tmp_path: Path) -> Non
     with Store(db) as store:
         assert len(list(store.games())) == 6
 
+
+
+def test_the_command_line_says_when_it_brings_an_older_store_up(tmp_path: Path) -> None:
+    """Bringing a large store up takes minutes: the command says so, once, on stderr, and its
+    own output is unchanged."""
+    from click.testing import CliRunner
+
+    from logstore.cli import main
+
+    db = tmp_path / "old.db"
+    fill(db, "bunnies", games=3)
+    _as_format_4(db)
+    first = CliRunner().invoke(main, ["ls", "--db", str(db), "--json"], catch_exceptions=False)
+    assert first.exit_code == 0, first.output
+    assert f"bringing the store {db} up to format {schema.SCHEMA_VERSION}" in first.stderr
+    again = CliRunner().invoke(main, ["ls", "--db", str(db), "--json"], catch_exceptions=False)
+    assert again.exit_code == 0 and again.stderr == "" and again.stdout == first.stdout
