@@ -155,10 +155,3 @@ class Interpreter(Generic[S, X, E]):
             if type(e) not in self.applies and tag not in out:
                 out.append(tag)
         return out
-
-    def by_family(self) -> dict[str, list[str]]:
-        """The tags this game plays, by family (the families in :data:`FAMILIES` order)."""
-        out: dict[str, list[str]] = {f: [] for f in FAMILIES}
-        for kind in self.applies:
-            out[FAMILY[kind]].append(fx.tag_of_type(kind))
-        return {f: sorted(tags) for f, tags in out.items() if tags}

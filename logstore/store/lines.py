@@ -63,7 +63,8 @@ class TooLong(StoreError):
 
 
 def split(line: str) -> tuple[str, bytes | None, str]:
-    """``(head, hash, tail)`` with ``head + FIELD + hash.hex() + '"' + tail == line``; or
+    """``(head, hash, tail)`` with ``head + FIELD + hash.hex() + '"' + tail == line`` (what
+    :data:`LINE_SQL` rebuilds); or
     ``(line, None, "")`` for a line without a 64-digit lowercase hex hash."""
     at = line.find(FIELD)
     if at < 0:
@@ -78,13 +79,6 @@ def split(line: str) -> tuple[str, bytes | None, str]:
     if len(digest) != 32 or line[start + 64:start + 65] != '"' or digest.hex() != digits:
         return line, None, ""
     return line[:at], digest, line[start + 65:]
-
-
-def join(head: str, digest: bytes | None, tail: str) -> str:
-    """The line :func:`split` took apart."""
-    if digest is None:
-        return head
-    return f'{head}{FIELD}{digest.hex()}"{tail}'
 
 
 def head_of(line: str) -> str:
