@@ -83,7 +83,8 @@ FAMILY: dict[type[fx.CardEffect], str] = {
 FAMILIES = ("circle", "combat", "feeding", "carrots", "money", "rolls", "hands", "turns")
 
 
-def _none(*_args: Any) -> None:
+def unchecked(*_args: Any) -> None:
+    """The check of a primitive with nothing to check."""
     return None
 
 
@@ -131,7 +132,7 @@ class Interpreter(Generic[S, X, E]):
 
     def checking(self, effect: fx.AnyEffect) -> Check[S, X, E]:
         """The check of ``effect`` (a primitive with nothing to check passes)."""
-        return self.checks.get(type(effect), _none)
+        return self.checks.get(type(effect), unchecked)
 
     def applying(self, effect: fx.AnyEffect) -> Apply[S, X]:
         return self.applies[type(effect)]

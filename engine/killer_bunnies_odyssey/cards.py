@@ -29,6 +29,7 @@ Which primitives Odyssey plays, and the rule each one answers to:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -109,6 +110,9 @@ class Plan:
 ODYSSEY: Interpreter[OdysseyState, Plan, Any] = Interpreter("killer-bunnies-odyssey")
 """What each primitive does in Odyssey (engine.killer.interpreter); the rule each answers to
 is in the module's docstring."""
+_CHECKS: dict[type, Callable[[OdysseyState, Plan, Any, Any], None]] = ODYSSEY.checks
+_APPLIES: dict[type, Callable[[OdysseyState, Plan, Any, list[Effect]], None]] = ODYSSEY.applies
+"""The interpreter's tables, read straight where every play passes (one method call less)."""
 
 
 def check_supported(table: Table) -> None:
@@ -245,7 +249,9 @@ def plan_play(state: OdysseyState, seat: int, kind: int, ev: Any, source: Source
     for i, effect in enumerate(effects):
         plan.steps.append(Step(effect))
         plan.current = i
-        ODYSSEY.checking(effect)(state, plan, effect, ev)
+        check = _CHECKS.get(type(effect))
+        if check is not None:
+            check(state, plan, effect, ev)
     for name in FIELDS:
         if getattr(ev, name) is not None and name not in plan.asked:
             refuse("ODY-CARD-1", f"{t.label(kind)} asks for no {name}", card=code, field=name)
@@ -552,7 +558,7 @@ def execute(state: OdysseyState, plan: Plan, ends_turn: bool = False) -> list[Ef
         out.append(Effect("ODY-COST-1", "paid", {"seat": seat, "card": t.code(kind), "pay": plan.pay}))
     for i, step in enumerate(plan.steps):
         plan.current = i
-        ODYSSEY.applying(step.effect)(state, plan, step.effect, out)
+        _APPLIES[type(step.effect)](state, plan, step.effect, out)
         if plan.rolling:
             return out
     if not plan.stays:
