@@ -852,7 +852,7 @@ def _lowest(state: QuestState, ctx: Ctx, effect: fx.RollLowest, faces: list[int]
     low = rolls.lowest(dict(zip(effect.dice, faces, strict=True)))
     out.append(Effect(table.card_rule(state, ctx.card), "rolled",
                       {"card": ctx.card, "faces": faces, "lowest": low}))
-    return _merge_revives([e for die in low for e in effect.prizes.get(die, [])])
+    return fx.merge_revives([e for die in low for e in effect.prizes.get(die, [])])
 
 
 @QUEST.outcome(fx.RollMatches)
@@ -863,7 +863,7 @@ def _matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, faces: list[in
     hits = rolls.matches(faces, number)
     out.append(Effect(table.card_rule(state, ctx.card), "rolled",
                       {"card": ctx.card, "faces": faces, "number": number, "matches": hits}))
-    return _merge_revives(list(effect.per_match) * hits if hits else list(effect.if_none))
+    return fx.merge_revives(list(effect.per_match) * hits if hits else list(effect.if_none))
 
 
 @QUEST.outcome(fx.StealCarrot)
@@ -881,14 +881,6 @@ def _hooked(state: QuestState, ctx: Ctx, effect: fx.Hook, faces: list[int],
 
 
 
-
-
-def _merge_revives(then: list[fx.AnyEffect]) -> list[fx.AnyEffect]:
-    """Several "revive one" of one roll are one choice of up to that many bunnies."""
-    count = sum(e.count for e in then if isinstance(e, fx.Revive))
-    rest: list[fx.AnyEffect] = [e for e in then if not isinstance(e, fx.Revive)]
-    merged: list[fx.AnyEffect] = [*rest, fx.Revive(count=count)] if count else rest
-    return merged
 
 
 # -- roll-offs, gambles, auctions ------------------------------------------------------------------

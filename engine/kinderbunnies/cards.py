@@ -643,7 +643,7 @@ def _matched(state: KinderState, task: Task, effect: fx.RollMatches, faces: list
     rule = rule_of(state, task.card)
     out.append(Effect(rule, "dice_matched", {"faces": faces, "matches": hits}))
     if effect.per_match:
-        then = _merge_revives(list(effect.per_match) * hits)
+        then = fx.merge_revives(list(effect.per_match) * hits)
     elif hits >= effect.need:
         then = list(effect.then)
     elif task.tries < effect.tries:
@@ -662,13 +662,6 @@ def _then(state: KinderState, turn: Turn, then: list[fx.AnyEffect], out: Effects
     """What a roll brings, each primitive by the interpreter's table."""
     for effect in then:
         KINDER.applying(effect)(state, turn, effect, out)
-
-
-def _merge_revives(then: list[fx.AnyEffect]) -> list[fx.AnyEffect]:
-    """Several "revive one" of one roll are one choice of that many bunnies (none: none)."""
-    count = sum(e.count for e in then if isinstance(e, fx.Revive))
-    rest: list[fx.AnyEffect] = [e for e in then if not isinstance(e, fx.Revive)]
-    return [*rest, fx.Revive(count=count)] if count else rest
 
 
 @KINDER.outcome(fx.EveryoneRolls)

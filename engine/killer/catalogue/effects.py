@@ -846,6 +846,14 @@ def tag_of_type(kind: type[CardEffect]) -> str:
     return str(kind.__struct_config__.tag)
 
 
+def merge_revives(then: list[AnyEffect]) -> list[AnyEffect]:
+    """What one roll brings, its "revive one"s made one choice of that many bunnies (a
+    player picks them together), after the rest."""
+    count = sum(e.count for e in then if isinstance(e, Revive))
+    rest: list[AnyEffect] = [e for e in then if not isinstance(e, Revive)]
+    return [*rest, Revive(count=count)] if count else rest
+
+
 def walk(effects: list[AnyEffect]) -> list[AnyEffect]:
     """Every primitive in ``effects``, nested outcomes included, depth first."""
     out: list[AnyEffect] = []
