@@ -17,11 +17,11 @@ The primitives are grouped by family (:data:`FAMILY`: circle, combat, feeding, c
 money, rolls, hands, turns). Which primitives a game plays is what its interpreter has an
 apply for (:meth:`Interpreter.plays`); a deck file using another is refused when it loads
 (:meth:`Interpreter.unplayed`), and docs/catalogue.md lists them per game from these tables.
-The mechanics the three games share (the Bunny Circle, attacks and their areas, feeding's
-demands, roll-offs, carrots, costs, dice) live in the kit's own modules
-(engine.killer.circle, attack, feeding, rolls, carrots, costs, dice) and the primitives
-of every game call them; a game's adapter is its state, its rule ids and the named hooks
-of what is truly its own.
+The mechanics the games share (the Bunny Circle, attacks and their areas, feeding's
+demands, roll-offs, dice, supplies and money as units, run cards, piles, trades) live in
+the kit's own modules (engine.killer.circle, attack, feeding, rolls, dice, units, run,
+piles, trading) and the primitives of every game call them; a game's adapter is its state,
+its rule ids and the named hooks of what is truly its own.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def open_store(db: Path | None, create: bool = True, *, adopt: bool = False) -> 
     version = schema.version_of(path)
     if version is not None and 0 < version < schema.LINES_SPLIT:
         # Opening brings it up, once: its lines are split and the file compacted, which
-        # takes a while for a large store (about 4 s per 2,000 games here).
+        # takes a while for a large store (about 16 s per 10,000 games here).
         with contextlib.suppress(ValueError, OSError):
             click.echo(f"warren: bringing the store {path} up to format {schema.SCHEMA_VERSION} "
                        "(once: its lines are stored smaller); a large store takes a few minutes",

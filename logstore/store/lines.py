@@ -81,18 +81,6 @@ def split(line: str) -> tuple[str, bytes | None, str]:
     return line[:at], digest, line[start + 65:]
 
 
-def head_of(line: str) -> str:
-    return split(line)[0]
-
-
-def hash_of(line: str) -> bytes | None:
-    return split(line)[1]
-
-
-def tail_of(line: str) -> str:
-    return split(line)[2]
-
-
 Row = tuple[int, str, "int | None", str, "bytes | None", str]
 
 

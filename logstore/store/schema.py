@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from logstore.store import lines
@@ -122,19 +123,14 @@ MIGRATIONS: dict[int, str] = {
     4: "DROP TRIGGER IF EXISTS analytics_games_inserted; DROP TRIGGER IF EXISTS analytics_games_updated; "
        "DROP TABLE IF EXISTS analytics_state; DROP TABLE IF EXISTS analytics_games; "
        "DROP TABLE IF EXISTS analytics_parts",
-    # 4 -> 5: the lines move into event_lines, split around their hash (the functions
-    # warren_head, warren_hash and warren_tail, which install registers, split them as
-    # logstore.store.lines does); the old table's triggers go with it, and SCHEMA creates
-    # the view in its place.
+    # 4 -> 5: the lines move into event_lines, split around their hash (_move_lines, after
+    # these statements); the old table's triggers go with it, and SCHEMA creates the view in
+    # its place.
     5: "DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; "
        "DROP TRIGGER IF EXISTS events_in_order; DROP TRIGGER IF EXISTS seals_at_the_end; "
        "ALTER TABLE events RENAME TO events_v4; "
        + LINE_TABLES +
-       "; INSERT INTO game_keys (game_id) SELECT game_id FROM games ORDER BY rowid; "
-       f"INSERT INTO event_lines SELECT k.key * {lines.SPAN} + e.seq, e.type, e.actor, "
-       "warren_head(e.line), warren_hash(e.line), warren_tail(e.line) FROM events_v4 AS e "
-       "JOIN game_keys AS k ON k.game_id = e.game_id ORDER BY k.key, e.seq; "
-       "DROP TABLE events_v4",
+       "; INSERT INTO game_keys (game_id) SELECT game_id FROM games ORDER BY rowid",
 }
 """Version -> what brings a store of the version before up to it (then SCHEMA runs)."""
 
@@ -242,9 +238,6 @@ def missing_triggers(conn: sqlite3.Connection) -> list[str]:
 def install(conn: sqlite3.Connection) -> None:
     """Bring the store up to SCHEMA_VERSION and create what is missing (tables, indexes,
     triggers), in one transaction."""
-    conn.create_function("warren_head", 1, lines.head_of, deterministic=True)
-    conn.create_function("warren_hash", 1, lines.hash_of, deterministic=True)
-    conn.create_function("warren_tail", 1, lines.tail_of, deterministic=True)
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -257,6 +250,8 @@ def install(conn: sqlite3.Connection) -> None:
                 for statement in MIGRATIONS.get(step, "").split(";"):
                     if statement.strip():
                         conn.execute(statement)
+                if step == LINES_SPLIT:
+                    _move_lines(conn)
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 conn.execute(statement)
@@ -279,6 +274,22 @@ def install(conn: sqlite3.Connection) -> None:
         # reused by the next imports all the same.
         with contextlib.suppress(sqlite3.OperationalError):
             conn.execute("VACUUM")
+
+
+def _move_lines(conn: sqlite3.Connection) -> None:
+    """A format-4 store's whole lines into ``event_lines``, each split once, game by game in
+    seq order (what the append-only triggers ask), then the old table goes."""
+    old = conn.execute("SELECT k.key, e.game_id, e.seq, e.type, e.actor, e.line FROM events_v4 AS e "
+                       "JOIN game_keys AS k ON k.game_id = e.game_id ORDER BY k.key, e.seq")
+
+    def moved() -> Iterator[lines.Row]:
+        for key, game_id, seq, kind, actor, line in old:
+            if seq >= lines.SPAN:
+                raise lines.TooLong(game_id)
+            yield (key * lines.SPAN + seq, kind, actor, *lines.split(line))
+
+    conn.executemany(lines.INSERT_SQL, moved())
+    conn.execute("DROP TABLE events_v4")
 
 
 def version_of(path: Path) -> int | None:
