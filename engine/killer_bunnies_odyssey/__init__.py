@@ -35,7 +35,7 @@ from engine.killer_bunnies_odyssey.numbers import MAX_PLAYERS, MIN_PLAYERS, STAR
 from engine.killer_bunnies_odyssey.options import OdysseyOptions
 from engine.killer_bunnies_odyssey.rulebook import RULES
 from engine.killer_bunnies_odyssey.state import OdysseyState, Seat
-from engine.killer_bunnies_odyssey.table import cards, creatures_in_play, pieces_said, totals
+from engine.killer_bunnies_odyssey.table import cards, pieces_said, totals
 from engine.options import refusal
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
@@ -252,23 +252,25 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return Outcome(winners=list(state.winners), scores=totals(state),
                        reason=state.end_reason or "", rule=state.end_rule or "ODY-END-1")
 
+    figure_names = ("round", "civ", "total", "creatures", "cities", "resources", "draw")
     seat_figures = frozenset({"civ", "total", "creatures", "cities", "resources", "draw"})
 
-    def key_figures(self, state: OdysseyState) -> dict[str, Any]:
-        t = cards(state)
-        pieces = state.pieces
-        resources: list[int] = []
-        for s in state.seats:
-            resources.append(sum(1 for pid in s.saved if t.resource[pieces[pid].kind]))
-        return {
-            "round": state.round,
-            "civ": [s.civ for s in state.seats],
-            "total": totals(state),
-            "creatures": [len(creatures_in_play(state, s)) for s in range(state.n)],
-            "cities": [state.center.count(s) for s in range(state.n)],
-            "resources": resources,
-            "draw": [len(s.draw) for s in state.seats],
-        }
+    def figure_row(self, state: OdysseyState) -> tuple[Any, ...]:
+        # Called at every turn end by the projections: one flat row, each seat's figures
+        # inline, each circle read once for every seat (key_figures makes the dict of it).
+        n, seats, pieces = state.n, state.seats, state.pieces
+        resource = cards(state).resource
+        circle, center = state.circle.spaces, state.center.spaces
+        in_circle = [circle[pid].owner for pid in state.circle.order]
+        cities = [center[c] for c in state.center.order]
+        city_owners = [city.owner for city in cities]
+        creatures = [in_circle.count(s) for s in range(n)]
+        for city in cities:  # the creatures inside a city are its owner's, in play (ODY-INPLAY-1)
+            creatures[city.owner] += len(city.inside)
+        return (state.round, *[s.civ for s in seats], *totals(state), *creatures,
+                *[city_owners.count(s) for s in range(n)],
+                *[sum(1 for pid in s.saved if resource[pieces[pid].kind]) for s in seats],
+                *[len(s.draw) for s in seats])
 
 
 RULESET = KillerBunniesOdyssey()

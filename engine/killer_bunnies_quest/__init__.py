@@ -36,6 +36,7 @@ from engine.killer_bunnies_quest.numbers import MAX_PLAYERS, MIN_PLAYERS
 from engine.killer_bunnies_quest.options import QuestOptions
 from engine.killer_bunnies_quest.rulebook import RULES
 from engine.killer_bunnies_quest.state import AttackFrame, Hold, QuestState, Seat
+from engine.killer_bunnies_quest.table import money_each
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
@@ -256,20 +257,17 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
                                   reason=state.end_reason or "", rule=state.end_rule or "KBQ-END-4",
                                   magic_carrot=state.magic)
 
+    figure_names = ("round", "bunnies", "carrots", "dolla", "market_carrots", "market_open", "draw")
     seat_figures = frozenset({"bunnies", "carrots", "dolla"})
 
-    def key_figures(self, state: QuestState) -> dict[str, Any]:
-        from engine.killer_bunnies_quest import table
-
-        return {
-            "round": state.round,
-            "bunnies": [state.circle.count(s) for s in range(state.n)],
-            "carrots": [len(s.carrots) for s in state.seats],
-            "dolla": [table.money_of(state, s) for s in range(state.n)],
-            "market_carrots": len(state.market.carrots),
-            "market_open": state.market.open,
-            "draw": len(state.draw),
-        }
+    def figure_row(self, state: QuestState) -> tuple[Any, ...]:
+        # Called at every turn end by the projections: one flat row, each seat's figures
+        # inline; one pass over the Bunny Circle for every seat's count (key_figures makes
+        # the dict of it).
+        n, seats, spaces = state.n, state.seats, state.circle.spaces
+        owners = [spaces[b].owner for b in state.circle.order]
+        return (state.round, *[owners.count(s) for s in range(n)], *[len(s.carrots) for s in seats],
+                *money_each(state), len(state.market.carrots), state.market.open, len(state.draw))
 
 
 def msgspec_convert(options: dict[str, Any]) -> QuestOptions:

@@ -100,6 +100,12 @@ def money_of(state: QuestState, seat: int) -> int:
     return units_of(state, state.seats[seat].money)
 
 
+def money_each(state: QuestState) -> list[int]:
+    """Every seat's money, in seat order."""
+    value = ((_DECKS.get(state.deck) or deck(state)).value).__getitem__
+    return [sum(map(value, s.money)) for s in state.seats]
+
+
 # -- bunnies and what protects them --------------------------------------------------------------
 
 

@@ -25,6 +25,7 @@ from engine.kinderbunnies.handlers import HANDLERS
 from engine.kinderbunnies.options import MAX_PLAYERS, KinderOptions
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
+from engine.kinderbunnies.table import cards, pile_size
 from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import WarrenError
@@ -187,18 +188,16 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
             carrots=[len(c) for c in state.carrots], bunnies=[len(t) for t in state.table],
             bucks=[money(state, s) for s in range(state.n)], magic_carrot=magic)
 
+    figure_names = ("bunnies", "carrots", "bucks", "carrot_pile", "draw")
     seat_figures = frozenset({"bunnies", "carrots", "bucks"})
 
-    def key_figures(self, state: KinderState) -> dict[str, Any]:
-        from engine.kinderbunnies.table import money, pile_size
-
-        return {
-            "bunnies": [len(t) for t in state.table],
-            "carrots": [len(c) for c in state.carrots],
-            "bucks": [money(state, s) for s in range(state.n)],
-            "carrot_pile": len(state.carrot_pile),
-            "draw": pile_size(state),
-        }
+    def figure_row(self, state: KinderState) -> tuple[Any, ...]:
+        # Called at every turn end by the projections: one flat row, each seat's figures
+        # inline (key_figures makes the dict of it).
+        value = cards(state).bucks.__getitem__
+        return (*map(len, state.table), *map(len, state.carrots),
+                *[sum(map(value, held)) for held in state.bucks],
+                len(state.carrot_pile), pile_size(state))
 
 
 RULESET = KinderBunnies()

@@ -60,6 +60,8 @@ class _Chunk:
         """Each turn's key figures: where the ruleset names them, its rows (tuples in the order
         of ``figure_names``) laid end to end in this one list; else a dict per turn."""
         self.effects: list[tuple[Any, ...]] = []
+        """Each event that caused effects: ``(game index, seq, turn, event, effects)``; the
+        effects' rows are cut from these column-wise (one tuple per event, not per effect)."""
         self.applied: list[int] = []
         """Each game's events applied (the last seq before a violation, else all)."""
         self.stored: list[int] = []
@@ -82,7 +84,7 @@ class _Chunk:
         seq = state.seq
         if seq >= rows.first:  # the turn in progress when the log ends
             self.positions.extend((rows.turn, rows.rnd, rows.active, rows.first, seq))
-            self._add_figures(rows.key_figures(state))
+            rows.add_figures(rows.key_figures(state))
         self.turn_counts.append((len(self.positions) - turns_before) // 5)
         self.n_players.append(n_seats)
         self.applied.append(seq)
@@ -136,13 +138,6 @@ class _Chunk:
         })
 
 
-    def _add_figures(self, figures: Any) -> None:
-        # a row's items laid end to end (one list, cut column-wise afterwards), or a dict
-        if self.ruleset.figure_names:
-            self.figures.extend(figures)
-        else:
-            self.figures.append(figures)
-
     # -- to Arrow ------------------------------------------------------------------------
     def tables(self, events: pa.Table) -> dict[str, pa.Table]:
         ids = pa.array(self.game_ids, pa.string())
@@ -159,21 +154,7 @@ class _Chunk:
             "score": pa.array([r[6] for r in seats], pa.int64()),
         })
         out["turns"], out["turn_seats"] = self._turn_tables(ids)
-        fx = self.effects
-        effects = [r[4] for r in fx]
-        seat_of = [e.data.get("seat") if e.data else None for e in effects]
-        caused_by = [r[3] for r in fx]
-        out["effects"] = pa.table({
-            "game_id": ids.take(pa.array([r[0] for r in fx], pa.int64())),
-            "seq": pa.array([r[1] for r in fx], pa.int64()),
-            "turn": pa.array([r[2] for r in fx], pa.int64()),
-            "type": pa.array([type(e).__struct_config__.tag for e in caused_by], pa.string()),
-            "actor": pa.array([e.actor for e in caused_by], pa.int64()),
-            "rule": pa.array([e.rule for e in effects], pa.string()),
-            "kind": pa.array([e.kind for e in effects], pa.string()),
-            "seat": pa.array([v if type(v) is int else None for v in seat_of], pa.int64()),
-            "data": pa.array([_json.encode(e.data).decode() for e in effects], pa.string()),
-        })
+        out["effects"] = self._effects_table(ids)
         out["events"] = pa.table({
             "game_id": events.column("game_id"), "seq": events.column("seq"),
             "turn": self._event_turns(),
@@ -182,6 +163,27 @@ class _Chunk:
         })
         out["seat_items"] = _seat_items(self.ruleset, out["events"])
         return out
+
+    def _effects_table(self, ids: pa.Array) -> pa.Table:
+        """One row per effect: what it says from the effects themselves, where it happened
+        (game, seq, turn, the event's type and actor) from its event's row, repeated."""
+        fx = self.effects
+        effects = [e for r in fx for e in r[4]]
+        each = pa.array(np.repeat(np.arange(len(fx), dtype=np.int64),
+                                  np.fromiter((len(r[4]) for r in fx), np.int64, len(fx))))
+        events = [r[3] for r in fx]
+        seat_of = [e.data.get("seat") if e.data else None for e in effects]
+        return pa.table({
+            "game_id": ids.take(pa.array([r[0] for r in fx], pa.int64()).take(each)),
+            "seq": pa.array([r[1] for r in fx], pa.int64()).take(each),
+            "turn": pa.array([r[2] for r in fx], pa.int64()).take(each),
+            "type": pa.array([type(e).__struct_config__.tag for e in events], pa.string()).take(each),
+            "actor": pa.array([e.actor for e in events], pa.int64()).take(each),
+            "rule": pa.array([e.rule for e in effects], pa.string()),
+            "kind": pa.array([e.kind for e in effects], pa.string()),
+            "seat": pa.array([v if type(v) is int else None for v in seat_of], pa.int64()),
+            "data": _json_texts([e.data for e in effects]),
+        })
 
     def _event_turns(self) -> pa.Array:
         """Each stored line's turn, in the order of the chunk's lines: 0 for a header, the
@@ -416,14 +418,26 @@ def _seat_items(ruleset: Ruleset[Any, Any], events: pa.Table) -> pa.Table:
     built from the event types' fields, so the replay loop pays nothing for it."""
     sql = _ITEM_SQL.get(ruleset.slug, "")
     if sql == "":
-        parts = []
+        by_type: dict[str, list[tuple[str, bool]]] = {}
         for tag, name, many in _item_fields(ruleset):
-            path = "'$." + name + ("[*]'" if many else "'")
-            value = f"unnest(json_extract_string(line, {path}))" if many else \
-                f"json_extract_string(line, {path})"
-            parts.append(
-                f"SELECT game_id, seq, turn, actor, type, '{name}' AS field, {value} AS value "
-                f"FROM ev WHERE type = '{tag}' AND actor IS NOT NULL AND turn IS NOT NULL")
+            by_type.setdefault(tag, []).append((name, many))
+        parts = []
+        where = "actor IS NOT NULL AND turn IS NOT NULL"
+        for tag, fields in by_type.items():
+            # an event type's text fields in one extraction (its line parsed once), a row each
+            scalars = [name for name, many in fields if not many]
+            if scalars:
+                names = ", ".join(f"'{name}'" for name in scalars)
+                paths = ", ".join(f"'$.{name}'" for name in scalars)
+                parts.append(
+                    f"SELECT game_id, seq, turn, actor, type, unnest([{names}]) AS field, "
+                    f"unnest(json_extract_string(line, [{paths}])) AS value "
+                    f"FROM ev WHERE type = '{tag}' AND {where}")
+            for name in (name for name, many in fields if many):
+                parts.append(
+                    f"SELECT game_id, seq, turn, actor, type, '{name}' AS field, "
+                    f"unnest(json_extract_string(line, '$.{name}[*]')) AS value "
+                    f"FROM ev WHERE type = '{tag}' AND {where}")
         sql = _ITEM_SQL[ruleset.slug] = None if not parts else (
             "SELECT game_id, actor AS seat, type, field, value, count(*) AS uses, "
             "min(seq) AS first_seq, min(turn) AS first_turn FROM (" + " UNION ALL ".join(parts) + ") "
@@ -456,7 +470,8 @@ class _GameRows(GameVisitor["_GameRows"]):
         self.gi = gi
         self.effects_append = chunk.effects.append
         self.add_turn = chunk.positions.extend
-        self.add_figures = chunk._add_figures
+        # a row's items laid end to end (cut column-wise afterwards), or a dict per turn
+        self.add_figures = chunk.figures.extend if rs.figure_names else chunk.figures.append
         # Key figures as a row per turn where the ruleset names them (taken column-wise
         # afterwards), else as a dict per turn.
         self.key_figures = rs.figure_row if rs.figure_names else rs.key_figures
@@ -471,8 +486,7 @@ class _GameRows(GameVisitor["_GameRows"]):
 
     def visit_event(self, event: Event, effects: tuple[Effect, ...], state: GameState) -> None:
         if effects:
-            for effect in effects:
-                self.effects_append((self.gi, event.seq, self.turn, event, effect))
+            self.effects_append((self.gi, event.seq, self.turn, event, effects))
 
     def visit_turn(self, state: GameState, seq: int) -> None:
         self.add_turn((self.turn, self.rnd, self.active, self.first, seq))
@@ -488,6 +502,21 @@ class _GameRows(GameVisitor["_GameRows"]):
 
     def result(self) -> _GameRows:
         return self
+
+
+def _json_texts(values: list[Any]) -> pa.Array:
+    """Each value as JSON text, in one call: msgspec writes them as JSON Lines (a raw newline
+    only ever ends a value: inside strings it is escaped) and Arrow cuts the lines where the
+    newlines are, dropping them."""
+    if not values:
+        return pa.array([], pa.string())
+    data = _json.encode_lines(values)
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+    if len(ends) != len(values) or len(data) >= 2**31:  # never: one chunk's effects, one line each
+        return pa.array([_json.encode(v).decode() for v in values], pa.string())
+    offsets = np.concatenate([[0], ends + 1]).astype(np.int32)
+    lines = pa.StringArray.from_buffers(len(values), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data))
+    return pc.utf8_slice_codeunits(lines, 0, -1)
 
 
 def _unknowns(events: Any) -> int:

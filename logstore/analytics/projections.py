@@ -75,8 +75,15 @@ CHUNK_GAMES = 500
 BATCH_GAMES = 20_000
 """Games per committed batch (one part file per table and ruleset)."""
 SLAB_GAMES = 2_500
-"""Games per part file within a batch: the unit a worker process replays and writes."""
-SMALL_PART_GAMES = 2_000
+"""Games per part file within a batch replayed in this process."""
+WORKER_SLAB_GAMES = 1_000
+"""Games per part file when worker processes replay: the unit a worker takes. Smaller than
+SLAB_GAMES so that the last slab, which one worker replays while the others are done, is
+short (a thousand Quest games take a core about 15 s)."""
+MIN_SLAB_GAMES = 100
+"""No slab is made smaller than this to give every worker one: a small refresh is cheaper
+in one process than in many small part files."""
+SMALL_PART_GAMES = 1_000
 SMALL_PART_ROWS = 300_000
 """Parts of fewer games, or fewer rows, are merged once a table has more than
 MAX_SMALL_PARTS of them."""
@@ -271,10 +278,9 @@ class Projections:
             by_ruleset: dict[str, list[tuple[str, bool]]] = {}
             for game_id, slug, before in stale:
                 by_ruleset.setdefault(slug, []).append((game_id, before))
-            for slug, games in by_ruleset.items():
-                ruleset = get_ruleset(slug)
-                for lo in range(0, len(games), batch_games):
-                    self._write_batch(ruleset, games[lo:lo + batch_games], report, progress)
+            plan = [(get_ruleset(slug), games[lo:lo + batch_games])
+                    for slug, games in by_ruleset.items() for lo in range(0, len(games), batch_games)]
+            self._write_batches(plan, report, progress)
             self._compact()
             self._write_players()
             self._set_state({"version": str(PROJECTION_VERSION), "projected_changes": changes,
@@ -317,14 +323,38 @@ class Projections:
         done = self._state("last_batch")
         return max(row[0] or 0, int(done or 0)) + 1
 
-    def _slabs(self, ruleset: Ruleset[Any, Any], slabs: list[tuple[list[str], str]]) -> Iterator[_SlabResult]:
-        """Each slab replayed and written, in order: here, or in worker processes."""
+    def _batches(self, plan: list[tuple[Ruleset[Any, Any], list[tuple[str, bool]]]]) -> list[_Batch]:
+        """The batches of a refresh, numbered, each cut into slabs for the processes that
+        replay them."""
+        first = self._next_batch()
+        out = []
+        for k, (ruleset, games) in enumerate(plan):
+            batch = first + k
+            token = secrets.token_hex(4)
+            ids = [g for g, _ in games]
+            size = slab_games(len(ids), self.jobs)
+            slabs = [(ids[lo:lo + size], f"part-{batch:06d}-{token}-{lo:07d}")
+                     for lo in range(0, len(ids), size)]
+            out.append(_Batch(ruleset, batch, ids, [g for g, before in games if before], slabs))
+        return out
+
+    def _slabs(self, batches: list[_Batch]) -> Iterator[tuple[int, _SlabResult]]:
+        """Each slab of every batch replayed and written, as ``(batch index, result)``: here
+        in order, or in worker processes as they finish.
+
+        The workers share one pool for the whole refresh and take the slabs largest first
+        (by their stored events), so no worker waits at the end of a batch or a ruleset for
+        another's last slab; only the refresh's last slabs run alone, and they are the
+        smallest."""
         import multiprocessing
 
-        if self.jobs <= 1 or len(slabs) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-            for ids, prefix in slabs:
-                yield write_slab(self.reader, ruleset, ids, self.dir, prefix)
+        tasks = [(k, ids, prefix) for k, b in enumerate(batches) for ids, prefix in b.slabs]
+        if self.jobs <= 1 or len(tasks) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            for k, ids, prefix in tasks:
+                yield k, write_slab(self.reader, batches[k].ruleset, ids, self.dir, prefix)
             return
+        versions = self._versions
+        tasks.sort(key=lambda t: -sum(versions[g].n_events for g in t[1]))
         # fork: the workers start at once, with warren already imported, and never touch this
         # process's SQLite connections (each opens its own reader, read-only); a worker leaves through
         # os._exit, so nothing inherited is closed or flushed twice. Where fork is missing
@@ -333,44 +363,48 @@ class Projections:
         import duckdb  # noqa: F401 - the workers' seat items query it: imported once, before they fork
 
         db = str(Path(self.store.path).resolve())
-        tasks = [(db, ruleset.slug, ids, str(self.dir), prefix) for ids, prefix in slabs]
-        with context.Pool(min(self.jobs, len(slabs))) as pool:
-            yield from pool.imap(_slab_in_worker, tasks)
+        work = [(k, db, batches[k].ruleset.slug, ids, str(self.dir), prefix) for k, ids, prefix in tasks]
+        with context.Pool(min(self.jobs, len(work))) as pool:
+            yield from pool.imap_unordered(_slab_in_worker, work)
 
-    def _write_batch(self, ruleset: Ruleset[Any, Any], games: list[tuple[str, bool]],
-                     report: RefreshReport, progress: Callable[[int], None] | None) -> None:
-        """Replay one batch of games, write their parts, and commit them all at once."""
-        batch = self._next_batch()
-        slug = ruleset.slug
-        token = secrets.token_hex(4)
-        ids = [g for g, _ in games]
-        replaced = [g for g, before in games if before]
-        size = slab_games(len(ids), self.jobs)
-        slabs = [(ids[lo:lo + size], f"part-{batch:06d}-{token}-{lo:07d}")
-                 for lo in range(0, len(ids), size)]
-        written: list[_Written] = []
+    def _write_batches(self, plan: list[tuple[Ruleset[Any, Any], list[tuple[str, bool]]]],
+                       report: RefreshReport, progress: Callable[[int], None] | None) -> None:
+        """Replay every batch of a refresh, and commit each one, all its parts at once, as
+        soon as its last slab is written."""
+        batches = self._batches(plan)
+        left = [len(b.slabs) for b in batches]
         try:
-            for result in self._slabs(ruleset, slabs):
-                written.extend(result.parts)
-                report.events += result.events
-                if progress is not None:
-                    progress(result.games)
-            for part in written:
-                os.replace(self.dir / (part.rel + ".tmp"), self.dir / part.rel)
+            # closed before the parts are discarded: the workers are stopped first
+            with contextlib.closing(self._slabs(batches)) as results:
+                for k, result in results:
+                    batch = batches[k]
+                    batch.written.extend(result.parts)
+                    report.events += result.events
+                    if progress is not None:
+                        progress(result.games)
+                    left[k] -= 1
+                    if left[k] == 0:
+                        self._commit(batch, report)
         except BaseException:
-            _discard(self.dir, [p.rel for p in written])
-            _discard(self.dir, [f"{name}/ruleset={slug}/{prefix}"
-                                for _, prefix in slabs for name in GAME_TABLES],
-                     prefix=True)
+            for batch in batches:
+                if not batch.committed:
+                    batch.discard(self.dir)
             raise
+
+    def _commit(self, batch: _Batch, report: RefreshReport) -> None:
+        """Give a replayed batch's parts their names and commit them, with its games."""
+        written, slug = batch.written, batch.ruleset.slug
+        for part in written:
+            os.replace(self.dir / (part.rel + ".tmp"), self.dir / part.rel)
         # Parts that still hold old rows of a replaced game are rewritten without them.
-        rewrites = self._rewrite_without(replaced) if replaced else []
+        rewrites = self._rewrite_without(batch.replaced) if batch.replaced else []
         self._begin()
         try:
             conn = self.conn
             conn.executemany(
                 "INSERT INTO parts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(p.rel, p.table, slug, batch, p.rows, p.games, p.min_game, p.max_game) for p in written],
+                [(p.rel, p.table, slug, batch.number, p.rows, p.games, p.min_game, p.max_game)
+                 for p in written],
             )
             for old, new in rewrites:
                 conn.execute("DELETE FROM parts WHERE file = ?", (old,))
@@ -379,18 +413,23 @@ class Projections:
             # The version read before the replay: a game that grew meanwhile is stale next time.
             conn.executemany(
                 "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?)",
-                [(g, v.ruleset, batch, v.n_events, v.verdict) for g in ids for v in [self._versions[g]]],
+                [(g, v.ruleset, batch.number, v.n_events, v.verdict)
+                 for g in batch.ids for v in [self._versions[g]]],
             )
-            conn.execute("INSERT OR REPLACE INTO state VALUES ('last_batch', ?)", (str(batch),))
+            # batches commit as their slabs finish, not in their numbers' order
+            conn.execute("INSERT OR REPLACE INTO state VALUES ('last_batch', "
+                         "max(?, ifnull((SELECT CAST(value AS INTEGER) FROM state "
+                         "WHERE key = 'last_batch'), 0)))", (batch.number,))
             conn.execute("COMMIT")
         except BaseException:
             self._rollback()
             _discard(self.dir, [p.rel for p in written])
             raise
+        batch.committed = True
         for old, _new in rewrites:
             (self.dir / old).unlink(missing_ok=True)
-        report.games += len(ids)
-        report.replaced += len(replaced)
+        report.games += len(batch.ids)
+        report.replaced += len(batch.replaced)
         for part in written:
             report.rows[part.table] = report.rows.get(part.table, 0) + part.rows
 
@@ -515,6 +554,27 @@ def _merge_files(files: list[Path], target: Path) -> None:
     os.replace(tmp, target)
 
 
+@dataclass(slots=True)
+class _Batch:
+    """One batch of a refresh: games of one ruleset, committed together, cut into slabs."""
+
+    ruleset: Ruleset[Any, Any]
+    number: int
+    ids: list[str]
+    replaced: list[str]
+    """Of ``ids``, the games projected before (grown or re-judged)."""
+    slabs: list[tuple[list[str], str]]
+    """Each slab's games and the name its parts start with."""
+    written: list[_Written] = field(default_factory=list)
+    committed: bool = False
+
+    def discard(self, root: Path) -> None:
+        """Remove the parts of a batch that is not committed, written or half-written."""
+        _discard(root, [p.rel for p in self.written])
+        _discard(root, [f"{name}/ruleset={self.ruleset.slug}/{prefix}"
+                        for _, prefix in self.slabs for name in GAME_TABLES], prefix=True)
+
+
 @dataclass(frozen=True, slots=True)
 class _Written:
     """A part a slab wrote, named ``<rel>.tmp`` until its batch is committed."""
@@ -621,13 +681,13 @@ def _write_file(path: Path, table: pa.Table) -> None:
 
 
 def slab_games(games: int, jobs: int) -> int:
-    """Games per slab for a batch of ``games``: SLAB_GAMES, or fewer when that would leave a
-    worker idle (a batch of 2,000 games is two slabs of 1,000 for two workers, not one
-    slab), but never fewer than a chunk."""
+    """Games per slab for a batch of ``games``: SLAB_GAMES in one process; with workers,
+    WORKER_SLAB_GAMES, or fewer so that every worker has two slabs of the batch (a batch of
+    2,000 games is four slabs of 500 for two workers), but never fewer than MIN_SLAB_GAMES."""
     if jobs <= 1:
         return SLAB_GAMES
-    share = -(-games // jobs)
-    return max(CHUNK_GAMES, min(SLAB_GAMES, -(-share // CHUNK_GAMES) * CHUNK_GAMES))
+    share = -(-games // (2 * jobs))
+    return max(MIN_SLAB_GAMES, min(WORKER_SLAB_GAMES, share))
 
 
 def default_jobs() -> int:
@@ -652,13 +712,14 @@ def cli_jobs() -> int:
 _worker_readers: dict[str, StoreReader] = {}
 
 
-def _slab_in_worker(args: tuple[str, str, list[str], str, str]) -> _SlabResult:
-    """One slab in a worker process, through its own read-only reader of the store."""
-    db, slug, ids, root, prefix = args
+def _slab_in_worker(args: tuple[int, str, str, list[str], str, str]) -> tuple[int, _SlabResult]:
+    """One slab in a worker process, through its own read-only reader of the store; with
+    the index of its batch, since slabs come back as they finish."""
+    k, db, slug, ids, root, prefix = args
     reader = _worker_readers.get(db)
     if reader is None:
         reader = _worker_readers[db] = StoreReader.open(db)
-    return write_slab(reader, get_ruleset(slug), ids, Path(root), prefix)
+    return k, write_slab(reader, get_ruleset(slug), ids, Path(root), prefix)
 
 
 def _conform(table: pa.Table, schema: pa.Schema) -> pa.Table | None:

@@ -29,13 +29,18 @@ from engine.ruleset import Ruleset
 from logstore.store import lines
 
 # One query per chunk gives, per game, all its stored lines joined (header first), their
-# types and their actors. The IN list is probed in order through the events primary key
-# (game_id, seq), so each group is concatenated in seq order; a game that ever comes back
-# out of order is read again row by row (:meth:`StoreReader.game_in_order`).
+# types and their actors. It reads the lines' table itself, not the ``events`` view, and
+# rebuilds each line with the view's own expression (lines.LINE_SQL): the view's seq column
+# is not needed here, and skipping it saves a sixth of the read. Each game's lines are
+# found by the range of their integer keys, so each group is concatenated in seq order; a
+# game that ever comes back out of order is read again row by row
+# (:meth:`StoreReader.game_in_order`).
 _CHUNK_SQL = (
-    "SELECT game_id, CAST(group_concat(line, '') AS BLOB), group_concat(type, ','), "
-    "group_concat(ifnull(actor, ''), ','), count(*), min(seq), max(seq) FROM events "
-    "WHERE game_id IN (SELECT value FROM json_each(?)) GROUP BY game_id ORDER BY game_id"
+    f"SELECT k.game_id, CAST(group_concat({lines.LINE_SQL}, '') AS BLOB), group_concat(l.type, ','), "
+    f"group_concat(ifnull(l.actor, ''), ','), count(*), min(l.id) - k.key * {lines.SPAN}, "
+    f"max(l.id) - k.key * {lines.SPAN} "
+    f"{lines.LINES_OF} WHERE k.game_id IN (SELECT value FROM json_each(?)) "
+    "GROUP BY k.game_id ORDER BY k.game_id"
 )
 
 VERDICT_SQL = "g.ok || ':' || ifnull(g.violation_seq, '') || ':' || g.over"

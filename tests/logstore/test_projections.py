@@ -467,11 +467,11 @@ def test_bunnies_key_figures_list_each_seat() -> None:
     assert figures["pile"] == len(state.pile)
 
 
-def test_a_batch_is_split_so_that_every_worker_has_a_slab() -> None:
-    assert projections.slab_games(2000, 2) == 1000
-    assert projections.slab_games(20_000, 2) == projections.SLAB_GAMES
+def test_a_batch_is_split_so_that_every_worker_has_two_slabs() -> None:
+    assert projections.slab_games(2000, 2) == 500
+    assert projections.slab_games(20_000, 2) == projections.WORKER_SLAB_GAMES
     assert projections.slab_games(2000, 1) == projections.SLAB_GAMES
-    assert projections.slab_games(100, 2) == projections.CHUNK_GAMES
+    assert projections.slab_games(100, 2) == projections.MIN_SLAB_GAMES
 
 
 def test_rows_with_a_list_per_seat_inside_are_still_read() -> None:
@@ -501,3 +501,64 @@ def test_another_store_at_the_same_path_is_projected_afresh(tmp_path: Path) -> N
         report = refresh(store)
     assert report.rebuilt and report.games == 3
     assert sorted(r[0] for r in _rows(db, "SELECT game_id FROM games")) == sorted(second)
+
+
+def _two_rulesets(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight games of two rulesets, cut into slabs of two games for two workers."""
+    fill(db, games=4)
+    fill(db, "trust-no-bunny", games=4)
+    monkeypatch.setattr(projections, "MIN_SLAB_GAMES", 1)
+
+
+def test_worker_processes_give_the_tables_one_process_gives(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "warren.db"
+    _two_rulesets(db, monkeypatch)
+    tables = {}
+    for jobs in (1, 2):
+        with Store(db) as store:
+            report = rebuild(store, jobs=jobs)
+            parts = Projections(store).parts()
+        assert report.games == 8
+        tables[jobs] = {t: sorted(_rows(db, f"SELECT * FROM {t}"), key=repr) for t in TABLES}
+        on_disk = set(analytics_dir(db).rglob("*.parquet*"))
+        assert on_disk == {p for files in parts.values() for p in files}
+    assert tables[1] == tables[2]
+    assert len(tables[2]["games"]) == 8
+
+
+def test_a_slab_that_fails_in_a_worker_leaves_no_part_behind(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "warren.db"
+    _two_rulesets(db, monkeypatch)
+    with Store(db) as store:
+        doomed = sorted(g.game_id for g in store.games())[-1]
+    original = projection_rows._Chunk.replay
+
+    def failing(self, header, events, facts, stored):  # type: ignore[no-untyped-def]
+        if header.game_id == doomed:
+            raise projection_rows.AnalyticsError(f"game {doomed!r} cannot be projected")
+        return original(self, header, events, facts, stored)
+
+    monkeypatch.setattr(projection_rows._Chunk, "replay", failing)  # forked workers inherit it
+    with Store(db) as store, pytest.raises(projection_rows.AnalyticsError, match="cannot be projected"):
+        rebuild(store, jobs=2)
+    with Store(db) as store:
+        projected = Projections(store)
+        parts = projected.parts()
+        assert not projected.is_current()
+        projected.close()
+    on_disk = set(analytics_dir(db).rglob("*.parquet*"))
+    assert on_disk == {p for files in parts.values() for p in files}  # no .tmp, no orphan
+    monkeypatch.setattr(projection_rows._Chunk, "replay", original)
+    with Store(db) as store:
+        refresh(store, jobs=2)
+    assert _rows(db, "SELECT count(*), count(DISTINCT game_id) FROM games")[0] == (8, 8)
+
+
+def test_effect_data_is_cut_into_one_json_text_each() -> None:
+    values = [{"note": "two\nlines", "cards": [1, {"x": None}]}, {}, {"seat": 2, "name": "Zoë"}]
+    texts = projection_rows._json_texts(values)
+    assert [json.loads(t) for t in texts.to_pylist()] == values
+    assert texts.to_pylist()[1] == "{}"
+    assert projection_rows._json_texts([]).to_pylist() == []
