@@ -1,7 +1,9 @@
-"""Analytics at scale: simulate Bunnies games into a store, project them, run every canned stat.
+"""Analytics at scale: simulate games of one ruleset into a store, project them, run every
+canned stat.
 
-    python3 -m bench.scale                       # 100,000 games (long: see docs/performance.md)
+    python3 -m bench.scale                       # 100,000 Bunnies games (long: see docs/performance.md)
     python3 -m bench.scale --games 2000          # a smaller run
+    python3 -m bench.scale --games 2000 --ruleset killer-bunnies-quest
     python3 -m bench.scale --db big.db --keep    # keep the store to run again
 
 Prints, in one run on the same data:
@@ -38,21 +40,22 @@ from logstore.store.feed import StoredGame, decode_joined
 SEED = 7
 
 
-def _simulate_chunk(args: tuple[int, int, int]) -> list[bytes]:
+def _simulate_chunk(args: tuple[str, int, int, int]) -> list[bytes]:
     from engine.registry import get_ruleset
     from engine.simulate import simulate_one
 
-    start, stop, seed = args
-    rules = get_ruleset("bunnies")
+    slug, start, stop, seed = args
+    rules = get_ruleset(slug)
     return [b"".join(simulate_one(rules, seed, i).lines()) for i in range(start, stop)]
 
 
-def _chunks(start: int, stop: int, size: int, seed: int) -> Iterator[tuple[int, int, int]]:
+def _chunks(slug: str, start: int, stop: int, size: int, seed: int) -> Iterator[tuple[str, int, int, int]]:
     for lo in range(start, stop, size):
-        yield lo, min(lo + size, stop), seed
+        yield slug, lo, min(lo + size, stop), seed
 
 
-def fill_store(db: Path, games: int, *, start: int = 0, jobs: int = 2, seed: int = SEED) -> float:
+def fill_store(db: Path, games: int, *, start: int = 0, jobs: int = 2, seed: int = SEED,
+               slug: str = "bunnies") -> float:
     """Simulate games ``start .. games-1`` (skipping stored ones) and import them; seconds taken.
 
     Simulation runs in ``jobs`` worker processes while this one imports, one transaction
@@ -63,13 +66,13 @@ def fill_store(db: Path, games: int, *, start: int = 0, jobs: int = 2, seed: int
     t0 = time.perf_counter()
     with Store(db) as store:
         have = store.conn.execute("SELECT count(*) FROM games WHERE game_id LIKE ?",
-                                  (f"bunnies-{seed}-%",)).fetchone()[0]
+                                  (f"{slug}-{seed}-%",)).fetchone()[0]
         first = max(start, have)
         if first >= games:
             return 0.0
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             done = first
-            for chunk in pool.imap(_simulate_chunk, _chunks(first, games, 200, seed)):
+            for chunk in pool.imap(_simulate_chunk, _chunks(slug, first, games, 200, seed)):
                 for i, data in enumerate(chunk):
                     store.import_bytes(data, f"<simulated {done + i}>")
                 done += len(chunk)
@@ -87,6 +90,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the store and its Parquet parts")
     parser.add_argument("--corpus-only", action="store_true", help="only fill the store")
     parser.add_argument("--repeats", type=int, default=5, help="runs per stat (best is kept)")
+    parser.add_argument("--ruleset", default="bunnies", help="the ruleset simulated (default bunnies)")
     args = parser.parse_args()
 
     tmp = None
@@ -96,21 +100,21 @@ def main() -> None:
     else:
         db = args.db
     try:
-        print(f"corpus: {args.games:,} simulated bunnies games (seed {SEED}) in {db}")
-        took = fill_store(db, args.games)
+        print(f"corpus: {args.games:,} simulated {args.ruleset} games (seed {SEED}) in {db}")
+        took = fill_store(db, args.games, slug=args.ruleset)
         print(f"  simulated and imported in {took:.0f} s")
         if args.corpus_only:
             return
-        run(db, args.games, args.repeats)
+        run(db, args.games, args.repeats, args.ruleset)
     finally:
         if tmp is not None and not args.keep:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def sample_ids(db: Path, n: int) -> list[str]:
+def sample_ids(db: Path, n: int, slug: str = "bunnies") -> list[str]:
     with sqlite3.connect(db) as conn:
         return [r[0] for r in conn.execute(
-            "SELECT game_id FROM games WHERE ruleset = 'bunnies' ORDER BY game_id LIMIT ?", (n,))]
+            "SELECT game_id FROM games WHERE ruleset = ? ORDER BY game_id LIMIT ?", (slug, n))]
 
 
 def decoded(ruleset: Ruleset[Any, Any], game: StoredGame) -> tuple[Header, list[Event]]:
@@ -123,7 +127,7 @@ def decoded(ruleset: Ruleset[Any, Any], game: StoredGame) -> tuple[Header, list[
     return decode_header(game.data[:cut]), events
 
 
-def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
+def bench_replay(db: Path, ids: list[str], slug: str = "bunnies") -> dict[str, float]:
     """Checked replay of the same games: in memory (decoded events) and from the store."""
     from engine.reader import check_events
     from engine.registry import get_ruleset
@@ -131,7 +135,7 @@ def bench_replay(db: Path, ids: list[str]) -> dict[str, float]:
     from logstore.analytics.projections import CHUNK_GAMES
     from logstore.store.feed import StoreReader
 
-    rs = get_ruleset("bunnies")
+    rs = get_ruleset(slug)
     chunks = [ids[i:i + CHUNK_GAMES] for i in range(0, len(ids), CHUNK_GAMES)]
     reader = StoreReader.open(db)
     games = [decoded(rs, g) for chunk in chunks for g in reader.games(chunk)]
@@ -231,13 +235,13 @@ def bench_stats(db: Path, repeats: int) -> list[tuple[str, float, float, int]]:
     return rows
 
 
-def run(db: Path, games: int, repeats: int) -> None:
+def run(db: Path, games: int, repeats: int, slug: str = "bunnies") -> None:
     from logstore.analytics.projections import analytics_dir, cli_jobs, rebuild, refresh
     from logstore.analytics.views import list_parts
     from logstore.store.event_store import Store
 
-    ids = sample_ids(db, min(2000, games))
-    r = bench_replay(db, ids)
+    ids = sample_ids(db, min(2000, games), slug)
+    r = bench_replay(db, ids, slug)
     print(f"\nreplay, same {len(ids):,} games ({r['events']:,.0f} events), one process")
     print(f"  checked replay, in memory      {r['checked']:>12,.0f} events/s")
     print(f"  checked replay, from the store {r['checked_from_store']:>12,.0f} events/s  "
@@ -278,9 +282,9 @@ def run(db: Path, games: int, repeats: int) -> None:
     extra = max(1, games // 100)
     with sqlite3.connect(db) as conn:  # a seed no earlier run used, so the games are new
         seed = SEED + 1
-        while conn.execute("SELECT 1 FROM games WHERE game_id LIKE ?", (f"bunnies-{seed}-%",)).fetchone():
+        while conn.execute("SELECT 1 FROM games WHERE game_id LIKE ?", (f"{slug}-{seed}-%",)).fetchone():
             seed += 1
-    fill_store(db, games + extra, start=games, seed=seed)
+    fill_store(db, games + extra, start=games, seed=seed, slug=slug)
     with Store(db) as store:
         report = refresh(store)
     print(f"\nincremental: {extra:,} new games imported, refresh replayed {report.games:,} games "
