@@ -26,6 +26,8 @@ st.set_page_config(page_title="warren", page_icon=str(HERE / "favicon.png"), lay
 # the same on its command line, this covers `streamlit run`.
 st.set_option("client.toolbarMode", "minimal")
 
+from dashboard import data  # noqa: E402 - after the path above is set
+
 PAGES = [
     st.Page(SCREENS / "overview.py", title="Overview", icon=":material/home:", default=True,
             url_path="overview"),
@@ -37,5 +39,12 @@ PAGES = [
     st.Page(SCREENS / "players.py", title="Players", icon=":material/groups:", url_path="players"),
     st.Page(SCREENS / "sql.py", title="SQL", icon=":material/database:", url_path="sql"),
 ]
+
+# The pages an export serves (`warren dashboard --parquet`): it holds the tables, not the
+# records a replay, a dispute or a recording needs.
+ON_TABLES = ("overview", "stats", "sql")
+if data.exported_folder() is not None:
+    # by title: the default page's url_path is "" whatever it was given
+    PAGES = [p for p in PAGES if p.title.lower() in ON_TABLES]
 
 st.navigation(PAGES, position="top").run()

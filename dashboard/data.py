@@ -24,6 +24,7 @@ from engine.ruleset import Perspective, Ruleset
 if TYPE_CHECKING:
     import pyarrow as pa
 
+    from logstore.analytics.sandbox import Limits, Sandbox
     from logstore.store import Store
     from logstore.store.filling import Filling
 
@@ -33,6 +34,20 @@ def store_path() -> Path:
     from logstore.store import default_db_path
 
     return Path(os.environ.get("WARREN_DB") or default_db_path())
+
+
+def exported_folder() -> Path | None:
+    """The export the dashboard serves instead of a store: $WARREN_PARQUET (set by
+    `warren dashboard --parquet`), or None. An export holds the tables only, so only the
+    Overview, Stats and SQL pages are served on it."""
+    value = os.environ.get("WARREN_PARQUET")
+    return Path(value) if value else None
+
+
+def source_label() -> str:
+    """What the dashboard reads, in a few words for a caption."""
+    folder = exported_folder()
+    return f"export {folder}" if folder is not None else f"store {store_path()}"
 
 
 class StoreUnavailable(WarrenError):
@@ -57,7 +72,11 @@ def open_store() -> Store:
 
 
 def store_stamp() -> float:
-    """Changes whenever the store file changes, so cached reads are refreshed."""
+    """Changes whenever the store file (or the export's files) change, so cached reads are
+    refreshed."""
+    folder = exported_folder()
+    if folder is not None:
+        return max((p.stat().st_mtime for p in folder.glob("*/ruleset=*/*.parquet")), default=0.0)
     path = store_path()
     stamps = [p.stat().st_mtime for p in (path, Path(str(path) + "-wal")) if p.exists()]
     return max(stamps, default=0.0)
@@ -67,6 +86,8 @@ def filling() -> Filling | None:
     """How far `warren demo` has got adding simulated games to this store, if it is at it."""
     from logstore.store.filling import read_filling
 
+    if exported_folder() is not None:
+        return None  # an export is written whole, never filled while served
     return read_filling(store_path())
 
 
@@ -80,7 +101,28 @@ def _games(path: str, stamp: float) -> list[dict[str, Any]]:
         return [asdict(row) for row in store.games()]
 
 
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _exported_games(path: str, stamp: float) -> list[dict[str, Any]]:
+    """An export's games as the pages read a store's (the facts its ``games`` table keeps)."""
+    from logstore.analytics.duck import arrow
+    from logstore.analytics.views import connect_exported
+
+    try:
+        con, _catalog = connect_exported(Path(path))
+    except WarrenError as exc:
+        raise StoreUnavailable(str(exc)) from None
+    try:
+        table = arrow(con, "SELECT game_id, ruleset, source, created, n_events, ok, over, violation_seq, "
+                           "violation_rule, parent_game, parent_seq FROM games ORDER BY game_id")
+    finally:
+        con.close()
+    return table.to_pylist()
+
+
 def games() -> list[dict[str, Any]]:
+    folder = exported_folder()
+    if folder is not None:
+        return _exported_games(str(folder), store_stamp())
     return _games(str(store_path()), store_stamp())
 
 
@@ -219,11 +261,16 @@ def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, 
 
 # -- analytics (through logstore.analytics.views and logstore.analytics.stats) ---------------------------
 @st.cache_data(show_spinner="Refreshing the statistics...", max_entries=16)
-def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str, Any]]:
+def _stat_results(path: str, stamp: float, ruleset: str | None, exported: bool = False) -> list[dict[str, Any]]:
     from logstore.analytics.stats import run_stat, section_of, stats_for
     from logstore.analytics.views import connect
 
-    con, _catalog = connect(Path(path), ruleset=ruleset)
+    if exported:
+        from logstore.analytics.views import connect_exported
+
+        con, _catalog = connect_exported(Path(path), ruleset=ruleset)
+    else:
+        con, _catalog = connect(Path(path), ruleset=ruleset)
     try:
         present = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games").fetchall()]
         out = []
@@ -238,24 +285,36 @@ def _stat_results(path: str, stamp: float, ruleset: str | None) -> list[dict[str
 
 
 def stat_results(ruleset: str | None) -> list[dict[str, Any]]:
-    """Every canned stat that applies, run on the store's projections (refreshed first)."""
+    """Every canned stat that applies, run on the store's projections (refreshed first), or
+    on the export's tables."""
+    folder = exported_folder()
+    if folder is not None:
+        return _stat_results(str(folder), store_stamp(), ruleset, exported=True)
     return _stat_results(str(store_path()), store_stamp(), ruleset)
+
+
+def _sandbox(path: Path, exported: bool, limits: Limits) -> Sandbox:
+    from logstore.analytics.sandbox import Sandbox, open_sandbox
+    from logstore.analytics.views import exported_parts
+
+    return Sandbox(exported_parts(path), limits) if exported else open_sandbox(path, limits)
 
 
 def run_query(sql: str, seconds: float = 10.0) -> pa.Table:
     """A user's SELECT in the sandbox (warren's tables only, time and memory limits)."""
-    from logstore.analytics.sandbox import Limits, open_sandbox
+    from logstore.analytics.sandbox import Limits
 
-    with open_sandbox(store_path(), Limits(seconds=seconds)) as box:
+    folder = exported_folder()
+    with _sandbox(folder or store_path(), folder is not None, Limits(seconds=seconds)) as box:
         return box.run(sql)
 
 
 @st.cache_data(show_spinner=False)
-def _schema(path: str, stamp: float) -> dict[str, list[tuple[str, str]]]:
+def _schema(path: str, stamp: float, exported: bool = False) -> dict[str, list[tuple[str, str]]]:
     from logstore.analytics.projections import TABLES
-    from logstore.analytics.sandbox import Limits, open_sandbox
+    from logstore.analytics.sandbox import Limits
 
-    with open_sandbox(Path(path), Limits(seconds=10.0)) as box:
+    with _sandbox(Path(path), exported, Limits(seconds=10.0)) as box:
         listed = box.run("SELECT table_name, column_name, data_type FROM information_schema.columns "
                          "ORDER BY table_name, ordinal_position").to_pylist()
     found: dict[str, list[tuple[str, str]]] = {name: [] for name in TABLES}
@@ -267,6 +326,9 @@ def _schema(path: str, stamp: float) -> dict[str, list[tuple[str, str]]]:
 
 def schema() -> dict[str, list[tuple[str, str]]]:
     """Every table the SQL box may read (the sandbox's, in order), with its columns and types."""
+    folder = exported_folder()
+    if folder is not None:
+        return _schema(str(folder), store_stamp(), exported=True)
     return _schema(str(store_path()), store_stamp())
 
 

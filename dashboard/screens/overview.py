@@ -11,7 +11,7 @@ from engine.registry import get_ruleset
 from engine.rules import WarrenError
 
 st.title("warren")
-st.caption(f"Game records replayed, checked and explained · store {data.store_path()}")
+st.caption(f"Game records replayed, checked and explained · {data.source_label()}")
 
 rows = data.games_or_stop()
 
@@ -56,11 +56,16 @@ with st.container(horizontal=True, gap="medium"):
                         f"{illegal[slug]:,} stop at an illegal event; and {branches[slug]:,} what-if "
                         "branches")
 
-try:
-    n_rulings = len(data.rulings()[0])
-except WarrenError:
-    n_rulings = 0
-st.caption(f"{n_rulings} saved ruling(s).")
+exported = data.exported_folder() is not None
+if exported:
+    st.caption("An export's tables: the statistics and SQL pages read them. To replay a game or "
+               "settle a dispute, import its records into a store (`warren import`) and serve that.")
+else:
+    try:
+        n_rulings = len(data.rulings()[0])
+    except WarrenError:
+        n_rulings = 0
+    st.caption(f"{n_rulings} saved ruling(s).")
 
 st.subheader("Pages")
 PAGES = (
@@ -76,5 +81,7 @@ PAGES = (
     ("screens/sql.py", ":material/database:", "your own SELECT over warren's tables"),
 )
 for page, icon, what in PAGES:
+    if exported and page not in ("screens/stats.py", "screens/sql.py"):
+        continue
     st.page_link(page, icon=icon, help=what)
     st.caption(what)

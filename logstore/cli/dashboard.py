@@ -115,17 +115,24 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
-def serve_dashboard(db: Path, port: int | None, meanwhile: Callable[[], None] | None = None) -> None:
+def serve_dashboard(db: Path, port: int | None, meanwhile: Callable[[], None] | None = None,
+                    *, exported: Path | None = None) -> None:
     """Serve the dashboard on ``port`` (None: the first free one) until Ctrl+C, SIGTERM or
     SIGHUP, each of which stops the server too: a stopped warren never leaves Streamlit
     serving its port (on Linux not even when warren is killed outright). ``meanwhile`` runs
-    once the server is started, while it serves (a signal stops it as it stops the server)."""
+    once the server is started, while it serves (a signal stops it as it stops the server).
+    ``exported``: serve the tables of this export (warren export-parquet) instead of ``db``."""
     import signal
     import subprocess
 
     chosen = choose_port(port)
     env = {**os.environ, "WARREN_DB": str(db.resolve())}
-    click.echo(f"warren dashboard on http://{ADDRESS}:{chosen}/  (store {db}; Ctrl+C stops it)")
+    env.pop("WARREN_PARQUET", None)
+    source = f"store {db}"
+    if exported is not None:
+        env["WARREN_PARQUET"] = str(exported.resolve())
+        source = f"export {exported}: its statistics and SQL"
+    click.echo(f"warren dashboard on http://{ADDRESS}:{chosen}/  ({source}; Ctrl+C stops it)")
     # preexec_fn is safe here: this process runs no other thread yet.
     linux = sys.platform.startswith("linux")
     proc = subprocess.Popen(dashboard_command(db, chosen), env=env,
@@ -165,17 +172,32 @@ PORT_HELP = (f"Port to serve on (localhost only). Default: {DEFAULT_PORT}, or th
 
 @click.command()
 @click.option("--port", type=click.IntRange(1, 65535), default=None, help=PORT_HELP)
+@click.option("--parquet", "exported", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Serve the tables of this export (warren export-parquet, here or on Spark) instead "
+                   "of a store: the Overview, Stats and SQL pages.")
 @db_option
-def dashboard(port: int | None, db: Path | None) -> None:
+def dashboard(port: int | None, exported: Path | None, db: Path | None) -> None:
     """Serve the dashboard for a store on localhost: replay, disputes, stats, SQL.
 
     Prints the address it serves on. A --port that another program uses is refused
-    (exit 2); without --port, the first free port from 8501 on is taken.
+    (exit 2); without --port, the first free port from 8501 on is taken. With --parquet DIR
+    it serves an export's tables instead (its statistics and SQL; replaying a game needs its
+    records in a store).
 
     Example: warren dashboard --db club.db --port 8600
+
+    On an export: warren dashboard --parquet exported/
     """
     from logstore.store.event_store import default_db_path
 
+    if exported is not None:
+        if db is not None:
+            raise click.UsageError("give --db (a store) or --parquet (an export), not both")
+        from logstore.analytics.views import exported_parts
+
+        exported_parts(exported)  # refuses a folder that is not an export, here and now
+        serve_dashboard(default_db_path(), port, exported=exported)
+        return
     path = db or default_db_path()
     if not path.exists():
         raise WarrenError(f"there is no store at {path}: run `warren demo` or `warren import PATH` first")
