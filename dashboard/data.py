@@ -261,7 +261,8 @@ def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, 
 
 # -- analytics (through logstore.analytics.views and logstore.analytics.stats) ---------------------------
 @st.cache_data(show_spinner="Refreshing the statistics...", max_entries=16)
-def _stat_results(path: str, stamp: float, ruleset: str | None, exported: bool = False) -> list[dict[str, Any]]:
+def _stat_results(path: str, stamp: float, ruleset: str | None,
+                  exported: bool = False) -> list[dict[str, Any]]:
     from logstore.analytics.stats import run_stat, section_of, stats_for
     from logstore.analytics.views import connect
 
