@@ -116,7 +116,8 @@ def _exported_games(path: str, stamp: float) -> list[dict[str, Any]]:
                            "violation_rule, parent_game, parent_seq FROM games ORDER BY game_id")
     finally:
         con.close()
-    return table.to_pylist()
+    rows: list[dict[str, Any]] = table.to_pylist()
+    return rows
 
 
 def games() -> list[dict[str, Any]]:

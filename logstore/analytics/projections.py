@@ -33,7 +33,7 @@ import os
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -338,7 +338,7 @@ class Projections:
             out.append(_Batch(ruleset, batch, ids, [g for g, before in games if before], slabs))
         return out
 
-    def _slabs(self, batches: list[_Batch]) -> Iterator[tuple[int, _SlabResult]]:
+    def _slabs(self, batches: list[_Batch]) -> Generator[tuple[int, _SlabResult], None, None]:
         """Each slab of every batch replayed and written, as ``(batch index, result)``: here
         in order, or in worker processes as they finish.
 
