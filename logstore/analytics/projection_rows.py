@@ -504,19 +504,29 @@ class _GameRows(GameVisitor["_GameRows"]):
         return self
 
 
+def _cut_at(data: bytes, ends: npt.NDArray[np.int64]) -> pa.Array:
+    """UTF-8 text as an Arrow string column, each value ending where ``ends`` say (no Python
+    loop per value: the offsets are handed to Arrow as they are)."""
+    if len(data) < 2**31:
+        offsets32 = np.concatenate([[0], ends]).astype(np.int32)
+        return pa.StringArray.from_buffers(len(ends), pa.py_buffer(offsets32.tobytes()), pa.py_buffer(data))
+    # never in one chunk of games: more bytes than 32-bit offsets reach
+    offsets = np.concatenate([[0], ends]).astype(np.int64)
+    return pa.LargeStringArray.from_buffers(
+        len(ends), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data)).cast(pa.string())
+
+
 def _json_texts(values: list[Any]) -> pa.Array:
     """Each value as JSON text, in one call: msgspec writes them as JSON Lines (a raw newline
-    only ever ends a value: inside strings it is escaped) and Arrow cuts the lines where the
-    newlines are, dropping them."""
+    only ever ends a value: inside strings it is escaped), cut where the newlines are, which
+    are then dropped."""
     if not values:
         return pa.array([], pa.string())
     data = _json.encode_lines(values)
-    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
-    if len(ends) != len(values) or len(data) >= 2**31:  # never: one chunk's effects, one line each
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
+    if len(ends) != len(values):  # never: msgspec writes one line per value
         return pa.array([_json.encode(v).decode() for v in values], pa.string())
-    offsets = np.concatenate([[0], ends + 1]).astype(np.int32)
-    lines = pa.StringArray.from_buffers(len(values), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data))
-    return pc.utf8_slice_codeunits(lines, 0, -1)
+    return pc.utf8_slice_codeunits(_cut_at(data, ends), 0, -1)
 
 
 def _unknowns(events: Any) -> int:
@@ -538,14 +548,8 @@ def events_table(games: list[StoredGame]) -> pa.Table:
         # a line ended by a lone CR (never written by warren): cut line by line instead
         lines = [line for g in games for line in g.data.decode().splitlines(keepends=True)]
         line_col = pa.array(lines, pa.string())
-    elif len(data) < 2**31:
-        offsets32 = np.concatenate([[0], ends]).astype(np.int32)
-        line_col = pa.StringArray.from_buffers(len(ends), pa.py_buffer(offsets32.tobytes()),
-                                               pa.py_buffer(data))
-    else:  # never in one chunk of games: more bytes than 32-bit offsets reach
-        offsets = np.concatenate([[0], ends]).astype(np.int64)
-        line_col = pa.LargeStringArray.from_buffers(
-            len(ends), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data)).cast(pa.string())
+    else:
+        line_col = _cut_at(data, ends)
     starts = np.repeat(np.cumsum(counts) - counts, counts)
     seq = np.arange(int(counts.sum()), dtype=np.int64) - starts
     ids = pa.array([g.game_id for g in games], pa.string()).take(

@@ -425,8 +425,7 @@ class Projections:
                          "WHERE key = 'last_batch'), 0)))", (batch.number,))
             conn.execute("COMMIT")
         except BaseException:
-            self._rollback()
-            _discard(self.dir, [p.rel for p in written])
+            self._rollback()  # its parts are discarded by _write_batches, as every uncommitted batch's
             raise
         batch.committed = True
         for old, _new in rewrites:
