@@ -40,11 +40,8 @@ PAGES = [
     st.Page(SCREENS / "sql.py", title="SQL", icon=":material/database:", url_path="sql"),
 ]
 
-# The pages an export serves (`warren dashboard --parquet`): it holds the tables, not the
-# records a replay, a dispute or a recording needs.
-ON_TABLES = ("overview", "stats", "sql")
-if data.exported_folder() is not None:
+if data.exported_folder() is not None:  # `warren dashboard --parquet`: the tables' pages only
     # by title: the default page's url_path is "" whatever it was given
-    PAGES = [p for p in PAGES if p.title.lower() in ON_TABLES]
+    PAGES = [p for p in PAGES if p.title.lower() in data.EXPORT_PAGES]
 
 st.navigation(PAGES, position="top").run()

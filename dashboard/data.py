@@ -24,7 +24,7 @@ from engine.ruleset import Perspective, Ruleset
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from logstore.analytics.sandbox import Limits, Sandbox
+    from logstore.analytics.views import PartsCatalog
     from logstore.store import Store
     from logstore.store.filling import Filling
 
@@ -44,10 +44,28 @@ def exported_folder() -> Path | None:
     return Path(value) if value else None
 
 
+EXPORT_PAGES = ("overview", "stats", "sql")
+"""The pages served on an export: it holds the tables, not the records a replay, a dispute
+or a recording needs."""
+
+
 def source_label() -> str:
     """What the dashboard reads, in a few words for a caption."""
     folder = exported_folder()
     return f"export {folder}" if folder is not None else f"store {store_path()}"
+
+
+def _source() -> tuple[str, bool]:
+    """Where the tables come from: ``(path, True)`` for an export, ``(store path, False)``."""
+    folder = exported_folder()
+    return (str(folder), True) if folder is not None else (str(store_path()), False)
+
+
+def _parts(path: str, exported: bool) -> PartsCatalog:
+    """The tables' parts: an export's as they are, or a store's projections, refreshed first."""
+    from logstore.analytics.views import exported_parts, list_parts
+
+    return exported_parts(Path(path)) if exported else list_parts(Path(path))
 
 
 class StoreUnavailable(WarrenError):
@@ -262,17 +280,11 @@ def create_branch(parent: str, at: int, actions: list[str | dict[str, Any]], *, 
 
 # -- analytics (through logstore.analytics.views and logstore.analytics.stats) ---------------------------
 @st.cache_data(show_spinner="Refreshing the statistics...", max_entries=16)
-def _stat_results(path: str, stamp: float, ruleset: str | None,
-                  exported: bool = False) -> list[dict[str, Any]]:
+def _stat_results(path: str, stamp: float, ruleset: str | None, exported: bool) -> list[dict[str, Any]]:
     from logstore.analytics.stats import run_stat, section_of, stats_for
-    from logstore.analytics.views import connect
+    from logstore.analytics.views import open_views
 
-    if exported:
-        from logstore.analytics.views import connect_exported
-
-        con, _catalog = connect_exported(Path(path), ruleset=ruleset)
-    else:
-        con, _catalog = connect(Path(path), ruleset=ruleset)
+    con = open_views(_parts(path, exported), ruleset=ruleset)
     try:
         present = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games").fetchall()]
         out = []
@@ -289,34 +301,24 @@ def _stat_results(path: str, stamp: float, ruleset: str | None,
 def stat_results(ruleset: str | None) -> list[dict[str, Any]]:
     """Every canned stat that applies, run on the store's projections (refreshed first), or
     on the export's tables."""
-    folder = exported_folder()
-    if folder is not None:
-        return _stat_results(str(folder), store_stamp(), ruleset, exported=True)
-    return _stat_results(str(store_path()), store_stamp(), ruleset)
-
-
-def _sandbox(path: Path, exported: bool, limits: Limits) -> Sandbox:
-    from logstore.analytics.sandbox import Sandbox, open_sandbox
-    from logstore.analytics.views import exported_parts
-
-    return Sandbox(exported_parts(path), limits) if exported else open_sandbox(path, limits)
+    path, exported = _source()
+    return _stat_results(path, store_stamp(), ruleset, exported)
 
 
 def run_query(sql: str, seconds: float = 10.0) -> pa.Table:
     """A user's SELECT in the sandbox (warren's tables only, time and memory limits)."""
-    from logstore.analytics.sandbox import Limits
+    from logstore.analytics.sandbox import Limits, Sandbox
 
-    folder = exported_folder()
-    with _sandbox(folder or store_path(), folder is not None, Limits(seconds=seconds)) as box:
+    with Sandbox(_parts(*_source()), Limits(seconds=seconds)) as box:
         return box.run(sql)
 
 
 @st.cache_data(show_spinner=False)
-def _schema(path: str, stamp: float, exported: bool = False) -> dict[str, list[tuple[str, str]]]:
+def _schema(path: str, stamp: float, exported: bool) -> dict[str, list[tuple[str, str]]]:
     from logstore.analytics.projections import TABLES
-    from logstore.analytics.sandbox import Limits
+    from logstore.analytics.sandbox import Limits, Sandbox
 
-    with _sandbox(Path(path), exported, Limits(seconds=10.0)) as box:
+    with Sandbox(_parts(path, exported), Limits(seconds=10.0)) as box:
         listed = box.run("SELECT table_name, column_name, data_type FROM information_schema.columns "
                          "ORDER BY table_name, ordinal_position").to_pylist()
     found: dict[str, list[tuple[str, str]]] = {name: [] for name in TABLES}
@@ -328,10 +330,8 @@ def _schema(path: str, stamp: float, exported: bool = False) -> dict[str, list[t
 
 def schema() -> dict[str, list[tuple[str, str]]]:
     """Every table the SQL box may read (the sandbox's, in order), with its columns and types."""
-    folder = exported_folder()
-    if folder is not None:
-        return _schema(str(folder), store_stamp(), exported=True)
-    return _schema(str(store_path()), store_stamp())
+    path, exported = _source()
+    return _schema(path, store_stamp(), exported)
 
 
 # -- recording at the table (through logstore.recording) --------------------------------------------

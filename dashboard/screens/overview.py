@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import streamlit as st
 
@@ -81,7 +82,7 @@ PAGES = (
     ("screens/sql.py", ":material/database:", "your own SELECT over warren's tables"),
 )
 for page, icon, what in PAGES:
-    if exported and page not in ("screens/stats.py", "screens/sql.py"):
+    if exported and Path(page).stem not in data.EXPORT_PAGES:
         continue
     st.page_link(page, icon=icon, help=what)
     st.caption(what)

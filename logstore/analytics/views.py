@@ -113,9 +113,7 @@ def connect_exported(folder: Path, *,
                      ruleset: str | None = None) -> tuple[duckdb.DuckDBPyConnection, PartsCatalog]:
     """A DuckDB connection with an export's tables as views (as :func:`connect` gives a store's)."""
     catalog = exported_parts(folder)
-    con = duckdb.connect(config=dict(DUCKDB_CONFIG))
-    create_views(con, catalog, ruleset)
-    return con, catalog
+    return open_views(catalog, ruleset=ruleset), catalog
 
 
 def _committed_parts(root: Path) -> dict[str, list[Path]] | None:
@@ -179,12 +177,19 @@ def connect(db: Path, *, ruleset: str | None = None, refresh: bool = True, rebui
             jobs: int | None = None) -> tuple[duckdb.DuckDBPyConnection, PartsCatalog]:
     """A DuckDB connection with warren's tables as views (trusted SQL: canned stats, export)."""
     catalog = list_parts(db, refresh=refresh, rebuild=rebuild, progress=progress, jobs=jobs)
+    return open_views(catalog, ruleset=ruleset, threads=threads), catalog
+
+
+def open_views(catalog: PartsCatalog, *, ruleset: str | None = None,
+               threads: int | None = None) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection with the tables of ``catalog`` (a store's parts or an export's)
+    as views."""
     config = dict(DUCKDB_CONFIG)
     if threads is not None:
         config["threads"] = threads
     con = duckdb.connect(config=config)
     create_views(con, catalog, ruleset)
-    return con, catalog
+    return con
 
 
 def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
