@@ -31,7 +31,8 @@ from logstore.store import lines
 # One query per chunk gives, per game, all its stored lines joined (header first), their
 # types and their actors. It reads the lines' table itself, not the ``events`` view, and
 # rebuilds each line with the view's own expression (lines.LINE_SQL): the view's seq column
-# is not needed here, and skipping it saves a sixth of the read. Each game's lines are
+# is not needed here, and skipping it saves about 6% of the read (500 Bunnies games: 178 to
+# 182 ms against 190 to 191 ms). Each game's lines are
 # found by the range of their integer keys, so each group is concatenated in seq order; a
 # game that ever comes back out of order is read again row by row
 # (:meth:`StoreReader.game_in_order`).
