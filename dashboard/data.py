@@ -20,6 +20,7 @@ from engine.registry import get_ruleset
 from engine.replay import Replay
 from engine.rules import WarrenError
 from engine.ruleset import Perspective, Ruleset
+from logstore.textsafe import markdown
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -153,7 +154,7 @@ def games_or_stop(*, allow_empty: bool = False) -> list[dict[str, Any]]:
     try:
         rows = games()
     except StoreUnavailable as exc:
-        st.error(str(exc))
+        st.error(markdown(str(exc)))
         st.stop()
     if not rows and not allow_empty:
         st.info(EMPTY_STORE)
@@ -305,12 +306,19 @@ def stat_results(ruleset: str | None) -> list[dict[str, Any]]:
     return _stat_results(path, store_stamp(), ruleset, exported)
 
 
+RESULT_ROWS = 100_000
+RESULT_BYTES = 32 << 20
+"""The most a query's result may hold on the SQL page: a page holds it in the browser too
+(Streamlit refuses a message over 200 MB, and the server keeps every session's)."""
+
+
 def run_query(sql: str, seconds: float = 10.0) -> pa.Table:
     """A user's SELECT in the sandbox (warren's tables only, time and memory limits)."""
     from logstore.analytics.sandbox import Limits, Sandbox
 
-    with Sandbox(_parts(*_source()), Limits(seconds=seconds)) as box:
-        return box.run(sql)
+    limits = Limits(seconds=seconds, rows=RESULT_ROWS, result_bytes=RESULT_BYTES)
+    with Sandbox(_parts(*_source()), limits) as box:
+        return box.run(sql, shown="text")
 
 
 @st.cache_data(show_spinner=False)

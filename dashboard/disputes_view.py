@@ -125,8 +125,8 @@ def seat_picker(dispute: Dispute, seq: int) -> tuple[int | None, int]:
         listed = to_act[0] if to_act else 0
         if len(to_act) > 1:
             # Several seats act at once (a vote): the engine cannot guess whose action it is.
-            st.caption(f"{and_list([who(s, names) for s in to_act])} may act now; actions are taken as "
-                       f"{who(listed, names)}'s unless you choose another seat or name the actor.")
+            st.caption(f"{md(and_list([who(s, names) for s in to_act]))} may act now; actions are taken as "
+                       f"{md(who(listed, names))}'s unless you choose another seat or name the actor.")
             return listed, listed
         return None, listed
     return int(choice), int(choice)
@@ -140,9 +140,9 @@ def _use_legal() -> None:
 
 def show_legal(dispute: Dispute, seq: int, seat: int) -> None:
     found = dispute.legal(seat, at=seq)
-    st.markdown(f"**Legal actions of {who(seat, dispute.names)}** at seq {seq}: {len(found.actions)}")
+    st.markdown(f"**Legal actions of {md(who(seat, dispute.names))}** at seq {seq}: {len(found.actions)}")
     if not found.actions:
-        st.info(found.note or "No action is open to this seat here.")
+        st.info(md(found.note) if found.note else "No action is open to this seat here.")
         st.session_state.pop(LEGAL, None)
         return
     marker = (dispute.header.game_id, seq, seat)
@@ -265,7 +265,7 @@ def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Pe
                                                 game.ruleset.view(step.after, seen), game.names)
         shown = "the referee" if seen == "referee" else (
             "a spectator" if seen == "spectator" else data.perspective_label(seen, game.names))
-        st.caption(f"What changed, as {shown} saw it")
+        st.caption(f"What changed, as {md(shown)} saw it")
         if changes:
             st.html(tables.bullets(changes))
         else:

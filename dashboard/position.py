@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard import data
+from dashboard.tables import md
 from engine.rules import WarrenError
 from engine.ruleset import Perspective
 from engine.wording import and_list, seat_name
@@ -36,7 +37,7 @@ def choose_game(rows: list[dict[str, Any]]) -> str | None:
     known = _known_ids(rows)
     wanted = st.query_params.get("game")
     if wanted and st.session_state.get(GAME) != wanted and wanted not in known:
-        st.error(f"There is no game {wanted!r} in the store. Pick one below.")
+        st.error(f"There is no game {md(repr(wanted))} in the store. Pick one below.")
         del st.query_params["game"]
         wanted = None
     if wanted and st.session_state.get(GAME) != wanted:
@@ -64,7 +65,7 @@ def choose_game(rows: list[dict[str, Any]]) -> str | None:
                                "its id)", key=GAME, on_change=picked)
     unknown = st.session_state.pop("pos_unknown", None)
     if unknown:
-        st.error(f"There is no game {unknown!r} in the store.")
+        st.error(f"There is no game {md(repr(unknown))} in the store.")
     return choice
 
 
@@ -86,7 +87,7 @@ def open_game(rows: list[dict[str, Any]]) -> tuple[str, data.LoadedGame]:
             raise WarrenError("no game is chosen")
         return game_id, data.load_game(game_id)
     except WarrenError as exc:
-        st.error(f"Game {game_id!r} cannot be opened: {exc}")
+        st.error(f"Game {md(repr(game_id))} cannot be opened: {md(exc)}")
         st.stop()
         raise  # st.stop() ends the run; this line only satisfies the type checker
 
@@ -99,14 +100,14 @@ def init_seq(game: data.LoadedGame) -> None:
         seq = _int(st.query_params.get("seq"))
         turn = _int(st.query_params.get("turn"))
         if st.query_params.get("seq") is not None and (seq is None or not 0 <= seq <= last):
-            st.warning(f"Position {st.query_params.get('seq')!r} is not in this game "
+            st.warning(f"Position {md(repr(st.query_params.get('seq')))} is not in this game "
                        f"(0..{last}); showing the start.")
             seq = None
         if seq is None and turn is not None:
             try:
                 seq = game.replay.seq_for_turn(turn)
             except WarrenError as exc:
-                st.warning(str(exc))
+                st.warning(md(exc))
         # A game opens at its start: the deal, then every event in order (or the linked one).
         st.session_state[SEQ] = 0 if seq is None else seq
     st.session_state[SEQ] = max(0, min(int(st.session_state[SEQ]), last))
@@ -131,7 +132,7 @@ def init_perspective(names: list[str]) -> None:
         value = _int(raw)
         label = data.perspective_label(value if value is not None else raw, names)
         if label not in options:
-            st.warning(f"Perspective {raw!r} is not one of this game's; showing the referee's.")
+            st.warning(f"Perspective {md(repr(raw))} is not one of this game's; showing the referee's.")
             label = "referee"
         st.session_state[AS] = label
 
@@ -192,5 +193,5 @@ def step_controls(game: data.LoadedGame) -> int:
         st.slider("Event", 0, last, key=SEQ, label_visibility="collapsed")
     error = st.session_state.pop("pos_jump_error", None)
     if error:
-        st.warning(error)
+        st.warning(md(error))
     return int(st.session_state[SEQ])

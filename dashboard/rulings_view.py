@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard import data, position
 from dashboard.disputes_view import ACTION, action_text, judge_all, read_actions, who
+from dashboard.tables import md
 from engine.rules import WarrenError
 from logstore.store.rulings import Ruling
 
@@ -61,10 +62,10 @@ def apply_ruling_link() -> None:
     try:
         found = data.ruling(rid)
     except WarrenError as exc:
-        st.warning(f"Ruling {rid!r} cannot be read: {exc}")
+        st.warning(f"Ruling {md(repr(rid))} cannot be read: {md(exc)}")
         return
     if found is None:
-        st.warning(f"There is no ruling {rid!r} in the store.")
+        st.warning(f"There is no ruling {md(repr(rid))} in the store.")
         st.query_params.pop("ruling", None)
         ss.pop(RULING, None)
         return
@@ -240,12 +241,12 @@ def show_rulings(game_id: str, highlighted: str | None) -> None:
                   help="As `warren dispute rulings` prints them; a dashboard link works too.")
     problem = st.session_state.pop(REF_MSG, None)
     if problem:
-        st.error(problem)
+        st.error(md(problem))
     scope = st.radio("Show", ["this game", "all games"], key=SCOPE, horizontal=True)
     try:
         found, replaced = data.rulings(game_id if scope == "this game" else None)
     except WarrenError as exc:
-        st.error(f"The rulings cannot be read: {exc}")
+        st.error(f"The rulings cannot be read: {md(exc)}")
         return
     if not found:
         st.caption("No rulings yet" + (" for this game." if scope == "this game" else "."))

@@ -9,6 +9,8 @@ from typing import Any
 
 import streamlit as st
 
+from logstore.textsafe import markdown
+
 CSS = """<style>
 .wr-text-table {border-collapse: collapse; width: 100%; font-size: 0.85rem; line-height: 1.35;
   font-family: system-ui, sans-serif;}
@@ -56,13 +58,12 @@ def show(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None, *
         st.html(html_table(rows, columns, **kwargs))
 
 
-_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~$"})
-
-
-def md(text: str) -> str:
-    """Text from a record (a player's name, an event in words) made safe inside Markdown:
-    a name like ``bo_2_`` stays as typed instead of turning italic."""
-    return text.translate(_MARKDOWN)
+def md(text: object) -> str:
+    """Text from a record, the store or a link (a player's name, a game id, an event in
+    words, an error that quotes them) made literal inside Markdown (logstore.textsafe): a
+    name like ``bo_2_`` stays as typed, and ``[log in](http://...)``, ``![](http://...)``,
+    ``:red[...]`` or ``$...$`` show as the characters they are."""
+    return markdown(str(text))
 
 
 def bullets(lines: Sequence[str]) -> str:

@@ -72,7 +72,7 @@ def show_current(game: data.LoadedGame, seq: int, perspective: Perspective) -> N
     if seq == 0:
         st.markdown("**The start**, before the first event.")
         return
-    st.markdown(f"**Event {seq}**: {describe(game, seq, perspective)}")
+    st.markdown(f"**Event {seq}**: {tables.md(describe(game, seq, perspective))}")
     rows = effects_table(game, seq, perspective)
     if rows:
         tables.show(rows, ["effect", "rule", "what the rule says", "details"])

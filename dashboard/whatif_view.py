@@ -134,12 +134,12 @@ def divergence_report(info: BranchInfo, ruleset: Ruleset[Any, Any]) -> None:
     st.markdown(head)
     if info.divergence_rule is None:
         st.success(f"The parent's continuation ({info.continuation} events) stays legal on the branch."
-                   if info.divergence_message is None else info.divergence_message)
+                   if info.divergence_message is None else tables.md(info.divergence_message))
         return
     rule = rule_ref(ruleset, info.divergence_rule)
     st.warning(f"Divergence: parent event {info.divergence_parent_seq} is no longer legal on the branch "
                f"(it would be branch event {info.divergence_seq}) by **{rule.id}**: "
-               f"{info.divergence_message}  \n{rule.id}: {rule.text} ({rule.source})  \n"
+               f"{tables.md(info.divergence_message)}  \n{rule.id}: {rule.text} ({rule.source})  \n"
                f"{info.continued} of the parent's {info.continuation} later events stayed legal before it.")
 
 
@@ -170,7 +170,7 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
     last = line.last_seq
     seq = max(0, min(int(st.session_state.get(key, 0)), last))
     st.session_state[key] = seq
-    st.markdown(f"**{title}**")
+    st.markdown(f"**{tables.md(title)}**")
     with st.container(horizontal=True, gap="small"):
         for name, icon, kwargs in (("First", ":material/first_page:", {"to": (0,)}),
                                    ("Prev", ":material/chevron_left:", {"delta": -1}),
@@ -185,7 +185,7 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
     acting = "game over" if state.over else (
         "to act: " + and_list([seat_name(s, line.names) for s in seats]) if seats else "next: the table")
     phase = line.ruleset.phase_text(state.phase)
-    st.caption(f"event {seq} of {last} · turn {state.turn} · {phase} · {acting}"
+    st.caption(f"event {seq} of {last} · turn {state.turn} · {tables.md(phase)} · {tables.md(acting)}"
                + (" · the branch leaves here" if mark is not None and seq == mark else ""))
     st.html(board_html(line.ruleset.slug, line.ruleset.view(state, perspective), line.names))
     st.html(_window(line, seq, perspective))
@@ -194,15 +194,16 @@ def _column(title: str, prefix: str, key: str, line: Line, perspective: Perspect
         rule = rule_ref(line.ruleset, violation.rule)
         by = "" if rule.id == HIDDEN_RULE else f" by **{rule.id}**"
         why = "" if rule.id == HIDDEN_RULE else f"  \n{rule.text}"
-        st.error(f"The next event ({violation.seq}, {line.labels[violation.seq - 1]}) is illegal here{by}: "
-                 f"{line.ruleset.say(violation.message, line.names)}{why}")
+        st.error(f"The next event ({violation.seq}, {tables.md(line.labels[violation.seq - 1])}) is illegal "
+                 f"here{tables.md(by)}: {tables.md(line.ruleset.say(violation.message, line.names))}"
+                 f"{tables.md(why)}")
 
 
 def compare(game: data.LoadedGame, info: BranchInfo, perspective: Perspective) -> None:
     try:
         branch = branch_line(info)
     except WarrenError as exc:
-        st.error(f"Branch {info.game_id} cannot be replayed: {exc}")
+        st.error(f"Branch {tables.md(info.game_id)} cannot be replayed: {tables.md(exc)}")
         return
     parent = parent_line(game, info.parent_seq, info.replaced)
     at = info.parent_seq
@@ -233,7 +234,7 @@ def show(game: data.LoadedGame, game_id: str, seq: int, seat: int | None, perspe
     try:
         infos = data.branches_of(game_id)
     except WarrenError as exc:
-        st.error(f"The branches cannot be read: {exc}")
+        st.error(f"The branches cannot be read: {tables.md(exc)}")
         return
     if not infos:
         st.caption("No branch of this game yet.")

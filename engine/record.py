@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -358,9 +359,15 @@ def read_header(line: bytes, path: str = "<record>") -> tuple[Header, int]:
 
 
 def player_key(name: str) -> str:
-    """The name a player is known by across records: spacing collapsed, case folded
-    ("Ann  Lee" and "ann lee" are one player)."""
-    return " ".join(name.split()).casefold()
+    """The name a player is known by across records: spacing collapsed, case folded and
+    Unicode composed ("Ann  Lee" and "ann lee" are one player, and so are "José" typed as
+    one letter é or as e and an accent)."""
+    return unicodedata.normalize("NFC", " ".join(unicodedata.normalize("NFC", name).split()).casefold())
+
+
+def shown_name(name: str) -> str:
+    """A name as shown: spacing collapsed and Unicode composed, case kept."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
 
 
 def _canon_or_none(raw: dict[str, Any]) -> bytes | None:

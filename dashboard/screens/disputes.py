@@ -25,8 +25,8 @@ with top[1]:
 with top[0]:
     header = game.record.header
     parent = f" · branch of {header.branch.game_id} after seq {header.branch.seq}" if header.branch else ""
-    st.caption(f"{game.ruleset.title} · {len(header.players)} players · {header.source} · "
-               f"created {header.created}{parent}")
+    st.caption(f"{game.ruleset.title} · {len(header.players)} players · {md(header.source)} · "
+               f"created {md(header.created)}{md(parent)}")
 
 position.init_seq(game)
 seq = position.step_controls(game)

@@ -15,6 +15,7 @@ import altair as alt
 import streamlit as st
 
 from dashboard import data
+from dashboard.tables import md
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
 
@@ -23,7 +24,7 @@ data.games_or_stop()
 try:
     found = data.players_league()
 except WarrenError as exc:
-    st.error(f"The players' figures could not be computed: {exc}")
+    st.error(f"The players' figures could not be computed: {md(exc)}")
     st.stop()
 if not found.figures:
     st.info("No players yet: the games in the store were all played by bots. Import games recorded "
@@ -58,11 +59,11 @@ if asked:
     try:
         player = found.book.find(asked)
     except WarrenError as exc:
-        st.error(str(exc))
+        st.error(md(exc))
         st.stop()
     fig = found.figures[player]
-    st.subheader(player)
-    also = f" · also written {', '.join(repr(a) for a in fig.aliases)}" if fig.aliases else ""
+    st.subheader(md(player))
+    also = f" · also written {md(', '.join(repr(a) for a in fig.aliases))}" if fig.aliases else ""
     st.caption(f"{len(fig.games)} game(s) · {_rate(fig.overall)} won · best streak {fig.best_streak}, "
                f"now {fig.streak}{also}")
     st.page_link("screens/players.py", label="All players", icon=":material/arrow_back:")

@@ -25,8 +25,8 @@ with top[1]:
     seen = position.perspective_picker(game.names)
 with top[0]:
     header = game.record.header
-    st.caption(f"{game.ruleset.title} · {len(header.players)} players · {header.source} · "
-               f"created {header.created} · chain {game.record.chain}")
+    st.caption(f"{game.ruleset.title} · {len(header.players)} players · {md(header.source)} · "
+               f"created {md(header.created)} · chain {game.record.chain}")
 
 position.init_seq(game)
 

@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard import data, tables
 from dashboard.schema_docs import DUCKDB_SQL, meaning, table_docs
+from dashboard.tables import md
 from engine.rules import WarrenError
 
 st.title("SQL")
@@ -23,7 +24,7 @@ data.games_or_stop(allow_empty=True)
 try:
     schema = data.schema()
 except WarrenError as exc:
-    st.error(f"The tables cannot be listed: {exc}")
+    st.error(f"The tables cannot be listed: {md(exc)}")
     st.stop()
 docs = table_docs()
 st.caption(f"One SELECT over warren's tables ({', '.join(schema)}), in DuckDB's SQL "
@@ -58,7 +59,7 @@ if ran:
         st.session_state["sql_error"] = str(exc)
         st.session_state.pop("sql_result", None)
 if "sql_error" in st.session_state:
-    st.error(st.session_state["sql_error"], icon=":material/error:")
+    st.error(md(st.session_state["sql_error"]), icon=":material/error:")
 elif "sql_result" in st.session_state:
     columns, result_rows = st.session_state["sql_result"]
     st.caption(f"{len(result_rows)} row(s)")

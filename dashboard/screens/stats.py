@@ -16,6 +16,7 @@ import streamlit as st
 
 from dashboard import data
 from dashboard.stat_charts import by_ruleset, chart_notes, chart_png, stat_chart
+from dashboard.tables import md
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
 
@@ -49,7 +50,7 @@ ruleset = None if choice == EVERY else choice
 try:
     results = data.stat_results(ruleset)
 except WarrenError as exc:
-    st.error(f"The statistics could not be computed: {exc}")
+    st.error(f"The statistics could not be computed: {md(exc)}")
     st.stop()
 
 counts = sorted({int(n) for res in results if "n_players" in res["table"].column_names

@@ -126,7 +126,7 @@ def _known_types(ruleset: Ruleset[Any, Any]) -> str:
 def _event_type(ruleset: Ruleset[Any, Any], tag: object, text: str) -> type[Event]:
     if not isinstance(tag, str) or tag not in ruleset.events_by_type:
         raise ActionError(
-            f"cannot read action {text!r}: {tag!r} is not an action of {ruleset.slug} "
+            f"cannot read action {_quoted(text)}: {tag!r} is not an action of {ruleset.slug} "
             f"(known: {_known_types(ruleset)})"
         )
     return ruleset.events_by_type[tag]
@@ -136,11 +136,11 @@ def _actor_value(value: Any, text: str) -> int | None:
     if value is None or (isinstance(value, str) and value.lower() in ("null", "none", "table", "-")):
         return None
     if isinstance(value, bool):
-        raise ActionError(f"cannot read action {text!r}: the actor is a seat number or null")
+        raise ActionError(f"cannot read action {_quoted(text)}: the actor is a seat number or null")
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ActionError(f"cannot read action {text!r}: the actor is a seat number or null, "
+        raise ActionError(f"cannot read action {_quoted(text)}: the actor is a seat number or null, "
                           f"not {value!r}") from None
 
 
@@ -177,7 +177,7 @@ def _read_json(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ActionError(f"cannot read action {text!r}: not valid JSON ({exc.msg} at "
+        raise ActionError(f"cannot read action {_quoted(text)}: not valid JSON ({exc.msg} at "
                           f"column {exc.colno})") from None
     return read_action_dict(ruleset, obj, text)
 
@@ -203,7 +203,7 @@ def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
     try:
         words = shlex.split(_APOSTROPHE.sub("\\\\'", text))
     except ValueError as exc:
-        raise ActionError(f"cannot read action {text!r}: {exc}") from None
+        raise ActionError(f"cannot read action {_quoted(text)}: {exc}") from None
     if not words:
         raise ActionError("cannot read an empty action: give e.g. "
                           f"{action_usage(ruleset)[0]!r} or a JSON event")
@@ -224,7 +224,7 @@ def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
                 fields["claims"] = _token_value(value, None)
             elif key not in specs:
                 known = ", ".join(specs) or "none"
-                raise ActionError(f"cannot read action {text!r}: {tag} has no field {key!r} "
+                raise ActionError(f"cannot read action {_quoted(text)}: {tag} has no field {key!r} "
                                   f"(fields: {known})")
             else:
                 fields[key] = _token_value(value, specs[key])
@@ -253,15 +253,30 @@ def _read_notation(ruleset: Ruleset[Any, Any], text: str) -> ProposedAction:
             try:
                 ruleset.read_value(tag, free[0], phrase)
             except WarrenError as exc:
-                raise ActionError(f"cannot read action {text!r}: {exc}") from None
+                raise ActionError(f"cannot read action {_quoted(text)}: {exc}") from None
             for name in free:
                 fields.pop(name, None)
             fields[free[0]] = phrase
             return ProposedAction(tag, fields, names_actor, actor, text)
         usage = next(u for u in action_usage(ruleset) if u.split()[0] == tag)
-        raise ActionError(f"cannot read action {text!r}: too many values {bare[i:]} "
+        raise ActionError(f"cannot read action {_quoted(text)}: too many values {_quoted(bare[i:])} "
                           f"(usage: {usage})")
     return ProposedAction(tag, fields, names_actor, actor, text)
+
+
+def _quoted(text: object) -> str:
+    """An entry quoted in a message, a long one cut (a paste gone wrong is not said back whole)."""
+    shown = repr(text)
+    return shown if len(shown) <= QUOTED else f"{shown[:QUOTED - 1]}… ({len(shown):,} characters)"
+
+
+QUOTED = 80
+"""The most characters of an entry a message quotes."""
+
+NAME_WORDS = 12
+"""The most words a card's name is looked for in (the longest in the catalogues has 6): an
+entry's words are tried in runs of at most this many, so a long paste costs time in
+proportion to its length, not to its square."""
 
 
 def _join_named_cards(ruleset: Ruleset[Any, Any], tag: str, words: list[str]) -> list[str]:
@@ -276,7 +291,7 @@ def _join_named_cards(ruleset: Ruleset[Any, Any], tag: str, words: list[str]) ->
             i += 1
             continue
         taken = 0
-        for k in range(len(words) - i - 1, 0, -1):
+        for k in range(min(len(words) - i - 1, NAME_WORDS - 1), 0, -1):
             following = words[i + 1:i + 1 + k]
             if any("=" in w for w in following):
                 continue
@@ -298,7 +313,7 @@ def _join_card_names(ruleset: Ruleset[Any, Any], bare: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(bare):
-        for j in range(len(bare), i + 1, -1):
+        for j in range(min(len(bare), i + NAME_WORDS), i + 1, -1):
             phrase = " ".join(bare[i:j])
             if ruleset.is_card_phrase(phrase):
                 out.append(phrase)
@@ -382,7 +397,7 @@ def make_event(ruleset: Ruleset[Any, Any], proposed: ProposedAction, *, seq: int
             # The game's own spellings (a ten typed as 10C) and its refusals ("not a card").
             fields[name] = value if name == "claims" else ruleset.read_value(proposed.tag, name, value)
         except WarrenError as exc:
-            raise ActionError(f"cannot read action {proposed.text!r}: {exc}") from None
+            raise ActionError(f"cannot read action {_quoted(proposed.text)}: {exc}") from None
     body = {**fields, "seq": seq, "actor": actor}
     try:
         return msgspec.convert(body, event_type, strict=False)
@@ -439,7 +454,7 @@ def _in_play(ruleset: Ruleset[Any, Any], state: GameState, proposed: ProposedAct
         try:
             return ruleset.pieces_named(state, name, typed)
         except WarrenError as exc:  # a name no card has: the nearest names offered
-            raise ActionError(f"cannot read action {proposed.text!r}: {exc}") from None
+            raise ActionError(f"cannot read action {_quoted(proposed.text)}: {exc}") from None
 
     def nothing(name: str, typed: Any) -> ActionError:
         card = ruleset.read_value(proposed.tag, name, typed)

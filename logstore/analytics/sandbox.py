@@ -18,6 +18,13 @@ Then each query must be exactly one statement of type SELECT (``WITH ... SELECT`
 ``INSERT``... are refused before they run, with a message naming what was refused. A
 SELECT that tries to read a file (``read_csv('/etc/passwd')``) is stopped by DuckDB itself
 and reported as refused. A timer interrupts a query that runs past the time limit.
+
+A result is read in batches and counted as it comes: more rows than ``Limits.rows``, or more
+bytes than the memory limit (DuckDB's own limit does not cover a result once it is handed
+over), and the query is stopped and refused. A result to be shown as text (a table, CSV,
+JSON, the dashboard) has its lists, maps, structs, unions, intervals, dates and timestamps
+written as DuckDB writes them (``'infinity'`` is a timestamp no Python date holds), and
+columns of the same name told apart (``a``, ``a_1``).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import duckdb
 import pyarrow as pa
@@ -36,7 +44,7 @@ import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from engine.rules import WarrenError
-from logstore.analytics.duck import DUCKDB_CONFIG, arrow
+from logstore.analytics.duck import DUCKDB_CONFIG
 from logstore.analytics.projections import BASE_SCHEMAS, TABLES
 from logstore.analytics.views import PartsCatalog, list_parts
 
@@ -46,6 +54,16 @@ DEFAULT_THREADS = 2
 MAX_SECONDS = 24 * 3600.0
 """The longest time limit a query may have (a day); a limit must be a real bound."""
 MAX_THREADS = 64
+DEFAULT_ROWS = 1_000_000
+"""A result of more rows is refused (``warren query --max-rows``; the dashboard asks fewer)."""
+BATCH_ROWS = 65_536
+"""Rows read from DuckDB at a time, counted against the limits before the next batch."""
+_CAST = {
+    "text": re.compile(r"\[|^(MAP|STRUCT|UNION)\(|^(INTERVAL|DATE|TIMESTAMP)"),
+    "parquet": re.compile(r"UNION\(|INTERVAL"),
+}
+"""Column types written as text for a result shown as text, or written to Parquet (which
+holds no union or interval), by their DuckDB type name."""
 
 
 class QueryRefused(WarrenError):
@@ -67,6 +85,10 @@ class Limits:
     memory: str = DEFAULT_MEMORY
     """DuckDB memory_limit, e.g. ``512MB`` or ``2GB``."""
     threads: int = DEFAULT_THREADS
+    rows: int = DEFAULT_ROWS
+    """The most rows a result may have."""
+    result_bytes: int | None = None
+    """The most bytes a result may hold (Arrow buffers); None: the memory limit."""
 
     def check(self) -> None:
         """Refuse limits that would not limit: a time limit the timer cannot wait for (it
@@ -144,8 +166,8 @@ class Sandbox:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def check(self, sql: str) -> None:
-        """Refuse anything but exactly one SELECT statement."""
+    def check(self, sql: str) -> str:
+        """Refuse anything but exactly one SELECT statement; that statement's text."""
         try:
             statements = self.con.extract_statements(sql)
         except duckdb.Error as exc:
@@ -161,15 +183,18 @@ class Sandbox:
             raise QueryRefused(
                 f"only SELECT queries are run here, not {verb} "
                 "(no COPY, ATTACH, INSTALL, LOAD, SET, PRAGMA, CALL or writes)")
+        return str(statement.query or sql)
 
-    def run(self, sql: str) -> pa.Table:
-        """The result of one SELECT as an Arrow table, within the limits."""
-        self.check(sql)
+    def run(self, sql: str, *, shown: Literal["text", "parquet"] | None = None) -> pa.Table:
+        """The result of one SELECT as an Arrow table, within the limits; ``shown`` as
+        ``text`` or in ``parquet``, with what those cannot hold written as text (see the
+        module docstring)."""
+        sql = self.check(sql)
         timer = threading.Timer(self.limits.seconds, self.con.interrupt)
         timer.daemon = True
         timer.start()
         try:
-            return arrow(self.con, sql)
+            return self._read(sql, shown)
         except (pa.ArrowException, OSError) as exc:
             raise QueryFailed(self._scrub(_first_line(exc))) from None
         except duckdb.InterruptException:
@@ -190,9 +215,49 @@ class Sandbox:
         finally:
             timer.cancel()
 
+    def _read(self, sql: str, shown: str | None) -> pa.Table:
+        relation = self.con.sql(sql)
+        if relation is None:
+            return pa.table({})
+        if shown is not None:
+            relation = _as_text(self.con, sql, _CAST[shown])
+        reader = (getattr(relation, "to_arrow_reader", None) or relation.fetch_arrow_reader)(BATCH_ROWS)
+        most = self.limits.result_bytes or memory_bytes(self.limits.memory)
+        what = (f"{most / 2**20:,.0f} MB" if self.limits.result_bytes
+                else f"the memory limit of {self.limits.memory}")
+        batches = []
+        rows = size = 0
+        try:
+            for batch in reader:
+                rows += batch.num_rows
+                size += batch.get_total_buffer_size()
+                if rows > self.limits.rows:
+                    raise QueryRefused(f"the result has more than {self.limits.rows:,} rows: aggregate "
+                                       "it, or add a LIMIT")
+                if size > most:
+                    raise QueryRefused(f"the result is larger than {what}: aggregate it, select "
+                                       "fewer columns, or add a LIMIT")
+                batches.append(batch)
+        finally:
+            reader.close()
+        return pa.Table.from_batches(batches, schema=reader.schema)
+
     def _scrub(self, message: str) -> str:
         """An error message without the store's folder (an unreadable part names its file)."""
         return message.replace(self.root, "<analytics>")
+
+
+def _as_text(con: duckdb.DuckDBPyConnection, sql: str, kinds: re.Pattern[str]) -> duckdb.DuckDBPyRelation:
+    """``sql`` again, with each column of a type ``kinds`` finds cast to text, and every
+    column named apart (a subquery gives ``a`` and ``a_1`` for two ``a``)."""
+    inner = f"SELECT * FROM ({sql}\n) AS q"
+    relation = con.sql(inner)
+    columns = []
+    for name, kind in zip(relation.columns, relation.types, strict=True):
+        quoted = '"' + name.replace('"', '""') + '"'
+        columns.append(f"CAST({quoted} AS VARCHAR) AS {quoted}" if kinds.search(str(kind))
+                       else quoted)
+    return con.sql(f"SELECT {', '.join(columns)} FROM ({sql}\n) AS q")
 
 
 def register_tables(con: duckdb.DuckDBPyConnection, catalog: PartsCatalog) -> None:

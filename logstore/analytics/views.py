@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from logstore.analytics.duck import COPY_CONFIG, DUCKDB_CONFIG
 from logstore.analytics.projections import (
@@ -102,11 +104,39 @@ def exported_parts(folder: Path) -> PartsCatalog:
         raise AnalyticsError(f"{folder}: no such folder (give the OUT of warren export-parquet)")
     parts: dict[str, list[Path]] = {}
     for name in TABLES:
-        parts[name] = sorted(f for f in (folder / name).glob("ruleset=*/*.parquet") if f.is_file())
+        parts[name] = sorted((folder / name).glob("ruleset=*/*.parquet"))
+        for part in parts[name]:
+            _check_part(folder, part)
     if not any(parts.values()):
         raise AnalyticsError(f"{folder}: no exported tables in it (<table>/ruleset=<slug>/*.parquet)")
     rulesets = sorted({f.parent.name.split("=", 1)[1] for files in parts.values() for f in files})
     return PartsCatalog(folder, parts, None, rulesets)
+
+
+def _check_part(folder: Path, part: Path) -> None:
+    """Refuse a part that is not a Parquet file of the export's own, by name: a link (it
+    would be read from elsewhere), a FIFO or device (it would hang, or be passed over and
+    its rows lost), an empty file, or one that is not Parquet."""
+    shown = part.relative_to(folder)
+    try:
+        info = os.lstat(part)
+    except OSError as exc:
+        raise AnalyticsError(f"{folder}: {shown} cannot be read: {exc.strerror}") from None
+    why = None
+    if stat.S_ISLNK(info.st_mode):
+        why = "is a link (an export holds its own files)"
+    elif not stat.S_ISREG(info.st_mode):
+        why = "is not a regular file"
+    elif info.st_size == 0:
+        why = "is empty"
+    else:
+        try:
+            pq.read_metadata(part)
+        except (OSError, pa.ArrowException) as exc:
+            why = f"is not a Parquet file ({str(exc).splitlines()[0][:120]})"
+    if why is not None:
+        raise AnalyticsError(f"{folder}: {shown} {why}: this folder is not a whole export; write it "
+                             "again with warren export-parquet, or remove that file")
 
 
 def connect_exported(folder: Path, *,

@@ -78,10 +78,11 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     view = Table(*table.column_names, title=title, title_justify="left")
     for row in table.to_pylist():
-        view.add_row(*("" if v is None else str(v) for v in row.values()))
+        view.add_row(*(Text("" if v is None else str(v)) for v in row.values()))
     if out is None:
         Console(width=max(100, 14 * len(table.column_names))).print(view)
     else:
@@ -102,18 +103,21 @@ def _write(table: pa.Table, fmt: str, out: Path | None, title: str | None = None
               help="Stop the query after this many seconds.")
 @click.option("--memory", default="1GB", show_default=True,
               help="DuckDB memory limit for the query: 16MB to 1PiB (MB, GB, MiB...).")
+@click.option("--max-rows", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+              help="Refuse a result of more rows (its bytes count against --memory too).")
 @click.option("--parquet", "exported", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Query the tables of this export (warren export-parquet, here or on Spark) "
                    "instead of the store.")
 @db_option
-def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, exported: Path | None,
-          db: Path | None) -> None:
+def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, max_rows: int,
+          exported: Path | None, db: Path | None) -> None:
     """Run one SELECT over warren's tables with DuckDB, in a sandbox.
 
     The tables are games, seat_results, turns, turn_seats, effects, seat_items and events
     (every column is described in docs/analytics.md). Only a single SELECT runs: no file
     access, no ATTACH, INSTALL, LOAD, SET or PRAGMA, and the query is stopped at the time
-    and memory limits. New games are projected first. With --parquet DIR the tables are an
+    and memory limits; a result of more rows than --max-rows, or more bytes than --memory,
+    is refused. New games are projected first. With --parquet DIR the tables are an
     export's (warren export-parquet, on this machine or on Spark).
 
     Example: warren query "SELECT ruleset, count(*) AS games FROM games GROUP BY ruleset"
@@ -132,8 +136,9 @@ def query(sql: str, fmt: str, out: Path | None, timeout: float, memory: str, exp
             catalog = list_parts(path, progress=advance, jobs=cli_jobs())
     if catalog.note is not None:
         click.echo(f"Note: {catalog.note}", err=True)
-    with Sandbox(catalog, Limits(seconds=timeout, memory=memory)) as box:
-        table = box.run(sql)
+    with Sandbox(catalog, Limits(seconds=timeout, memory=memory, rows=max_rows)) as box:
+        # Parquet keeps lists, maps and dates as such; text shows them as DuckDB writes them.
+        table = box.run(sql, shown="parquet" if fmt == "parquet" else "text")
     _write(table, fmt, out)
     if fmt == "table":
         click.echo(f"{table.num_rows} row(s)", err=True)

@@ -36,17 +36,24 @@ class WarrenGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         from engine.killer.catalogue.loader import deck_problems
         from engine.registry import problems
+        from logstore.textsafe import ShownText, clean
 
         said = {*problems(), *deck_problems()}  # told by an earlier command of this process
+        # Names and words from records reach the terminal through this guard, whichever
+        # command prints them (logstore.textsafe); a record exported to stdout goes to its
+        # buffer, byte for byte.
+        stdout = sys.stdout
+        sys.stdout = ShownText(stdout)
         try:
             return super().invoke(ctx)
         except WarrenError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(f"Error: {clean(str(exc), lines=True)}", err=True)
             ctx.exit(EXIT_USAGE)
         except BrokenPipeError:  # e.g. `warren export X | head`
             sys.stderr.close()
             ctx.exit(0)
         finally:
+            sys.stdout = stdout
             _say_plugin_problems(said)
 
 
@@ -57,18 +64,21 @@ def _say_plugin_problems(said: set[str]) -> None:
     processes), so a bad file is never passed over in silence."""
     from engine.killer.catalogue.loader import deck_problems
     from engine.registry import problems
+    from logstore.textsafe import clean
 
     if os.environ.get("WARREN_DECKS"):
         with contextlib.suppress(WarrenError):
             from engine.killer_bunnies_odyssey.library import library
 
             library()
-    found = problems() + deck_problems()
+    from logstore.store.snapshots import key_problem
+
+    found = problems() + deck_problems() + [p for p in (key_problem(),) if p is not None]
     for message in dict.fromkeys(found):
         if message in said:
             continue
         with contextlib.suppress(ValueError, OSError):  # stderr closed after a broken pipe
-            click.echo(f"warning: {message}", err=True)
+            click.echo(f"warning: {clean(message, lines=True)}", err=True)
 
 
 def db_option(func: F) -> F:

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from engine.rules import WarrenError
 from logstore.cli.common import (
     EXIT_ILLEGAL,
     F,
@@ -59,20 +58,13 @@ if TYPE_CHECKING:
 def _open_game(source: str, db: Path | None, *, with_events: bool = False) -> Iterator[Dispute]:
     """GAME as a :class:`engine.dispute.Dispute`: a record file, else a game id in the store."""
     from engine.dispute import Dispute
-    from engine.reader import read_record
     from engine.registry import get_ruleset
+    from logstore.cli.games import record_file
 
-    path = Path(source)
-    if path.is_file():
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise WarrenError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        record = read_record(data, str(path))
+    record = record_file(source)
+    if record is not None:
         yield Dispute.of_record(get_ruleset(record.header.ruleset), record.header, record.events)
         return
-    if source.endswith(".jsonl"):
-        raise WarrenError(f"{source}: no such file")
     from logstore.store.branches import stored_dispute
 
     with open_store(db, create=False) as store:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,21 +18,33 @@ if TYPE_CHECKING:
     from engine.trust_no_bunny.suspects import SuspectReport
 
 
-def load_source(source: str, db: Path | None) -> Record:
-    """A record from a file path, or else from the store by game id."""
+def record_file(source: str) -> Record | None:
+    """The record in the file ``source`` names; None if no file is there (a game id, then).
+    Whatever is there but a record file (a folder, a FIFO, a device) is refused by what it
+    is, as ``warren check`` does (logstore.store.reading.open_record)."""
     from engine.reader import read_record
+    from logstore.store.reading import open_record
 
     path = Path(source)
     if path.is_dir():
         raise WarrenError(f"{path} is a folder: give one record file or a game id")
-    if path.is_file():
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise WarrenError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        return read_record(data, str(path))
-    if source.endswith(".jsonl"):
-        raise WarrenError(f"{source}: no such file")
+    if not os.path.lexists(path):
+        if source.endswith(".jsonl"):
+            raise WarrenError(f"{source}: no such file")
+        return None
+    try:
+        with open_record(path) as stream:
+            data = stream.read()
+    except OSError as exc:
+        raise WarrenError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return read_record(data, str(path))
+
+
+def load_source(source: str, db: Path | None) -> Record:
+    """A record from a file path, or else from the store by game id."""
+    record = record_file(source)
+    if record is not None:
+        return record
     with open_store(db, create=False) as store:
         return store.record(source)
 

@@ -3,6 +3,7 @@ ratings`` (each player's rating per ruleset, and the chances of a new table)."""
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -174,7 +175,8 @@ def rename_(name: str, new: str, db: Path | None) -> None:
 @click.command()
 @click.option("--ruleset", "-r", required=True, help="The ruleset whose ratings to show.")
 @click.option("--predict", default=None, metavar="NAMES",
-              help="Comma-separated players: each one's chance to win a new game of the ruleset.")
+              help="Comma-separated players: each one's chance to win a new game of the ruleset "
+                   "(a name holding a comma in double quotes: 'Ann,\"Lee, Bo\"').")
 @click.option("--bots", is_flag=True, help=BOTS_HELP)
 @db_option
 @json_option
@@ -196,7 +198,7 @@ def ratings(ruleset: str, predict: str | None, bots: bool, db: Path | None, as_j
     found = _league(db, bots)
     table = found.ratings.get(ruleset, {})
     if predict is not None:
-        names = player_names(predict.split(","), found.book)
+        names = player_names(next(csv.reader([predict], skipinitialspace=True), []), found.book)
         if len(names) < 2:
             raise click.UsageError("--predict names two players or more")
         odds = chances(table, names)

@@ -361,6 +361,7 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table()
     table.add_column("game", no_wrap=True)
@@ -370,8 +371,9 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
         verdict = "ok" if row.ok else f"{row.violation_rule} @ {row.violation_seq}"
         winners = "" if row.winners is None else ", ".join(
             row.players[w] if 0 <= w < len(row.players) else f"seat {w}" for w in row.winners)
-        table.add_row(row.game_id, row.ruleset, ", ".join(row.players), str(row.n_events),
-                      row.chain, verdict, winners)
+        # Text, not markup: a name like "[link=...]" is shown as typed (rich would obey it).
+        table.add_row(*(Text(cell) for cell in (row.game_id, row.ruleset, ", ".join(row.players),
+                                                 str(row.n_events), row.chain, verdict, winners)))
     console = Console()
     # Piped or on a narrow terminal, give the table room rather than squeeze it to nothing.
     Console(width=max(console.width, 150)).print(table)
@@ -387,40 +389,69 @@ def _row_dict(row: GameRow) -> dict[str, Any]:
 @click.command()
 @click.argument("game_ids", nargs=-1)
 @db_option
+@click.option("--adopt", is_flag=True,
+              help="Sign, with this warren key, the games whose only fault is a proof it cannot check "
+                   "(a store copied from another machine or user) or verdict columns a replay gives "
+                   "otherwise (written anew from the replay).")
 @json_option
-def verify(game_ids: tuple[str, ...], db: Path | None, as_json: bool) -> None:
-    """Re-check every game in the store (or the ones named): the hash chain and seal lines
-    of its stored lines, and each snapshot against the state its events give.
+def verify(game_ids: tuple[str, ...], db: Path | None, adopt: bool, as_json: bool) -> None:
+    """Prove the store's history: for every game (or the ones named) its hash chain and seal
+    lines, every stored column derived again from its lines and the rules (event count, each
+    line's type and actor, the header's facts, the verdict and winners), its proof (signed by
+    warren under a key kept outside the store) and each snapshot against the state its events
+    give; and, for the whole store, that no game was added or taken away behind warren's back.
 
-    A snapshot that does not match its events (edited in the file) is reported and rebuilt
-    from the events. Exit 1 when any chain is broken or any snapshot did not match.
+    Each disagreement is named by game and column. A snapshot that does not match its events
+    is rebuilt from them. Exit 1 when anything is found.
 
     Example: warren verify --json
     """
+    from logstore.store.errors import StoreError
+    from logstore.textsafe import clean
+
     with open_store(db, create=False) as store:
         targets = list(game_ids) or [row.game_id for row in store.games()]
         results = []
         with progress(len(targets), "verifying") as advance:
             for game_id in targets:
-                for gid, chain, broken_at in store.verify(game_id):
-                    bad = store.check_snapshots(gid) if chain != "broken" else []
-                    results.append((gid, chain, broken_at, bad))
+                found = store.audit(game_id)
+                if adopt and not found.sound:
+                    try:
+                        found = store.adopt(game_id)
+                    except StoreError as exc:
+                        click.echo(clean(str(exc)), err=True)
+                bad = store.check_snapshots(game_id) if found.chain != "broken" else []
+                results.append((found, bad))
                 advance(1)
-    broken = tampered = 0
-    for game_id, chain, broken_at, bad in results:
-        broken += chain == "broken"
-        tampered += bool(bad)
+        whole = store.store_findings() if not game_ids else []
+    broken = changed = snapshots = 0
+    for found, bad in results:
+        broken += found.chain == "broken"
+        changed += bool(found.findings)
+        snapshots += bool(bad)
         if as_json:
-            echo_json({"game_id": game_id, "chain": chain, "broken_at": broken_at,
+            echo_json({"game_id": found.game_id, "chain": found.chain, "broken_at": found.broken_at,
+                       "proof": found.standing, "findings": [f.to_dict() for f in found.findings],
                        "snapshots_rebuilt": bad})
             continue
-        if chain == "broken":
-            click.echo(click.style("broken ", fg="red") + f"{game_id} at seq {broken_at}")
+        name = clean(found.game_id)
+        if found.chain == "broken":
+            click.echo(click.style("broken ", fg="red") + f"{name} at seq {found.broken_at}")
+        for finding in found.findings:
+            label = {"tampered": "changed ", "stale": "stale ", "foreign": "unproved "}[finding.kind]
+            click.echo(click.style(label, fg="red") + f"{name}: {finding.column}: {clean(finding.message)}")
         if bad:
             seqs = ", ".join(str(s) for s in bad)
-            click.echo(click.style("snapshot ", fg="red") + f"{game_id}: the snapshot(s) at seq {seqs} did "
+            click.echo(click.style("snapshot ", fg="red") + f"{name}: the snapshot(s) at seq {seqs} did "
                        "not match the game's events (edited in the store file); rebuilt from the events")
+    for said in whole:
+        if as_json:
+            echo_json({"store": str(store.path), "foreign": said.foreign, "message": said.what})
+        else:
+            label = "unproved " if said.foreign else "changed "
+            click.echo(click.style(label, fg="red") + f"the store: {said.what}")
     if not as_json:
-        click.echo(f"{len(results)} game(s) verified, {broken} broken, "
-                   f"{tampered} with snapshots that did not match")
-    sys.exit(1 if broken or tampered else 0)
+        click.echo(f"{len(results)} game(s) verified, {broken} broken, {changed} with stored values "
+                   f"their lines do not bear out{' (and the store as a whole)' if whole else ''}, "
+                   f"{snapshots} with snapshots that did not match")
+    sys.exit(1 if broken or changed or snapshots or whole else 0)

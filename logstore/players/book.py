@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from engine.record import player_key
+from engine.record import player_key, shown_name
 from engine.rules import WarrenError
 from logstore.store.event_store import Store
 
@@ -84,20 +84,28 @@ class Book:
         self._shown: dict[str, str] = {}
         self._bot: dict[str, bool] = {}
         games: list[tuple[str, str, bool, str, list[str], int]] = []
-        for order, (game_id, ruleset, source, created, names, _) in enumerate(rows, 1):
+        # Names and changes in the order the store learnt them (imports and changes by
+        # time): a name a rename gave a player finds that player in every game imported
+        # after the rename, whichever order the games came in.
+        learnt: list[tuple[str, int, list[str] | tuple[str, str, str], bool]] = []
+        for order, (game_id, ruleset, source, created, names, imported_at) in enumerate(rows, 1):
             bot = source == BOT_SOURCE
             if bot and not bots:
                 continue
             listed = json.loads(names)
             games.append((game_id, ruleset, bot, created, listed, order))
-            for name in listed:
+            learnt.append((imported_at, 0, listed, bot))
+        learnt.extend((at, 1, (kind, name, target), False) for _, kind, name, target, at in self._said(store))
+        for _, what, item, bot in sorted(learnt, key=lambda x: (x[0], x[1])):
+            if what == 1:
+                self._apply(*item)
+                continue
+            for name in item:
                 key = player_key(name)
                 if key not in self._parent:
                     self._parent[key] = key
-                    self._shown[key] = " ".join(name.split())
+                    self._shown[key] = shown_name(name)
                     self._bot[key] = bot
-        for _, kind, name, target in self.changes:
-            self._apply(kind, name, target)
         self.seats: list[Seat] = [
             Seat(game_id, ruleset, seat, name, self._shown[self._find(player_key(name))], bot, created, order)
             for game_id, ruleset, bot, created, listed, order in games
@@ -105,6 +113,15 @@ class Book:
         ]
 
     # -- names -----------------------------------------------------------------------------
+    @staticmethod
+    def _said(store: Store) -> list[tuple[int, str, str, str, str]]:
+        present = store.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'player_changes'").fetchone()
+        if present is None:
+            return []
+        return [(int(i), str(k), str(n), str(t), str(a)) for i, k, n, t, a in store.conn.execute(
+            "SELECT id, kind, name, target, at FROM player_changes ORDER BY id")]
+
     def _find(self, key: str) -> str:
         parent = self._parent
         while parent[key] != key:
@@ -124,7 +141,7 @@ class Book:
         else:
             new = player_key(target)
             self._parent.setdefault(new, root)
-            self._shown[root] = " ".join(target.split())
+            self._shown[root] = shown_name(target)
 
     def find(self, name: str) -> str:
         """The player known by ``name`` (its name now); a :class:`PlayerError` names the
@@ -150,7 +167,7 @@ class Book:
             root = self._find(key)
             out.setdefault(self._shown[root], Player(self._shown[root], [], self._bot[root]))
         for seat in self.seats:  # one pass: a store's seats are many, its players few
-            spelt = " ".join(seat.name.split())  # spacing is no other spelling
+            spelt = shown_name(seat.name)  # spacing is no other spelling
             player = out[seat.player]
             if spelt != player.name and spelt not in player.aliases:
                 player.aliases.append(spelt)
@@ -196,10 +213,10 @@ def rename(store: Store, name: str, new: str) -> tuple[str, str]:
     if taken is not None and taken != old:
         raise PlayerError(f"{new!r} is already the name of another player ({taken}): "
                           f"`warren players merge {name!r} {new!r}` makes them one")
-    if taken == old and old == " ".join(new.split()):
+    if taken == old and old == shown_name(new):
         raise PlayerError(f"{old} is already called {new!r}")
     _say(store, "rename", name, new)
-    return old, " ".join(new.split())
+    return old, shown_name(new)
 
 
 def _say(store: Store, kind: str, name: str, target: str) -> None:

@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from hashlib import sha256
 from itertools import islice
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 import sqlite_utils
@@ -59,7 +59,7 @@ from engine.record import (
 from engine.registry import get_ruleset
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import GameState, Ruleset
-from logstore.store import lines, schema
+from logstore.store import lines, proof, schema
 from logstore.store.cores import helper_count
 from logstore.store.errors import (
     BrokenChain,
@@ -71,6 +71,9 @@ from logstore.store.errors import (
     unwritable,
 )
 from logstore.store.feed import BUMP_SQL, StoreReader, decode_lines
+
+if TYPE_CHECKING:
+    from logstore.store.audit import Audit
 from logstore.store.import_helper import prepared_by_helpers
 from logstore.store.importing import (
     NEW_GAME,
@@ -167,11 +170,10 @@ class ImportResult:
     not an error (a different record with a stored game id is refused)."""
 
 
-_GAME_COLUMNS = (
-    "game_id, ruleset, source, created, players, n_events, chain, ok, violation_seq, "
-    "violation_rule, violation_message, over, winners, scores, imported_at, parent_game, "
-    "parent_seq, options"
-)
+_GAME_COLUMNS = proof.GAME_COLUMNS
+_VERDICT_COLUMNS = frozenset(f"games.{c}" for c in (
+    "ok", "violation_seq", "violation_rule", "violation_message", "over", "winners", "scores"))
+"""What a replay derives, and :meth:`Store.adopt` writes anew."""
 _json = msgspec.json.encode
 _unjson = msgspec.json.Decoder().decode
 _union_types: dict[str, Any] = {}
@@ -244,6 +246,7 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the store {self.path}: {exc}") from None
         self.conn = conn
+        proof.allow_writes(conn)
         try:
             self.db = sqlite_utils.Database(conn)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -366,6 +369,8 @@ class Store:
                                        game.texts.__getitem__)
             if also is not None:
                 also(conn)
+            proof.prove_game(conn, game_id)
+            proof.prove_store(conn)
             conn.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             self._rollback()
@@ -473,10 +478,11 @@ class Store:
         """Is the file the very record stored under its game id (a re-import, not a clash)?"""
         try:
             with open_record(path) as stream:
-                data = stream.read(len(self.export(game_id)) + 1)
+                stored = self._export(game_id)
+                data = stream.read(len(stored) + 1)
         except (OSError, WarrenError):
             return False
-        return data == self.export(game_id)
+        return data == stored
 
     def _write_all(
         self, games: Iterable[Prepared | Refused], progress: Callable[[int], None] | None
@@ -562,6 +568,7 @@ class Store:
                 "SELECT line FROM seals WHERE game_id = ? AND seq = ?", (game_id, last_seq)).fetchone()
             if sealed_here is not None:
                 last_line = sealed_here[0]  # the record's last line: the chain goes on from it
+            self.require_proved(game_id)  # never sign, with new lines, what warren did not write
             row = self.game(game_id)
             if not row.ok:
                 raise StoreError(
@@ -592,6 +599,7 @@ class Store:
                     game_id,
                 ),
             )
+            proof.prove_game(conn, game_id)
             conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -724,8 +732,39 @@ class Store:
         imported one has its own, kept with it; after events appended since (or for a game
         recorded live) the export writes the closing seal line, chained to the last line,
         in the record's own line style. It is not stored: the next append goes on from the
-        record's last stored line, and the next export closes the record again."""
+        record's last stored line, and the next export closes the record again.
+
+        Only a game whose proof holds is exported (logstore.store.proof): lines that came
+        into the store behind warren's back are refused, never sealed as if warren had
+        judged them (:class:`StoreError`, which says to run ``warren verify``)."""
+        self.require_proved(game_id)
+        return self._export(game_id)
+
+    def _export(self, game_id: str) -> bytes:
+        """The record's bytes as stored, proved or not (what warren itself reads them from)."""
         return "".join(self.export_lines(game_id)).encode()
+
+    def standing(self, game_id: str) -> proof.Standing:
+        """Whether the game is as warren last wrote it (logstore.store.proof)."""
+        key = self.conn.execute("SELECT key FROM game_keys WHERE game_id = ?", (game_id,)).fetchone()
+        if key is None:
+            raise UnknownGame(game_id, str(self.path))
+        return proof.standing(self.conn, key[0])
+
+    def require_proved(self, game_id: str) -> None:
+        """:class:`StoreError` unless the game's proof holds under this warren key."""
+        found = self.standing(game_id)
+        if found == "proved":
+            return
+        if found == "foreign":
+            raise StoreError(
+                f"game {game_id!r} in {self.path} was signed with another warren key (the store was "
+                "copied from another machine or user), so this warren cannot prove its lines: "
+                "`warren verify --adopt` checks it and signs it with this key")
+        raise StoreError(
+            f"game {game_id!r} in {self.path} was changed behind warren's back (its proof "
+            f"{'is missing' if found == 'missing' else 'does not hold'}): run `warren verify` to "
+            "see what changed")
 
     def export_lines(self, game_id: str) -> list[str]:
         """The record's lines as text, seal lines in their places (see :meth:`export`)."""
@@ -751,7 +790,7 @@ class Store:
 
     def record(self, game_id: str) -> Record:
         """The stored record, decoded again from its stored lines."""
-        return read_for_store(self.export(game_id), game_id)[0]
+        return read_for_store(self._export(game_id), game_id)[0]
 
     def verify(self, game_id: str | None = None) -> list[tuple[str, Chain, int | None]]:
         """Re-check stored games from their stored lines: ``(game_id, chain, broken_at)``
@@ -779,12 +818,64 @@ class Store:
                 out.append((gid, "broken", len(rows)))
                 continue
             try:
-                record = read_for_store(self.export(gid), gid)[0]
+                record = read_for_store(self._export(gid), gid)[0]
             except RecordError as exc:
                 out.append((gid, "broken", max((exc.line or 1) - 1, 0)))
                 continue
             out.append((gid, record.chain, record.broken_at))
         return out
+
+    def audit(self, game_id: str) -> Audit:
+        """Everything ``warren verify`` checks of one game: its chain, every stored column
+        derived again from its lines, and its proof (logstore.store.audit)."""
+        from logstore.store.audit import audit_game
+
+        if game_id not in self:
+            raise UnknownGame(game_id, str(self.path))
+        return audit_game(self, game_id)
+
+    def store_findings(self) -> list[proof.StoreFinding]:
+        """What the store as a whole shows of games added or taken away behind warren's back."""
+        return proof.store_findings(self.conn)
+
+    def adopt(self, game_id: str) -> Audit:
+        """Sign a game with this warren key after :meth:`audit` found nothing but a proof it
+        cannot check (another key's, or none) and verdict columns a replay gives otherwise,
+        which are written anew from the replay. Refused (:class:`StoreError`) for a broken
+        chain or any other column that disagrees with the lines."""
+        found = self.audit(game_id)
+        if found.standing == "proved" and not found.findings:
+            return found
+        left = [f for f in found.findings if f.column != "proof" and f.kind == "tampered"
+                and f.column not in _VERDICT_COLUMNS]
+        if found.chain == "broken" or left:
+            why = f"its chain is broken at seq {found.broken_at}" if found.chain == "broken" \
+                else "; ".join(f"{f.column}: {f.message}" for f in left)
+            raise StoreError(f"game {game_id!r} cannot be adopted: {why}")
+        record = self.record(game_id)
+        ruleset = get_ruleset(record.header.ruleset)
+        verdict, _ = judge_game(ruleset, record.header, record.events)
+        self._begin()
+        try:
+            self._write_verdict(game_id, verdict)
+            proof.prove_game(self.conn, game_id)
+            proof.prove_store(self.conn)
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        return self.audit(game_id)
+
+    def _write_verdict(self, game_id: str, verdict: ReplayVerdict) -> None:
+        self.conn.execute(
+            "UPDATE games SET n_events = ?, ok = ?, violation_seq = ?, violation_rule = ?, "
+            "violation_message = ?, over = ?, winners = ?, scores = ? WHERE game_id = ?",
+            (
+                verdict.n_events, int(verdict.ok), verdict.violation_seq, verdict.violation_rule,
+                verdict.violation_message, int(verdict.over), _json_or_null(verdict.winners),
+                _json_or_null(verdict.scores), game_id,
+            ),
+        )
 
     # -- states and snapshots ----------------------------------------------------------
     def state_at(self, game_id: str, seq: int | None = None) -> GameState:
@@ -918,23 +1009,17 @@ class Store:
         ids = [game_id] if game_id is not None else [g.game_id for g in self.games()]
         out = []
         for gid in ids:
+            self.require_proved(gid)  # a new verdict is signed: only over lines warren wrote
             record = self.record(gid)
             ruleset = get_ruleset(record.header.ruleset)
             verdict, snapshots = judge_game(ruleset, record.header, record.events)
             self._begin()
             try:
-                self.conn.execute(
-                    "UPDATE games SET n_events = ?, ok = ?, violation_seq = ?, violation_rule = ?, "
-                    "violation_message = ?, over = ?, winners = ?, scores = ? WHERE game_id = ?",
-                    (
-                        verdict.n_events, int(verdict.ok), verdict.violation_seq, verdict.violation_rule,
-                        verdict.violation_message, int(verdict.over), _json_or_null(verdict.winners),
-                        _json_or_null(verdict.scores), gid,
-                    ),
-                )
+                self._write_verdict(gid, verdict)
                 self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (gid,))
                 texts = record.texts or [line.decode() for line in record.lines]
                 self._insert_snapshots(gid, ruleset, snapshots, texts.__getitem__)
+                proof.prove_game(self.conn, gid)
                 self.conn.execute("COMMIT")
             except BaseException:
                 self._rollback()

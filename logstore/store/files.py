@@ -11,7 +11,10 @@ A folder that cannot be written is a clear :class:`OutputError`, never a traceba
 Only a regular file (or a name not yet taken) is replaced so. ``-`` is standard output, and
 a destination that is something else than a file (a FIFO, a device such as ``/dev/null``
 or ``/dev/full``, a link to ``/proc/self/fd/1``) is written to as a stream, never replaced
-by a regular file; a folder is refused.
+by a regular file; so is a name of one of the process's own descriptors (``/proc/self/fd/1``,
+``/dev/stdout``), even where it leads to a regular file (standard output sent to a file),
+which is appended to. A folder is refused, and so is a path through a file
+(``/etc/passwd/x``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,15 @@ def replacing(target: Path | str) -> Iterator[BinaryIO]:
         yield from _streaming(sys.stdout.buffer, "standard output", close=False)
         return
     target = Path(target)
+    if _names_a_descriptor(target):
+        # /proc/self/fd/1, /dev/stdout: the process's own open stream, never a file to replace.
+        try:
+            handle = os.fdopen(os.open(target, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)),
+                               "wb")
+        except OSError as exc:
+            raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        yield from _streaming(handle, str(target), close=True)
+        return
     try:
         found = os.stat(target)  # follows links: what a write through the name would reach
     except OSError:
@@ -61,6 +73,10 @@ def replacing(target: Path | str) -> Iterator[BinaryIO]:
             raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
         yield from _streaming(handle, str(target), close=True)
         return
+    blocking = next((p for p in (target.parent, *target.parent.parents)
+                     if os.path.lexists(p) and not p.is_dir()), None)
+    if blocking is not None:
+        raise OutputError(f"cannot write {target}: {blocking} is a file, not a folder")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
@@ -80,6 +96,19 @@ def replacing(target: Path | str) -> Iterator[BinaryIO]:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+_DESCRIPTORS = ("/proc/self/fd", "/proc/thread-self/fd", "/dev/fd")
+_STANDARD = ("/dev/stdout", "/dev/stderr")
+
+
+def _names_a_descriptor(target: Path) -> bool:
+    """Does ``target`` name one of this process's open descriptors (``/proc/self/fd/N``,
+    ``/dev/fd/N``, ``/dev/stdout``)? Such a name is a link to wherever the descriptor goes, a
+    regular file included, and is written to as the stream it is."""
+    text = os.path.abspath(target)
+    return text in _STANDARD or os.path.dirname(text) in _DESCRIPTORS or \
+        os.path.dirname(text) == f"/proc/{os.getpid()}/fd"
 
 
 def _streaming(handle: BinaryIO, name: str, *, close: bool) -> Iterator[BinaryIO]:

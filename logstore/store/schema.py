@@ -24,15 +24,17 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from logstore.store import lines
+from logstore.store import lines, proof
 from logstore.store.feed import BUMP_SQL
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Stored in ``PRAGMA user_version``; a newer store is refused by an older warren.
 2 added ``seals``; 3 gave ``snapshots`` the hash of the line they follow and a digest; 4
 counts the store's changes itself (``changes``) and leaves the projections' bookkeeping to
 them; 5 keeps each line split around its hash, the hash as bytes, under the game's number
-(``event_lines``, ``game_keys``; the ``events`` view rebuilds the lines)."""
+(``event_lines``, ``game_keys``; the ``events`` view rebuilds the lines); 6 signs each game and
+the store (``proofs``, ``store_proof``: logstore.store.proof), lets only warren write the core
+tables and numbers games without a gap."""
 
 LINE_TABLES = """
 CREATE TABLE IF NOT EXISTS game_keys (
@@ -51,7 +53,7 @@ CREATE TABLE IF NOT EXISTS event_lines (
 """
 """Where the lines live (logstore.store.lines)."""
 
-SCHEMA = LINE_TABLES + """
+SCHEMA = LINE_TABLES + proof.TABLES + """
 CREATE TABLE IF NOT EXISTS games (
     game_id TEXT PRIMARY KEY,
     ruleset TEXT NOT NULL,
@@ -106,7 +108,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 
 WARREN_TABLES = frozenset({
     "games", "events", "game_keys", "event_lines", "seals", "snapshots", "branches", "rulings",
-    "recordings", "changes", "player_changes",
+    "recordings", "changes", "player_changes", "proofs", "store_proof",
     # format 3 and before: the projections' bookkeeping, which now lives beside the store
     "analytics_state", "analytics_games", "analytics_parts",
 })
@@ -137,6 +139,10 @@ MIGRATIONS: dict[int, str] = {
 LINES_SPLIT = 5
 """The version whose step moves the lines into ``event_lines`` (run only on a table ``events``)."""
 
+PROVED = 6
+"""The version from which every game and the store are signed (logstore.store.proof): an older
+store's games are signed as they are when it is brought up."""
+
 SPAN = lines.SPAN
 LINES_OF = lines.LINES_OF
 
@@ -159,7 +165,46 @@ def _refusing(name: str, when: str, table: str, what: str) -> str:
             f"BEGIN SELECT RAISE(ABORT, '{message}'); END;")
 
 
+_WARREN_ONLY = (
+    "warren writes this table itself (the lines, row and proof of a game change together, and "
+    "the store signs them): write through warren"
+)
+
+
+def _warren_only(name: str, when: str, table: str) -> str:
+    """A trigger that lets only warren's own connection ``when`` (``BEFORE INSERT``...) on
+    ``table``: any other client has no function :data:`proof.WRITER`, so its statement fails
+    before it writes anything (logstore.store.proof)."""
+    return (f"CREATE TRIGGER IF NOT EXISTS {name} {when} ON {table} "
+            f"WHEN {proof.WRITER}() IS NOT 1 BEGIN SELECT RAISE(ABORT, '{_WARREN_ONLY}'); END;")
+
+
+_GUARDED = {
+    "lines": ("event_lines", ("INSERT",)),
+    "game_keys": ("game_keys", ("INSERT",)),
+    "seals": ("seals", ("INSERT",)),
+    "games": ("games", ("INSERT", "UPDATE")),
+    "proofs": ("proofs", ("INSERT", "UPDATE", "DELETE")),
+    "store_proof": ("store_proof", ("INSERT", "UPDATE", "DELETE")),
+}
+"""What only warren writes: table and statements (the others on these tables are refused to
+everyone by the triggers below)."""
+
+KEY_LIMIT = (1 << 63) // lines.SPAN - 1
+"""The largest game number whose lines' integers fit SQLite's 64 bits."""
+
 TRIGGERS: dict[str, str] = {
+    **{name: _warren_only(name, f"BEFORE {op}", table)
+       for short, (table, ops) in _GUARDED.items() for op in ops
+       for name in (f"{short}_by_warren_{op.lower()}",)},
+    "game_keys_numbered": f"""
+        CREATE TRIGGER IF NOT EXISTS game_keys_numbered AFTER INSERT ON game_keys
+        WHEN NEW.key IS NOT (SELECT MAX(key) FROM game_keys)
+          OR (NEW.key > 1 AND NOT EXISTS (SELECT 1 FROM game_keys WHERE key = NEW.key - 1))
+          OR NEW.key > {KEY_LIMIT}
+        BEGIN SELECT RAISE(ABORT,
+            'warren numbers games 1, 2, 3... in the order they come: that number is not the next'); END;
+    """,
     "events_no_update": _refusing("events_no_update", "BEFORE UPDATE", "event_lines",
                                  'events are append-only'),
     "events_no_delete": _refusing("events_no_delete", "BEFORE DELETE", "event_lines",
@@ -258,6 +303,8 @@ def install(conn: sqlite3.Connection) -> None:
         missing = missing_triggers(conn)
         for name in missing:
             conn.execute(TRIGGERS[name])
+        if 0 < version < PROVED:
+            proof.prove_all(conn)
         if COUNTING & set(missing):
             # Writes made while the counter's triggers were missing went uncounted: count one
             # now, so whatever is derived from the store looks at every game again.

@@ -28,6 +28,7 @@ dies with it, so its snapshots are trusted by nobody after it (slower, never wro
 
 from __future__ import annotations
 
+import errno
 import hmac
 import os
 import secrets
@@ -70,24 +71,38 @@ def key_path() -> Path:
     return Path(config) / "warren" / "snapshot.key"
 
 
+_problem: list[str] = []
+
+
+def key_problem() -> str | None:
+    """Why this process signs with a key of its own, if it does (the key file could not be
+    used): the command line says so, since nothing signed now is trusted after it."""
+    return _problem[0] if _problem else None
+
+
 @cache
 def snapshot_key() -> bytes:
-    """The key snapshots are signed with (read, or created on first use; see the module
-    docstring). Cached for the process."""
+    """The key snapshots (and the store's proofs, logstore.store.proof) are signed with
+    (read, or created on first use; see the module docstring). Cached for the process."""
     path = key_path()
     for _ in range(2):
         try:
             return _read_key(path)
         except FileNotFoundError:
             pass
-        except OSError:
+        except OSError as exc:
+            _problem[:] = [f"the warren key file {path} cannot be used ({exc.strerror or exc}): "
+                           "what this run signed (snapshots, the store's proofs) is trusted by no "
+                           "later run; `warren verify --adopt` signs it again with a usable key"]
             break
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             continue  # another process made it just now: read that one
-        except OSError:
+        except OSError as exc:
+            _problem[:] = [f"the warren key file {path} cannot be created ({exc.strerror or exc}): "
+                           "what this run signed is trusted by no later run"]
             break
         with os.fdopen(fd, "wb") as handle:
             handle.write(secrets.token_bytes(KEY_BYTES))
@@ -95,14 +110,17 @@ def snapshot_key() -> bytes:
 
 
 def _read_key(path: Path) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    # Non-blocking: a FIFO put where the key file goes would otherwise hang every command.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_mode & 0o077 or info.st_uid != os.getuid():
-            raise PermissionError(f"{path} is not a key file of this user's alone")
+        if not stat.S_ISREG(info.st_mode):
+            raise PermissionError(errno.EPERM, "not a regular file")
+        if info.st_mode & 0o077 or info.st_uid != os.getuid():
+            raise PermissionError(errno.EPERM, "others may read it, or it is not this user's")
         key = handle.read(KEY_BYTES + 1)
     if len(key) != KEY_BYTES:
-        raise PermissionError(f"{path} does not hold a key of {KEY_BYTES} bytes")
+        raise PermissionError(errno.EPERM, f"it does not hold a key of {KEY_BYTES} bytes")
     return key
 
 

@@ -169,3 +169,49 @@ def test_the_cli_refuses_a_bad_memory_limit_plainly(db: Path) -> None:
     fine = CliRunner().invoke(main, ["query", "SELECT 1 AS one", "--memory", "256MB", "-f", "csv",
                                      "--db", str(db)])
     assert fine.exit_code == 0 and "one" in fine.output
+
+
+# -- bounded and exact: a result is counted as it comes, and any SELECT is shown as text -------
+def test_a_result_past_its_rows_or_bytes_is_refused_while_it_is_read(db: Path) -> None:
+    import resource
+
+    with Sandbox(list_parts(db), Limits(seconds=30, rows=1000)) as box:
+        assert box.run("SELECT * FROM range(1000)").num_rows == 1000
+        with pytest.raises(QueryRefused, match="more than 1,000 rows"):
+            box.run("SELECT * FROM range(1001)")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with Sandbox(list_parts(db), Limits(seconds=30, memory="32MB")) as box, \
+            pytest.raises(QueryRefused, match="larger than the memory limit of 32MB"):
+        box.run("SELECT i, repeat('x', 1000) FROM range(5000000) t(i)")  # 5 GB if it were held
+    # Counted against the limit as it came: the process never held the whole result.
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 600_000  # kB
+    with Sandbox(list_parts(db), Limits(seconds=30, result_bytes=1 << 20)) as box, \
+            pytest.raises(QueryRefused, match="larger than 1 MB"):
+        box.run("SELECT repeat('x', 1000) FROM range(10000)")
+
+
+ODD_TYPES = ("SELECT [1, 2] AS l, map([1], ['a']) AS m, {'x': 1} AS s, union_value(k := 1) AS u, "
+             "INTERVAL 3 DAY AS i, 'infinity'::TIMESTAMP AS t, '-infinity'::DATE AS d, 1 AS a, 2 AS a "
+             "-- and a comment at the end")
+
+
+@pytest.mark.parametrize("fmt", ["table", "csv", "json"])
+def test_every_select_can_be_written_as_text(db: Path, fmt: str) -> None:
+    result = CliRunner().invoke(main, ["query", ODD_TYPES, "--db", str(db), "-f", fmt],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    for shown in ("[1, 2]", "{1=a}", "3 days", "infinity", "-infinity", "a_1"):
+        assert shown in result.stdout
+    catalog = CliRunner().invoke(main, ["query", "SELECT * FROM duckdb_tables()", "--db", str(db),
+                                        "-f", fmt], catch_exceptions=False)
+    assert catalog.exit_code == 0, catalog.output
+
+
+def test_parquet_keeps_the_types(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "odd.parquet"
+    sql = ODD_TYPES.replace("'infinity'::TIMESTAMP", "TIMESTAMP '2026-01-01'").replace(
+        "'-infinity'::DATE", "DATE '2026-01-01'")
+    result = CliRunner().invoke(main, ["query", sql, "--db", str(db), "-f", "parquet", "-o", str(out)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert str(pq.read_schema(out).field("l").type).startswith("list")

@@ -268,7 +268,7 @@ def test_plain_sqlite3_cannot_update_delete_or_replace(stored: tuple[Path, str, 
          "'x', 0, 1, 0)", (game_id,)),
     ]
     for sql, args in attempts:
-        with pytest.raises(sqlite3.IntegrityError, match="warren"):
+        with pytest.raises(sqlite3.DatabaseError, match="warren"):
             conn.execute(sql, args)
         conn.rollback()
     conn.close()
@@ -297,21 +297,30 @@ def test_sqlite_utils_cannot_update_delete_or_replace(stored: tuple[Path, str, b
         lambda: sdb["games"].delete(game_id),  # type: ignore[attr-defined]
     ]
     for attempt in attempts:
-        with pytest.raises(sqlite3.IntegrityError, match="warren"):
+        with pytest.raises(sqlite3.DatabaseError, match="warren"):
             attempt()
     sdb.close()
     with Store(db) as store:
         assert store.export(game_id) == data
 
 
-def test_verdict_columns_may_be_recomputed(stored: tuple[Path, str, bytes]) -> None:
+def test_verdict_columns_are_warrens_to_recompute(stored: tuple[Path, str, bytes]) -> None:
     db, game_id, _ = stored
     conn = sqlite3.connect(db)
+    with pytest.raises(sqlite3.DatabaseError, match="writes_by_warren_only"):
+        conn.execute("UPDATE games SET ok = 0, violation_rule = 'X' WHERE game_id = ?", (game_id,))
+    conn.execute("DROP TRIGGER games_by_warren_update")  # the file's owner can
     conn.execute("UPDATE games SET ok = 0, violation_rule = 'X' WHERE game_id = ?", (game_id,))
     conn.commit()
     conn.close()
     with Store(db) as store:
         assert store.game(game_id).status == "violation"
+        # A verdict warren did not write is not judged over (nor signed) by recheck...
+        with pytest.raises(StoreError, match="behind warren's back"):
+            store.recheck(game_id)
+        # ...but adopting the game writes it anew from the replay, and signs it.
+        assert store.adopt(game_id).sound
+        assert store.game(game_id).status == "over"
         assert store.recheck(game_id)[0].status == "over"
 
 
