@@ -36,7 +36,7 @@ def clean(text: str, *, lines: bool = False) -> str:
     return "".join(ch if ch in keep else _shown(ch) for ch in text)
 
 
-_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#|~$&"})
+_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~$&"})
 _AUTOLINK = re.compile(r"(?i)(://|www\.)")
 """A web address or ``www.`` that Markdown would turn into a link by itself."""
 
@@ -44,10 +44,12 @@ _AUTOLINK = re.compile(r"(?i)(://|www\.)")
 def markdown(text: str) -> str:
     """``text`` as literal characters inside Markdown (Streamlit's ``st.markdown``, ``st.error``,
     labels...): what Markdown, its HTML or KaTeX could read as syntax is backslashed (links
-    and images need ``[``, colours ``:red[``, formulas ``$``, emphasis ``*`` ``_`` ``~``, headings
-    ``#``, HTML ``<`` and ``&``), a bare address is kept from becoming a link (``http\\://``),
+    and images need ``[``, colours ``:red[``, formulas ``$``, emphasis ``*`` ``_`` ``~``, HTML
+    ``<`` and ``&``, and a heading, list or quote at the start), a bare address is kept from becoming a link (``http\\://``),
     and control characters are written out as in :func:`clean`. Newlines become spaces."""
     flat = clean(text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")).translate(_MARKDOWN)
+    if flat.lstrip().startswith(("#", "-", "+", ">")):  # a heading, a list, a quote: only at the start
+        flat = "\\" + flat.lstrip()
     return _AUTOLINK.sub(lambda found: "\\://" if found.group() == "://" else found.group()[:3] + "\\.", flat)
 
 

@@ -226,7 +226,8 @@ def _split_files(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         contents = batch.column("content").to_pylist()
         ranks = batch.column("rank").to_pylist()
         rows = [{**row, "rank": rank} for path, data, rank in zip(paths, contents, ranks, strict=True)
-                for row in records_of_file(path, data)]
+                for row in (records_of_file(path, data) if data is not None else
+                            [{"path": path, "position": 0, "problem": f"{path}: cannot read it"}])]
         yield pa.RecordBatch.from_pylist(rows, schema=GAME_COLUMNS)
 
 
@@ -539,10 +540,6 @@ def _records_frame(spark: SparkSession, records: Sequence[str]) -> DataFrame:
         raise SparkError(f"{missing[0]}: no such file or folder")
     found = binary_files(spark, [r if _is_remote(r) else Path(r.removeprefix("file://")) for r in records])
     frames = [f.select("path", "content") for f in found.frames]
-    if found.unread:  # the few files Spark takes for hidden: read here, handed over as bytes
-        frames.append(spark.createDataFrame(
-            [(f"file:{f.absolute().as_uri().removeprefix('file://')}", f.read_bytes()) for f in found.unread],
-            "path string, content binary"))
     if not frames:
         raise SparkError(f"no *.jsonl records in {', '.join(records)}")
     files = frames[0]
@@ -553,9 +550,7 @@ def _records_frame(spark: SparkSession, records: Sequence[str]) -> DataFrame:
     from pyspark.sql import functions as F
 
     place = {name: k for k, name in enumerate(found.order)}
-    spelled = {**found.names, **{f"file:{f.absolute().as_uri().removeprefix('file://')}": str(f)
-                                 for f in found.unread}}
-    listing = spark.createDataFrame([(p, place[n]) for p, n in spelled.items()], "path string, rank long")
+    listing = spark.createDataFrame([(p, place[n]) for p, n in found.names.items()], "path string, rank long")
     how = "left" if found.remote else "inner"
     files = files.join(F.broadcast(listing), "path", how)
     return files.select("path", "content", "rank").mapInArrow(_split_files, from_arrow_schema(GAME_COLUMNS))
@@ -645,7 +640,7 @@ def _judge_files(names: dict[str, str]) -> Callable[[Iterable[pa.RecordBatch]], 
     """mapInArrow: Spark's binary files into verdicts, each named as the local check names
     its file (``names``: Spark's path -> the name given)."""
     def judge(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from logstore.store.checking import CheckResult, check_record_source, result_to_json
+        from logstore.store.checking import CheckResult, check_file, check_record_source, result_to_json
 
         for batch in batches:
             rows = []
@@ -653,7 +648,10 @@ def _judge_files(names: dict[str, str]) -> Callable[[Iterable[pa.RecordBatch]], 
                                   strict=True):
                 name = names.get(path, path)
                 try:
-                    result, end = check_record_source(data, name)
+                    if data is None:  # could not be read on the worker: the local check says why
+                        result, end = check_file(Path(name))
+                    else:
+                        result, end = check_record_source(data, name)
                 except Exception as exc:  # a record that crashes warren is reported, not lost
                     result = CheckResult(name, False, None, None, 0, None, None, None,
                                          f"{name}: warren failed on this record "
@@ -685,9 +683,8 @@ def check_records(spark: SparkSession, paths: Sequence[Path | str]) -> list[Spar
 
     found = binary_files(spark, paths)
     verdicts: dict[str, SparkVerdict] = {}
-    # Refused before any byte is read, or a file Spark never reads (its hidden names): judged
-    # here, in the same words.
-    for f in [*found.refused, *found.unread]:
+    # Refused before any byte is read (not a regular file): judged here, in the same words.
+    for f in found.refused:
         result, end = check_file(f)
         verdicts[str(f)] = SparkVerdict(str(f), result_to_json(result), result.exit_code, end)
     for frame in found.frames:
@@ -714,50 +711,57 @@ class Found:
     """The local files' names in the order ``warren check`` gives them."""
     refused: list[Path]
     """Local names that are not regular files (never handed to Spark)."""
-    unread: list[Path]
-    """Local record files Spark will not read, even by name: Hadoop's file systems take a
-    name starting with ``.`` or ``_`` for a hidden file. They are read by the driver."""
     remote: bool
     """Some paths are URLs, listed by Spark alone."""
 
 
 def binary_files(spark: SparkSession, paths: Sequence[Path | str]) -> Found:
-    """Spark's binary files of every ``*.jsonl`` of ``paths``. A local folder is listed by
-    Spark (in parallel, on the driver) and checked against the local listing: a file Spark
-    leaves out (its hidden ``.name`` and ``_name`` files) is added by name, and one the
-    local listing does not have is not judged. A URL's folder is Spark's alone."""
+    """The files (``path``, ``content``) of every ``*.jsonl`` of ``paths``. Local files are
+    listed here, as ``warren check`` lists them, and read by name on the workers: no name
+    passes through Hadoop's paths, which take a name with ``:``, ``{}``, ``[]``, ``%`` or a
+    space for a pattern or a URL, and one starting with ``.`` or ``_`` for a hidden file,
+    and which leave empty files out. A URL's folder is Spark's alone."""
     from logstore.store.reading import record_paths
 
     local = [Path(p) for p in paths if not _is_remote(str(p))]
     remote = [str(p) for p in paths if _is_remote(str(p))]
     files = list(record_paths(local))
     names: dict[str, str] = {}
+    seen: set[str] = set()
     refused: list[Path] = []
     for f in files:
         key = os.path.abspath(f)
-        if _regular(f) and key not in names:
-            names[key] = str(f)
+        if _regular(f) and key not in seen:
+            seen.add(key)
+            names[str(f)] = str(f)
         else:  # not a regular file, or a second name of one: the local check alone reads it
             refused.append(f)
     frames: list[DataFrame] = []
-    folders = [os.path.abspath(p) for p in local if p.is_dir()]
-    listed: set[str] = set()
-    if folders:
-        frame = _folder_files(spark, [Path(f).as_uri() for f in folders])
-        listed = {_shown(p) for p in frame.inputFiles()}
-        frames.append(frame)
-    extra = [k for k in names if k not in listed]
-    hidden = {k for k in extra if Path(k).name.startswith((".", "_"))}
-    named = [Path(k).as_uri() for k in extra if k not in hidden]
-    if named:
-        frames.append(spark.read.format("binaryFile").load(named))
+    if names:
+        listing = spark.createDataFrame([(n,) for n in names], "path string")
+        slices = max(1, min(len(names), spark.sparkContext.defaultParallelism * 4))
+        frames.append(listing.repartition(slices).mapInArrow(_read_files, "path string, content binary"))
     if remote:
         frames.append(_folder_files(spark, remote))
-    # Spark's paths of the local files: file:/x, as its listing spells them
-    spark_names = {f"file:{Path(k).as_uri().removeprefix('file://')}": v
-                   for k, v in names.items() if k not in hidden}
-    return Found(frames, spark_names, [str(f) for f in files], refused,
-                 [Path(names[k]) for k in sorted(hidden)], bool(remote))
+    return Found(frames, names, [str(f) for f in files], refused, bool(remote))
+
+
+def _read_files(batches: Iterable[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    """mapInArrow: local record files read by name on a worker (``content`` null for one
+    that cannot be read there: the local check then says why, in its own words)."""
+    from logstore.store.reading import open_record
+
+    for batch in batches:
+        names = batch.column("path").to_pylist()
+        contents: list[bytes | None] = []
+        for name in names:
+            try:
+                with open_record(name) as stream:
+                    contents.append(stream.read())
+            except (OSError, WarrenError):
+                contents.append(None)
+        yield pa.RecordBatch.from_arrays([pa.array(names, pa.string()), pa.array(contents, pa.binary())],
+                                         names=["path", "content"])
 
 
 def _folder_files(spark: SparkSession, roots: list[str]) -> DataFrame:

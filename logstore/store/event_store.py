@@ -369,7 +369,7 @@ class Store:
                                        game.texts.__getitem__)
             if also is not None:
                 also(conn)
-            proof.prove_game(conn, game_id)
+            proof.prove_game(conn, game_id, (game.texts, game.types, game.actors, game.seals))
             proof.prove_store(conn)
             conn.execute("COMMIT")
         except sqlite3.OperationalError as exc:

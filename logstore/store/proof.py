@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hmac
 import sqlite3
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from hashlib import sha256
@@ -95,6 +96,27 @@ def _sign(what: bytes) -> bytes:
     return hmac.new(snapshot_key(), what, sha256).digest()
 
 
+def _lines_digest(rows: Iterable[tuple[int, str, int | None, str]],
+                  seals: Iterable[tuple[int, str]]) -> str:
+    """The sha256 of a game's stored lines (seq, type, actor, text) and its seal lines."""
+    body = sha256()
+    body.update("".join(f"{seq}\x1f{kind}\x1f{actor}\x1f{text}\x1e"
+                        for seq, kind, actor, text in rows).encode())
+    body.update("".join(f"seal {before}\x1f{text}\x1e" for before, text in seals).encode())
+    return body.hexdigest()
+
+
+def _signed(game_id: str, key: int, lines_digest: str, row: Sequence[object] | None) -> bytes:
+    facts = _json([game_id, key, lines_digest, None if row is None else list(row)])
+    return _sign(b"warren game\x00" + facts)
+
+
+def _row(conn: sqlite3.Connection, game_id: str) -> Sequence[object] | None:
+    found: Sequence[object] | None = conn.execute(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,)).fetchone()
+    return found
+
+
 def game_digest(conn: sqlite3.Connection, key: int) -> bytes | None:
     """The digest the game numbered ``key`` has now, computed from what is stored (None: no
     such game)."""
@@ -102,25 +124,23 @@ def game_digest(conn: sqlite3.Connection, key: int) -> bytes | None:
     if found is None:
         return None
     game_id = found[0]
-    row = conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,)).fetchone()
-    body = sha256()
-    for seq, kind, actor, text in conn.execute(_COLUMNS, (key,)):
-        body.update(f"{seq}\x1f{kind}\x1f{actor}\x1f".encode())
-        body.update(text.encode())
-        body.update(b"\x1e")
-    for before, text in conn.execute("SELECT seq, line FROM seals WHERE game_id = ? ORDER BY seq",
-                                     (game_id,)):
-        body.update(f"seal {before}\x1f".encode())
-        body.update(text.encode())
-        body.update(b"\x1e")
-    facts = _json([game_id, key, body.hexdigest(), None if row is None else list(row)])
-    return _sign(b"warren game\x00" + facts)
+    seals = conn.execute("SELECT seq, line FROM seals WHERE game_id = ? ORDER BY seq", (game_id,))
+    return _signed(game_id, key, _lines_digest(conn.execute(_COLUMNS, (key,)), seals), _row(conn, game_id))
 
 
-def prove_game(conn: sqlite3.Connection, game_id: str) -> None:
-    """Sign the game as it is stored now (inside the transaction that changed it)."""
+def prove_game(conn: sqlite3.Connection, game_id: str,
+               written: tuple[Sequence[str], Sequence[str], Sequence[int | None],
+                              Sequence[tuple[int, str]]] | None = None) -> None:
+    """Sign the game as it is stored now (inside the transaction that changed it).
+    ``written``: the lines just written whole (texts, types, actors, seal lines), which
+    are what the store now holds, so an import need not read them back."""
     key = conn.execute("SELECT key FROM game_keys WHERE game_id = ?", (game_id,)).fetchone()[0]
-    digest = game_digest(conn, key)
+    if written is None:
+        digest = game_digest(conn, key)
+    else:
+        texts, types, actors, seals = written
+        rows = zip(range(len(texts)), types, actors, texts, strict=True)
+        digest = _signed(game_id, key, _lines_digest(rows, seals), _row(conn, game_id))
     conn.execute("INSERT OR REPLACE INTO proofs VALUES (?, ?, ?)", (key, signer(), digest))
 
 

@@ -85,6 +85,7 @@ def snapshot_key() -> bytes:
     """The key snapshots (and the store's proofs, logstore.store.proof) are signed with
     (read, or created on first use; see the module docstring). Cached for the process."""
     path = key_path()
+    _problem.clear()  # said of an earlier key (a test, a process that changed WARREN_SNAPSHOT_KEY)
     for _ in range(2):
         try:
             return _read_key(path)

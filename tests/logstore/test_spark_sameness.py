@@ -51,6 +51,13 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     # Names Spark's file systems take for hidden (read by the driver instead).
     (records / "simulated" / ".hidden.jsonl").write_bytes(record_bytes("bunnies", 47, 0))
     (records / "simulated" / "_underscored.jsonl").write_bytes(record_bytes("kinderbunnies", 47, 0, 3))
+    # Names Hadoop's paths read as patterns or URLs, or pass over: checked as they are.
+    odd = records / "odd"
+    odd.mkdir()
+    for k, name in enumerate(["a space.jsonl", "100%.jsonl", "{x}.jsonl", "[y].jsonl", "Zoë.jsonl",
+                              "new\nline.jsonl", "co:lon.jsonl", "a%20b.jsonl"]):
+        (odd / name).write_bytes(record_bytes("bunnies", 48, k))
+    (odd / "empty.jsonl").write_bytes(b"")
     # Two records in one file for Spark; the store imports them as two files.
     two = [record_bytes("bunnies", 43, 0), record_bytes("killer-bunnies-quest", 43, 0, 3)]
     (records / "many" / "two-games.jsonl").parent.mkdir(parents=True)
@@ -179,8 +186,11 @@ def _check(paths: list[Path], *spark: str) -> tuple[int, bytes]:
 def test_check_on_spark_gives_the_same_lines_and_exit_code(corpus: dict[str, Path]) -> None:
     records = corpus["records"]
     paths = [records / "fixtures", records / "hostile", records / "many", records / "simulated",
-             records / "simulated" / "bunnies-0.jsonl", records / "no-such-file.jsonl"]
+             records / "simulated" / "bunnies-0.jsonl", records / "no-such-file.jsonl", records / "odd",
+             records / "odd" / "co:lon.jsonl"]
     local = _check(paths)
+    odd = [json.loads(line) for line in local[1].splitlines() if b"/odd/" in line]
+    assert len(odd) == 10 and sum(r["ok"] for r in odd) == 9  # the empty file is no record
     assert local[0] == 2 and local[1].count(b"\n") > 190
     assert _check(paths, "--spark", "local[2]") == local
 
