@@ -100,7 +100,7 @@ def audit_game(store: Store, game_id: str) -> Audit:
     if gap is not None:
         return Audit(game_id, "broken", gap, standing, found)
     try:
-        record = read_for_store(store._export(game_id), game_id)[0]
+        record = read_for_store(store.stored_bytes(game_id), game_id)[0]
     except RecordError as exc:
         return Audit(game_id, "broken", max((exc.line or 1) - 1, 0), standing, found)
     audit = Audit(game_id, record.chain, record.broken_at, standing, found)

@@ -71,9 +71,6 @@ from logstore.store.errors import (
     unwritable,
 )
 from logstore.store.feed import BUMP_SQL, StoreReader, decode_lines
-
-if TYPE_CHECKING:
-    from logstore.store.audit import Audit
 from logstore.store.import_helper import prepared_by_helpers
 from logstore.store.importing import (
     NEW_GAME,
@@ -89,6 +86,9 @@ from logstore.store.importing import (
 )
 from logstore.store.reading import open_record, read_for_store, record_paths
 from logstore.store.snapshots import SNAPSHOT_EVERY, anchor, digest, dump_state, layout, load_state
+
+if TYPE_CHECKING:
+    from logstore.store.audit import Audit
 
 __all__ = [
     "DEFAULT_DB",
@@ -478,7 +478,7 @@ class Store:
         """Is the file the very record stored under its game id (a re-import, not a clash)?"""
         try:
             with open_record(path) as stream:
-                stored = self._export(game_id)
+                stored = self.stored_bytes(game_id)
                 data = stream.read(len(stored) + 1)
         except (OSError, WarrenError):
             return False
@@ -738,10 +738,11 @@ class Store:
         into the store behind warren's back are refused, never sealed as if warren had
         judged them (:class:`StoreError`, which says to run ``warren verify``)."""
         self.require_proved(game_id)
-        return self._export(game_id)
+        return self.stored_bytes(game_id)
 
-    def _export(self, game_id: str) -> bytes:
-        """The record's bytes as stored, proved or not (what warren itself reads them from)."""
+    def stored_bytes(self, game_id: str) -> bytes:
+        """The record's bytes as stored, proved or not: what warren itself reads a game from
+        (a replay, ``warren verify``); what it hands out is :meth:`export`."""
         return "".join(self.export_lines(game_id)).encode()
 
     def standing(self, game_id: str) -> proof.Standing:
@@ -790,7 +791,7 @@ class Store:
 
     def record(self, game_id: str) -> Record:
         """The stored record, decoded again from its stored lines."""
-        return read_for_store(self._export(game_id), game_id)[0]
+        return read_for_store(self.stored_bytes(game_id), game_id)[0]
 
     def verify(self, game_id: str | None = None) -> list[tuple[str, Chain, int | None]]:
         """Re-check stored games from their stored lines: ``(game_id, chain, broken_at)``
@@ -818,7 +819,7 @@ class Store:
                 out.append((gid, "broken", len(rows)))
                 continue
             try:
-                record = read_for_store(self._export(gid), gid)[0]
+                record = read_for_store(self.stored_bytes(gid), gid)[0]
             except RecordError as exc:
                 out.append((gid, "broken", max((exc.line or 1) - 1, 0)))
                 continue
