@@ -199,6 +199,11 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
 
     figure_names = ("hand", "blinds_left", "bunnies", "pile", "stock")
     seat_figures = frozenset({"hand", "blinds_left", "bunnies"})
+    figure_docs: ClassVar[dict[str, str]] = {
+        "hand": "cards in the seat's hand", "blinds_left": "the seat's own blind cards still on the table",
+        "bunnies": "bunnies the seat has scored so far", "pile": "cards in the face-up pile",
+        "stock": "cards left to draw",
+    }
 
     def figure_row(self, state: BunniesState) -> tuple[Any, ...]:
         # Called at every turn end by the projections: one flat tuple, the per-seat figures

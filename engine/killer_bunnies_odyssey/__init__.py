@@ -254,6 +254,13 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
 
     figure_names = ("round", "civ", "total", "creatures", "cities", "resources", "draw")
     seat_figures = frozenset({"civ", "total", "creatures", "cities", "resources", "draw"})
+    figure_docs: ClassVar[dict[str, str]] = {
+        "round": "the round after the turn", "civ": "the seat's Civ points",
+        "total": "the seat's total, Civ points and the points of its creatures and cities (ODY-SCORE-1)",
+        "creatures": "the seat's creatures in play (in the circle or inside its cities)",
+        "cities": "the seat's cities in the Center Circle", "resources": "resource cards the seat has saved",
+        "draw": "cards left in the seat's personal draw pile",
+    }
 
     def figure_row(self, state: OdysseyState) -> tuple[Any, ...]:
         # Called at every turn end by the projections: one flat row, each seat's figures

@@ -259,6 +259,12 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
 
     figure_names = ("round", "bunnies", "carrots", "dolla", "market_carrots", "market_open", "draw")
     seat_figures = frozenset({"bunnies", "carrots", "dolla"})
+    figure_docs: ClassVar[dict[str, str]] = {
+        "round": "the round after the turn", "bunnies": "the seat's bunnies in the Bunny Circle",
+        "carrots": "carrots the seat holds", "dolla": "Dolla the seat holds (the cards' value)",
+        "market_carrots": "carrots left in Kaballa's Market", "market_open": "whether the market is open",
+        "draw": "cards left in the draw pile",
+    }
 
     def figure_row(self, state: QuestState) -> tuple[Any, ...]:
         # Called at every turn end by the projections: one flat row, each seat's figures

@@ -190,6 +190,12 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
 
     figure_names = ("bunnies", "carrots", "bucks", "carrot_pile", "draw")
     seat_figures = frozenset({"bunnies", "carrots", "bucks"})
+    figure_docs: ClassVar[dict[str, str]] = {
+        "bunnies": "the seat's bunnies on the table", "carrots": "carrots the seat holds",
+        "bucks": "Bunny Bucks the seat holds (the cards' value)",
+        "carrot_pile": "carrots left in the carrot pile",
+        "draw": "cards left in the draw pile (those nobody saw included)",
+    }
 
     def figure_row(self, state: KinderState) -> tuple[Any, ...]:
         # Called at every turn end by the projections: one flat row, each seat's figures

@@ -40,6 +40,11 @@ class RulesetFigures(Generic[S]):
     (:meth:`figure_row`): the projections then take them column-wise, one tuple per turn
     instead of a dict, which is most of what a projection costs beyond the replay."""
 
+    figure_docs: ClassVar[dict[str, str]] = {}
+    """What each of :attr:`figure_names` means, in a few words: the analytics document's
+    column tables are written from it (``python -m logstore.analytics.schema``), and a test
+    holds every figure a game projects to a meaning."""
+
     seat_figures: ClassVar[frozenset[str]] = frozenset()
     """Those of :attr:`figure_names` that have a value per seat. :meth:`figure_row` gives each
     of them inline, as one value per seat in seat order (so a row has

@@ -173,6 +173,13 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
 
     figure_names = ("round", "wall", "tower", "wolves", "hands", "deck", "proposals")
     seat_figures = frozenset({"hands"})
+    figure_docs: ClassVar[dict[str, str]] = {
+        "round": "the round after the turn", "wall": "the Wall's strength left (TNB-RES-2)",
+        "tower": "the Tower's strength left (TNB-RES-3)",
+        "wolves": "wolves attacking tonight (TNB-WOLF-1)",
+        "hands": "cards in the seat's hand (NULL where a record at the table leaves it unknown)",
+        "deck": "cards left in the deck (NULL where unknown)", "proposals": "proposals made so far",
+    }
 
     def figure_row(self, state: TnbState) -> tuple[Any, ...]:
         # The key figures as one flat row, each seat's hand size inline, taken column-wise

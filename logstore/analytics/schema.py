@@ -112,19 +112,14 @@ TURNS_SCHEMA = table("one row per turn played", [
           ("first_seq", INT), ("last_seq", INT)),
     col("events", INT, "events in the turn"),
 ], figures="the ruleset's table-wide key figures **at the end of the turn**: every value of "
-           "`key_figures(state)` that is not one value per seat. A figure named like a column above "
-           "gets the prefix `figure_`.",
-   notes="Bunnies: `pile` (cards in the face-up pile), `stock` (cards left to draw).\n"
-         "Trust No Bunny: `wall`, `tower`, `wolves`, `deck` (cards left), `proposals`,\n"
-         "`figure_round` (the round after the turn).")
+           "`key_figures(state)` that is not one value per seat (below, by ruleset). A figure named "
+           "like a column above gets the prefix `figure_`.")
 
 TURN_SEATS_SCHEMA = table("one row per turn and seat", [
     *cols("which turn and seat", ("game_id", STR), ("turn", INT), ("seat", INT)),
 ], figures="the per-seat key figures at the end of the turn: every value of `key_figures(state)` that "
-           "is a list with one entry per seat",
-   notes="Bunnies: `hand` (cards in hand), `blinds_left` (own blind cards still on the table),\n"
-         "`bunnies` (bunnies scored so far). Trust No Bunny: `hands` (cards in hand).\n"
-         "Figures that are not numbers, flags or words are stored as JSON text.")
+           "is a list with one entry per seat (below, by ruleset)",
+   notes="Figures that are not numbers, flags or words are stored as JSON text.")
 
 EFFECTS_SCHEMA = table("one row per effect the engine derived", [
     *cols("the event that caused it", ("game_id", STR), ("seq", INT)),
@@ -188,6 +183,36 @@ def column_docs(name: str) -> dict[str, str]:
     return {field.name: _meta(field, "doc") for field in BASE_SCHEMAS[name]}
 
 
+OWN_RULESETS = ("bunnies", "trust-no-bunny", "killer-bunnies-quest", "kinderbunnies",
+                "killer-bunnies-odyssey")
+"""The rulesets warren ships (pyproject's entry points), whose figure columns are documented."""
+
+FIGURE_TABLES = ("turns", "turn_seats")
+
+
+def figure_columns(slug: str) -> dict[str, dict[str, str]]:
+    """Table -> column -> meaning of one ruleset's figure columns, named as the projections
+    name them (logstore.analytics.projection_rows: a figure named like a base column gets
+    ``figure_``), from the ruleset's ``figure_docs``."""
+    from engine.registry import get_ruleset
+
+    rs = get_ruleset(slug)
+    out: dict[str, dict[str, str]] = {name: {} for name in FIGURE_TABLES}
+    for name in rs.figure_names:
+        table = "turn_seats" if name in rs.seat_figures else "turns"
+        taken = set(BASE_SCHEMAS[table].names) | set(out[table])
+        out[table][name if name not in taken else f"figure_{name}"] = rs.figure_docs.get(name, "")
+    return out
+
+
+def _figure_rows(table: str) -> list[str]:
+    rows = ["| ruleset | column | meaning |", "| --- | --- | --- |"]
+    for slug in OWN_RULESETS:
+        for column, meaning in figure_columns(slug)[table].items():
+            rows.append(f"| {slug} | `{column}` | {meaning} |")
+    return rows
+
+
 def markdown() -> str:
     """The column tables of docs/analytics.md, one section per table."""
     out: list[str] = []
@@ -207,6 +232,9 @@ def markdown() -> str:
         out += [f"| {', '.join(f'`{c}`' for c in cols)} | {meaning} |" for cols, meaning in rows]
         if _meta(schema, "figures"):
             out.append(f"| *figures* | {_meta(schema, 'figures')} |")
+        if name in FIGURE_TABLES:
+            out += ["", "Each ruleset's figure columns (NULL in the other rulesets' rows):", "",
+                    *_figure_rows(name)]
         if _meta(schema, "notes"):
             out += ["", _meta(schema, "notes")]
         out.append("")

@@ -384,7 +384,7 @@ def _fit(table: pa.Table, schema: pa.Schema) -> pa.Table:
 
 
 def _table_schema(schemas: Sequence[bytes]) -> pa.Schema:
-    """One schema for a table of one ruleset: its pieces' columns unified by name (as the
+    """One schema for a table: its pieces' columns, of every ruleset, unified by name (as the
     local export's ``union_by_name``), each type widened to hold them all; a column that is
     never anything but null is written as text, which every reader takes."""
     read = [pa.ipc.read_schema(pa.py_buffer(s)) for s in schemas]
@@ -469,9 +469,16 @@ def export_projections(spark: SparkSession, out: str, *, records: Sequence[str] 
         report.rows = {n: report.rows.get(n, 0) for n in chosen if n in GAME_TABLES}
 
         jobs: list[tuple[str, list[str], bytes, str]] = []
+        # One schema per table, across its rulesets (every ruleset's figure columns, nulls
+        # where it has none), as the local export writes it: each reader takes a folder's
+        # first part's schema for the table's.
+        whole: dict[str, pa.Schema] = {}
+        for table_name in {name for name, _ in shelved}:
+            whole[table_name] = _table_schema([shape for (name, _), found in sorted(shapes.items())
+                                               if name == table_name for _, shape in sorted(found.items())])
         for key, parts in sorted(shelved.items()):
             name, slug = key
-            schema = _table_schema([shapes[key][k] for k in sorted(shapes[key])])
+            schema = whole[name]
             folder = _join(_absolute(out), name, f"ruleset={slug}")
             _remove(folder)  # the folder is written anew, as the local export writes it
             _make_dir(folder)

@@ -228,8 +228,9 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
     """Write the projections and events as Parquet under ``out``, partitioned by ruleset.
 
     Layout: ``out/<table>/ruleset=<slug>/data.parquet`` (hive style: the ``ruleset`` column
-    is in the folder name, not in the file), which DuckDB, Spark and pandas read as one
-    table per folder. Returns the rows written per table.
+    is in the folder name, not in the file), every part with the table's whole schema, which
+    DuckDB, Spark, pandas, polars and pyarrow read as one table per folder, every column
+    included, with no option given. Returns the rows written per table.
     """
     unknown = [t for t in tables if t not in TABLES]
     if unknown:
@@ -244,6 +245,14 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
             for f in catalog.parts.get(name, []):
                 by_ruleset.setdefault(f.parent.name.split("=", 1)[1], []).append(f)
             written[name] = 0
+            # Every part is written with the table's whole schema (each ruleset's figure
+            # columns, nulls where a ruleset has none), so that every reader reads each
+            # folder as one table with every column and no option given: pandas, polars,
+            # pyarrow and Spark take the first part's schema for the table's.
+            every = "[" + ", ".join(_sql_text(str(f)) for files in by_ruleset.values() for f in files) + "]"
+            if by_ruleset:
+                con.execute(f"CREATE OR REPLACE TEMP TABLE whole AS SELECT * FROM read_parquet({every}, "
+                            "hive_partitioning = false, union_by_name = true) LIMIT 0")
             for slug, files in sorted(by_ruleset.items()):
                 target = out / name / f"ruleset={slug}"
                 target.mkdir(parents=True, exist_ok=True)
@@ -256,8 +265,8 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
                 try:
                     tmp = scratch / "data.parquet"
                     con.execute(
-                        f"COPY (SELECT * FROM read_parquet({listing}, hive_partitioning = false, "
-                        f"union_by_name = true)) TO {_sql_text(str(tmp))} "
+                        f"COPY (SELECT * FROM whole UNION ALL BY NAME SELECT * FROM read_parquet({listing}, "
+                        f"hive_partitioning = false, union_by_name = true)) TO {_sql_text(str(tmp))} "
                         "(FORMAT parquet, COMPRESSION zstd)")
                     os.replace(tmp, target / "data.parquet")
                 finally:

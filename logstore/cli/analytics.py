@@ -233,8 +233,9 @@ def export_parquet(out: str, tables: tuple[str, ...], master: str | None, record
 
     Layout: OUT/<table>/ruleset=<slug>/*.parquet for the tables games, seat_results,
     turns, turn_seats, effects, seat_items and events, and, from a store, the players'
-    players and player_seats. DuckDB, pandas and Spark read each folder as one table
-    (docs/analytics.md shows Spark on a cluster).
+    players and player_seats. Every part of a table has the table's whole schema (each
+    ruleset's figure columns, NULL elsewhere), so DuckDB, pandas, polars, pyarrow and Spark
+    read each folder as one table with every column, no option given (docs/analytics.md).
 
     With --spark MASTER every game is folded by warren's own rules on Spark's workers
     (warren installed there at the same version) and the same tables are written: from

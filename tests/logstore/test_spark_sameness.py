@@ -142,6 +142,19 @@ def test_spark_lays_the_tables_out_as_the_local_export(corpus: dict[str, Path], 
 
 
 @pytest.mark.parametrize("table", GAME_TABLES)
+def test_both_exports_read_whole_with_no_option(spark: Any, corpus: dict[str, Path], from_store: Path,
+                                                table: str) -> None:
+    """Each folder, the local export's and Spark's, read by Spark and pyarrow with plain calls,
+    gives the columns of every ruleset (each part carries the table's whole schema)."""
+    import pyarrow.parquet as pq
+
+    local = set(pq.read_table(corpus["local"] / table).column_names)
+    assert set(pq.read_table(from_store / table).column_names) == local
+    assert set(spark.read.parquet(str(corpus["local"] / table)).columns) == local
+    assert set(spark.read.parquet(str(from_store / table)).columns) == local
+
+
+@pytest.mark.parametrize("table", GAME_TABLES)
 def test_spark_from_the_records_writes_the_same_tables(corpus: dict[str, Path],
                                                        from_records: tuple[Path, Any], table: str) -> None:
     """The same rows as the store's, but when each game was imported: records never were."""
