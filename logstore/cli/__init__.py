@@ -11,7 +11,7 @@ runs, so that starting ``warren`` stays cheap:
 - :mod:`logstore.cli.record`: record (a game at the table), redact;
 - :mod:`logstore.cli.dispute`: the ``warren dispute ...`` group;
 - :mod:`logstore.cli.deck`: the ``warren deck ...`` group (players' own deck files);
-- :mod:`logstore.cli.analytics`: query, stats, export-parquet;
+- :mod:`logstore.cli.analytics`: query, stats, export-parquet, metadata;
 - :mod:`logstore.cli.dashboard`: dashboard, demo;
 - :mod:`logstore.cli.common`: what they share (error handling, options, JSON, progress).
 """
@@ -43,7 +43,7 @@ for command in (
     games.replay, games.suspects, games.rules,
     record.record, record.redact,
     dispute.dispute, deck.deck,
-    analytics.query, analytics.stats, analytics.export_parquet,
+    analytics.query, analytics.stats, analytics.export_parquet, analytics.metadata,
     dashboard.dashboard, dashboard.demo, examples.examples, players.players, players.ratings,
 ):
     main.add_command(command)

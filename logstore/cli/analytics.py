@@ -287,3 +287,30 @@ def _export_on_spark(master: str, out: str, tables: tuple[str, ...], records: tu
             click.echo(f"left out: {more:,} more", err=True)
         click.echo(f"{report.problem_count:,} record(s) left out (warren check names why)", err=True)
         sys.exit(1)
+
+
+@click.command()
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the metadata to this file (default: standard output).")
+@db_option
+def metadata(out: Path | None, db: Path | None) -> None:
+    """Datasette's metadata for the store: what each table, view and column holds, in words
+    (the same descriptions as docs/analytics.md). Read the views results and game_events
+    first: players and winners by name, fast for a filter on the ruleset, game, type or
+    actor.
+
+    Example: warren metadata -o metadata.json && datasette warren.db -m metadata.json
+    """
+    import json
+
+    from logstore.store.described import datasette
+    from logstore.store.event_store import default_db_path
+    from logstore.store.files import write_file
+
+    path = db if db is not None else default_db_path()
+    text = json.dumps(datasette(path.stem), indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        write_file(out, text)
+        click.echo(f"wrote {out}", err=True)

@@ -26,9 +26,16 @@ FIELD = '"hash":"'
 SPAN = 1 << 24
 """Seqs a game may have (16,777,216 lines); ``event_lines.id = key * SPAN + seq``."""
 
+SHIFT = 24
+"""``SPAN == 1 << SHIFT``: a line's game number is ``id >> SHIFT``."""
+
 LINES_OF = (f"FROM game_keys AS k JOIN event_lines AS l "
-            f"ON l.id BETWEEN k.key * {SPAN} AND k.key * {SPAN} + {SPAN - 1}")
-"""Every game (``k``) and its lines (``l``), in seq order within a game."""
+            f"ON l.id BETWEEN k.key * {SPAN} AND k.key * {SPAN} + {SPAN - 1} AND k.key = l.id >> {SHIFT}")
+"""Every game (``k``) and its lines (``l``), in seq order within a game. The join says both
+ways how a line finds its game, so SQLite can go either way: from a game to its lines (a
+range of integers, for a filter on the game) or from each line to its game (one lookup,
+for a filter on the line's type or actor; with the range alone it scanned every game for
+every line of the type: 3.4 s for a count in sqlite3 on a store of 1,500 games, 0.05 s now)."""
 SEQ_SQL = f"l.id - k.key * {SPAN}"
 """The seq of a line ``l`` of the game ``k``."""
 _ID = f"(SELECT key FROM game_keys WHERE game_id = ?) * {SPAN} + ?"

@@ -82,6 +82,7 @@ def _as_format_4(db: Path) -> None:
         CREATE TABLE old_events (game_id TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL,
             actor INTEGER, line TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
         INSERT INTO old_events SELECT game_id, seq, type, actor, line FROM events;
+        DROP VIEW game_events; DROP VIEW results;  -- format 6's, which format 4 had not
         DROP VIEW events; DROP TABLE event_lines; DROP TABLE game_keys;
         ALTER TABLE old_events RENAME TO events;
         CREATE TRIGGER events_no_delete BEFORE DELETE ON events
