@@ -131,8 +131,9 @@ def test_warren_metadata_serves_datasette(db: Path, tmp_path: Path) -> None:
     async def look() -> list[tuple[int, str]]:
         ds = datasette.Datasette([str(db)], metadata=meta)
         answers = []
-        for path in ("/warren/game_events.json?type=pickup&_size=3", "/warren/events.json?type=pickup&_size=3",
-                     "/warren/results.json?_size=3", "/warren/results"):
+        paths = ("/warren/game_events.json?type=pickup&_size=3", "/warren/events.json?type=pickup&_size=3",
+                 "/warren/results.json?_size=3", "/warren/results")
+        for path in paths:
             got = await ds.client.get(path)
             answers.append((got.status_code, got.text))
         return answers
