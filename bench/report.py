@@ -31,6 +31,7 @@ from engine.reader import check_events
 from engine.record import Event, Header
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
+from logstore.generated import rewrite
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "performance.md"
@@ -181,8 +182,7 @@ def main() -> None:
         doc = DOC.read_text(encoding="utf-8")
         if start not in doc or end not in doc:
             raise SystemExit(f"{DOC}: the markers {start.strip()} and {end} are missing")
-        DOC.write_text(re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: start + "\n" + text + end,
-                              doc, count=1, flags=re.S), encoding="utf-8")
+        rewrite(DOC, MARKERS, text)
         print(f"wrote {DOC.relative_to(ROOT)}", file=sys.stderr)
 
 

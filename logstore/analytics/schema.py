@@ -10,11 +10,12 @@ repository. Columns that share a meaning are written on one row of the document.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import pyarrow as pa
+
+from logstore.generated import rewrite, write_between
 
 TABLE_ORDER = ("games", "player_seats", "players", "seat_results", "turns", "turn_seats", "effects",
                "seat_items", "events")
@@ -246,12 +247,10 @@ DOC_MARKERS = ("<!-- tables: python -m logstore.analytics.schema -->\n", "<!-- e
 
 def write_into(text: str) -> str:
     """``text`` (docs/analytics.md) with the part between the markers written anew."""
-    start, end = DOC_MARKERS
-    return re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: start + "\n" + markdown() + end, text,
-                  count=1, flags=re.S)
+    return write_between(text, DOC_MARKERS, markdown())
 
 
 if __name__ == "__main__":  # pragma: no cover - run from a checkout to rewrite the document
     doc = Path(__file__).resolve().parents[2] / "docs" / "analytics.md"
-    doc.write_text(write_into(doc.read_text(encoding="utf-8")), encoding="utf-8")
+    rewrite(doc, DOC_MARKERS, markdown())
     sys.stdout.write(f"wrote the column tables of {doc}\n")

@@ -96,20 +96,29 @@ def audit_game(store: Store, game_id: str) -> Audit:
         found.append(Finding("proof", "the game was signed with another warren key (copied from another "
                              "machine or user): its lines cannot be proved here", kind="foreign"))
     rows = conn.execute(_LINES, (game_id,)).fetchall()
-    gap = next((i for i, (seq, _, _) in enumerate(rows) if seq != i), None)
-    if gap is not None:
-        return Audit(game_id, "broken", gap, standing, found)
-    try:
-        record = read_for_store(store.stored_bytes(game_id), game_id)[0]
-    except RecordError as exc:
-        return Audit(game_id, "broken", max((exc.line or 1) - 1, 0), standing, found)
-    audit = Audit(game_id, record.chain, record.broken_at, standing, found)
+    record, chain, broken_at = read_chain(store, game_id, [seq for seq, _, _ in rows])
+    audit = Audit(game_id, chain, broken_at, standing, found)
+    if record is None:
+        return audit
     row = store.game(game_id)
     _compare_lines(record, rows, found)
     _compare_header(record, row, found)
     if record.chain != "broken":
         _compare_verdict(record, row, "stale" if standing == "proved" else "tampered", found)
     return audit
+
+
+def read_chain(store: Store, game_id: str, seqs: list[int]) -> tuple[Record | None, Chain, int | None]:
+    """The game's record read again from its stored lines (``seqs``: their numbers), with its
+    chain and first broken seq; no record where the lines have a gap or do not read."""
+    gap = next((i for i, seq in enumerate(seqs) if seq != i), None)
+    if gap is not None:
+        return None, "broken", gap
+    try:
+        record = read_for_store(store.stored_bytes(game_id), game_id)[0]
+    except RecordError as exc:
+        return None, "broken", max((exc.line or 1) - 1, 0)
+    return record, record.chain, record.broken_at
 
 
 def _compare_lines(record: Record, rows: list[tuple[int, str, int | None]], found: list[Finding]) -> None:

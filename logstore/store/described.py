@@ -6,10 +6,11 @@ store to a meaning here, and the document to what this module writes.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
+
+from logstore.generated import rewrite, write_between
 
 Described = dict[str, tuple[str, dict[str, str]]]
 
@@ -110,12 +111,11 @@ DOC_MARKERS = ("<!-- store tables: python -m logstore.store.described -->\n", "<
 
 
 def write_into(text: str) -> str:
-    start, end = DOC_MARKERS
-    return re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: start + "\n" + markdown() + end, text,
-                  count=1, flags=re.S)
+    """``text`` (docs/analytics.md) with the part between the markers written anew."""
+    return write_between(text, DOC_MARKERS, markdown())
 
 
 if __name__ == "__main__":  # pragma: no cover - run from a checkout to rewrite the document
     doc = Path(__file__).resolve().parents[2] / "docs" / "analytics.md"
-    doc.write_text(write_into(doc.read_text(encoding="utf-8")), encoding="utf-8")
+    rewrite(doc, DOC_MARKERS, markdown())
     sys.stdout.write(f"wrote the store's tables into {doc}\n")

@@ -46,7 +46,6 @@ from engine.record import (
     Event,
     Header,
     Record,
-    RecordError,
     canon,
     canon_event,
     decode_header,
@@ -794,8 +793,9 @@ class Store:
         return read_for_store(self.stored_bytes(game_id), game_id)[0]
 
     def verify(self, game_id: str | None = None) -> list[tuple[str, Chain, int | None]]:
-        """Re-check stored games from their stored lines: ``(game_id, chain, broken_at)``
-        with chain ``sealed``, ``unsealed`` or ``broken`` and the first broken seq.
+        """Re-check stored games' chains from their stored lines: ``(game_id, chain,
+        broken_at)`` with chain ``sealed``, ``unsealed`` or ``broken`` and the first broken
+        seq (``warren verify`` checks much more: :meth:`audit`).
 
         The triggers keep warren and every other client from editing a line, but a file
         can still be edited by other means (dropping the triggers first, a hex editor);
@@ -804,26 +804,20 @@ class Store:
             ids = [r[0] for r in self.conn.execute("SELECT game_id FROM games ORDER BY game_id")]
         else:
             ids = [game_id]
+        from logstore.store.audit import read_chain
+
         out: list[tuple[str, Chain, int | None]] = []
         for gid in ids:
-            rows = self.conn.execute(lines.GAME_LINES, (gid,)).fetchall()
-            if not rows:
+            seqs = [seq for seq, _ in self.conn.execute(lines.GAME_LINES, (gid,))]
+            if not seqs:
                 raise UnknownGame(gid, str(self.path))
-            gap = next((i for i, (seq, _) in enumerate(rows) if seq != i), None)
-            if gap is not None:
-                out.append((gid, "broken", gap))
-                continue
             stored = self.conn.execute("SELECT n_events FROM games WHERE game_id = ?", (gid,)).fetchone()
-            if stored is not None and stored[0] > len(rows) - 1:
+            if stored is not None and stored[0] > len(seqs) - 1 and seqs == list(range(len(seqs))):
                 # Lines the game had are gone (the triggers were dropped first).
-                out.append((gid, "broken", len(rows)))
+                out.append((gid, "broken", len(seqs)))
                 continue
-            try:
-                record = read_for_store(self.stored_bytes(gid), gid)[0]
-            except RecordError as exc:
-                out.append((gid, "broken", max((exc.line or 1) - 1, 0)))
-                continue
-            out.append((gid, record.chain, record.broken_at))
+            _, chain, broken_at = read_chain(self, gid, seqs)
+            out.append((gid, chain, broken_at))
         return out
 
     def audit(self, game_id: str) -> Audit:
