@@ -120,8 +120,9 @@ if asked:
     st.markdown("**Games**")
     games = [{"played": g.played[:16].replace("T", " "), "game": _title(g.ruleset), "seat": g.seat + 1,
               "players": g.n_players,
-              "result": "won" if g.won else "lost" if g.won is False else "not finished",
-              "replay": f"./replay?game={quote(g.game_id)}"}
+              "result": ("won" if g.won else "lost" if g.won is False else "not finished")
+              + (" (results only: no record to replay)" if g.results_only else ""),
+              "replay": None if g.results_only else f"./replay?game={quote(g.game_id)}"}
              for g in sorted(fig.games, key=lambda g: g.played, reverse=True)]
     st.dataframe(games, hide_index=True, width="stretch", key="player_games",
                  column_config={"replay": st.column_config.LinkColumn("replay", display_text="replay")})

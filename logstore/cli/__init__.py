@@ -44,6 +44,6 @@ for command in (
     record.record, record.redact,
     dispute.dispute, deck.deck,
     analytics.query, analytics.stats, analytics.export_parquet, analytics.metadata,
-    dashboard.dashboard, dashboard.demo, examples.examples, players.players, players.ratings,
+    dashboard.dashboard, dashboard.demo, examples.examples, players.players, players.ratings, players.plays,
 ):
     main.add_command(command)

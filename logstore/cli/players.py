@@ -113,6 +113,10 @@ def describe(fig: Figures, found: League) -> list[str]:
 
     lines = [f"{fig.player}: {len(fig.games)} game(s), {fig.overall.said()} won"
              + (f"; also written {', '.join(repr(a) for a in fig.aliases)}" if fig.aliases else "")]
+    only = sum(g.results_only for g in fig.games)
+    if only:
+        lines.append(f"  {only} of the games are results only (from a play logger: no record to replay "
+                     "or judge)")
     lines.append(f"  best streak {fig.best_streak} win(s) in a row; now {fig.streak}")
     for ruleset, rate in sorted(fig.by_ruleset.items()):
         title = get_ruleset(ruleset).title
@@ -225,3 +229,93 @@ def ratings(ruleset: str, predict: str | None, bots: bool, db: Path | None, as_j
     for i, r in enumerate(rows, 1):
         click.echo(f"{i:>3}. {r.player:<{width}}  {r.mu:5.1f} ± {r.sigma:4.1f}  (at least {r.ordinal:5.1f})  "
                    f"{r.games} game(s)")
+
+
+@click.group()
+def plays() -> None:
+    """Plays to and from a play logger (BG Stats, BoardGameGeek): the people's games written
+    as the loggers keep them, and a BG Stats export read back as results-only plays, which
+    count in the players' figures and ratings but have no record to replay or judge.
+
+    Example: warren plays export --format bgstats -o plays.json
+    """
+
+
+@plays.command("export")
+@click.option("--format", "fmt", type=click.Choice(["bgstats", "bgg-xml"]), default="bgstats",
+              show_default=True, help="A BG Stats export (JSON) or BoardGameGeek play XML.")
+@click.option("--ruleset", "-r", default=None, help="Only this ruleset's games.")
+@click.option("--since", default=None, metavar="DATE",
+              help="Only games played on or after DATE (YYYY-MM-DD).")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file (default: standard output).")
+@db_option
+def plays_export(fmt: str, ruleset: str | None, since: str | None, out: Path | None,
+                 db: Path | None) -> None:
+    """Write the people's finished games (recorded and results-only; not bots', not what-if
+    branches) as a play logger keeps them, each player by the name warren's players give
+    (merges and renames applied). The mapping, field by field: docs/players.md.
+
+    Example: warren plays export --format bgg-xml --since 2026-01-01 -o plays.xml
+    """
+    import json
+    from datetime import date
+
+    from logstore.players.plays import bgg_xml, bgstats, played_games
+    from logstore.store.files import write_file
+
+    if ruleset is not None:
+        from engine.registry import get_ruleset
+
+        get_ruleset(ruleset)
+    if since is not None:
+        try:
+            date.fromisoformat(since)
+        except ValueError:
+            raise click.BadParameter(f"{since!r} is not a date YYYY-MM-DD", param_hint="--since") from None
+    with open_store(db, create=False) as store:
+        games = played_games(store, ruleset=ruleset, since=since)
+    if fmt == "bgstats":
+        text = json.dumps(bgstats(games), indent=1, ensure_ascii=False) + "\n"
+    else:
+        text = bgg_xml(games)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        write_file(out, text)
+    click.echo(f"{len(games)} play(s) written", err=True)
+
+
+@plays.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@db_option
+@json_option
+def plays_import(file: Path, db: Path | None, as_json: bool) -> None:
+    """Read a BG Stats export: the plays of warren's five games (matched by name:
+    docs/players.md) become results-only plays. A play imported before, or held by a
+    recorded game of the same day and players, is not stored again; one such a game
+    contradicts is reported and left out; other games' plays are counted and left out.
+    All or nothing: a file with anything wrong changes nothing and says what.
+
+    Example: warren plays import "BGStatsExport.json"
+    """
+    from logstore.players.plays import import_bgstats
+    from logstore.store.reading import open_record
+
+    try:
+        with open_record(file) as stream:
+            data = stream.read()
+    except OSError as exc:
+        raise click.ClickException(f"{file}: cannot read: {exc.strerror or exc}") from None
+    with open_store(db) as store:
+        report = import_bgstats(store, data, str(file))
+    if as_json:
+        echo_json({"stored": len(report.stored), "already": report.already, "recorded": report.recorded,
+                   "contradicted": report.contradicted, "other_games": report.other_games})
+        return
+    click.echo(f"{len(report.stored)} play(s) stored, {report.already} already stored, {report.recorded} "
+               "already recorded as games")
+    for said in report.contradicted:
+        click.echo(f"contradicted: {said}")
+    for name, n in sorted(report.other_games.items()):
+        click.echo(f"left out: {n} play(s) of {name} (not one of warren's games)")

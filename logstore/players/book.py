@@ -76,9 +76,14 @@ class Book:
 
     def __init__(self, store: Store, *, bots: bool = False) -> None:
         self.bots = bots
+        from logstore.players import plays
+
         rows = store.conn.execute(
             "SELECT game_id, ruleset, source, created, players, imported_at FROM games "
-            "WHERE parent_game IS NULL ORDER BY created, imported_at, game_id").fetchall()
+            "WHERE parent_game IS NULL").fetchall()
+        # Results-only plays (a play logger's) count as games of their own source.
+        rows += [(r[0], r[1], plays.SOURCE, r[2], r[3], r[9]) for r in plays.rows(store.conn)]
+        rows.sort(key=lambda r: (r[3], r[5], r[0]))
         self.changes = changes(store)
         self._parent: dict[str, str] = {}
         self._shown: dict[str, str] = {}

@@ -81,6 +81,8 @@ class GameLine:
     n_players: int
     won: bool | None
     """None: the game is not finished, or not legal."""
+    results_only: bool = False
+    """A play logger's play (logstore.players.plays): no record, nothing to replay or judge."""
 
 
 @dataclass(slots=True)
@@ -145,16 +147,22 @@ def league(store: Store, con: duckdb.DuckDBPyConnection | None = None, *, bots: 
     """Every player's figures and ratings. ``con``: a DuckDB connection with warren's tables
     (logstore.analytics.views.connect), for what each game counts of its own; without it
     those are left out."""
+    from logstore.players import plays
+
     book = Book(store, bots=bots)
     rows = {r[0]: r for r in store.conn.execute(
         "SELECT game_id, ruleset, ok, over, winners, scores, players FROM games WHERE parent_game IS NULL")}
+    played = plays.rows(store.conn)  # results-only: over, legal by the logger's word
+    rows.update({r[0]: (r[0], r[1], 1, 1, r[4], r[5], r[3]) for r in played})
+    plays_ids = {r[0] for r in played}
     seats_by_game: dict[str, list[Seat]] = defaultdict(list)
     for seat in book.seats:
         seats_by_game[seat.game_id].append(seat)
     from logstore.players.tables import sides_of
 
     finished_ids = [g for g, r in rows.items() if r[2] and r[3] and r[4] is not None and g in seats_by_game]
-    sides = sides_of(store, [(g, rows[g][1]) for g in finished_ids])
+    sides = {**sides_of(store, [(g, rows[g][1]) for g in finished_ids if g not in plays_ids]),
+             **plays.sides(store.conn)}
     figures: dict[str, Figures] = {}
     for p in book.players():
         figures[p.name] = Figures(p.name, p.aliases)
@@ -168,7 +176,7 @@ def league(store: Store, con: duckdb.DuckDBPyConnection | None = None, *, bots: 
         for s in seats:
             fig = figures[s.player]
             won = (s.seat in winners) if done else None
-            fig.games.append(GameLine(game_id, ruleset, s.played, s.seat, n, won))
+            fig.games.append(GameLine(game_id, ruleset, s.played, s.seat, n, won, game_id in plays_ids))
             if won is None:
                 continue
             for rate_ in (fig.overall, fig.by_ruleset.setdefault(ruleset, Rate(0, 0)),

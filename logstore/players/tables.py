@@ -23,13 +23,19 @@ def player_tables(store: Store) -> dict[tuple[str, str], pa.Table]:
     a simulated game never seats a person, so the two are never rated against each other
     and a query keeps them apart by that column). The sides of a game played in sides are
     read by replaying it, so only the people's such games are rated."""
+    from logstore.players import plays
+
     everyone = Book(store, bots=True)
     finished = {r[0]: r for r in store.conn.execute(
         "SELECT game_id, ruleset, winners FROM games WHERE ok AND over AND winners IS NOT NULL "
         "AND parent_game IS NULL")}
+    played = plays.rows(store.conn)  # results-only plays: finished by the logger's word
+    finished.update({r[0]: (r[0], r[1], r[4]) for r in played})
     winners = {game_id: set(json.loads(row[2])) for game_id, row in finished.items()}
-    people_games = {(s.game_id, s.ruleset) for s in everyone.seats if not s.bot and s.game_id in finished}
-    sides = sides_of(store, sorted(people_games))
+    plays_ids = {r[0] for r in played}
+    people_games = {(s.game_id, s.ruleset) for s in everyone.seats
+                    if not s.bot and s.game_id in finished and s.game_id not in plays_ids}
+    sides = {**sides_of(store, sorted(people_games)), **plays.sides(store.conn)}
     aliases = {p.name: p.aliases for p in everyone.players()}
     out: dict[tuple[str, str], pa.Table] = {}
     rulesets = sorted({s.ruleset for s in everyone.seats})

@@ -78,6 +78,13 @@ STORE: Described = {
         "state": "the state, MessagePack", "after": "sha256 of the line it follows",
         "digest": "HMAC-SHA256 under the warren key",
     }),
+    "plays": ("results-only plays read from a play logger (warren plays import): no record behind them", {
+        "play_id": "bgstats: and the logger's id of the play", "ruleset": "its ruleset",
+        "played": "when (as the logger gave it)", "players": "the players' names in seat order (JSON)",
+        "winners": "the winning seats (JSON)", "scores": "each seat's score, where kept (JSON)",
+        "roles": "each seat's role, where kept (JSON)", "start_seat": "the seat that started",
+        "minutes": "how long it took, where kept", "imported_at": "when it was read",
+    }),
     "changes": ("how many changes the store has seen (derived data reads it)", {
         "id": "always 1", "count": "changes counted", "store": "this store's own random id",
     }),
