@@ -116,18 +116,23 @@ class PlayImport:
 
 
 @dataclass(slots=True)
-class _Play:
+class Played:
+    """One game of people, recorded or results-only, as the loggers keep it (written by
+    :func:`played_games`, read by :func:`read_bgstats`)."""
+
     play_id: str
     ruleset: str
     played: str
     players: list[str]
+    """Each seat's player, by the name warren's players give (merges and renames applied)."""
     winners: list[int]
     scores: list[int] | None
     roles: list[str] | None
     start_seat: int | None
     minutes: int | None
     game_id: str | None = None
-    """The recorded game the play says it is (warren's own export writes ``warren GAME``)."""
+    """The recorded game a play read from a logger says it is (warren's own export writes
+    ``warren GAME`` in its comments)."""
 
 
 def _need(found: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -139,7 +144,7 @@ def _need(found: Any, key: str, kind: type | tuple[type, ...], where: str) -> An
     return value
 
 
-def read_bgstats(data: bytes, path: str, now: datetime | None = None) -> tuple[list[_Play], dict[str, int]]:
+def read_bgstats(data: bytes, path: str, now: datetime | None = None) -> tuple[list[Played], dict[str, int]]:
     """The plays of warren's five games in a BG Stats export, and the count of the others'
     plays by game name; :class:`PlayError` names the first thing that is wrong."""
     try:
@@ -149,7 +154,7 @@ def read_bgstats(data: bytes, path: str, now: datetime | None = None) -> tuple[l
     games = {g.get("id"): g for g in _need(doc, "games", list, path) if isinstance(g, dict)}
     people = {p.get("id"): p for p in _need(doc, "players", list, path) if isinstance(p, dict)}
     today = (now or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S")
-    out: list[_Play] = []
+    out: list[Played] = []
     others: dict[str, int] = {}
     for k, play in enumerate(_need(doc, "plays", list, path), start=1):
         where = f"{path}: play {k}"
@@ -194,7 +199,7 @@ def read_bgstats(data: bytes, path: str, now: datetime | None = None) -> tuple[l
                             f"not {len(names)}")
         play_id = f"bgstats:{play.get('uuid') or uuid.uuid5(_NAMESPACE, json.dumps(play, sort_keys=True))}"
         kept = [p for p in points if p is not None]
-        out.append(_Play(play_id, slug, when.strftime("%Y-%m-%dT%H:%M:%S"), names, winners,
+        out.append(Played(play_id, slug, when.strftime("%Y-%m-%dT%H:%M:%S"), names, winners,
                          kept if len(kept) == len(points) else None,
                          roles if any(roles) else None, start, _minutes(play.get("durationMin")),
                          _named_game(play.get("comments"))))
@@ -276,22 +281,6 @@ def _recorded(conn: sqlite3.Connection) -> dict[_Day, list[tuple[str, frozenset[
 
 
 # -- writing the people's games ------------------------------------------------------------------
-@dataclass(slots=True)
-class Played:
-    """One game of people, recorded or results-only, as the loggers keep it."""
-
-    play_id: str
-    ruleset: str
-    played: str
-    players: list[str]
-    """Each seat's player, by the name warren's players give (merges and renames applied)."""
-    winners: list[int]
-    scores: list[int] | None
-    roles: list[str] | None
-    start_seat: int | None
-    minutes: int | None
-
-
 def played_games(store: Store, *, ruleset: str | None = None, since: str | None = None) -> list[Played]:
     """The people's finished games, recorded and results-only (not bots', not what-if
     branches), in the order played, each seat by its player's name now."""
