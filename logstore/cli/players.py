@@ -261,7 +261,7 @@ def plays_export(fmt: str, ruleset: str | None, since: str | None, out: Path | N
     import json
     from datetime import date
 
-    from logstore.players.plays import bgg_xml, bgstats, played_games
+    from logstore.players.loggers import bgg_xml, bgstats, played_games
     from logstore.store.files import write_file
 
     if ruleset is not None:

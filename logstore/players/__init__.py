@@ -12,5 +12,8 @@ out of every player's figure unless asked for.
 * :mod:`logstore.players.figures`: each player's figures, per ruleset, seat, player count
   and opponent, with intervals;
 * :mod:`logstore.players.ratings`: openskill ratings, game by game in the order played, and
-  the chances of a new table.
+  the chances of a new table;
+* :mod:`logstore.players.plays`: results-only plays read from a play logger (BG Stats), which
+  count with the recorded games; :mod:`logstore.players.loggers`: the people's games written
+  for the loggers (BG Stats, BoardGameGeek).
 """
