@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from engine.record import player_key, shown_name
 from engine.rules import WarrenError
 from logstore.store.event_store import Store
+from logstore.store.schema import append_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS player_changes (
@@ -30,10 +31,7 @@ CREATE TABLE IF NOT EXISTS player_changes (
     name TEXT NOT NULL,               -- the player, by a name it is known by
     target TEXT NOT NULL              -- merge: the player it is; rename: its new name
 );
-CREATE TRIGGER IF NOT EXISTS player_changes_no_update BEFORE UPDATE ON player_changes
-BEGIN SELECT RAISE(ABORT, 'warren player changes are append-only: UPDATE refused'); END;
-CREATE TRIGGER IF NOT EXISTS player_changes_no_delete BEFORE DELETE ON player_changes
-BEGIN SELECT RAISE(ABORT, 'warren player changes are append-only: DELETE refused'); END;
+""" + append_only("player_changes", "player changes") + """
 """
 
 BOT_SOURCE = "simulated"

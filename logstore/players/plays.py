@@ -24,6 +24,7 @@ from engine.record import player_key
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
 from logstore.store.event_store import Store
+from logstore.store.schema import append_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS plays (
@@ -38,10 +39,7 @@ CREATE TABLE IF NOT EXISTS plays (
     minutes INTEGER,
     imported_at TEXT NOT NULL
 );
-CREATE TRIGGER IF NOT EXISTS plays_no_update BEFORE UPDATE ON plays
-BEGIN SELECT RAISE(ABORT, 'warren plays are append-only: UPDATE refused'); END;
-CREATE TRIGGER IF NOT EXISTS plays_no_delete BEFORE DELETE ON plays
-BEGIN SELECT RAISE(ABORT, 'warren plays are append-only: DELETE refused'); END;
+""" + append_only("plays", "plays") + """
 """
 
 SOURCE = "played"

@@ -30,6 +30,7 @@ from engine.rules import WarrenError
 from logstore.store import lines
 from logstore.store.errors import StoreError, UnknownGame
 from logstore.store.event_store import Store
+from logstore.store.schema import append_only
 
 BRANCH_MARK = "~"
 """Branch ids are ``<parent>~<n>``: the parent stays readable in the id."""
@@ -51,10 +52,7 @@ CREATE TABLE IF NOT EXISTS branches (
     note TEXT,
     created TEXT NOT NULL
 );
-CREATE TRIGGER IF NOT EXISTS branches_no_update BEFORE UPDATE ON branches
-BEGIN SELECT RAISE(ABORT, 'warren branches are append-only: UPDATE refused'); END;
-CREATE TRIGGER IF NOT EXISTS branches_no_delete BEFORE DELETE ON branches
-BEGIN SELECT RAISE(ABORT, 'warren branches are append-only: DELETE refused'); END;
+""" + append_only("branches", "branches") + """
 CREATE TRIGGER IF NOT EXISTS branches_no_replace BEFORE INSERT ON branches
 WHEN EXISTS (SELECT 1 FROM branches WHERE game_id = NEW.game_id)
 BEGIN SELECT RAISE(ABORT, 'warren branches are append-only: the branch is already registered'); END;

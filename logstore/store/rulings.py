@@ -33,6 +33,7 @@ from engine.rules import WarrenError
 from logstore.store import branches
 from logstore.store.errors import StoreError
 from logstore.store.event_store import Store
+from logstore.store.schema import append_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rulings (
@@ -52,10 +53,7 @@ CREATE TABLE IF NOT EXISTS rulings (
     ref TEXT NOT NULL                  -- warren://game/<id>?seq=N&ruling=<rid>
 );
 CREATE INDEX IF NOT EXISTS rulings_by_game ON rulings (game_id, seq);
-CREATE TRIGGER IF NOT EXISTS rulings_no_update BEFORE UPDATE ON rulings
-BEGIN SELECT RAISE(ABORT, 'warren rulings are append-only: UPDATE refused'); END;
-CREATE TRIGGER IF NOT EXISTS rulings_no_delete BEFORE DELETE ON rulings
-BEGIN SELECT RAISE(ABORT, 'warren rulings are append-only: DELETE refused'); END;
+""" + append_only("rulings", "rulings") + """
 CREATE TRIGGER IF NOT EXISTS rulings_no_replace BEFORE INSERT ON rulings
 WHEN EXISTS (SELECT 1 FROM rulings WHERE ruling_id = NEW.ruling_id)
 BEGIN SELECT RAISE(ABORT, 'warren rulings are append-only: the ruling id is already stored'); END;

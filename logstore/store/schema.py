@@ -192,6 +192,13 @@ def _refusing(name: str, when: str, table: str, what: str) -> str:
             f"BEGIN SELECT RAISE(ABORT, '{message}'); END;")
 
 
+def append_only(table: str, what: str) -> str:
+    """The two triggers that keep one of warren's side tables append-only (branches, rulings,
+    player changes, plays): UPDATE and DELETE refused, "warren ``what`` are append-only"."""
+    return "\n".join(_refusing(f"{table}_no_{op.lower()}", f"BEFORE {op}", table, f"{what} are append-only")
+                     for op in ("UPDATE", "DELETE"))
+
+
 _WARREN_ONLY = (
     "warren writes this table itself (the lines, row and proof of a game change together, and "
     "the store signs them): write through warren"
