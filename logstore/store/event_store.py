@@ -847,19 +847,28 @@ class Store:
             why = f"its chain is broken at seq {found.broken_at}" if found.chain == "broken" \
                 else "; ".join(f"{f.column}: {f.message}" for f in left)
             raise StoreError(f"game {game_id!r} cannot be adopted: {why}")
+        self._rejudge(game_id, sign_store=True)
+        return self.audit(game_id)
+
+    def _rejudge(self, game_id: str, *, sign_store: bool = False) -> None:
+        """Replay a stored game and store its verdict and snapshots anew, signed, in one
+        transaction (``sign_store``: the store's own proof too, as an adoption does)."""
         record = self.record(game_id)
         ruleset = get_ruleset(record.header.ruleset)
-        verdict, _ = judge_game(ruleset, record.header, record.events)
+        verdict, snapshots = judge_game(ruleset, record.header, record.events)
         self._begin()
         try:
             self._write_verdict(game_id, verdict)
+            self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            texts = record.texts or [line.decode() for line in record.lines]
+            self._insert_snapshots(game_id, ruleset, snapshots, texts.__getitem__)
             proof.prove_game(self.conn, game_id)
-            proof.prove_store(self.conn)
+            if sign_store:
+                proof.prove_store(self.conn)
             self.conn.execute("COMMIT")
         except BaseException:
             self._rollback()
             raise
-        return self.audit(game_id)
 
     def _write_verdict(self, game_id: str, verdict: ReplayVerdict) -> None:
         self.conn.execute(
@@ -1005,20 +1014,7 @@ class Store:
         out = []
         for gid in ids:
             self.require_proved(gid)  # a new verdict is signed: only over lines warren wrote
-            record = self.record(gid)
-            ruleset = get_ruleset(record.header.ruleset)
-            verdict, snapshots = judge_game(ruleset, record.header, record.events)
-            self._begin()
-            try:
-                self._write_verdict(gid, verdict)
-                self.conn.execute("DELETE FROM snapshots WHERE game_id = ?", (gid,))
-                texts = record.texts or [line.decode() for line in record.lines]
-                self._insert_snapshots(gid, ruleset, snapshots, texts.__getitem__)
-                proof.prove_game(self.conn, gid)
-                self.conn.execute("COMMIT")
-            except BaseException:
-                self._rollback()
-                raise
+            self._rejudge(gid)
             out.append(self.game(gid))
         return out
 
