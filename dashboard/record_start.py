@@ -14,6 +14,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import msgspec.inspect as mi
 import streamlit as st
 
@@ -122,6 +123,8 @@ def option_inputs(ruleset: Ruleset[Any, Any]) -> Callable[[], dict[str, Any]]:
     readers: list[Callable[[], tuple[str, Any] | None]] = []
     for spec in info.fields:
         name, default, t = spec.name, spec.default, spec.type
+        if default is msgspec.NODEFAULT:  # a list option's default is made by a factory ([])
+            default = spec.default_factory() if spec.default_factory is not msgspec.NODEFAULT else None
         key = f"rec_opt_{ruleset.slug}_{name}"
         label = name.replace("_", " ")
         allowed = f"Allowed: {said[name]}." if said.get(name) else ""

@@ -47,6 +47,21 @@ def is_undetermined(effect: Effect) -> bool:
     return effect.kind == UNDETERMINED
 
 
+SETTLED = "settled"
+"""The effect kind of an undetermined check that a later event decided (see :func:`settled`)."""
+
+
+def settled(rule: str, seq: int, how: str, **facts: Any) -> Effect:
+    """A later event showed the card an undetermined check of event ``seq`` needed, and it
+    was legal after all; ``how`` says what showed it. (Shown illegal, the later event is
+    refused by ``rule`` instead, naming event ``seq``.)"""
+    return Effect(rule, SETTLED, {"seq": seq, "how": how, **facts})
+
+
+def is_settled(effect: Effect) -> bool:
+    return effect.kind == SETTLED
+
+
 class Pool(msgspec.Struct):
     """The cards of a deck not yet seen anywhere in the game (a multiset).
 

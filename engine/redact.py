@@ -38,6 +38,16 @@ def redact_game(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],
     Raises :class:`WarrenError` for a game that does not declare redaction, and for an
     illegal game whose redacted copy would not be judged illegal where it was.
     """
+    header_out, out, _ = redact_mapped(ruleset, header, events, perspective)
+    return header_out, out
+
+
+def redact_mapped(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],
+                  perspective: Perspective = "spectator") -> tuple[Header, list[Event], list[int]]:
+    """:func:`redact_game`, and for each redacted event the index of the effective event of
+    the full record it comes from: a table form may write several events for one of the
+    full record (Killer Bunnies Quest's draws follow the event that drew them,
+    :meth:`Ruleset.redact_chance`)."""
     if not ruleset.capabilities.redacts:
         raise WarrenError(f"warren cannot write a {ruleset.title} record as one seat saw it: "
                           f"the {ruleset.slug} ruleset does not declare redaction, and a copy "
@@ -49,16 +59,24 @@ def redact_game(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],
     effective, bad_correction = ruleset.effective(events)
     state = ruleset.setup(header)
     out: list[Event] = []
+    origin: list[int] = []
     illegal: RuleViolation | None = None
-    for event in effective:
+    hooked = type(ruleset).redact_chance is not Ruleset.redact_chance
+    for index, event in enumerate(effective):
         if type(event) in (Correction, Struck):
             continue
         seen = ruleset.redact(event, perspective, state)
+        before = ruleset.copy_state(state) if hooked else state
+        effects: tuple[Any, ...] = ()
         try:
-            ruleset.apply(state, event)
+            effects = ruleset.apply(state, event)
         except RuleViolation as exc:
             illegal = exc
-        out.append(msgspec.structs.replace(seen, seq=len(out) + 1, hash=None, claims=None))
+        first, then = ruleset.redact_chance(event, effects, perspective, before, state) \
+            if hooked else ([], [])
+        for written in [*first, seen, *([] if illegal is not None else then)]:
+            out.append(msgspec.structs.replace(written, seq=len(out) + 1, hash=None, claims=None))
+            origin.append(index)
         if illegal is not None:
             break
     else:
@@ -69,7 +87,7 @@ def redact_game(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],
     recorded = msgspec.structs.replace(header, source="recorded", hash=None)
     if illegal is not None:
         _same_verdict(ruleset, recorded, out, illegal)
-    return recorded, out
+    return recorded, out, origin
 
 
 def _same_verdict(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],

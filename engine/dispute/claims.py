@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.dispute.facts import brief_text, plain, plain_values
 from engine.dispute.notation import json_token
-from engine.hidden import is_undetermined
+from engine.hidden import is_settled, is_undetermined
 from engine.reader import GameVisitor, walk
 from engine.record import Event, Header
 from engine.rules import Effect, Violation
@@ -134,6 +134,9 @@ class _ClaimsVisitor(GameVisitor[ClaimsReport]):
             if is_undetermined(effect):
                 needs = str(effect.data.get("needs", ""))
                 self.undetermined.append(Undetermined(event.seq, effect.rule, needs))
+            elif is_settled(effect):  # a later event showed it legal: no longer open
+                self.undetermined = [u for u in self.undetermined
+                                     if (u.seq, u.rule) != (effect.data.get("seq"), effect.rule)]
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         self.violation = violation

@@ -25,7 +25,7 @@ from engine.killer import holds
 from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
-from engine.killer_bunnies_quest import bots, views, waiting, words
+from engine.killer_bunnies_quest import bots, unknowns, views, waiting, words
 from engine.killer_bunnies_quest.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
@@ -47,7 +47,7 @@ Handler = Callable[[QuestState, Any], tuple[Effect, ...]]
 
 CARD_FIELDS = frozenset({"card", "on", "weapon", "carrots", "carrot", "pay", "bunny", "bunnies", "demand",
                          "cabbage", "water", "top", "bottom", "sources", "under", "give_hand",
-                         "get_hand"})
+                         "get_hand", "cards", "give", "take"})
 """The fields of Quest's actions that name cards, which a person may type by name."""
 
 
@@ -57,8 +57,20 @@ def lazy(handler: Handler) -> Handler:
     is legal (a refused event leaves the state as it was)."""
 
     def wrapped(state: QuestState, event: Any) -> tuple[Effect, ...]:
+        if state.doubts:  # the table form with checks to settle (unknowns): tried on a copy
+            trial = state.copy()
+            effects = wrapped_held(trial, event)
+            _adopt(state, trial)
+            return (*effects, *unknowns.settlements(state))
         stack = state.stack
         # only a Hold or an attack on top can hold a card (waiting.holding)
+        if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
+                or waiting.is_answer(state, event):
+            return handler(state, event)
+        return holds.after_held(state, event, handler, _release_all, _adopt)
+
+    def wrapped_held(state: QuestState, event: Any) -> tuple[Effect, ...]:
+        stack = state.stack
         if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
                 or waiting.is_answer(state, event):
             return handler(state, event)
@@ -97,16 +109,19 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
                                                 "turn": "playing", "flipped": "a run card turned up",
                                                 "resolving": "a card resolving",
                                                 "bottom": "a new run card at the bottom",
-                                                "turn_end": "the turn's end"}
+                                                "turn_end": "the turn's end",
+                                                "reveal": "the Magic Carrot turned up"}
     capabilities = Capabilities(
         values={"greedy": bots.greedy_value, "prolong": bots.prolong_value},
-        action_notation={"play": ("card",), "flip": (), "buy": ("goods", "carrot"),
+        action_notation={"play": ("card",), "flip": ("card",), "draw": ("card",), "reveal": ("cards",),
+                         "buy": ("goods", "carrot"),
                          "feed": ("bunny",), "discard": ("card",), "save": ("card",),
                          "bottom": ("card",), "roll": ("faces",), "bid": ("amount",),
                          "runs": ("top", "bottom"), "starve": ("bunny",),
                          "reshuffle": ("order",), "trade": ("partner",), "choose": (),
                          "stake": ()},
-        table_events=frozenset({"setup", "roll", "reshuffle"}),
+        table_events=frozenset({"setup", "roll", "reshuffle", "draw", "reveal"}),
+        redacts=True,
     )
 
     cards: CardWords | None = None
@@ -168,6 +183,10 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         state.used_weapons = []
         state.coupon = []
         state.magic = None
+        # "May be the table form": the set-up event decides (R-KBQ-40, REC-UNK-1).
+        state.partial = header.source == "recorded"
+        state.pool = set()
+        state.doubts = []
         state.winners = []
         state.ended = []
         state.end_reason = None
@@ -199,6 +218,20 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return views.effect_view(effect, perspective)
+
+    def redact(self, event: Event, perspective: Perspective, before: QuestState) -> Event:
+        return views.redact(event, perspective, before)
+
+    def redact_chance(self, event: Event, effects: tuple[Effect, ...], perspective: Perspective,
+                      before: QuestState, after: QuestState) -> tuple[list[Event], list[Event]]:
+        if before.partial:
+            return [], []  # a table-form record's draws are events already
+        released: list[Effect] = []
+        if waiting.holding(before) and not waiting.is_answer(before, event):
+            # a held card happens as this event comes (R-KBQ-32): what it drew comes first
+            _release_all(before.copy(), released)
+        first = views.table_draws(tuple(released), perspective, after)
+        return first, views.table_draws(effects[len(released):], perspective, after) if effects else []
 
     # -- in words (words.py) ------------------------------------------------------------
     def for_game(self, header: Header) -> KillerBunniesQuest:

@@ -20,7 +20,7 @@ from typing import Any
 from engine.killer import feeding
 from engine.killer.catalogue import effects as fx
 from engine.killer.rolls import may_reroll  # noqa: F401 - documents the re-roll right
-from engine.killer_bunnies_quest import table, waiting
+from engine.killer_bunnies_quest import table, unknowns, waiting
 from engine.killer_bunnies_quest.events import (
     Bid,
     Bottom,
@@ -38,9 +38,11 @@ from engine.killer_bunnies_quest.events import (
     Save,
     Stake,
     Starve,
+    Unseen,
 )
 from engine.killer_bunnies_quest.handlers import check_choices, check_source
 from engine.killer_bunnies_quest.state import AuctionFrame, Choice, QuestState, RollOffFrame
+from engine.killer_bunnies_quest.unknowns import HIDDEN
 from engine.pending import NOTHING, Agenda, Chance, Decision, Window
 from engine.record import Event
 from engine.rules import RuleViolation
@@ -52,7 +54,8 @@ DECISION_RULES = {
     "exchange": "KBQ-CARD-ROONEYS-WEAPONS-EXCHANGE", "upkeep": "KBQ-CARD-WEILS-FRESHNESS-CENTER",
     "feed_now": "KBQ-FEED-6",
 }
-CHANCE_RULES = {"setup": "KBQ-SET-1", "shuffle": "KBQ-SHUF-1", "roll": "KBQ-DICE-1"}
+CHANCE_RULES = {"setup": "KBQ-SET-1", "shuffle": "KBQ-SHUF-1", "roll": "KBQ-DICE-1",
+                "draw": "KBQ-TURN-3", "reveal": "KBQ-END-2"}
 OWN_TURN = ("turn", "flipped", "bottom")
 STAKE_CAPS = (10, 2, 1)
 """Poverty Poker stakes listed (Dolla, carrots, bunnies); larger ones are accepted too."""
@@ -77,7 +80,7 @@ def _windows(state: QuestState, now: QuestState, decisions: dict[int, Decision])
     """Off-turn answers (Very Special cards), joining and leaving (KBQ-VSP-1, KBQ-JOIN-1,
     KBQ-LEAVE-1)."""
     windows: list[Window] = []
-    if now.phase in ("setup", "runs"):
+    if now.phase in ("setup", "runs", "reveal"):
         return windows
     present = []
     for s, st in enumerate(now.seats):
@@ -136,17 +139,28 @@ def window_actions(state: QuestState, seat: int, window: Window) -> list[Event]:
 
 def _runs(state: QuestState, seat: int, seq: int) -> list[Event]:
     hand = state.seats[seat].hand
-    return [Runs(seq=seq, actor=seat, top=a, bottom=b) for a, b in permutations(hand, 2)]
+    if HIDDEN not in hand:
+        return [Runs(seq=seq, actor=seat, top=a, bottom=b) for a, b in permutations(hand, 2)]
+    # the table form: face down, so "?" for a card the recorder did not see (R-KBQ-42)
+    unseen: Unseen = "?"
+    values: list[int | Unseen] = [*(c for c in hand if c != HIDDEN), *[unseen] * min(hand.count(HIDDEN), 2)]
+    pairs = sorted(set(permutations(values, 2)), key=str)
+    return [Runs(seq=seq, actor=seat, top=a, bottom=b) for a, b in pairs]
 
 
 def _turn(state: QuestState, seat: int, seq: int) -> list[Event]:
     out: list[Event] = []
-    if state.seats[seat].run.top is not None:
-        out.append(Flip(seq=seq, actor=seat))
+    top = state.seats[seat].run.top
+    if top == HIDDEN:  # the table form names the card turned up: any it may be (REC-UNK-3)
+        out.extend(Flip(seq=seq, actor=seat, card=c) for c in sorted(state.pool)
+                   if unknowns.hand_card(state, c))
+    elif top is not None:
+        out.append(Flip(seq=seq, actor=seat, card=top) if state.partial else Flip(seq=seq, actor=seat))
     if state.second:
         out.append(EndTurn(seq=seq, actor=seat))
     d = table.deck(state)
-    for card in state.seats[seat].hand:
+    hand = state.seats[seat].hand
+    for card in hand if HIDDEN not in hand else unknowns.hand_candidates(state, seat):
         if d.type[card] == "special":
             out.append(Discard(seq=seq, actor=seat, card=card))
     out.extend(_special_plays(state, seat, seq, very_special_only=False))
@@ -183,7 +197,10 @@ def _save_guard(state: QuestState, e: Save) -> None:
 
 
 def _bottom(state: QuestState, seat: int, seq: int) -> list[Event]:
-    out: list[Event] = [Bottom(seq=seq, actor=seat, card=c) for c in state.seats[seat].hand]
+    hand = state.seats[seat].hand
+    out: list[Event] = [Bottom(seq=seq, actor=seat, card=c) for c in hand if c != HIDDEN]
+    if state.partial and hand:
+        out.append(Bottom(seq=seq, actor=seat, card="?"))  # face down (R-KBQ-42)
     out.extend(_special_plays(state, seat, seq, very_special_only=False, hand_specials=False))
     out.extend(_own_turn_extras(state, seat, seq))
     return out
@@ -238,7 +255,8 @@ def _special_plays(state: QuestState, seat: int, seq: int, very_special_only: bo
     d = table.deck(state)
     st = state.seats[seat]
     out: list[Event] = []
-    cards = [c for c in st.hand if d.type[c] == "very_special"
+    held = st.hand if HIDDEN not in st.hand else unknowns.hand_candidates(state, seat)
+    cards = [c for c in held if d.type[c] == "very_special"
              or (hand_specials and not very_special_only and d.type[c] == "special")]
     cards += [c for c in st.saved
               if d.type[c] == "very_special" or not very_special_only or _answers(d, c)]

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.hidden import undetermined
 from engine.killer import feeding, rolls, units
 from engine.killer.catalogue import effects as fx
 from engine.killer.refusal import Refusal
 from engine.killer_bunnies_quest import auction as auctions
-from engine.killer_bunnies_quest import combat, flow, leaving, roam, table
+from engine.killer_bunnies_quest import combat, flow, leaving, roam, table, unknowns
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.catalogue import HOOKS, QUEST
 from engine.killer_bunnies_quest.events import Play
@@ -37,7 +38,9 @@ from engine.killer_bunnies_quest.state import (
     QuestState,
     RollCard,
     RollOffFrame,
+    Supplies,
 )
+from engine.killer_bunnies_quest.unknowns import HIDDEN, doubt
 from engine.rules import Effect, RuleViolation
 from engine.wording import cards_said
 
@@ -307,7 +310,14 @@ def abduct(state: QuestState, ctx: Ctx, out: list[Effect]) -> None:
                       by=ctx.by, discard_bunny=False)
     state.abducted = [bunny, owner]
     table.to_discard(state, [ctx.card], out)
-    ctx.keep = True  # discarded already
+    # Discarded already (R-KBQ-44): the card's own frame below must not discard it again. A held card
+    # is released on a copy of the state (engine.killer.holds), whose frames no longer
+    # share one Ctx, so every frame of this card is told (each card is in play once).
+    ctx.keep = True
+    for frame in state.stack:
+        held = getattr(frame, "ctx", None)
+        if held is not None and held.card == ctx.card:
+            held.keep = True
     if returning:
         back, back_owner = returning
         if state.seats[back_owner].present:
@@ -729,6 +739,9 @@ def take_supply(state: QuestState, seat: int, kind: str, count: int, rule: str,
                 out: list[Effect]) -> None:
     """Small cards from the top of their deck (KBQ-SMALL-1); none left: none come
     (KBQ-SUP-1), unless the house rule reshuffles the discarded ones (R-KBQ-16)."""
+    if state.partial:  # the table form: a draw event names each card (R-KBQ-40)
+        state.stack.append(Supplies(seat=seat, kind=kind, count=count, rule=rule))  # type: ignore[arg-type]  # cabbage or water
+        return
     deck_pile = state.cabbage_deck if kind == "cabbage" else state.water_deck
     got: list[int] = []
     for _ in range(count):
@@ -1053,6 +1066,8 @@ def _check_geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, ev: Play)
 @QUEST.apply(fx.DiscardHand)
 def _geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, out: list[Effect]) -> None:
     assert ctx.player is not None
+    if unknowns.needs_showing(state, ctx.player, effect, ctx):
+        return  # the table form: the game waits for the weapons shown (R-KBQ-43)
     d = table.deck(state)
     hand = state.seats[ctx.player].hand
     weapons = [c for c in hand if d.is_weapon(c)]
@@ -1060,6 +1075,9 @@ def _geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, out: list[Effec
         hand.remove(c)
     if effect.to == "discard":
         table.to_discard(state, weapons, out)
+    elif state.partial:  # under the draw pile, unseen again (R-KBQ-3, R-KBQ-43)
+        state.pool.update(weapons)
+        state.draw[0:0] = [HIDDEN] * len(weapons)
     else:
         state.draw[0:0] = weapons  # under the draw pile (the 2002 "swap": R-KBQ-3)
     out.append(Effect(table.card_rule(state, ctx.card), "weapons_given_up",
@@ -1072,7 +1090,7 @@ def _geneva(state: QuestState, ctx: Ctx, effect: fx.DiscardHand, out: list[Effec
 def _check_exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, ev: Play) -> None:
     d = table.deck(state)
     mine = [c for c in state.seats[ctx.by].hand if d.is_weapon(c) and c != ctx.card]
-    if not mine:
+    if not mine and HIDDEN not in state.seats[ctx.by].hand:  # unknown cards: undetermined (R-KBQ-43)
         table.refuse(table.card_rule(state, ctx.card), f"seat {ctx.by} needs a weapon in his "
                           "hand to exchange", seat=ctx.by)
     ctx.player = check_player(state, ctx, "opponent", ev)
@@ -1083,9 +1101,21 @@ def _exchange(state: QuestState, ctx: Ctx, effect: fx.ExchangeHandWeapon, out: l
     assert ctx.player is not None
     d = table.deck(state)
     theirs = [c for c in state.seats[ctx.player].hand if d.is_weapon(c)]
+    mine = [c for c in state.seats[ctx.by].hand if d.is_weapon(c)]
+    if state.partial and (HIDDEN in state.seats[ctx.player].hand or HIDDEN in state.seats[ctx.by].hand):
+        # The table form (R-KBQ-43): the weapons were shown to the card's player alone; the
+        # choice says what was swapped, "?" where the recorder did not see it, or nothing.
+        rule = table.card_rule(state, ctx.card)
+        if not mine and HIDDEN in state.seats[ctx.by].hand:
+            needs = f"legal only if seat {ctx.by}'s hand held a weapon to exchange"
+            out.append(undetermined(rule, needs, seat=ctx.by))
+            doubt(state, rule, ctx.by, "weapon", needs)  # settled by the weapon he gives
+        out.append(Effect(rule, "weapons_shown", {"seat": ctx.player, "to": ctx.by,
+                                                  "cards": theirs}))
+        state.stack.append(Choice(ctx=ctx, seat=ctx.by, kind="exchange", options=theirs))
+        return
     out.append(Effect(table.card_rule(state, ctx.card), "weapons_shown",
                       {"seat": ctx.player, "to": ctx.by, "cards": theirs}))
-    mine = [c for c in state.seats[ctx.by].hand if d.is_weapon(c)]
     if theirs and mine:
         state.stack.append(Choice(ctx=ctx, seat=ctx.by, kind="exchange", options=theirs))
 
@@ -1260,6 +1290,11 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
 
 
 # -- the steps of a card's frames in the turn's flow (flow.STEPS) -------------------------------
+
+
+def apply_primitive(state: QuestState, ctx: Ctx, effect: fx.AnyEffect, out: list[Effect]) -> None:
+    """One primitive of a card, applied (engine.killer_bunnies_quest.drawing resumes one)."""
+    _APPLIES[type(effect)](state, ctx, effect, out)
 
 
 @flow.step(Effects)

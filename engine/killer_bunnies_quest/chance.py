@@ -10,9 +10,17 @@ from __future__ import annotations
 import random
 
 from engine.killer.catalogue import effects as fx
-from engine.killer_bunnies_quest import table, waiting
-from engine.killer_bunnies_quest.events import Reshuffle, Roll, Setup
-from engine.killer_bunnies_quest.state import AttackFrame, QuestState, RollCard, RollOffFrame
+from engine.killer_bunnies_quest import table, unknowns, waiting
+from engine.killer_bunnies_quest.events import Draw, Reshuffle, Reveal, Roll, Setup
+from engine.killer_bunnies_quest.state import (
+    AttackFrame,
+    MagicReveal,
+    QuestState,
+    RollCard,
+    RollOffFrame,
+    Shown,
+    Supplies,
+)
 from engine.pending import Chance
 from engine.record import Event
 
@@ -44,9 +52,13 @@ def sample_chance(state: QuestState, owed: Chance, rng: random.Random) -> Event 
                      water=small["water"], carrots=small["magic_carrot"], first=first,
                      gifts=gifts, removed=removed)
     if owed.kind == "shuffle":
+        if now.partial:
+            return Reshuffle(seq=seq, actor=None)
         order = [c for c in now.discard if c in d.large]
         rng.shuffle(order)
         return Reshuffle(seq=seq, actor=None, order=order)
+    if owed.kind in ("draw", "reveal"):
+        return _table_chance(now, owed, rng, seq)
     top = now.stack[-1]
     if isinstance(top, AttackFrame):
         hit = next(h for h in top.hits if h.lives is None)
@@ -66,6 +78,26 @@ def sample_chance(state: QuestState, owed: Chance, rng: random.Random) -> Event 
             if (first <= 6) == wants_high:
                 return Roll(seq=seq, actor=None, faces=[first, rng.randint(1, 12)])
     return Roll(seq=seq, actor=None, faces=[first])
+
+
+def _table_chance(now: QuestState, owed: Chance, rng: random.Random, seq: int) -> Event:
+    """The table form's chance (R-KBQ-40): a card the pool can give here, drawn at random.
+    A hand card from the draw pile (what the recorder proposes as unseen), a small card of
+    the deck owed, the Magic Carrot's card, or the weapons a hand shows (none)."""
+    d = table.deck(now)
+    top = now.stack[-1]
+    pool = sorted(now.pool)
+    if isinstance(top, Supplies):
+        return Draw(seq=seq, actor=None, seat=top.seat,
+                    card=rng.choice([c for c in pool if d.type[c] == top.kind]))
+    if isinstance(top, MagicReveal):
+        carrots = [c for c in pool if d.type[c] == "magic_carrot"]
+        return Reveal(seq=seq, actor=None, cards=[rng.choice(carrots)])
+    if isinstance(top, Shown):
+        return Reveal(seq=seq, actor=None, seat=top.seat, cards=[])
+    assert owed.seat is not None
+    hand = [c for c in pool if unknowns.hand_card(now, c)]
+    return Draw(seq=seq, actor=None, seat=owed.seat, card=rng.choice(hand) if hand else "?")
 
 
 def _takes_one(effect: fx.AnyEffect) -> bool:

@@ -2,10 +2,17 @@
 
 Cards are named by their numbers (the catalogue says what each is). Chance events have a
 null actor: ``setup`` (every shuffle of the set-up and the first player), ``reshuffle``
-(a new draw pile) and ``roll`` (dice). Everything else is a seat's action. Draws need no
-event: the draw pile's order is recorded, so the engine knows each card drawn (only its
-drawer sees it). Consequences (a bunny dies, change is taken, the game ends) are effects
-the engine derives, each citing its rule.
+(a new draw pile) and ``roll`` (dice). Everything else is a seat's action.
+
+A record comes in two forms (docs/record-format.md). The *full form* (simulated games, a
+digital table) names the shuffled order of every pile at the set-up and every reshuffle,
+so the engine knows each card before it is drawn and draws need no event. The *table
+form* (``source: "recorded"`` and a set-up without the piles' order, ruling R-KBQ-40)
+records what the table saw: each card taken off a face-down pile is a ``draw`` event (the
+card, or ``"?"`` when only its drawer saw it), a reshuffle has no order, and the Magic
+Carrot is a ``reveal`` at the end. A card nobody at the table saw is ``"?"``.
+Consequences (a bunny dies, change is taken, the game ends) are effects the engine derives,
+each citing its rule.
 """
 
 from __future__ import annotations
@@ -16,17 +23,21 @@ import msgspec
 
 from engine.record import Event
 
+Unseen = Literal["?"]
+"""A card the record does not name (engine.hidden.UNKNOWN): only in the table form."""
 
-class Setup(Event, tag="setup", frozen=True):
+
+class Setup(Event, tag="setup", frozen=True, kw_only=True):
     """Chance: the set-up's shuffles and the first player (KBQ-SET-1..3, KBQ-END-2)."""
 
-    draw: list[int]
-    """The shuffled draw pile, top card first."""
-    cabbage: list[int]
-    """The shuffled small Cabbage deck, top card first."""
-    water: list[int]
-    carrots: list[int]
-    """The shuffled small Carrot deck, top card first: the last one names the Magic Carrot."""
+    draw: list[int] | None = None
+    """The shuffled draw pile, top card first; None in the table form (nobody saw it)."""
+    cabbage: list[int] | None = None
+    """The shuffled small Cabbage deck, top card first (None: the table form)."""
+    water: list[int] | None = None
+    carrots: list[int] | None = None
+    """The shuffled small Carrot deck, top card first: the last one names the Magic Carrot
+    (None: the table form, where the Magic Carrot is revealed at the end)."""
     first: int
     """The seat that plays first."""
     gifts: list[list[int]] = msgspec.field(default_factory=list)
@@ -38,12 +49,16 @@ class Setup(Event, tag="setup", frozen=True):
 class Runs(Event, tag="runs", frozen=True):
     """A player lays his first top and bottom run cards from the seven dealt (KBQ-SET-2)."""
 
-    top: int
-    bottom: int
+    top: int | Unseen
+    bottom: int | Unseen
+    """Both face down: ``"?"`` in a table-form record whose recorder did not see them."""
 
 
 class Flip(Event, tag="flip", frozen=True):
-    """The player turns up his top run card (KBQ-TURN-1, KBQ-RUN-1)."""
+    """The player turns up his top run card (KBQ-TURN-1, KBQ-RUN-1). In the table form it
+    names the card turned up, which the whole table sees (REC-UNK-3)."""
+
+    card: int | None = None
 
 
 class Play(Event, tag="play", frozen=True):
@@ -85,9 +100,10 @@ class Save(Event, tag="save", frozen=True):
 
 
 class Bottom(Event, tag="bottom", frozen=True):
-    """A card from hand goes down as the new bottom run card (KBQ-TURN-3)."""
+    """A card from hand goes down as the new bottom run card (KBQ-TURN-3); face down, so
+    ``"?"`` in a table-form record whose recorder did not see it."""
 
-    card: int
+    card: int | Unseen
 
 
 class EndTurn(Event, tag="end_turn", frozen=True):
@@ -128,8 +144,9 @@ class Trade(Event, tag="trade", frozen=True):
     partner: int
     give: list[int] = msgspec.field(default_factory=list)
     get: list[int] = msgspec.field(default_factory=list)
-    give_hand: list[int] = msgspec.field(default_factory=list)
-    get_hand: list[int] = msgspec.field(default_factory=list)
+    give_hand: list[int | Unseen] = msgspec.field(default_factory=list)
+    get_hand: list[int | Unseen] = msgspec.field(default_factory=list)
+    """Hand cards: ``"?"`` in a table-form record for a card only the traders saw."""
 
 
 class Roll(Event, tag="roll", frozen=True):
@@ -166,8 +183,10 @@ class Choose(Event, tag="choose", frozen=True):
     bunnies: list[int] = msgspec.field(default_factory=list)
     at: list[int] = msgspec.field(default_factory=list)
     under: list[int] = msgspec.field(default_factory=list)
-    give: int | None = None
-    take: int | None = None
+    give: int | Unseen | None = None
+    take: int | Unseen | None = None
+    """Rooney's Weapons Exchange: ``"?"`` in a table-form record for a weapon only the two
+    players saw."""
     pay: list[int] | None = None
 
 
@@ -180,12 +199,34 @@ class Leave(Event, tag="leave", frozen=True):
 
 
 class Reshuffle(Event, tag="reshuffle", frozen=True):
-    """Chance: the discard pile's large cards as the new draw pile, top first (KBQ-SHUF-1)."""
+    """Chance: the discard pile's large cards as the new draw pile, top first (KBQ-SHUF-1);
+    no order in the table form (nobody saw it)."""
 
-    order: list[int]
+    order: list[int] | None = None
+
+
+class Draw(Event, tag="draw", frozen=True):
+    """Chance, table form only: the card a face-down pile gives ``seat`` now (ruling
+    R-KBQ-40). The game says which pile: the draw pile (the deal, a draw back to five, a
+    replacement), or the small Cabbage or Water deck (a purchase, a free supply, a prize).
+    A card that goes to a hand may be ``"?"``; a Dolla, a Play Immediately card and a
+    supply card go face up, so the record names them (REC-UNK-3)."""
+
+    seat: int
+    card: int | Unseen
+
+
+class Reveal(Event, tag="reveal", frozen=True):
+    """Table form only: cards the game turns up that nobody had seen. With no ``seat``, the
+    bottom card of the small carrot deck when the game ends, which names the Magic Carrot
+    (KBQ-END-2); with a ``seat``, the weapons a card makes that player show from his hand
+    (Geneva Convention, Rooney's Weapons Exchange; ruling R-KBQ-43)."""
+
+    cards: list[int]
+    seat: int | None = None
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
     Setup, Runs, Flip, Play, Discard, Save, Bottom, EndTurn, Buy, Feed, Starve, Trade, Roll,
-    Bid, Pass, Stake, Choose, Join, Leave, Reshuffle,
+    Bid, Pass, Stake, Choose, Join, Leave, Reshuffle, Draw, Reveal,
 )

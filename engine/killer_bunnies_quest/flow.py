@@ -29,6 +29,7 @@ from engine.killer_bunnies_quest.state import (
     RollCard,
     TurnEnd,
 )
+from engine.killer_bunnies_quest.unknowns import HIDDEN, shown, unknown_joins
 from engine.rules import Effect
 
 Step = Callable[[QuestState, Any, list[Effect]], bool]
@@ -96,8 +97,9 @@ def _plain_draw(state: QuestState, seat: int, rule: str, out: list[Effect]) -> b
     """The one-card draw done at once when the top card goes to the hand (no Dolla, no
     misfortune, no reshuffle owed): what the Draws step would do, without the frame."""
     draw = state.draw
-    if not draw or (_DECKS.get(state.deck) or table.deck(state)).type[draw[-1]] in _NOT_PLAIN:
-        return False
+    if not draw or state.partial or \
+            (_DECKS.get(state.deck) or table.deck(state)).type[draw[-1]] in _NOT_PLAIN:
+        return False  # the table form draws by event (unknowns, R-KBQ-40)
     card = draw.pop()
     state.seats[seat].hand.append(card)
     out.append(Effect(rule, "drew", {"seat": seat, "card": card}))
@@ -138,33 +140,17 @@ def card_done(state: QuestState, out: list[Effect]) -> None:
 
 @step(Draws)
 def _draws(state: QuestState, frame: Draws, out: list[Effect]) -> bool:
-    d = _DECKS.get(state.deck) or table.deck(state)
-    seat = state.seats[frame.seat]
     while frame.count > 0:
         if not state.draw:
-            if any(c in d.large for c in state.discard):
+            if reshuffle_owed(state):
                 return False  # the reshuffle is owed (chance)
             out.append(Effect("KBQ-SHUF-1", "no_cards_left", {"seat": frame.seat}))
             frame.count = 0
             break
-        card = piles.draw(state.draw)
-        kind = d.type[card]
-        if kind == "money":
-            seat.money.append(card)
-            out.append(Effect("KBQ-DRAW-1", "dolla_drawn", {"seat": frame.seat, "card": card}))
-            continue
-        if kind == "play_immediately":
-            if frame.unused_misfortune:
-                table.to_discard(state, [card], out)
-                out.append(Effect("KBQ-JOIN-1", "misfortune_unused", {"seat": frame.seat,
-                                                                      "card": card}))
-                continue
-            if misfortune(state, frame.seat, card, out):
-                return True  # a choice is owed on top; the draws go on afterwards
-            continue
-        seat.hand.append(card)
-        out.append(Effect(frame.rule, "drew", {"seat": frame.seat, "card": card}))
-        frame.count -= 1
+        if state.partial:
+            return False  # the table form: a draw event says the card (R-KBQ-40)
+        if drawn(state, frame, piles.draw(state.draw), out):
+            return True  # a choice is owed on top; the draws go on afterwards
     state.stack.pop()
     then = frame.then
     if then == "bottom":
@@ -174,12 +160,71 @@ def _draws(state: QuestState, frame: Draws, out: list[Effect]) -> bool:
     return True
 
 
-def reshuffle(state: QuestState, order: list[int], out: list[Effect]) -> None:
-    """The discard pile's large cards become the new draw pile (KBQ-SHUF-1)."""
+def drawn(state: QuestState, frame: Draws, card: int, out: list[Effect]) -> bool:
+    """One card off the draw pile for ``frame``'s seat: a Dolla face up (and he draws
+    again, KBQ-DRAW-1), a Play Immediately card played at once (KBQ-PI-1), any other to the
+    hand (:data:`HIDDEN`: the table form's unseen card). True when a choice is now owed."""
+    d = _DECKS.get(state.deck) or table.deck(state)
+    seat = state.seats[frame.seat]
+    kind = d.type[card] if card != HIDDEN else "hand"
+    if kind == "money":
+        seat.money.append(card)
+        out.append(Effect("KBQ-DRAW-1", "dolla_drawn", {"seat": frame.seat, "card": card}))
+        return False
+    if kind == "play_immediately":
+        if frame.unused_misfortune:
+            table.to_discard(state, [card], out)
+            out.append(Effect("KBQ-JOIN-1", "misfortune_unused", {"seat": frame.seat,
+                                                                  "card": card}))
+            return False
+        return misfortune(state, frame.seat, card, out)
+    seat.hand.append(card)
+    if card == HIDDEN:
+        unknown_joins(state, frame.seat)
+        out.append(Effect(frame.rule, "drew", {"seat": frame.seat, "card": shown(card)}))
+    else:
+        out.append(Effect(frame.rule, "drew", {"seat": frame.seat, "card": card}))
+    frame.count -= 1
+    return False
+
+
+def dealt(state: QuestState, seat: int, card: int, out: list[Effect]) -> bool:
+    """One card of the deal for ``seat`` (KBQ-SET-2): a Dolla goes face up and a Play
+    Immediately card is discarded (no bunny is in the circle), each to be replaced; any
+    other goes to the hand (:data:`HIDDEN`: the table form's unseen card). True then."""
+    kind = (_DECKS.get(state.deck) or table.deck(state)).type[card] if card != HIDDEN else "hand"
+    if kind == "money":
+        state.seats[seat].money.append(card)
+        out.append(Effect("KBQ-FACE-1", "dolla_drawn", {"seat": seat, "card": card}))
+        return False
+    if kind == "play_immediately":
+        table.to_discard(state, [card], out)
+        out.append(Effect("KBQ-SET-2", "misfortune_unused", {"seat": seat, "card": card}))
+        return False
+    state.seats[seat].hand.append(card)
+    out.append(Effect("KBQ-SET-2", "dealt", {"seat": seat, "card": shown(card)}))
+    return True
+
+
+def reshuffle_owed(state: QuestState) -> bool:
+    """The draw pile is empty and the discard pile has large cards to shuffle into a new
+    one (KBQ-SHUF-1); a leaver's unseen cards there are large ones."""
+    large = (_DECKS.get(state.deck) or table.deck(state)).large
+    return any(c in large or c == HIDDEN for c in state.discard)
+
+
+def reshuffle(state: QuestState, order: list[int] | None, out: list[Effect]) -> None:
+    """The discard pile's large cards become the new draw pile (KBQ-SHUF-1); in the table
+    form they go back to the pool, their order unknown."""
     d = table.deck(state)
-    state.discard = [c for c in state.discard if c not in d.large]
-    state.draw = list(reversed(order))
-    out.append(Effect("KBQ-SHUF-1", "reshuffled", {"cards": len(order)}))
+    gone = [c for c in state.discard if c in d.large or c == HIDDEN]
+    state.discard = [c for c in state.discard if c not in d.large and c != HIDDEN]
+    if order is None:
+        state.pool.update(c for c in gone if c != HIDDEN)
+        state.draw = [HIDDEN] * len(gone)
+    else:
+        state.draw = list(reversed(order))
+    out.append(Effect("KBQ-SHUF-1", "reshuffled", {"cards": len(gone)}))
 
 
 # -- waiting frames --------------------------------------------------------------------------------

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.hidden import undetermined
 from engine.killer import dice, feeding, piles, rolls, trading
 from engine.killer.catalogue import effects as fx
 from engine.killer.refusal import Refusal
 from engine.killer_bunnies_quest import auction as auctions
-from engine.killer_bunnies_quest import flow, leaving, table, waiting
+from engine.killer_bunnies_quest import drawing, flow, leaving, table, waiting
 from engine.killer_bunnies_quest.cards import (
     HOOK_ROLLED,
     answerable,
@@ -32,6 +33,7 @@ from engine.killer_bunnies_quest.events import (
     Buy,
     Choose,
     Discard,
+    Draw,
     EndTurn,
     Feed,
     Flip,
@@ -40,6 +42,7 @@ from engine.killer_bunnies_quest.events import (
     Pass,
     Play,
     Reshuffle,
+    Reveal,
     Roll,
     Runs,
     Save,
@@ -54,12 +57,26 @@ from engine.killer_bunnies_quest.state import (
     AuctionFrame,
     Choice,
     Ctx,
+    Deal,
     Effects,
     QuestState,
     RollCard,
     RollOffFrame,
 )
 from engine.killer_bunnies_quest.table import card_rule
+from engine.killer_bunnies_quest.unknowns import (
+    HIDDEN,
+    come_to_light,
+    hand_card,
+    may_hold,
+    name,
+    refuse_unseen,
+    shown,
+    take_from_hand,
+    take_unseen,
+    unknown_joins,
+    unseen,
+)
 from engine.record import Event
 from engine.rules import Effect, RuleViolation
 from engine.wording import cards_said
@@ -214,6 +231,19 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
             or any(c not in market for c in given) or len(set(given)) != len(given):
         refuse("KBQ-LEN-1", f"each player starts with {opts.starting_carrots} different "
                      "carrots from the market", gifts=e.gifts)
+    table_form = e.draw is None
+    orders = (e.draw, e.cabbage, e.water, e.carrots)
+    if (table_form and any(o is not None for o in orders)) or \
+            (not table_form and any(o is None for o in orders)):
+        refuse("KBQ-SET-1", "a set-up names the order of every pile (the draw pile, the small "
+                            "Cabbage, Water and carrot decks) or of none (a game recorded at the "
+                            "table, R-KBQ-40)")
+    if table_form:
+        refuse_unseen(state, "the set-up")
+        return _table_setup(state, e, expected_draw, piles_of, market, gifts, given)
+    state.partial = False
+    assert e.draw is not None and e.cabbage is not None and e.water is not None \
+        and e.carrots is not None
     try:
         for order, cards, what in ((e.draw, expected_draw, "draw pile"),
                                    (e.cabbage, piles_of["cabbage"], "cabbage deck"),
@@ -224,11 +254,38 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
                 piles.check_order(order, cards, what)
     except Refusal as r:
         table.refuse("KBQ-SET-1", r.message, **r.facts)
-    out: list[Effect] = []
+    out = _set_up(state, e, market, gifts, given)
     state.draw = list(reversed(e.draw))
     state.cabbage_deck = list(reversed(e.cabbage))
     state.water_deck = list(reversed(e.water))
     state.magic_deck = list(e.carrots)
+    # The deal: seven cards each, one at a time clockwise from the first player (R-KBQ-5).
+    order = table.clockwise_from(state, e.first)
+    for _ in range(DEAL):
+        for seat in order:
+            _deal_one(state, seat, out)
+    return tuple(out)
+
+
+def _table_setup(state: QuestState, e: Setup, draw: list[int], piles_of: dict[str, list[int]],
+                 market: list[int], gifts: list[list[int]], given: list[int]) -> tuple[Effect, ...]:
+    """The table form (R-KBQ-40): every pile face down and unknown, every card of the game in
+    the pool; the deal is the first ``draw`` events."""
+    out = _set_up(state, e, market, gifts, given)
+    state.partial = True
+    state.pool = {*draw, *piles_of["cabbage"], *piles_of["water"], *piles_of["magic_carrot"]}
+    state.draw = [HIDDEN] * len(draw)
+    state.cabbage_deck = [HIDDEN] * len(piles_of["cabbage"])
+    state.water_deck = [HIDDEN] * len(piles_of["water"])
+    state.magic_deck = [HIDDEN] * len(piles_of["magic_carrot"])
+    state.stack.append(Deal(order=table.clockwise_from(state, e.first)))
+    return tuple(out)
+
+
+def _set_up(state: QuestState, e: Setup, market: list[int], gifts: list[list[int]],
+            given: list[int]) -> list[Effect]:
+    """What both forms of the set-up do: the first player, the market, the house rules."""
+    out: list[Effect] = []
     state.first = e.first
     state.market.carrots = [c for c in market if c not in given]  # KBQ-SET-3
     for s, g in enumerate(gifts):
@@ -243,12 +300,7 @@ def setup(state: QuestState, e: Setup) -> tuple[Effect, ...]:
         out.append(Effect("KBQ-LEN-1", "carrots_given", {"gifts": gifts}))
     if e.removed:
         out.append(Effect("KBQ-LEN-2", "cards_left_out", {"cards": list(e.removed)}))
-    # The deal: seven cards each, one at a time clockwise from the first player (R-KBQ-5).
-    order = table.clockwise_from(state, e.first)
-    for _ in range(DEAL):
-        for seat in order:
-            _deal_one(state, seat, out)
-    return tuple(out)
+    return out
 
 
 def _setup_piles(d: Any) -> dict[str, list[int]]:
@@ -275,21 +327,9 @@ def _takes(d: Any, number: int) -> int:
 def _deal_one(state: QuestState, seat: int, out: list[Effect]) -> None:
     """One card of the deal: Dolla go face up and are replaced (KBQ-DRAW-1); a Play
     Immediately card is discarded and replaced, for no bunny is in the circle (KBQ-SET-2)."""
-    d = _DECKS.get(state.deck) or table.deck(state)
     while state.draw:
-        card = state.draw.pop()
-        kind = d.type[card]
-        if kind == "money":
-            state.seats[seat].money.append(card)
-            out.append(Effect("KBQ-FACE-1", "dolla_drawn", {"seat": seat, "card": card}))
-            continue
-        if kind == "play_immediately":
-            table.to_discard(state, [card], out)
-            out.append(Effect("KBQ-SET-2", "misfortune_unused", {"seat": seat, "card": card}))
-            continue
-        state.seats[seat].hand.append(card)
-        out.append(Effect("KBQ-SET-2", "dealt", {"seat": seat, "card": card}))
-        return
+        if flow.dealt(state, seat, state.draw.pop(), out):
+            return
 
 
 def runs(state: QuestState, e: Runs) -> tuple[Effect, ...]:
@@ -298,18 +338,34 @@ def runs(state: QuestState, e: Runs) -> tuple[Effect, ...]:
     seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "runs")
     hand = state.seats[seat].hand
-    if e.top == e.bottom or e.top not in hand or e.bottom not in hand:
+    named = [c for c in (e.top, e.bottom) if isinstance(c, int)]
+    if len(named) < 2:
+        refuse_unseen(state, "the run cards")
+    if len(set(named)) != len(named) or any(not may_hold(state, seat, c) for c in named) \
+            or len(hand) < 2:
         refuse("KBQ-SET-2", f"the two run cards are two different cards of seat {seat}'s "
                      "hand", seat=seat)
     st = state.seats[seat]
-    hand.remove(e.top)
-    hand.remove(e.bottom)
-    st.run.top, st.run.bottom = e.top, e.bottom
+    st.run.top, st.run.bottom = (_from_hand(state, seat, c) for c in (e.top, e.bottom))
     st.laid = True
     out = [Effect("KBQ-SET-2", "runs_laid", {"seat": seat})]
     if state.active is None and all(s.laid for s in state.seats if s.present):
         flow.start_turn(state, state.first, out)
     return _done(state, out)
+
+
+def _from_hand(state: QuestState, seat: int, card: int | str) -> int:
+    """A card put face down from the hand: named (it comes to light if it was unknown) or
+    unseen (R-KBQ-42)."""
+    if isinstance(card, int):
+        take_from_hand(state, seat, card)
+        return card
+    hand = state.seats[seat].hand
+    if hand and all(c == HIDDEN for c in hand):
+        hand.pop()
+        unknown_joins(state, seat)  # which one went is not known: its doubts stay open
+        return HIDDEN
+    return take_unseen(state, seat)  # any of its cards may be the one gone
 
 
 # -- the turn's card -------------------------------------------------------------------------------
@@ -323,6 +379,18 @@ def flip(state: QuestState, e: Flip) -> tuple[Effect, ...]:
     run = state.seats[seat].run
     if run.top is None:
         refuse("KBQ-RUN-1", f"seat {seat} has no top run card to flip", seat=seat)
+    if run.top == HIDDEN:
+        if e.card is None:
+            refuse("REC-UNK-3", f"seat {seat}'s top run card is turned up for the whole table: "
+                                "the record names it", seat=seat)
+        if e.card not in table.deck(state).type or not hand_card(state, e.card):
+            refuse("KBQ-RUN-1", f"{name(state, e.card)} cannot lie face down in a run position",
+                   card=e.card)
+        come_to_light(state, e.card, f"in seat {seat}'s top run position")
+        run.top = e.card
+    elif e.card is not None and e.card != run.top:
+        refuse("REC-UNK-2", f"seat {seat}'s top run card is {name(state, run.top)}, not "
+                            f"{name(state, e.card)}", card=e.card)
     card = run.top
     run.top = None
     state.flipped = card
@@ -334,7 +402,7 @@ def where(state: QuestState, seat: int, card: int) -> str | None:
     st = state.seats[seat]
     if state.flipped == card and state.active == seat:
         return "run"
-    if card in st.hand:
+    if card in st.hand or may_hold(state, seat, card):
         return "hand"
     if card in st.saved:
         return "saved"
@@ -398,7 +466,7 @@ def check_source(state: QuestState, e: Play) -> str:
                              "of flipping, not after", card=e.card)
             refuse("KBQ-SPC-5", f"seat {seat} plays Special cards only during his own turn",
                          card=e.card)
-    if origin == "hand" and e.card not in st.hand:
+    if origin == "hand" and e.card not in st.hand and not may_hold(state, seat, e.card):
         refuse("KBQ-TURN-1", f"seat {seat} has no card {e.card} to play", card=e.card)
     table.check_box(state, seat, e.card)
     return origin
@@ -431,7 +499,7 @@ def play(state: QuestState, e: Play) -> tuple[Effect, ...]:
         state.flipped = None
         state.phase = "resolving"
     elif origin == "hand":
-        st.hand.remove(e.card)
+        take_from_hand(state, seat, e.card)
         if kind == "special":
             state.phase = "resolving"
     else:
@@ -497,7 +565,7 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
         if d.type[e.card] != "special":
             refuse("KBQ-SPC-3", f"only a Special card is discarded from hand as the turn, "
                          f"not card {e.card}", card=e.card)
-        state.seats[seat].hand.remove(e.card)
+        take_from_hand(state, seat, e.card)
     else:
         refuse("KBQ-TURN-1", f"card {e.card} is not seat {seat}'s flipped top run card "
                      "or a card in his hand", card=e.card)
@@ -552,11 +620,15 @@ def bottom(state: QuestState, e: Bottom) -> tuple[Effect, ...]:
     seat = e.actor if e.actor is not None else _seat(e)
     _owes(state, seat, "bottom")
     st = state.seats[seat]
-    if e.card not in st.hand:
+    if unseen(e.card):
+        refuse_unseen(state, "the new bottom run card")
+        if not st.hand:
+            refuse("KBQ-TURN-3", f"the new bottom run card comes from seat {seat}'s hand, and "
+                                 "it is empty", seat=seat)
+    elif not may_hold(state, seat, e.card):  # type: ignore[arg-type]  # a card
         refuse("KBQ-TURN-3", f"the new bottom run card comes from seat {seat}'s hand",
                      card=e.card)
-    st.hand.remove(e.card)
-    st.run.bottom = e.card
+    st.run.bottom = _from_hand(state, seat, e.card)
     out = [Effect("KBQ-TURN-3", "bottom_laid", {"seat": seat})]
     flow.card_done(state, out)
     return _done(state, out)
@@ -703,29 +775,53 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
     if active is None or not waiting.own_turn_stage(state, active):
         refuse("KBQ-TRADE-1", f"seat {seat} and seat {partner} trade at a stage of the "
                      "turn, not while a card or a decision is under way", seat=seat)
-    for who, cards in ((seat, e.give_hand), (partner, e.get_hand)):
-        if any(_holding(state, who, c) != "hand" for c in cards):
+    # A hand card the record leaves unknown ("?", only the traders saw it) stands for one
+    # card of the hand (R-KBQ-42): a token below HIDDEN, so the kit counts it as one.
+    give_hand: list[int] = [c if isinstance(c, int) else _UNSEEN_TOKEN - i for i, c in enumerate(e.give_hand)]
+    get_hand: list[int] = [c if isinstance(c, int) else _UNSEEN_TOKEN - i for i, c in enumerate(e.get_hand)]
+    for who, cards in ((seat, give_hand), (partner, get_hand)):
+        if any(c <= _UNSEEN_TOKEN for c in cards):
+            refuse_unseen(state, "the trade")
+        if len(cards) > len(state.seats[who].hand) or \
+                any(c > _UNSEEN_TOKEN and not may_hold(state, who, c) for c in cards):
             refuse("KBQ-TRADE-3", f"the hand cards traded must be in seat {who}'s hand",
                          seat=who)
     for who, cards in ((seat, e.give), (partner, e.get)):
         if any(_holding(state, who, c) == "hand" for c in cards):
             refuse("KBQ-TRADE-3", "hand cards are traded as give_hand / get_hand", seat=who)
+    hand_cards = {*give_hand, *get_hand}
+
+    def held(s: int, c: int) -> trading.Holding | None:
+        return "hand" if c in hand_cards else _holding(state, s, c)
+
     try:
-        trading.check_trade(state.active, seat, [*e.give, *e.give_hand], partner,
-                            [*e.get, *e.get_hand], lambda s, c: _holding(state, s, c),
-                            state.traded)
+        trading.check_trade(state.active, seat, [*e.give, *give_hand], partner,
+                            [*e.get, *get_hand], held, state.traded)
     except Refusal as r:
         raise table.kit(r) from None
     out: list[Effect] = []
-    for giver, taker, cards, back in ((seat, partner, [*e.give, *e.give_hand], [*e.get, *e.get_hand]),
-                                      (partner, seat, [*e.get, *e.get_hand], [*e.give, *e.give_hand])):
-        kept = [c for c in cards if _holding(state, giver, c) in KEPT_BY_LEAVER]
+    for giver, from_hand in ((seat, e.give_hand), (partner, e.get_hand)):
+        for card in from_hand:
+            if isinstance(card, int):
+                take_from_hand(state, giver, card)  # known now to be in the giver's hand
+    moves: tuple[tuple[int, int, list[int | str], list[int | str]], ...] = (
+        (seat, partner, [*e.give, *e.give_hand], [*e.get, *e.get_hand]),
+        (partner, seat, [*e.get, *e.get_hand], [*e.give, *e.give_hand]))
+    for giver, taker, moved, back in moves:
+        kept = [c for c in moved if isinstance(c, int) and _holding(state, giver, c) in KEPT_BY_LEAVER]
         if kept and not back:
             # a gift of what a leaver may not give away, remembered until the giver's next
             # turn begins: a leave before then is refused (KBQ-LEAVE-2, R-KBQ-25)
             state.seats[giver].gifts.append([e.seq, taker, *kept])
-        for card in cards:
-            _move(state, giver, taker, card, out)
+        for thing in moved:
+            if not isinstance(thing, int) or thing in (e.give_hand if giver == seat else e.get_hand):
+                # a hand card: out of the giver's hand (taken above when named), into the taker's
+                got = thing if isinstance(thing, int) else _from_hand(state, giver, thing)
+                state.seats[taker].hand.append(got)
+                if got == HIDDEN:
+                    unknown_joins(state, taker)
+                continue
+            _move(state, giver, taker, thing, out)
     out.append(Effect("KBQ-TRADE-1", "traded", {"seats": [seat, partner], "give": e.give,
                                                 "get": e.get, "hand_cards": len(e.give_hand)}))
     if e.give or e.get:
@@ -740,6 +836,9 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
     return _done(state, out)
 
 
+_UNSEEN_TOKEN = -100
+"""Where the trade's unknown hand cards are counted (below :data:`HIDDEN`)."""
+
 KEPT_BY_LEAVER: frozenset[trading.Holding | None] = frozenset(
     {"carrot", "money", "saved", "cabbage", "water"})
 """What a player who leaves may not give away (KBQ-LEAVE-2): his carrots, Dolla, saved
@@ -752,9 +851,9 @@ def _holding(state: QuestState, seat: int, card: int) -> trading.Holding | None:
         return "hand"
     if card in st.run.cards():
         return "run"
-    for name in ("saved", "cabbage", "water", "money", "carrots"):
-        if card in getattr(st, name):
-            return "carrot" if name == "carrots" else name  # type: ignore[return-value]  # a holding
+    for pile in ("saved", "cabbage", "water", "money", "carrots"):
+        if card in getattr(st, pile):
+            return "carrot" if pile == "carrots" else pile  # type: ignore[return-value]  # a holding
     if card in state.circle and state.circle.owner(card) == seat:
         return "bunny"
     return None
@@ -828,12 +927,18 @@ def reshuffle(state: QuestState, e: Reshuffle) -> tuple[Effect, ...]:
     _over(state)
     _chance(state, e, "shuffle")
     d = table.deck(state)
-    try:
-        piles.check_order(e.order, [c for c in state.discard if c in d.large], "reshuffle")
-    except Refusal as r:
-        raise table.kit(r) from None
+    if (e.order is None) != state.partial:
+        refuse("KBQ-SHUF-1", "a game recorded at the table reshuffles without an order (nobody "
+                             "saw it); any other names the new draw pile's order"
+               if state.partial else "a reshuffle names the new draw pile's order, top first "
+               "(only a game recorded at the table leaves it out)")
+    if e.order is not None:
+        try:
+            piles.check_order(e.order, [c for c in state.discard if c in d.large], "reshuffle")
+        except Refusal as r:
+            raise table.kit(r) from None
     out: list[Effect] = []
-    flow.reshuffle(state, list(e.order), out)
+    flow.reshuffle(state, None if e.order is None else list(e.order), out)
     return _done(state, out)
 
 
@@ -998,13 +1103,68 @@ def _apply_return(state: QuestState, c: Choice, e: Choose, out: list[Effect]) ->
 def _check_exchange(state: QuestState, c: Choice, e: Choose) -> None:
     d = table.deck(state)
     mine = [x for x in state.seats[c.seat].hand if d.is_weapon(x)]
+    assert c.ctx.player is not None
+    if state.partial and _unknown_exchange(state, c):
+        _check_table_exchange(state, c, e, mine)
+        return
     if e.give not in mine or e.take not in c.options:
         refuse(card_rule(state, c.ctx.card), "swap one weapon of your hand (give=...) for "
                      "one shown (take=...)", give=e.give, take=e.take)
 
 
+def _unknown_exchange(state: QuestState, c: Choice) -> bool:
+    assert c.ctx.player is not None
+    return HIDDEN in state.seats[c.seat].hand or HIDDEN in state.seats[c.ctx.player].hand
+
+
+def _check_table_exchange(state: QuestState, c: Choice, e: Choose, mine: list[int]) -> None:
+    """The table form's exchange (R-KBQ-43): one weapon each way, named or ``"?"``, or none
+    (neither hand turned out to hold one)."""
+    rule = card_rule(state, c.ctx.card)
+    assert c.ctx.player is not None
+    if (e.give is None) != (e.take is None):
+        refuse(rule, "the exchange swaps one weapon each way (give=... and take=...), or none",
+               give=e.give, take=e.take)
+    if e.give is None:
+        if mine and c.options:
+            refuse(rule, f"seat {c.seat} and seat {c.ctx.player} both hold a weapon: they swap "
+                         "one", seat=c.seat)
+        return
+    d = table.deck(state)
+    for who, card in ((c.seat, e.give), (c.ctx.player, e.take)):
+        if unseen(card):
+            refuse_unseen(state, "the exchange")
+            if not state.seats[who].hand:
+                refuse(rule, f"seat {who}'s hand is empty", seat=who)
+        elif not isinstance(card, int) or not d.is_weapon(card) or not may_hold(state, who, card):
+            refuse(rule, f"seat {who} swaps a weapon of his hand", seat=who, card=card)
+
+
 def _apply_exchange(state: QuestState, c: Choice, e: Choose, out: list[Effect]) -> None:
-    assert e.give is not None and e.take is not None and c.ctx.player is not None
+    assert c.ctx.player is not None
+    if state.partial and _unknown_exchange(state, c):
+        rule = card_rule(state, c.ctx.card)
+        if e.give is None:
+            out.append(undetermined(rule, f"legal only if seat {c.seat}'s or seat "
+                                                  f"{c.ctx.player}'s hand held no weapon",
+                                            seats=[c.seat, c.ctx.player]))
+            return
+        for entry in state.doubts:  # he gave a weapon: his hand held one (settled)
+            if entry[2] == c.seat and entry[3] == "weapon" and entry[1] == rule:
+                entry[4] = -1
+        assert e.give is not None and e.take is not None
+        gave = _from_hand(state, c.seat, e.give)
+        took = _from_hand(state, c.ctx.player, e.take)
+        state.seats[c.seat].hand.append(took)
+        state.seats[c.ctx.player].hand.append(gave)
+        for seat, got in ((c.seat, took), (c.ctx.player, gave)):
+            if got == HIDDEN:
+                unknown_joins(state, seat)
+        out.append(Effect(rule, "weapons_exchanged", {"seat": c.seat, "with": c.ctx.player,
+                                                      "gave": shown(gave), "took": shown(took)}))
+        return
+    assert e.give is not None and e.take is not None
+    assert isinstance(e.give, int) and isinstance(e.take, int)
     mine, theirs = state.seats[c.seat].hand, state.seats[c.ctx.player].hand
     mine.remove(e.give)
     theirs.remove(e.take)
@@ -1083,7 +1243,8 @@ def leave(state: QuestState, e: Leave) -> tuple[Effect, ...]:
     st.carrots, st.hand, st.saved, st.money, st.cabbage, st.water, st.karma = [], [], [], [], [], [], []
     st.run.top = st.run.bottom = None
     st.present = False
-    table.to_discard(state, gone_cards, out)
+    state.discard.extend(c for c in gone_cards if c == HIDDEN)  # unseen, face down (R-KBQ-42)
+    table.to_discard(state, [c for c in gone_cards if c != HIDDEN], out)
     for bunny in state.circle.owned_by(seat):
         leaving.remove_bunny(state, bunny, out, "bunny_left", "KBQ-LEAVE-1")
     for r in [r for r in state.roamers if r.launcher == seat]:
@@ -1101,7 +1262,7 @@ HANDLERS: dict[type[Event], Any] = {
     Setup: setup, Runs: runs, Flip: flip, Play: play, Discard: discard, Save: save,
     Bottom: bottom, EndTurn: end_turn, Buy: buy, Feed: feed, Starve: starve, Trade: trade,
     Roll: roll, Bid: bid, Pass: pass_, Stake: stake, Choose: choose, Join: join, Leave: leave,
-    Reshuffle: reshuffle,
+    Reshuffle: reshuffle, Draw: drawing.draw, Reveal: drawing.reveal,
 }
 """Event type -> handler (engine.ruleset looks them up by the event's class)."""
 

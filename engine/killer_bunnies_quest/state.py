@@ -89,6 +89,8 @@ class Ctx(msgspec.Struct, kw_only=True):
     sources: list[int] = []
     weapon: int | None = None
     roamer: bool = False
+    shown: list[int] = []
+    """The table form: seats whose hands were shown for this card (R-KBQ-43)."""
 
 
 class Hit(msgspec.Struct, kw_only=True):
@@ -210,8 +212,45 @@ class TurnEnd(msgspec.Struct, tag="turn_end", kw_only=True):
     deadlines_done: bool = False
 
 
+class Deal(msgspec.Struct, tag="deal", kw_only=True):
+    """The table form's deal, one ``draw`` event a card: seven cards each, one at a time
+    clockwise from the first player (KBQ-SET-2, R-KBQ-5); a Dolla or Play Immediately card
+    dealt is replaced (engine.killer_bunnies_quest.unknowns)."""
+
+    order: list[int]
+    """The seats in dealing order."""
+    dealt: int = 0
+    """Hand cards dealt so far (the next goes to ``order[dealt % len(order)]``)."""
+
+
+class Supplies(msgspec.Struct, tag="supplies", kw_only=True):
+    """The table form: small cards a seat takes off its unknown small deck, one ``draw``
+    event each, named as the table saw them (KBQ-SMALL-1)."""
+
+    seat: int
+    kind: Literal["cabbage", "water"]
+    count: int
+    rule: str
+    got: list[int] = []
+
+
+class MagicReveal(msgspec.Struct, tag="magic", kw_only=True):
+    """The table form: the game is over and waits for the small carrot deck's bottom card
+    (KBQ-END-1, KBQ-END-2)."""
+
+
+class Shown(msgspec.Struct, tag="shown", kw_only=True):
+    """The table form: a card makes a player show which of his unknown hand cards are
+    weapons (Geneva Convention, Rooney's Weapons Exchange); the game waits for a ``reveal``
+    of them (ruling R-KBQ-43)."""
+
+    ctx: Ctx
+    seat: int
+    effect: AnyEffect
+
+
 Frame = Union[Effects, AttackFrame, Hold, RollCard, Choice, RollOffFrame, AuctionFrame, Draws,  # noqa: UP007
-              TurnEnd]
+              TurnEnd, Deal, Supplies, MagicReveal, Shown]
 
 
 class Dormant(msgspec.Struct, kw_only=True):
@@ -234,6 +273,7 @@ class QuestState(GameState):
         "demands",
         "discard",
         "dormant",
+        "doubts",
         "draw",
         "end_reason",
         "end_rule",
@@ -246,6 +286,8 @@ class QuestState(GameState):
         "market",
         "n",
         "opts",
+        "partial",
+        "pool",
         "roamers",
         "seats",
         "second",
@@ -297,6 +339,12 @@ class QuestState(GameState):
     coupon: list[int]
     """[seat, full price so far, charged so far] while a Half Price Coupon runs; else []."""
     magic: str | None
+    partial: bool
+    """A table-form record (engine.killer_bunnies_quest.unknowns): piles of unknown cards."""
+    pool: set[int]
+    """The table form: every card not yet seen anywhere (empty in the full form)."""
+    doubts: list[list[Any]]
+    """The table form: undetermined checks still to settle (unknowns.doubt)."""
     winners: list[int]
     end_reason: str | None
     end_rule: str | None
@@ -310,7 +358,7 @@ class QuestState(GameState):
         new = QuestState.__new__(QuestState)
         for name in ("seq", "round", "turn", "phase", "active", "over", "deck", "opts", "n",
                      "first", "flipped", "cards_played", "second", "magic", "end_reason",
-                     "end_rule", "triplet_at_start"):
+                     "end_rule", "triplet_at_start", "partial"):
             setattr(new, name, getattr(self, name))
         for name in ("draw", "discard", "cabbage_deck", "water_deck", "cabbage_discard",
                      "water_discard", "magic_deck", "abducted", "used_weapons", "coupon",
@@ -327,6 +375,8 @@ class QuestState(GameState):
         new.dormant = [Dormant(card=d.card, host=d.host, placed_by=d.placed_by)
                        for d in self.dormant]
         new.traded = set(self.traded)
+        new.pool = set(self.pool) if self.pool else set()
+        new.doubts = [d[:] for d in self.doubts] if self.doubts else []
         new.stack = [copy_frame(f) for f in self.stack]
         return new
 

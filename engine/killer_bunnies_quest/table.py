@@ -18,7 +18,7 @@ from engine.killer_bunnies_quest import carrots, triplets
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.catalogue import deck as deck  # also read as table.deck
 from engine.killer_bunnies_quest.rulebook import CUSTOM_CARD, RULES, card_rule_id
-from engine.killer_bunnies_quest.state import Draws, QuestState, Seat
+from engine.killer_bunnies_quest.state import Draws, MagicReveal, QuestState, Seat
 from engine.rules import Effect, RuleViolation
 
 Supply = Literal["cabbage", "water"]
@@ -350,6 +350,13 @@ def check_end(state: QuestState, out: list[Effect]) -> bool:
     if state.market.carrots or state.over:
         return state.over
     out.append(Effect("KBQ-END-1", "last_carrot_taken", {}))
+    if state.partial and state.magic_deck and state.magic_deck[-1] < 0:
+        # the table form: the game waits for the small carrot deck's bottom card (a reveal)
+        state.stack.clear()
+        state.stack.append(MagicReveal())
+        state.phase = "reveal"
+        state.active = None
+        return True
     end_game(state, out)
     return True
 

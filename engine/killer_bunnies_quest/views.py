@@ -13,8 +13,20 @@ from typing import Any
 
 import msgspec
 
+from engine.hidden import UNKNOWN
 from engine.killer.catalogue import effects as fx
 from engine.killer_bunnies_quest import table
+from engine.killer_bunnies_quest.events import (
+    Bottom,
+    Choose,
+    Draw,
+    Flip,
+    Reshuffle,
+    Reveal,
+    Runs,
+    Setup,
+    Trade,
+)
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
     AuctionFrame,
@@ -24,11 +36,12 @@ from engine.killer_bunnies_quest.state import (
     RollCard,
     RollOffFrame,
 )
+from engine.killer_bunnies_quest.unknowns import HIDDEN, SHOWN_KINDS, shown
 from engine.record import Event
 from engine.rules import Effect
 from engine.ruleset import Perspective
 
-PRIVATE_EFFECTS = {"drew": "seat", "dealt": "seat"}
+PRIVATE_EFFECTS = {"drew": "seat", "dealt": "seat", "run_card_seen": "seat"}
 """Effect kind -> the field naming the only seat (with the referee) that sees its card."""
 
 
@@ -45,9 +58,9 @@ def view(state: QuestState, perspective: Perspective) -> dict[str, Any]:
         mine = _sees(perspective, s)
         seats.append({
             "seat": s, "present": st.present,
-            "hand": sorted(st.hand) if mine else len(st.hand),
-            "top": st.run.top if mine else (None if st.run.top is None else "back"),
-            "bottom": st.run.bottom if mine else (None if st.run.bottom is None else "back"),
+            "hand": _hand(st.hand) if mine else len(st.hand),
+            "top": shown(st.run.top) if mine else (None if st.run.top is None else "back"),
+            "bottom": shown(st.run.bottom) if mine else (None if st.run.bottom is None else "back"),
             "saved": st.saved[:], "money": st.money[:], "dolla": table.money_of(state, s),
             "cabbage": st.cabbage[:], "cabbage_units": table.units_of(state, st.cabbage),
             "water": st.water[:], "water_units": table.units_of(state, st.water),
@@ -78,7 +91,7 @@ def view(state: QuestState, perspective: Perspective) -> dict[str, Any]:
         "market": {"open": m.open, "cabbage": m.prices.cabbage, "water": m.prices.water,
                    "carrot": m.prices.carrot, "carrots": m.carrots[:],
                    "half_price": state.coupon[0] if state.coupon else None},
-        "piles": {"draw": len(state.draw), "discard": state.discard[:],
+        "piles": {"draw": len(state.draw), "discard": [shown(c) for c in state.discard],
                   "cabbage_deck": len(state.cabbage_deck), "water_deck": len(state.water_deck),
                   "cabbage_discard": state.cabbage_discard[:],
                   "water_discard": state.water_discard[:],
@@ -91,11 +104,20 @@ def view(state: QuestState, perspective: Perspective) -> dict[str, Any]:
         "winners": state.winners[:],
     })
     if referee:
-        out["piles"]["draw_order"] = list(reversed(state.draw))
-        out["piles"]["magic_order"] = state.magic_deck[:]
-        out["piles"]["cabbage_order"] = list(reversed(state.cabbage_deck))
-        out["piles"]["water_order"] = list(reversed(state.water_deck))
+        out["piles"]["draw_order"] = [shown(c) for c in reversed(state.draw)]
+        out["piles"]["magic_order"] = [shown(c) for c in state.magic_deck]
+        out["piles"]["cabbage_order"] = [shown(c) for c in reversed(state.cabbage_deck)]
+        out["piles"]["water_order"] = [shown(c) for c in reversed(state.water_deck)]
+        if state.partial:
+            out["unseen"] = len(state.pool)
     return out
+
+
+def _hand(hand: list[int]) -> list[int | str | None]:
+    """A hand as its holder sees it: the cards, then ``"?"`` for each the record never named."""
+    if HIDDEN not in hand:
+        return sorted(hand)  # type: ignore[return-value]  # cards
+    return [*sorted(c for c in hand if c != HIDDEN), *[UNKNOWN] * hand.count(HIDDEN)]
 
 
 def waiting_view(state: QuestState, perspective: Perspective) -> dict[str, Any] | None:
@@ -140,7 +162,10 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
         return {k: record[k] for k in ("seq", "type", "actor", "first", "gifts", "removed")
                 if k in record}
     if kind == "reshuffle":
-        return {"seq": record["seq"], "type": kind, "actor": None, "cards": len(record["order"])}
+        return {"seq": record["seq"], "type": kind, "actor": None,
+                **({"cards": len(record["order"])} if "order" in record else {})}
+    if kind == "draw" and perspective != record["seat"] and not public_draw(record["card"]):
+        return {**record, "card": UNKNOWN}
     if kind in ("runs", "bottom") and perspective != event.actor:
         return {k: record[k] for k in ("seq", "type", "actor")}
     if kind == "trade" and perspective not in (event.actor, record.get("partner")):
@@ -153,6 +178,20 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
         record.pop("give", None)
         record.pop("take", None)
     return record
+
+
+def public_draw(card: object) -> bool:
+    """A card drawn that the whole table sees: a Dolla, a Play Immediately or a small card
+    (the Blue Starter box's numbers; a user's deck file keeps the same kinds)."""
+    if not isinstance(card, int):
+        return False
+    from engine.killer_bunnies_quest.catalogue import DECKS
+
+    for d in DECKS.values():
+        kind = d.type.get(card)
+        if kind is not None:
+            return kind in SHOWN_KINDS or kind in ("cabbage", "water", "magic_carrot")
+    return False
 
 
 def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
@@ -172,3 +211,90 @@ def effect_view(effect: Effect, perspective: Perspective) -> Effect | None:
                                                  "with": effect.data.get("with")})
     return effect
 
+
+
+# -- the game as a seat or the table saw it (engine.redact) ----------------------------------------
+
+
+def redact(event: Event, perspective: Perspective, before: QuestState) -> Event:
+    """The event as ``perspective`` would have written it in a table-form record (R-KBQ-40):
+    no pile's order; the run and bottom cards, hand cards traded or exchanged and cards
+    drawn that it did not see are ``"?"``; a flip names the card turned up."""
+    if perspective == "referee":
+        return event
+    mine = perspective == event.actor
+    if isinstance(event, Setup):
+        return msgspec.structs.replace(event, draw=None, cabbage=None, water=None, carrots=None)
+    if isinstance(event, Reshuffle):
+        return msgspec.structs.replace(event, order=None)
+    if isinstance(event, Runs):
+        return event if mine else msgspec.structs.replace(event, top=UNKNOWN, bottom=UNKNOWN)
+    if isinstance(event, Bottom):
+        return event if mine else msgspec.structs.replace(event, card=UNKNOWN)
+    if isinstance(event, Flip) and event.card is None and event.actor is not None:
+        top = before.seats[event.actor].run.top
+        return event if top is None or top == HIDDEN else msgspec.structs.replace(event, card=top)
+    if isinstance(event, Trade) and perspective not in (event.actor, event.partner):
+        return msgspec.structs.replace(event, give_hand=[UNKNOWN] * len(event.give_hand),
+                                       get_hand=[UNKNOWN] * len(event.get_hand))
+    if isinstance(event, Draw) and perspective != event.seat and not public_draw(event.card):
+        return msgspec.structs.replace(event, card=UNKNOWN)
+    if isinstance(event, Choose) and (event.give is not None or event.take is not None):
+        waiting_on = before.stack[-1] if before.stack else None
+        other = waiting_on.ctx.player if isinstance(waiting_on, Choice) else None
+        if perspective not in (event.actor, other):
+            return msgspec.structs.replace(
+                event, give=None if event.give is None else UNKNOWN,
+                take=None if event.take is None else UNKNOWN)
+    return event
+
+
+_OFF_THE_PILE = frozenset({"dealt", "dolla_drawn", "drew", "misfortune_drawn"})
+"""Effects of a card taken off the draw pile by the full form's engine."""
+
+
+def table_draws(effects: tuple[Effect, ...], perspective: Perspective, after: QuestState) -> list[Event]:
+    """What the table form records as chance events for the cards the full form's engine
+    drew by itself in one event (``effects``, in order): a ``draw`` for each card off the
+    draw pile or a small deck, a ``reveal`` for the Magic Carrot and for weapons a card
+    made a hand with cards ``perspective`` never saw show (seqs set by engine.redact)."""
+    seq = 0
+    out: list[Event] = []
+    looked: list[Event] = []
+    for effect in effects:
+        kind, data = effect.kind, effect.data
+        if kind in _OFF_THE_PILE or (kind == "misfortune_unused" and effect.rule in ("KBQ-SET-2",
+                                                                                    "KBQ-JOIN-1")):
+            seat, card = data["seat"], data["card"]
+            seen = perspective == seat or (kind != "drew" and kind != "dealt")
+            out.append(Draw(seq=seq, actor=None, seat=seat, card=card if seen else "?"))
+        elif kind == "supply_taken":
+            out.extend(Draw(seq=seq, actor=None, seat=data["seat"], card=c) for c in data["cards"])
+        elif kind == "magic_carrot":
+            out.append(Reveal(seq=seq, actor=None, cards=[data["card"]]))
+        elif kind == "weapons_shown" and not _exchange_waits(after, data) \
+                and _table_exchange(after, data, perspective):
+            # the table form waits for the exchange where the full form knew there was
+            # nothing to swap: the card's player says so (R-KBQ-43)
+            out.append(Choose(seq=seq, actor=data["to"]))
+        elif kind == "top_runs_rotated" and isinstance(perspective, int) \
+                and perspective in data["seats"]:
+            passed = after.seats[perspective].run.top
+            if passed is not None:  # the seat looks at the top run card passed to it,
+                # once the draws owed are in (the recorder takes no other entry before them)
+                looked.append(Reveal(seq=seq, actor=None, seat=perspective, cards=[passed]))
+        elif kind == "weapons_given_up" and perspective != data["seat"] \
+                and after.seats[data["seat"]].hand:
+            out.append(Reveal(seq=seq, actor=None, seat=data["seat"], cards=list(data["cards"])))
+    return [*out, *looked]
+
+
+def _exchange_waits(after: QuestState, data: dict[str, Any]) -> bool:
+    top = after.stack[-1] if after.stack else None
+    return isinstance(top, Choice) and top.kind == "exchange"
+
+
+def _table_exchange(after: QuestState, data: dict[str, Any], perspective: Perspective) -> bool:
+    """The table form of the game as ``perspective`` saw it holds unknown cards in one of
+    the two hands of a Weapons Exchange (so it waits for the choice)."""
+    return any(after.seats[s].hand and perspective != s for s in (data["to"], data["seat"]))

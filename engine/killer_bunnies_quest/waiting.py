@@ -20,11 +20,15 @@ from engine.killer_bunnies_quest.state import (
     AttackFrame,
     AuctionFrame,
     Choice,
+    Deal,
     Draws,
     Hold,
+    MagicReveal,
     QuestState,
     RollCard,
     RollOffFrame,
+    Shown,
+    Supplies,
 )
 from engine.killer_bunnies_quest.table import deck
 from engine.record import Event
@@ -33,7 +37,8 @@ from engine.rules import Effect
 
 class Awaited(NamedTuple):
     chance: str | None
-    """``setup``, ``shuffle`` or ``roll`` when chance is owed."""
+    """``setup``, ``shuffle`` or ``roll`` when chance is owed; in the table form also
+    ``draw`` (a card off a face-down pile) and ``reveal`` (R-KBQ-40)."""
     chance_seat: int | None
     decisions: dict[int, str]
     """Seat -> the decision it owes (``runs``, ``turn``, ``flipped``, ``bottom``, a choice
@@ -90,7 +95,16 @@ def awaited(state: QuestState) -> Awaited:
     if state.stack:
         top = state.stack[-1]
         if isinstance(top, Draws):
-            return Awaited("shuffle", None, {})
+            # the table form waits for each card (R-KBQ-40); otherwise only a reshuffle waits
+            return Awaited("draw" if state.draw else "shuffle", top.seat if state.draw else None, {})
+        if isinstance(top, Deal):
+            return Awaited("draw", top.order[top.dealt % len(top.order)], {})
+        if isinstance(top, Supplies):
+            return Awaited("draw", top.seat, {})
+        if isinstance(top, MagicReveal):
+            return Awaited("reveal", None, {})
+        if isinstance(top, Shown):
+            return Awaited("reveal", top.seat, {})
         if isinstance(top, AttackFrame):
             hit = next((h for h in top.hits if h.lives is None), None)
             if hit is not None:
@@ -130,7 +144,7 @@ def own_turn_stage(state: QuestState, seat: int) -> bool:
 def may_answer(state: QuestState, seat: int) -> bool:
     """``seat`` may play a Very Special card now: in his own turn's stages, or whenever he
     owes nothing else (KBQ-VSP-1)."""
-    if state.over or state.phase in ("setup",) or not state.seats[seat].present:
+    if state.over or state.phase in ("setup", "reveal") or not state.seats[seat].present:
         return False
     if not all(st.laid for st in state.seats if st.present):
         return False

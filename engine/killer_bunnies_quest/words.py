@@ -30,6 +30,7 @@ from engine.killer_bunnies_quest.events import (
     Buy,
     Choose,
     Discard,
+    Draw,
     EndTurn,
     Feed,
     Flip,
@@ -38,6 +39,7 @@ from engine.killer_bunnies_quest.events import (
     Pass,
     Play,
     Reshuffle,
+    Reveal,
     Roll,
     Runs,
     Save,
@@ -126,13 +128,22 @@ def _setup(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
     return said
 
 
+def _seen(card: object, w: CardWords, unseen: str = "a card face down") -> str:
+    """A card by name, or what the table saw of it (``"?"``: the record does not say)."""
+    return unseen if card == UNKNOWN or not isinstance(card, int | str) else w.card(card)
+
+
 def _runs(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    if r.get("top") == UNKNOWN and r.get("bottom") == UNKNOWN:
+        return f"{who} lays the first run cards face down"
     if "top" in r:
         return f"{who} lays the first run cards: {w.run(r['top'], r['bottom'])}"
     return f"{who} lays the first run cards face down"
 
 
 def _flip(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    if r.get("card") is not None:
+        return f"{who} turns up the top run card: {w.card(r['card'])}"
     return f"{who} turns up the top run card"
 
 
@@ -185,7 +196,7 @@ def _save(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
 
 
 def _bottom(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
-    if "card" in r:
+    if "card" in r and r["card"] != UNKNOWN:
         return f"{who} lays {w.card(r['card'])} as the new bottom run card"
     return f"{who} lays a new bottom run card face down"
 
@@ -229,6 +240,9 @@ def _trade(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
         count = given if isinstance(given, int) else len(given)
         if count:
             said += f"; and {plural(count, 'hand card')} each way, face down"
+    elif UNKNOWN in given or UNKNOWN in got:
+        said += f"; from hand, {and_list([_seen(c, w) for c in given])} for " \
+                f"{and_list([_seen(c, w) for c in got])}"
     elif given or got:
         said += f"; from hand, {w.cards(given)} for {w.cards(got)}"
     return said
@@ -263,7 +277,8 @@ def _choose(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
     if r.get("under"):
         parts.append(f"puts the clovers under {w.cards(r['under'])}")
     if r.get("give") is not None or r.get("take") is not None:
-        parts.append(f"gives {w.card(r.get('give'))} and takes {w.card(r.get('take'))}")
+        parts.append(f"gives {_seen(r.get('give'), w, 'a weapon face down')} and takes "
+                     f"{_seen(r.get('take'), w, 'a weapon face down')}")
     if r.get("pay"):
         parts.append(f"pays with {w.cards(r['pay'])}")
     if not parts:
@@ -284,11 +299,26 @@ def _reshuffle(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> st
     return f"the discard pile's {plural(count, 'large card')} are shuffled into a new draw pile"
 
 
+def _draw(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    seat = seat_name(r.get("seat"), names)
+    if r.get("card") in (None, UNKNOWN):
+        return f"{seat} draws a card"
+    return f"{seat} draws {w.card(r['card'])}"
+
+
+def _reveal(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
+    cards = r.get("cards") or []
+    if r.get("seat") is None:
+        return f"the small carrot deck's bottom card is turned up: {w.cards(cards)}"
+    shown = w.cards(cards) if cards else "no weapon"
+    return f"{seat_name(r['seat'], names)} shows the weapons in the hand: {shown}"
+
+
 _SAYS: dict[type[Event], Says] = {
     Setup: _setup, Runs: _runs, Flip: _flip, Play: _play, Discard: _discard, Save: _save,
     Bottom: _bottom, EndTurn: _end_turn, Buy: _buy, Feed: _feed, Starve: _starve, Trade: _trade,
     Roll: _roll, Bid: _bid, Pass: _pass, Stake: _stake, Choose: _choose, Join: _join,
-    Leave: _leave, Reshuffle: _reshuffle,
+    Leave: _leave, Reshuffle: _reshuffle, Draw: _draw, Reveal: _reveal,
 }
 
 

@@ -78,6 +78,17 @@ class RulesetViews(Generic[S]):
         raise WarrenError(f"warren cannot write a {self.title} record as one seat saw it: "
                           "this game does not declare redaction")
 
+    def redact_chance(self, event: Event, effects: tuple[Effect, ...], perspective: Perspective,
+                      before: S, after: S) -> tuple[list[Event], list[Event]]:
+        """The chance events a table records, around ``event``, for what the engine did by
+        itself while it applied the event in a full record (``effects``, in order; empty
+        when the event was refused): a game whose full record needs no event for a card
+        drawn from a known order writes one in its table form (Killer Bunnies Quest's
+        ``draw``). Returns those that come before the event (what a held card's release
+        drew, for instance) and those that follow it; their seqs are set by the caller.
+        Default: none."""
+        return [], []
+
     def violation_view(self, violation: Violation, perspective: Perspective, actor: int | None) -> Violation:
         """A violation as ``perspective`` may learn of it, like a view: the rule id (that the
         event breaks it is what the record shows) unless the id alone tells a secret

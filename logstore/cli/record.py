@@ -55,7 +55,14 @@ def record(ruleset: str | None, players: str | None, options: tuple[str, ...], d
     deal, the hands) is left unknown. Mistakes are put right with :undo and :correct,
     which add correction events; the record is never edited.
 
+    Killer Bunnies Quest is recorded as the table sees it: the first player (`setup
+    first=Dee`), then each card off a pile as a draw (Enter for a card another player drew,
+    the card's name or its start for one you saw: `Free A`), every run card turned up by
+    name (`ct` for Carrot Thief), the Magic Carrot's card when the game ends.
+
     Example: warren record bunnies --players Ann,Bo --out ann-bo.jsonl
+
+    Example: warren record killer-bunnies-quest --players Ann,Bo,Cy,Dee --defaults
     """
     from logstore.recording.entries import player_names
     from logstore.recording.session import TableSession, table_header
@@ -353,9 +360,10 @@ def redact(source: str, out: Path, perspective: str, as_json: bool, db: Path | N
     card the perspective did not see is "?", shuffles are unknown, secrets stay secret;
     it checks as a game played at the table does (warren check). An illegal game keeps
     its illegal event, so the copy is illegal at the same event by the same rule (a game
-    the perspective could not judge so is refused). A game whose ruleset does not declare
-    redaction (Killer Bunnies Quest, for now) is refused. --out - writes to standard
-    output; a FIFO or a device is written to, never replaced.
+    the perspective could not judge so is refused). A Killer Bunnies Quest game is written
+    in its table form: each card drawn is an event, "?" where the perspective did not see
+    it. A game whose ruleset does not declare redaction (a plugin's) is refused. --out -
+    writes to standard output; a FIFO or a device is written to, never replaced.
 
     Example: warren redact bunnies-7-000003 --out table.jsonl --as spectator
     """

@@ -93,7 +93,10 @@ def merge_template(session: TableSession, template: Event, line: str) -> Event:
             raise WarrenError(f"the table owes the {tag} now, not {line!r}: Enter records it as nobody "
                               f"saw it, or type `{tag} FIELD=VALUE` for what the table saw")
         listed = any(f.name == field and f.kind == "list" for f in event_fields(type(template)))
-        values = line.replace(",", " ").split()  # the dice of a roll one after another: ``8 5 2``
+        if session.ruleset.is_card_field(field):  # cards by name hold spaces: a comma between
+            values = [v.strip() for v in line.split(",") if v.strip()]
+        else:
+            values = line.replace(",", " ").split()  # the dice of a roll one after another: ``8 5 2``
         owed = getattr(template, field, None)
         if listed and len(values) == 1 and values[0].isdigit() and isinstance(owed, list) \
                 and len(owed) == len(values[0]) > 1:
@@ -102,12 +105,24 @@ def merge_template(session: TableSession, template: Event, line: str) -> Event:
     proposed = read_action(session.ruleset, line)
     if proposed.tag != tag:
         raise WarrenError(f"the table owes a {tag} now, not a {proposed.tag}")
-    # Cards typed by name read as the record writes them (the card drawn: ``draw card=Sword``).
-    fields = {k: session.ruleset.read_value(tag, k, v) for k, v in proposed.fields.items()}
+    # Cards typed by name read as the record writes them (the card drawn: ``draw card=Sword``);
+    # a player typed by name where the record writes a seat (``setup first=Bo``) is that seat.
+    fields = {k: _seat_named(session, template, k, session.ruleset.read_value(tag, k, v))
+              for k, v in proposed.fields.items()}
     try:
         return _over_template(session, template, fields)
     except msgspec.ValidationError as exc:
         raise WarrenError(f"cannot read {line!r}: {plainly(exc, tag)}") from None
+
+
+def _seat_named(session: TableSession, template: Event, field: str, value: Any) -> Any:
+    """``value`` as the seat of the player it names, where the template holds a seat number
+    in ``field`` and ``value`` is one of the players' names (case ignored)."""
+    if not isinstance(value, str) or isinstance(getattr(template, field, None), bool) \
+            or not isinstance(getattr(template, field, None), int) or session.ruleset.is_card_field(field):
+        return value
+    lowered = [n.lower() for n in session.names]
+    return lowered.index(value.strip().lower()) if value.strip().lower() in lowered else value
 
 
 def _the_field(session: TableSession, template: Event) -> str | None:

@@ -149,6 +149,14 @@ class Entries:
             if line not in RESERVED and self._started(line) == [key]:
                 best = line
                 break
+        if best == offer.notation and offer.seat is not None:
+            # Several seats may do the same now (every player lays his first run cards):
+            # the player's name first, then the fewest keys among that player's own actions.
+            mine = [o for o in self.choices.values() if o.seat == offer.seat]
+            if len(mine) < len(self.choices) and 0 <= offer.seat < len(self.session.names):
+                prefixed = f"{self.session.names[offer.seat]}: {Entries(self.session, mine).shortest(offer)}"
+                if len(prefixed) < len(best):
+                    best = prefixed
         return best
 
 

@@ -689,6 +689,29 @@ def test_record_the_start_of_a_five_player_trust_no_bunny_game(server: str, fres
     assert "5 yes, 0 no" in fresh.page.content()
 
 
+def test_record_the_start_of_a_quest_game_at_the_table(server: str, db: Path, fresh: Tab) -> None:
+    """Quest as the table saw it (R-KBQ-40): the first player typed by name, the deal one
+    draw at a time (another player's card unseen, the scorekeeper's own by name)."""
+    from logstore.store import Store
+
+    game = f"quest-club-{fresh.width}"
+    _start(fresh, server, game, ["Ann", "Bo"], ruleset="Killer Bunnies and the Quest for the Magic Carrot")
+    fresh.wait("the table saw the first to play")
+    _type(fresh, "setup first=Bo")
+    fresh.wait("Recorded event 1: the set-up: every deck is shuffled; Bo plays first")
+    fresh.settled()
+    _record(fresh, 2, "Record it")  # Bo's first card, unseen
+    fresh.wait("Recorded event 2: Bo draws a card")
+    _type(fresh, "Sword")  # the scorekeeper's own card, by name (the page says what the table saw)
+    fresh.wait("Recorded event 3: Ann draws a card")
+    fresh.settled()
+    _record(fresh, 4, "Record it")  # Bo's second
+    with Store(db) as store:
+        events = store.record(game).events
+    assert [type(e).__name__ for e in events] == ["Setup", "Draw", "Draw", "Draw"]
+    assert [getattr(e, "card", None) for e in events[1:]] == ["?", 41, "?"]
+
+
 # -- a phone: a replay and the Record page at 390 px ------------------------------------------------------
 @pytest.fixture(scope="module")
 def phone(browser: Any, server: str) -> Iterator[Tab]:

@@ -24,6 +24,7 @@ from engine.killer_bunnies_quest.events import (
     Buy,
     Choose,
     Discard,
+    Draw,
     EndTurn,
     Feed,
     Flip,
@@ -32,6 +33,7 @@ from engine.killer_bunnies_quest.events import (
     Pass,
     Play,
     Reshuffle,
+    Reveal,
     Roll,
     Runs,
     Save,
@@ -237,6 +239,18 @@ EVENTS: list[tuple[Event, dict[Perspective, str]]] = [
     (_ev(Reshuffle, None, order=[SWORD, LASER, CLOVER_1]),
      {"referee": "the discard pile's 3 large cards are shuffled into a new draw pile",
       0: "the discard pile's 3 large cards are shuffled into a new draw pile"}),
+    # The table form (R-KBQ-40): a draw names its card to its drawer alone, a Dolla to all.
+    (_ev(Draw, None, seat=1, card=LASER),
+     {"referee": "Bo draws Laser Gun (45)", 1: "Bo draws Laser Gun (45)", 0: "Bo draws a card",
+      "spectator": "Bo draws a card"}),
+    (_ev(Draw, None, seat=1, card=DOLLA_2),
+     {"referee": "Bo draws 2 Dolla (92)", 0: "Bo draws 2 Dolla (92)"}),
+    (_ev(Draw, None, seat=1, card="?"), {"referee": "Bo draws a card", 1: "Bo draws a card"}),
+    (_ev(Reveal, None, cards=[3004]),
+     {"referee": "the small carrot deck's bottom card is turned up: Small Carrot #04 (3004)"}),
+    (_ev(Reveal, None, seat=2, cards=[SWORD]),
+     {"referee": "Cy shows the weapons in the hand: Sword (41)",
+      0: "Cy shows the weapons in the hand: Sword (41)"}),
 ]
 
 
