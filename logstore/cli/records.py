@@ -375,8 +375,10 @@ def ls(ruleset: str | None, db: Path | None, as_json: bool) -> None:
         table.add_row(*(Text(cell) for cell in (row.game_id, row.ruleset, ", ".join(row.players),
                                                  str(row.n_events), row.chain, verdict, winners)))
     console = Console()
-    # Piped or on a narrow terminal, give the table room rather than squeeze it to nothing.
-    Console(width=max(console.width, 150)).print(table)
+    # A terminal (or COLUMNS) gives the width: the game ids stay whole, the other columns
+    # wrap. Piped without COLUMNS, the table gets room rather than a guessed 80 columns.
+    sized = console.is_terminal or "COLUMNS" in os.environ
+    Console(width=console.width if sized else max(console.width, 150)).print(table)
     click.echo(f"{len(rows)} game(s)", err=True)
 
 
