@@ -26,11 +26,13 @@ from pathlib import Path
 import msgspec
 
 from engine.killer.catalogue.loader import (
+    SINCE_PERSONAL_DECKS,
     CatalogueError,
     build_catalogue,
     deck_from_data,
     parse_toml,
     read_text,
+    without_defaults,
 )
 from engine.killer.catalogue.schema import Card, DeckFile, SetEntry
 from engine.rules import WarrenError
@@ -201,7 +203,7 @@ def resolve_own_cards(path: str, text: str, deck: DeckFile, set_name: str,
 
 
 def _comparable(card: Card) -> bytes:
-    record = msgspec.to_builtins(card)
+    record = without_defaults(msgspec.to_builtins(card), SINCE_PERSONAL_DECKS)
     for prose in ("text", "source", "copies", "deck"):
         record.pop(prose, None)
     return msgspec.json.encode(record, order="sorted")

@@ -825,7 +825,16 @@ def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play
 
 def _roll_card(state: QuestState, ctx: Ctx, effect: Any, out: list[Effect]) -> None:
     dice = [effect.die] if isinstance(effect, fx.RollBands) else list(effect.dice)
-    state.stack.append(RollCard(ctx=ctx, effect=effect, dice=dice, roller=ctx.by))
+    state.stack.append(RollCard(ctx=ctx, effect=effect, dice=dice, roller=_reaper(state, ctx, effect)))
+
+
+def _reaper(state: QuestState, ctx: Ctx, effect: Any) -> int:
+    """Who rolls a card's dice and takes the result, good or bad: the card's player, or the
+    owner of the bunny it went on (Carrot Top Casino, the Bakery: R-KBQ-29)."""
+    if getattr(effect, "reaps", "player") == "host_owner" and ctx.host is not None \
+            and ctx.host in state.circle:
+        return state.circle.owner(ctx.host)
+    return ctx.by
 
 
 QUEST.apply(fx.RollBands, fx.RollPattern, fx.RollLowest, fx.RollMatches)(_roll_card)
@@ -837,7 +846,8 @@ def rolled(state: QuestState, frame: RollCard, faces: list[int], out: list[Effec
     then = QUEST.rolled(frame.effect)(state, frame.ctx, frame.effect, faces, out)
     if then:
         ctx = frame.ctx
-        sub = Ctx(card=ctx.card, by=ctx.by, origin="trigger", host=ctx.host, keep=True)
+        # the result is the roller's: the card's player, or the bunny's owner (R-KBQ-29)
+        sub = Ctx(card=ctx.card, by=frame.roller, origin="trigger", host=ctx.host, keep=True)
         state.stack.append(Effects(ctx=sub, todo=then))
 
 

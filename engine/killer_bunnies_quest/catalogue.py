@@ -73,7 +73,8 @@ def deck_for(opts: QuestOptions) -> Deck:
             raise WarrenError(f"deck set {opts.deck_set!r} uses hooks Killer Bunnies Quest does not "
                               f"implement: {', '.join(missing)} (cards: {', '.join(users)})")
         deck = DECKS[key] = Deck(key, catalogue)
-    if opts.catalogue is not None and opts.catalogue != deck.catalogue.content_hash:
+    if opts.catalogue is not None and opts.catalogue != deck.catalogue.content_hash \
+            and opts.catalogue not in deck.catalogue.earlier_hashes:  # read corrected (R-KBQ-29)
         raise WarrenError(
             f"this record was played with the cards whose content hash is {opts.catalogue[:12]}..., "
             f"but deck set {opts.deck_set!r} ({opts.printing} printing) now gives "

@@ -33,6 +33,10 @@ import msgspec
 BunnyTarget = Literal["opponent_bunny", "any_bunny", "own_bunny", "host"]
 """Which bunny a card may be put on (see the module docstring)."""
 
+Reaper = Literal["player", "host_owner"]
+"""Who rolls a card's dice and takes the result: the card's player, or the owner of the
+bunny it went on."""
+
 PlayerTarget = Literal["opponent", "any_player", "self", "everyone", "bunny_owners"]
 """Which player a card may name."""
 
@@ -321,6 +325,9 @@ class RollBands(CardEffect, tag="roll_bands", frozen=True, kw_only=True):
     """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
     die: str
     bands: list[Band]
+    reaps: Reaper = "player"
+    """Who rolls and takes the result, good or bad: the card's player, or the owner of the
+    bunny the card went on (``host_owner``: the Mad, Mad Donnelaith Bakery)."""
 
     def nested(self) -> list[AnyEffect]:
         return [e for band in self.bands for e in band.then]
@@ -361,6 +368,8 @@ class RollPattern(CardEffect, tag="roll_pattern", frozen=True, kw_only=True):
     """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
     dice: list[str]
     outcomes: list[PatternOutcome]
+    reaps: Reaper = "player"
+    """Who rolls and takes the result, good or bad (``host_owner``: Carrot Top Casino)."""
 
     def nested(self) -> list[AnyEffect]:
         return [e for outcome in self.outcomes for e in outcome.then]

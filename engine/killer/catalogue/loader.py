@@ -243,7 +243,7 @@ class Catalogue:
     colours and kinds; and the content hash a record names."""
 
     __slots__ = ("base_set", "by_code", "by_id", "by_number", "colours", "content_hash", "decks",
-                 "dice", "kinds", "printing", "set_name", "title")
+                 "dice", "earlier_hashes", "kinds", "printing", "set_name", "title")
 
     def __init__(self, set_name: str, title: str, printing: str, decks: tuple[str, ...],
                  colours: tuple[str, ...], kinds: tuple[str, ...], dice: dict[str, DieSpec],
@@ -262,6 +262,17 @@ class Catalogue:
         self.by_code: dict[str, Card] = {card.code: card for card in cards if card.code}
         """Odyssey: cards by their Card Identification Number."""
         self.content_hash = _content_hash(self)
+        corrected: dict[str, frozenset[str]] = {}
+        earlier: list[str] = []
+        for fields in CORRECTIONS.values():  # the hash before each correction, latest first
+            for tag, names in fields.items():
+                corrected[tag] = corrected.get(tag, frozenset()) | names
+            before = _content_hash(self, corrected)
+            if before != self.content_hash and before not in earlier:
+                earlier.append(before)
+        self.earlier_hashes: tuple[str, ...] = tuple(earlier)
+        """The hashes records played before a correction of warren's reading name for these
+        same cards (:data:`CORRECTIONS`): read under the corrected cards."""
 
     def card(self, number: int) -> Card:
         """The definition of card ``number``; a WarrenError names an unknown number."""
@@ -290,9 +301,17 @@ class Catalogue:
                 "catalogue": self.content_hash}
 
 
+SINCE_PERSONAL_DECKS: dict[str, dict[str, Any]] = {
+    "roll_bands": {"reaps": "player"},
+    "roll_pattern": {"reaps": "player"},
+}
+"""Fields the format gained after Odyssey's personal decks were first hashed
+(engine.killer_bunnies_odyssey.personal), with their defaults: left out there too."""
+
 LATER_FIELDS: dict[str, dict[str, Any]] = {
     "roll_matches": {"target": None, "any_of": [], "need": 1, "then": [], "tries": 1},
     "bunny": {"immune_to": []},
+    **SINCE_PERSONAL_DECKS,
 }
 """Fields the format gained after catalogues were first hashed (for KinderBunnies), by the
 primitive's ``do`` name (or ``bunny`` for a card's bunny table), with their defaults. At its
@@ -300,20 +319,51 @@ default such a field is left out of the content hash, so a catalogue that does n
 keeps the hash its records name; a card that uses one hashes differently, as it must."""
 
 
-def _without_later_defaults(value: Any, key: str | None = None) -> Any:
+def _without_later_defaults(value: Any, key: str | None = None,
+                            fields: dict[str, dict[str, Any]] | None = None) -> Any:
+    fields = LATER_FIELDS if fields is None else fields
     if isinstance(value, list | tuple):
-        return [_without_later_defaults(v) for v in value]
+        return [_without_later_defaults(v, None, fields) for v in value]
     if not isinstance(value, dict):
         return value
-    later = LATER_FIELDS.get(value.get("do", "") if "do" in value else (key or ""), {})
-    return {k: _without_later_defaults(v, k) for k, v in value.items()
+    later = fields.get(value.get("do", "") if "do" in value else (key or ""), {})
+    return {k: _without_later_defaults(v, k, fields) for k, v in value.items()
             if not (k in later and v == later[k])}
 
 
-def _content_hash(catalogue: Catalogue) -> str:
+def without_defaults(record: Any, fields: dict[str, dict[str, Any]]) -> Any:
+    """``record`` (a card as builtins) without the ``fields`` left at their defaults: a
+    format's later fields do not change the hash of cards that do not use them."""
+    return _without_later_defaults(record, None, fields)
+
+
+CORRECTIONS: dict[str, dict[str, frozenset[str]]] = {
+    "R-KBQ-29": {"roll_bands": frozenset({"reaps"}), "roll_pattern": frozenset({"reaps"})},
+}
+"""Corrections of how warren reads a card (a ruling found a card read wrong), by the ruling
+that says so: the fields of each primitive that the correction added to the card data. A
+record names the content hash of the cards it was played with; one played before a
+correction names the hash of the cards without these fields (:attr:`Catalogue.earlier_hashes`)
+and is read under the corrected cards, not refused as if its deck files had changed."""
+
+
+def _without(value: Any, fields: dict[str, frozenset[str]]) -> Any:
+    if isinstance(value, list | tuple):
+        return [_without(v, fields) for v in value]
+    if not isinstance(value, dict):
+        return value
+    dropped = fields.get(value.get("do", ""), frozenset())
+    return {k: _without(v, fields) for k, v in value.items() if k not in dropped}
+
+
+def _content_hash(catalogue: Catalogue, before: dict[str, frozenset[str]] | None = None) -> str:
+    """The cards' content hash; ``before``: as warren read them before the corrections that
+    added these fields (:data:`CORRECTIONS`)."""
     cards = []
     for card in sorted(catalogue.by_id.values(), key=lambda c: c.id):
         record = _without_later_defaults(msgspec.to_builtins(card))
+        if before:
+            record = _without(record, before)
         record.pop("text", None)
         record.pop("source", None)
         for later in ODYSSEY_FIELDS:

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from engine.killer_bunnies_quest import RULESET, catalogue
@@ -763,10 +764,34 @@ def _(card_id: str) -> None:
     put(g, DOLLA_5, "discard")
     put(g, DOLLA_2, "discard")
     give(g, CASINO, 0)
-    g.play(0, CASINO, on=GREEN_CONGENIAL)
+    g.play(0, CASINO, on=GREEN_CONGENIAL)  # seat 1's bunny: seat 1 rolls and reaps (R-KBQ-29)
     g.roll(1, 2, 3, 4, 5)  # all different
+    g.choose(1, carrots=[carrot(6)])
+    assert g.state.seats[1].carrots == [carrot(6)] and quest_table.money_of(g.state, 1) == 7
+    assert g.state.seats[0].carrots == [] and quest_table.money_of(g.state, 0) == 0
+
+
+def test_the_casino_and_the_bakery_reward_the_owner_of_the_bunny() -> None:
+    """R-KBQ-29 (docs/card-facts.md, clarification 11): the owner of the bunny the card went on
+    rolls and takes the result, good or bad; on one's own bunny that is the card's player,
+    and the card's player may not take an opponent's prize."""
+    g = two_bunnies()
+    put(g, DOLLA_5, "discard")
+    put(g, DOLLA_2, "discard")
+    give(g, CASINO, 0)
+    g.play(0, CASINO, on=BLUE_CONGENIAL)  # his own bunny
+    assert g.state.stack[-1].roller == 0  # type: ignore[union-attr]  # the dice wait
+    g.roll(1, 2, 3, 4, 5)
+    refuses(g, "KBQ-TURN-4", Choose, 1, carrots=[carrot(6)])  # the prize is not Bo's
     g.choose(0, carrots=[carrot(6)])
     assert g.state.seats[0].carrots == [carrot(6)] and quest_table.money_of(g.state, 0) == 7
+    g = two_bunnies()
+    give(g, BAKERY, 0)
+    g.play(0, BAKERY, on=GREEN_CONGENIAL)
+    assert g.state.stack[-1].roller == 1  # type: ignore[union-attr]  # Bo rolls for his bunny
+    g.roll(8)  # 7-9: a cabbage and a water card, for Bo
+    assert (len(g.state.seats[1].cabbage), len(g.state.seats[1].water)) == (1, 1)
+    assert g.state.seats[0].cabbage == [] and g.state.seats[0].water == []
 
 
 @refused("carrot-top-casino")
@@ -1394,3 +1419,22 @@ def test_simulated_games_end_with_a_magic_carrot() -> None:
 
 
 __all__ = ["Choose", "Flip", "Roll", "Stake", "house_game"]
+
+
+def test_a_record_made_before_the_casino_correction_is_read_under_the_corrected_cards() -> None:
+    """R-KBQ-29 corrected the Casino and the Bakery in the card data, which changed the Blue
+    Starter cards' content hash. A record naming the hash the same cards had before (every
+    record made until then) is read under the corrected cards; any other hash is refused as
+    deck files that changed."""
+    current = catalogue.deck_for(QuestOptions())
+    earlier = current.catalogue.earlier_hashes
+    assert len(earlier) == 1 and earlier[0] != current.catalogue.content_hash
+    assert catalogue.deck_for(QuestOptions(catalogue=earlier[0])) is current
+    game = simulate_one(RULESET, 3, 0, players=3)
+    options = {**game.header.options, "catalogue": earlier[0]}
+    header = msgspec.structs.replace(game.header, options=options)
+    from engine.reader import check_events
+
+    assert check_events(RULESET, header, game.events) is None
+    with pytest.raises(WarrenError, match="the deck files changed"):
+        catalogue.deck_for(QuestOptions(catalogue="0" * 64))
