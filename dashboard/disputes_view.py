@@ -108,9 +108,10 @@ def action_words(game: data.LoadedGame, verdict: Verdict) -> str:
 
 
 # -- legal actions ---------------------------------------------------------------------------------
-def seat_picker(dispute: Dispute, seq: int) -> tuple[int | None, int]:
+def seat_picker(dispute: Dispute, seq: int) -> tuple[int | None, int | None]:
     """The seat asked about: (whose actions are judged, None to let the engine take the one
-    seat to act or the table; the seat whose legal actions are listed)."""
+    seat to act or the table; the seat whose legal actions are listed, None where no seat
+    acts and none was chosen)."""
     names = dispute.names
     options = [TO_ACT, *range(dispute.n_seats)]
     if st.session_state.get(SEAT) not in options:
@@ -122,7 +123,9 @@ def seat_picker(dispute: Dispute, seq: int) -> tuple[int | None, int]:
              "seat's unless it names another (actor=N, or actor=null for the table).")
     if choice is None or choice == TO_ACT:
         to_act = list(dispute.ruleset.to_act(dispute.state_at(seq)))
-        listed = to_act[0] if to_act else 0
+        if not to_act:
+            return None, None  # the table records chance next: no seat's list to show
+        listed = to_act[0]
         if len(to_act) > 1:
             # Several seats act at once (a vote): the engine cannot guess whose action it is.
             st.caption(f"{md(and_list([who(s, names) for s in to_act]))} may act now; actions are taken as "
@@ -138,7 +141,15 @@ def _use_legal() -> None:
         st.session_state[ACTION] = picked
 
 
-def show_legal(dispute: Dispute, seq: int, seat: int) -> None:
+def show_legal(dispute: Dispute, seq: int, seat: int | None) -> None:
+    if seat is None:
+        over = dispute.state_at(seq).over
+        st.markdown(f"**Legal actions** at seq {seq}")
+        st.info("The game is over: nobody acts." if over else
+                "No seat acts here: the table records chance next (a deal, a draw, a die). "
+                "Choose a seat to see what it could do off its turn.")
+        st.session_state.pop(LEGAL, None)
+        return
     found = dispute.legal(seat, at=seq)
     st.markdown(f"**Legal actions of {md(who(seat, dispute.names))}** at seq {seq}: {len(found.actions)}")
     if not found.actions:

@@ -92,9 +92,10 @@ def open_game(rows: list[dict[str, Any]]) -> tuple[str, data.LoadedGame]:
         raise  # st.stop() ends the run; this line only satisfies the type checker
 
 
-def init_seq(game: data.LoadedGame) -> None:
-    """Take seq (or turn) from the URL once per game, else open at the start; clamp what
-    the session holds."""
+def init_seq(game: data.LoadedGame, where_someone_acts: bool = False) -> None:
+    """Take seq (or turn) from the URL once per game, else open at the start (with
+    ``where_someone_acts``, at the first position where a seat acts: the Disputes page, for
+    nothing can be judged where only the table records chance); clamp what the session holds."""
     last = game.replay.last_seq
     if SEQ not in st.session_state:
         seq = _int(st.query_params.get("seq"))
@@ -109,8 +110,21 @@ def init_seq(game: data.LoadedGame) -> None:
             except WarrenError as exc:
                 st.warning(md(exc))
         # A game opens at its start: the deal, then every event in order (or the linked one).
+        if seq is None and where_someone_acts:
+            seq = first_decision(game)
         st.session_state[SEQ] = 0 if seq is None else seq
     st.session_state[SEQ] = max(0, min(int(st.session_state[SEQ]), last))
+
+
+def first_decision(game: data.LoadedGame) -> int:
+    """The first position where a seat acts (after the set-up and the deal), or the start."""
+    for seq in range(game.replay.last_seq + 1):
+        state = game.replay.state_at(seq)
+        if state.over:
+            break
+        if game.ruleset.to_act(state):
+            return seq
+    return 0
 
 
 def acting(game: data.LoadedGame, seq: int) -> str:

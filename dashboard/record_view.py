@@ -355,12 +355,31 @@ def action_panel(session: TableSession, game_id: str) -> None:
                "can be typed below, and is judged the same way.")
 
 
+def entry_examples(session: TableSession) -> str:
+    """The typed box's hint, from this game and this position: two of the actions the rules
+    allow now, in the notation the box reads (the player's name first when several seats
+    may act), or what the table types while it owes chance."""
+    if session.pending.chance is not None:
+        return "Enter the entry as the table saw it (a card's name, a die's face)"
+    offers = session.offers()
+    seats = {o.seat for o in offers}
+    shown: list[str] = []
+    for offer in offers:
+        said = offer.notation if len(seats) < 2 or offer.seat is None \
+            else f"{session.names[offer.seat]}: {offer.notation}"
+        if said not in shown:
+            shown.append(said)
+        if len(shown) == 2:
+            break
+    return "   ·   ".join(shown) or "an action in this game's notation"
+
+
 def typed_box(session: TableSession, game_id: str) -> None:
     """The recorder's notation, as ``warren record`` reads it."""
     usage = "  \n".join(f"`{u}`" for u in action_usage(session.ruleset) if not u.startswith("correct"))
     with st.form("rec_typed_form", border=False, enter_to_submit=True):
         st.text_input(
-            "Or type the entry", key=TEXT, placeholder="lay 9C   ·   2: guard 3 4   ·   Ann: ready",
+            "Or type the entry", key=TEXT, placeholder=entry_examples(session),
             help="The notation of `warren record`: `TYPE [VALUE ...] [field=value ...]`. Prefix the seat "
                  "when several may act (`2: vote yes` or `Ann: ready`). While the table owes chance, "
                  "type what it saw over the rest (`roles first_mayor=2`). This game's actions:  \n" + usage)

@@ -10,7 +10,10 @@ from dashboard import disputes_view as dv
 from dashboard import rulings_view as rv
 from dashboard.boards import board_html
 from dashboard.tables import md
+from dashboard.titles import page_title
 from engine.rules import WarrenError
+
+page_title("Disputes")
 
 st.title("Disputes")
 
@@ -28,7 +31,7 @@ with top[0]:
     st.caption(f"{game.ruleset.title} · {len(header.players)} players · {md(header.source)} · "
                f"created {md(header.created)}{md(parent)}")
 
-position.init_seq(game)
+position.init_seq(game, where_someone_acts=True)
 seq = position.step_controls(game)
 ruling = rv.current_ruling(game_id)
 position.sync_url(game_id, seq, seen, **({"ruling": ruling.ruling_id} if ruling else {}))

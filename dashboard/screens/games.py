@@ -7,6 +7,9 @@ from typing import Any
 import streamlit as st
 
 from dashboard import data
+from dashboard.titles import page_title
+
+page_title("Games")
 
 # Rows drawn in the table at most; the filters narrow a large store down.
 SHOWN_LIMIT = 5000

@@ -79,6 +79,8 @@ PAGES = (
     ("screens/record.py", ":material/edit_note:",
      "a game recorded at the table as it is played, each event checked and stored at once"),
     ("screens/stats.py", ":material/bar_chart:", "the canned statistics, as charts with their data"),
+    ("screens/players.py", ":material/groups:",
+     "the people of the records: games, wins, ratings, head to head, plays from the loggers"),
     ("screens/sql.py", ":material/database:", "your own SELECT over warren's tables"),
 )
 for page, icon, what in PAGES:

@@ -16,8 +16,11 @@ import streamlit as st
 
 from dashboard import data
 from dashboard.tables import md
+from dashboard.titles import page_title
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
+
+page_title("Players")
 
 st.title("Players")
 data.games_or_stop()
@@ -143,7 +146,18 @@ with st.container(horizontal=True, gap="small", key="predict_form"):
     game = st.selectbox("Game", rated, format_func=_title, key="predict_ruleset", width=320)
     chosen = st.multiselect("Players at the table", sorted(found.figures, key=str.casefold),
                             key="predict_players", width=420)
-if len(chosen) >= 2:
+try:
+    table_rules = get_ruleset(game) if game else None
+except WarrenError:  # a ruleset whose plugin is gone: its ratings stay, its table is not checked
+    table_rules = None
+low, high = (table_rules.min_players, table_rules.max_players) if table_rules is not None else (2, 99)
+if len(chosen) >= 2 and not low <= len(chosen) <= high:
+    # a table the game does not allow has no favourite (two-player Bunnies, five to eight
+    # for Trust No Bunny)
+    allowed = f"{low}" if low == high else f"{low} to {high}"
+    st.warning(f"{md(_title(game))} is played by {allowed} players, not {len(chosen)}: "
+               "choose a table the game allows.", icon=":material/group_off:")
+elif len(chosen) >= 2:
     from logstore.players.ratings import MODEL_NAME, predict
 
     odds = predict(found.ratings.get(game, {}), chosen)

@@ -12,6 +12,9 @@ import streamlit as st
 
 from dashboard import data, record_start, record_view
 from dashboard.tables import md
+from dashboard.titles import page_title
+
+page_title("Record")
 
 st.title("Record")
 

@@ -12,7 +12,10 @@ import streamlit as st
 from dashboard import data, position, suspicion_chart, timeline
 from dashboard.boards import board_html
 from dashboard.tables import md
+from dashboard.titles import page_title
 from engine.ruleset import HIDDEN_RULE, Perspective
+
+page_title("Replay")
 
 st.title("Replay")
 

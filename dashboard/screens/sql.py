@@ -15,7 +15,10 @@ import streamlit as st
 from dashboard import data, tables
 from dashboard.schema_docs import DUCKDB_SQL, meaning, table_docs
 from dashboard.tables import md
+from dashboard.titles import page_title
 from engine.rules import WarrenError
+
+page_title("SQL")
 
 st.title("SQL")
 

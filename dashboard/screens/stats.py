@@ -17,8 +17,11 @@ import streamlit as st
 from dashboard import data
 from dashboard.stat_charts import by_ruleset, chart_notes, chart_png, stat_chart
 from dashboard.tables import md
+from dashboard.titles import page_title
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
+
+page_title("Statistics")
 
 if TYPE_CHECKING:
     import pyarrow as pa

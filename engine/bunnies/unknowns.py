@@ -81,7 +81,9 @@ def pickup_doubt(state: BunniesState, seat: int) -> Effect | None:
     top = CARD_VALUE[state.pile[-1]] if state.pile else 0
     if not any(CARD_VALUE[c] >= top for c in state.pool.unseen):
         return None  # no unseen card could have been laid: the pick-up is legal
-    needs = (f"legal only if seat {seat}'s hand held no card of rank {rank_words(top)} or higher"
+    highest = top == CARD_VALUE["AC"]  # an ace on top: only an ace could have been laid
+    needs = (f"legal only if seat {seat}'s hand held no ace" if state.pile and highest else
+             f"legal only if seat {seat}'s hand held no card of rank {rank_words(top)} or higher"
              if state.pile else f"legal only if seat {seat}'s hand was empty")
     return undetermined("BUN-PICKUP-1", needs, seat=seat, unknown_cards=hand.count(UNKNOWN))
 

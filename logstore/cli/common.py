@@ -109,11 +109,14 @@ def open_store(db: Path | None, create: bool = True, *, adopt: bool = False) -> 
 
 
 @contextmanager
-def progress(total: int | None, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr when it is a terminal; silent otherwise."""
+def progress(total: int | None, label: str, lines: bool = False) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal; silent otherwise. ``lines``: the
+    command writes a line for each item to standard output as it goes; when that is the same
+    terminal, those lines are the progress, and a bar drawn between them would be cut into
+    them (and its last line cleared over one of theirs): no bar then."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    if not sys.stderr.isatty():
+    if not sys.stderr.isatty() or (lines and sys.stdout.isatty()):
         def silent(n: int = 1) -> None:
             """No terminal, no bar: nothing to advance."""
 

@@ -65,7 +65,7 @@ def check(paths: tuple[str, ...], as_json: bool, master: str | None) -> None:
     else:  # Spark lists a URL's folder itself: count what it judged
         results = _spark_check(master, paths)
         total = len(results)
-    with progress(total, "checking") as advance:
+    with progress(total, "checking", lines=True) as advance:
         for result, end in results:
             worst = max(worst, result.exit_code)
             if result.error is not None:

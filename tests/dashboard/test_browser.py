@@ -277,6 +277,8 @@ def test_every_page_opens_at_its_own_address(server: str, fresh: Tab, shots: Pat
         fresh.settled()
         assert "Page not found" not in pg.content(), path
         assert "Deploy" not in pg.locator("header").inner_text(), path  # no developer toolbar
+        # each tab titled with its page (and the game its address names), not all "warren"
+        assert pg.title() == ("warren" if path == "/" else f"{heading} · warren"), path
         if path == "/games":
             fresh.wait("Replay this game")
             fresh.shot(shots, "games.png")
@@ -289,6 +291,7 @@ def test_step_through_a_game_and_see_it_as_a_seat(server: str, fresh: Tab, shots
     pg.goto(f"{server}/replay?game={BUNNIES_GAME}")
     fresh.wait("The start")  # a game opens at its start
     fresh.settled()
+    assert pg.title() == f"Replay · {BUNNIES_GAME} · warren"  # the page and the game, in the tab
     fresh.reruns.clear()
     for n in range(1, 4):
         since = time.perf_counter()

@@ -304,9 +304,9 @@ def test_a_game_picked_by_hand_stays_picked(env: Path) -> None:
     assert at.session_state["pos_game"] == second
 
 
-def test_a_game_opens_at_its_start_and_the_start_is_explained(env: Path) -> None:
+def test_the_start_linked_is_explained(env: Path) -> None:
     game, _ = opened(env)
-    at = page(game=game)
+    at = page(game=game, seq="0")
     assert at.session_state["pos_seq"] == 0
     shown = texts(at.info) + texts(at.markdown) + texts(at.caption)
     assert "the game is over" not in shown
@@ -338,3 +338,18 @@ def test_the_ten_is_accepted_both_ways_and_a_wrong_card_is_named(env: Path) -> N
         assert "Cannot judge" not in texts(at.error), typed
     propose(at, "lay 9X")
     assert "'9X' is not a card" in texts(at.error)
+
+
+def test_a_game_opens_where_someone_acts_and_the_table_s_chance_lists_no_seat(env: Path) -> None:
+    """The page opens at the first position where a seat acts (nothing is judged where the
+    table records chance); linked to such a position, it says so, and never lists a seat's
+    actions as if that seat were to act."""
+    game, d = opened(env)
+    first = next(q for q in range(d.last_seq) if d.ruleset.to_act(d.state_at(q)))
+    assert first > 0  # the set-up and the deal come first
+    at = page(game=game)
+    assert f"**Event {first} · " in texts(at.markdown)
+    at = page(game=game, seq="0")
+    shown = texts(at.markdown)
+    assert "**Legal actions** at seq 0" in shown and "Legal actions of" not in shown
+    assert "the table records chance next" in texts(at.info)

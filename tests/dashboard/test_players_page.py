@@ -65,3 +65,20 @@ def test_the_favourite_of_a_table(league_env: Path) -> None:
     at.multiselect(key="predict_players").set_value(["Ann", "Cy"]).run()
     assert not at.exception
     assert any("From the ratings" in c.value for c in at.caption)
+
+
+def test_the_overview_leads_to_the_players_page(league_env: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    assert not at.exception, at.exception
+    pages = [link.proto.page for link in at.get("page_link")]
+    assert "players" in pages, pages
+
+
+def test_a_table_the_game_does_not_allow_has_no_favourite(league_env: Path) -> None:
+    """Three players at two-player Bunnies: refused in words, no chances drawn."""
+    at = players_page()
+    at.selectbox(key="predict_ruleset").set_value("bunnies")
+    at.multiselect(key="predict_players").set_value(["Ann", "Bo", "Cy"]).run()
+    assert not at.exception
+    assert any("is played by 2 players, not 3" in w.value for w in at.warning)
+    assert not any("From the ratings" in c.value for c in at.caption)

@@ -312,3 +312,14 @@ def test_a_finished_game_shows_its_end_and_its_last_entry_can_still_be_undone(st
     click(at, "rec_undo")
     assert f"Recorded event {last + 1}: the table strikes event {last}" in texts(at.success)
     assert at.button(key="rec_record")  # the game goes on from before the struck entry
+
+
+def test_the_typed_box_hints_at_this_game_s_own_entries(store: Path) -> None:
+    """The hint under "Or type the entry" comes from the game being recorded and the actions
+    the rules allow now, not a mix of every game's notation."""
+    at = start(["Ann", "Bo"], first_seat=0)
+    hint = at.text_input(key="rec_text").placeholder
+    assert "as the table saw it" in hint  # the deal: chance, typed as the table saw it
+    click(at, "rec_chance")
+    hint = at.text_input(key="rec_text").placeholder
+    assert hint.startswith("draw") and "guard" not in hint and "ready" not in hint

@@ -85,6 +85,15 @@ def test_a_pickup_that_unseen_cards_might_have_avoided_is_undetermined() -> None
     assert state.hands[1][-1] == "9C"
 
 
+def test_a_pickup_under_an_ace_needs_no_ace_in_words() -> None:
+    """An ace on top: only an ace could have been laid, and the need says so plainly."""
+    events = [blind_deal(), Draw(seq=2, actor=0), Lay(seq=3, actor=0, cards=["AC"]),
+              Draw(seq=4, actor=1), Pickup(seq=5, actor=1)]
+    _, effects = play(events)
+    doubt = [e for e in effects[-1] if is_undetermined(e)]
+    assert [d.data["needs"] for d in doubt] == ["legal only if seat 1's hand held no ace"]
+
+
 def test_a_pickup_the_known_cards_forbid_is_illegal_even_with_unknowns() -> None:
     events = [Deal(seq=1, actor=None, hands=[[U] * 7, ["KC", *[U] * 6]], blinds=[[U] * 4, [U] * 4],
                    shared=[U] * 3, stock=[U] * 27),
