@@ -59,18 +59,14 @@ def lazy(handler: Handler) -> Handler:
     def wrapped(state: QuestState, event: Any) -> tuple[Effect, ...]:
         if state.doubts:  # the table form with checks to settle (unknowns): tried on a copy
             trial = state.copy()
-            effects = wrapped_held(trial, event)
+            effects = held(trial, event)
             _adopt(state, trial)
             return (*effects, *unknowns.settlements(state))
+        return held(state, event)
+
+    def held(state: QuestState, event: Any) -> tuple[Effect, ...]:
         stack = state.stack
         # only a Hold or an attack on top can hold a card (waiting.holding)
-        if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
-                or waiting.is_answer(state, event):
-            return handler(state, event)
-        return holds.after_held(state, event, handler, _release_all, _adopt)
-
-    def wrapped_held(state: QuestState, event: Any) -> tuple[Effect, ...]:
-        stack = state.stack
         if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
                 or waiting.is_answer(state, event):
             return handler(state, event)

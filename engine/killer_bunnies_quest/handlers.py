@@ -68,6 +68,7 @@ from engine.killer_bunnies_quest.unknowns import (
     HIDDEN,
     come_to_light,
     hand_card,
+    held_a_weapon,
     may_hold,
     name,
     refuse_unseen,
@@ -360,11 +361,6 @@ def _from_hand(state: QuestState, seat: int, card: int | str) -> int:
     if isinstance(card, int):
         take_from_hand(state, seat, card)
         return card
-    hand = state.seats[seat].hand
-    if hand and all(c == HIDDEN for c in hand):
-        hand.pop()
-        unknown_joins(state, seat)  # which one went is not known: its doubts stay open
-        return HIDDEN
     return take_unseen(state, seat)  # any of its cards may be the one gone
 
 
@@ -1149,9 +1145,7 @@ def _apply_exchange(state: QuestState, c: Choice, e: Choose, out: list[Effect]) 
                                                   f"{c.ctx.player}'s hand held no weapon",
                                             seats=[c.seat, c.ctx.player]))
             return
-        for entry in state.doubts:  # he gave a weapon: his hand held one (settled)
-            if entry[2] == c.seat and entry[3] == "weapon" and entry[1] == rule:
-                entry[4] = -1
+        held_a_weapon(state, c.seat, rule)  # he gave one: his hand held one (settled)
         assert e.give is not None and e.take is not None
         gave = _from_hand(state, c.seat, e.give)
         took = _from_hand(state, c.ctx.player, e.take)

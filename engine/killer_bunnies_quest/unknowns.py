@@ -126,6 +126,14 @@ def came_to_light(state: QuestState, seat: int, card: int) -> None:
             entry[4] = -1  # settled: legal
 
 
+def held_a_weapon(state: QuestState, seat: int, rule: str) -> None:
+    """``seat``'s hand is shown to have held a weapon (he gave one in an exchange): his
+    "weapon" doubts under ``rule`` are settled legal."""
+    for entry in state.doubts:
+        if entry[2] == seat and entry[3] == "weapon" and entry[1] == rule:
+            entry[4] = -1
+
+
 def settlements(state: QuestState) -> list[Effect]:
     """The doubts settled legal by this event, as effects (and out of the list)."""
     done = [entry for entry in state.doubts if entry[4] == -1]
