@@ -15,6 +15,7 @@ device recorded and shows the fresh position. Nothing is written twice; nothing 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,7 @@ from logstore.recording.choices import (
     template_values,
 )
 from logstore.recording.entries import fill_template, read_entry
+from logstore.recording.session import DEAL
 
 if TYPE_CHECKING:
     from logstore.recording.session import Accepted, Refusal, TableSession
@@ -147,6 +149,16 @@ def _enter_template(game_id: str) -> None:
         fields = template_fields(session.ruleset, template, len(session.names))
         picked = {f.name: st.session_state.get(f"{PICK}tpl_{f.name}") for f in fields}
         return session.enter(fill_template(session, template.event, template_values(fields, picked)))
+
+    _act(game_id, step)
+
+
+def _enter_whole_deal(game_id: str) -> None:
+    from logstore.recording.session import deal_said
+
+    def step(session: TableSession) -> Accepted | Refusal | None:
+        dealt = session.enter_unseen_deal()
+        return dataclasses.replace(dealt[-1], said=deal_said(session, dealt))
 
     _act(game_id, step)
 
@@ -297,8 +309,12 @@ def chance_panel(session: TableSession, game_id: str) -> bool:
     if event is not None:
         said = session.ruleset.describe(event, session.names, PERSPECTIVE)
         st.markdown(f"To record: **{md(said)}**")
-    st.button("Record it", key="rec_chance", type="primary", icon=":material/check:",
-              on_click=_enter_template, args=(game_id,))
+    if template.complete and kind == DEAL:
+        # a deal nobody saw is one entry, however many cards it deals one at a time
+        st.button("Record the whole deal", key="rec_deal", type="primary", icon=":material/done_all:",
+                  on_click=_enter_whole_deal, args=(game_id,))
+    st.button("Record it", key="rec_chance", type="secondary" if template.complete and kind == DEAL
+              else "primary", icon=":material/check:", on_click=_enter_template, args=(game_id,))
     return True
 
 

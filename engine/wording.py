@@ -361,3 +361,41 @@ def seats_named(message: str, names: Names | None) -> str:
     message = _SEATS.sub(many, message)
     message = _SEAT_S.sub(lambda m: possessive(one(m[1]) or f"seat {m[1]}"), message)
     return _SEAT.sub(lambda m: one(m[1]) or m[0], message)
+
+
+# -- who a refusal is for ------------------------------------------------------------------------
+REFUSED_DOINGS: Mapping[str, str] = {
+    "accept": "accept", "accuse": "accuse", "act": "act", "bid": "bid", "bless": "bless",
+    "bottom": "put a card at the bottom of the run", "brew": "brew", "buy": "buy",
+    "choose": "choose", "choose_item": "choose an Item", "correct": "correct the record",
+    "cut": "cut the pile", "discard": "discard", "draw": "draw", "end_turn": "end the turn",
+    "feed": "feed", "flip": "flip", "gaze": "gaze", "guard": "guard",
+    "hexascrewup": "call a Hexascrewup", "join": "join", "lay": "lay", "leave": "leave",
+    "mulligan": "take a mulligan", "overdraw": "draw an extra card", "pass": "pass",
+    "peek": "look at a blind card", "pickup": "pick up the pile", "place": "place a card",
+    "play": "play", "predict": "predict", "propose": "propose a team", "ready": "say ready",
+    "rest": "rest", "reveal": "reveal", "roll": "roll", "runs": "lay the run cards",
+    "sabotage": "sabotage", "save": "save", "setaside": "set a card aside",
+    "shuffle": "shuffle", "spin": "spin", "stake": "stake", "starve": "let a bunny starve",
+    "steal": "steal", "timeout": "call time", "trade": "trade", "use": "use", "vote": "vote",
+}
+"""What each kind of event is, as ``Bo may not <it>`` says it: the lead of a refusal that
+does not name the player it refuses (the kinds of all five games; a game may add its own)."""
+
+
+def mentions_seat(message: str, seat: int) -> bool:
+    """Does a rule's message (seats by number) name ``seat``, alone or in a list?"""
+    if any(int(m[1]) == seat for m in _SEAT.finditer(message)):
+        return True
+    return any(str(seat) in re.findall(r"\d+", m[1]) for m in _SEATS.finditer(message))
+
+
+def refusal_for(message: str, actor: int | None, kind: str, doings: Mapping[str, str]) -> str:
+    """A refusal that names the player refused: ``seat 1 may not pick up the pile: ...`` where
+    the rule's own message does not name him already (it names seats by number, as every
+    rule's message does; :func:`seats_named` puts the names in). Chance and the table's own
+    events (no actor) are left as they are: nobody acted."""
+    if actor is None or mentions_seat(message, actor):
+        return message
+    doing = doings.get(kind, kind.replace("_", " "))
+    return f"seat {actor} may not {doing}: {message}"

@@ -7,6 +7,7 @@ Read it like the rulebook: numbers (the game's counts), layout (the blind cards)
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.bunnies import bots, words
@@ -15,7 +16,7 @@ from engine.bunnies.events import EVENT_TYPES, Deal, Steal
 from engine.bunnies.handlers import HANDLERS
 from engine.bunnies.layout import OWN_SLOTS, is_uncovered
 from engine.bunnies.numbers import BLINDS_PER_SEAT, DECK, MAX_HAND_SIZE, SHARED_BLINDS
-from engine.bunnies.options import BunniesOptions
+from engine.bunnies.options import OPTION_HELP, BunniesOptions
 from engine.bunnies.render import render
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
@@ -25,7 +26,7 @@ from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.wording import Names
+from engine.wording import REFUSED_DOINGS, Names
 
 _OWN_SETS = (frozenset(OWN_SLOTS[0]), frozenset(OWN_SLOTS[1]))
 """Each seat's own blind slots, for counting what is left."""
@@ -52,8 +53,10 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     max_players = 2
     state_type = BunniesState
     options_type = BunniesOptions
+    option_help = OPTION_HELP
     event_types = EVENT_TYPES
     game_over_rule = "BUN-END-1"
+    refusal_doings: ClassVar[Mapping[str, str]] = {**REFUSED_DOINGS, "end_turn": "end the go"}
     phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "draw": "drawing", "lay": "laying",
                                                 "bunny": "a bunny's action"}
     capabilities = Capabilities(values={"greedy": bots.greedy_value, "prolong": bots.prolong_value},

@@ -391,7 +391,8 @@ def pickup(state: BunniesState, event: Pickup) -> tuple[Effect, ...]:
     if can_beat(state, seat):
         # BUN-PICKUP-1: picking up is only for a player who cannot beat the top card.
         raise RuleViolation(
-            "BUN-PICKUP-1", "the player holds a card that equals or beats the top card",
+            "BUN-PICKUP-1", f"seat {seat} holds a card that equals or beats the top card "
+                            f"{state.pile[-1] if state.pile else ''}".rstrip(),
             top=state.pile[-1] if state.pile else None, hand=sorted(state.hands[seat]),
         )
     doubt = pickup_doubt(state, seat) if state.partial else None

@@ -20,3 +20,12 @@ class BunniesOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     steal_from: Literal["hand", "hand_or_blind"] = "hand"
     """What a random steal may take: the opponent's hand only (default), or also their
     uncovered own blind cards (R-BUN-4)."""
+
+
+OPTION_HELP: dict[str, str] = {
+    "first_seat": "who has the first go: the player after the dealer, seat 0 (R-BUN-1)",
+    "hand_size": "cards dealt to each hand: 7 in the rulebook (R-BUN-15)",
+    "steal_from": "what a steal may take: hand = the opponent's hand only; hand_or_blind = "
+                  "his uncovered blind cards too (R-BUN-4)",
+}
+"""Each option as the recorder explains it, with what each value means."""

@@ -138,7 +138,16 @@ def short_spellings(event: Event) -> tuple[str, ...]:
     if len(ranks) != 1:
         return ()
     rank = RANK_FACE.get(cards[0][0], cards[0][0]).lower()
-    return (rank + "".join(c[1].lower() for c in cards),)
+    jotted = rank + "".join(c[1].lower() for c in cards)
+    # as the table says it, which the notation reads too: ``lay queen of clubs``
+    spoken = "lay " + " ".join(f"{_SPOKEN_RANKS[c[0]]} of {_SPOKEN_SUITS[c[1]]}" for c in cards)
+    return (jotted, spoken)
+
+
+_SPOKEN_RANKS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+                 "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+                 "A": "ace"}
+_SPOKEN_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 # -- events ---------------------------------------------------------------------------------------

@@ -33,6 +33,9 @@ NEAREST = 3
 """Names offered after a typo, at most."""
 CUTOFF = 0.6
 """How alike a name must be to a typo to be offered (difflib's ratio)."""
+WORD_CUTOFF = 0.75
+"""How like a word of a name one mistyped word must be (``violt``, Violet) to suggest it:
+stricter than for a whole name, a single short word matches too much by chance."""
 _NAMED_NUMBER = re.compile(r"^(?P<name>.*\S)\s*\((?P<key>[^()]+)\)$")
 
 
@@ -100,6 +103,10 @@ class CardReader:
             more = f" and {len(shown) - 6} more" if len(shown) > 6 else ""
             raise UnknownCard(f"{typed!r} begins the names of {', '.join(shown[:6])}{more}: type more of it")
         near = difflib.get_close_matches(low, list(self.by_name), n=NEAREST, cutoff=CUTOFF)
+        if not near and " " not in low:  # one word mistyped: the names with a word like it
+            like = difflib.get_close_matches(low, sorted({w for n in self.by_name for w in n.split()}),
+                                             n=2, cutoff=WORD_CUTOFF)
+            near = [n for n in self.by_name if set(n.split()) & set(like)][:NEAREST]
         offered = " or ".join(self.said(self.by_name[n][0]) for n in near)
         raise UnknownCard(f"no card {typed!r}" + (f": did you mean {offered}?" if near else ""))
 
@@ -124,8 +131,13 @@ class CardReader:
     def is_a_name(self, phrase: str) -> bool:
         """Is a phrase of several words a card's whole name (``Blue Sinister Bunny``, or
         ``Choose A Carrot (17)``)? The notation joins such words into one value."""
-        if plain(phrase) in self.by_name:
+        low = plain(phrase)
+        if low in self.by_name:
             return True
+        if " " in low:  # the first words of one card's name alone: ``blue perky``
+            begun = [name for name in self.by_name if name.startswith(low + " ")]
+            if len(begun) == 1:
+                return True
         named = _NAMED_NUMBER.match(phrase)
         if named is not None:
             key = self._key(named["key"].strip())

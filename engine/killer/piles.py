@@ -23,9 +23,11 @@ def check_order(order: Sequence[int], cards: Sequence[int], what: str) -> None:
     if Counter(order) != Counter(cards):
         missing = sorted((Counter(cards) - Counter(order)).elements())
         extra = sorted((Counter(order) - Counter(cards)).elements())
+        said = "; ".join([*([f"missing {cards_said(missing)}"] if missing else []),
+                          *([f"not due {cards_said(extra)}"] if extra else [])])
         raise Refusal("piles.bad_shuffle",
                       f"the recorded {what} is not a shuffle of the {len(cards)} cards due "
-                      f"(missing {cards_said(missing)}; extra {cards_said(extra)})",
+                      f"({said})",
                       missing=missing, extra=extra)
 
 

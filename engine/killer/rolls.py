@@ -133,7 +133,8 @@ def record(off: RollOff, seat: int, face: int, reroll: bool = False) -> None:
     expected = to_roll(off)
     if expected != seat:
         raise Refusal("rolloff.not_your_roll",
-                      f"seat {seat} does not roll now (waiting for {expected})",
+                      f"seat {seat} does not roll now: "
+                      + ("nobody does" if expected is None else f"seat {expected} does"),
                       seat=seat, waiting_for=expected)
     if (off.reroll == "two_rolls" and seat == off.card_player and not off.rerolled):
         if off.first_of_two is None:

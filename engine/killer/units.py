@@ -54,7 +54,7 @@ def check_payment(cards: Sequence[int], amount: int, value: Mapping[int, int], w
     for c in cards:
         if paid - value[c] >= amount:
             raise Refusal("units.overpaid",
-                          f"card {c} ({value[c]} units) is not needed to pay {amount}",
+                          f"card {c} is not needed to pay {amount}: the rest pays {paid - value[c]}",
                           paid=paid, amount=amount, card=c)
     return paid - amount
 

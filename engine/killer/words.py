@@ -38,6 +38,22 @@ FACE_DOWN = "back"
 MOVES_SHOWN = 8
 """A pile that gained or lost more cards than this at once is told by counts."""
 
+CHOICE_WORDS: Mapping[str, str] = {
+    "on": "a bunny", "at": "a place in the Bunny Circle", "player": "a player",
+    "carrots": "carrots", "number": "a number", "weapon": "a weapon", "roamer": "a roaming card",
+    "stakes": "stakes", "sources": "opponents to take from", "take": "a card to take",
+    "give": "a card to give", "bunnies": "bunnies", "card": "a card", "carrot": "a carrot",
+    "die": "a die", "pay": "a payment",
+}
+"""A choice a card's play names (a field of the play), as a refusal says it is asked for
+or not: ``Sword (41) asks for no number``. Shared by the three games of the family."""
+
+
+def choices_said(fields: Sequence[str]) -> str:
+    """Choices in words: ``a bunny and a roaming card``; ``nothing`` for none."""
+    return and_list([CHOICE_WORDS.get(f, f) for f in fields]) if fields else "nothing"
+
+
 TIMES = {2: "twice", 3: "three times"}
 
 

@@ -32,7 +32,7 @@ from engine.killer_bunnies_odyssey.events import EVENT_TYPES, TABLE_EVENTS, Flip
 from engine.killer_bunnies_odyssey.handlers import HANDLERS
 from engine.killer_bunnies_odyssey.library import header_fields, table_for
 from engine.killer_bunnies_odyssey.numbers import MAX_PLAYERS, MIN_PLAYERS, START_CIV
-from engine.killer_bunnies_odyssey.options import OdysseyOptions
+from engine.killer_bunnies_odyssey.options import OPTION_HELP, OdysseyOptions
 from engine.killer_bunnies_odyssey.rulebook import RULES
 from engine.killer_bunnies_odyssey.state import OdysseyState, Seat
 from engine.killer_bunnies_odyssey.table import cards, pieces_said, totals
@@ -79,6 +79,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
     max_players = MAX_PLAYERS
     state_type = OdysseyState
     options_type = OdysseyOptions
+    option_help = OPTION_HELP
     event_types = EVENT_TYPES
     game_over_rule = "ODY-END-2"
     vocabulary = words.VOCABULARY

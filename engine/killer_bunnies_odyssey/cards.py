@@ -282,7 +282,7 @@ def _placement(state: OdysseyState, seat: int, at: int | None, into: int | None,
 
 def _creature(state: OdysseyState, pid: int | None, rule: str, what: str) -> Any:
     if pid is None:
-        refuse(rule, f"the card names the {what} it aims at (target=PIECE)")
+        refuse(rule, f"the card names the {what} it aims at")
     p = state.pieces.get(pid)
     if p is None or not cards(state).creature[p.kind]:
         refuse(rule, f"piece {pid} is not a creature in play", target=pid)
@@ -334,7 +334,7 @@ def _check_steal(state: OdysseyState, plan: Plan, effect: fx.Steal, ev: Any) -> 
         return
     city = state.pieces.get(ev.target) if ev.target is not None else None
     if city is None or city.where != "city" or city.owner == seat:
-        refuse("ODY-CARD-4", "the card takes an opponent's city (target=PIECE)", target=ev.target)
+        refuse("ODY-CARD-4", "the card takes an opponent's city", target=ev.target)
     if ev.into is not None:
         refuse("ODY-CARD-1", "a city goes into the Center Circle, not into a city", into=ev.into)
     if ev.at is not None and not 0 <= ev.at <= len(state.center) - 1:
@@ -346,7 +346,7 @@ def _check_steal(state: OdysseyState, plan: Plan, effect: fx.Steal, ev: Any) -> 
 def _check_revive(state: OdysseyState, plan: Plan, effect: fx.Revive, ev: Any) -> None:
     plan.asked.add("chosen")
     if ev.chosen is None:
-        refuse("ODY-CARD-5", "the card names the creature it brings back (chosen=CODE)")
+        refuse("ODY-CARD-5", "the card names the creature it brings back")
     t = cards(state)
     kind = kind_of(state, ev.chosen, "the creature revived")
     if not kind or not t.creature[kind] or kind not in state.seats[plan.seat].discard:
@@ -379,7 +379,7 @@ def _check_raze(state: OdysseyState, plan: Plan, effect: fx.Raze, ev: Any) -> No
     plan.asked.add("target")
     city = state.pieces.get(ev.target) if ev.target is not None else None
     if city is None or city.where != "city":
-        refuse("ODY-WPN-2", "a City Weapon aims at a city in the Center Circle (target=PIECE)",
+        refuse("ODY-WPN-2", "a City Weapon aims at a city in the Center Circle",
                target=ev.target)
     if city.owner == plan.seat:
         refuse("ODY-WPN-2", f"city {city.id} is seat {plan.seat}'s own: a City Weapon aims at an "
@@ -448,7 +448,7 @@ def _check_pick(state: OdysseyState, plan: Plan, effect: fx.PickFromHand, ev: An
         refuse("ODY-FAN-1", f"seat {who} has no card in hand to pick", opponent=who)
     if ev.picked is None or ev.picked == UNKNOWN:
         refuse("ODY-FAN-1", "the card picked from the hand is discarded face up: the record "
-               "names it (picked=CODE)", opponent=who)
+               "names it", opponent=who)
     plan.step.hand = plan_from_hand(state, who, [ev.picked], "ODY-FAN-1", "the card picked")
     plan.step.picked = plan.step.hand.kinds[0]
 
@@ -483,7 +483,7 @@ def _check_inspect(state: OdysseyState, plan: Plan, effect: fx.Inspect, ev: Any)
 
 def _opponent(state: OdysseyState, seat: int, who: int | None) -> int:
     if who is None:
-        refuse("ODY-OPP-1", "the card names the opponent (opponent=SEAT)")
+        refuse("ODY-OPP-1", "the card names the opponent")
     if not 0 <= who < state.n or who == seat:
         refuse("ODY-OPP-1", f"seat {who} is not an opponent of seat {seat}", opponent=who)
     return who

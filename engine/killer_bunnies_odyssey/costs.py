@@ -31,8 +31,8 @@ def _payment(cost: Mapping[str, int], available: Mapping[str, int]) -> dict[str,
         if colour == WHITE or n == 0:
             continue
         if left.get(colour, 0) < n:
-            raise Refusal("cost.short", f"the cost needs {n} {colour} Resources, "
-                          f"{left.get(colour, 0)} are available", colour=colour, need=n,
+            raise Refusal("cost.short", f"the cost needs {counted(n, colour)}, "
+                          f"{are(left.get(colour, 0))} available", colour=colour, need=n,
                           have=left.get(colour, 0))
         left[colour] -= n
         used[colour] = n
@@ -46,7 +46,8 @@ def _payment(cost: Mapping[str, int], available: Mapping[str, int]) -> dict[str,
             left[colour] -= take
             white -= take
     if white:
-        raise Refusal("cost.short", f"{white} White hexagons are left unpaid", colour=WHITE,
+        hexes = f"{white} White hexagon{'s are' if white != 1 else ' is'}"
+        raise Refusal("cost.short", f"{hexes} left unpaid", colour=WHITE,
                       need=cost.get(WHITE, 0))
     return used
 
@@ -57,6 +58,15 @@ def affordable(cost: Mapping[str, int], available: Mapping[str, int]) -> bool:
     except Refusal:
         return False
     return True
+
+
+def are(n: int) -> str:
+    return f"{n} is" if n == 1 else f"{n} are"
+
+
+def counted(n: int, colour: str) -> str:
+    """Resources of a colour in words: ``1 Blue Resource``, ``2 Green Resources``."""
+    return f"{n} {colour.capitalize()} Resource{'' if n == 1 else 's'}"
 
 
 def hexagons(cost: Mapping[str, int]) -> int:
@@ -71,10 +81,11 @@ def check_payment(cost: Mapping[str, int], available: Mapping[str, int],
     any colour, no Resource more than the cost needs and none the player lacks."""
     for colour, n in paid.items():
         if n < 0:
-            raise Refusal("cost.bad_payment", f"a payment of {n} {colour} Resources", colour=colour)
+            raise Refusal("cost.bad_payment", f"a payment of {n} {colour.capitalize()} Resources",
+                          colour=colour)
         if n > available.get(colour, 0):
-            raise Refusal("cost.short", f"the payment uses {n} {colour} Resources, "
-                          f"{available.get(colour, 0)} are available", colour=colour, need=n,
+            raise Refusal("cost.short", f"the payment uses {counted(n, colour)}, "
+                          f"{are(available.get(colour, 0))} available", colour=colour, need=n,
                           have=available.get(colour, 0))
     if sum(paid.values()) != hexagons(cost):
         raise Refusal("cost.bad_payment", f"the payment uses {sum(paid.values())} Resources for "
@@ -84,6 +95,6 @@ def check_payment(cost: Mapping[str, int], available: Mapping[str, int],
         if colour == WHITE or n == 0:
             continue
         if spare.get(colour, 0) < n:
-            raise Refusal("cost.bad_payment", f"the cost needs {n} {colour} Resources and the "
+            raise Refusal("cost.bad_payment", f"the cost needs {counted(n, colour)} and the "
                           f"payment gives {spare.get(colour, 0)}", paid=dict(paid), cost=dict(cost))
         spare[colour] -= n

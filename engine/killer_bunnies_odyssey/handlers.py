@@ -472,7 +472,7 @@ def on_flip(state: OdysseyState, ev: Flip) -> tuple[Effect, ...]:
         _no_choices(ev, "saving a card")
     elif ev.how == "play":
         if t.type[kind] == "resource":
-            refuse("ODY-RES-1", f"{t.label(kind)} is a Resource: flipped, it is saved (flip save)",
+            refuse("ODY-RES-1", f"{t.label(kind)} is a Resource: flipped, it is saved, never played",
                    card=t.code(kind))
         plan = card_rules.plan_play(state, seat, kind, ev, "flip")
     else:
@@ -673,23 +673,35 @@ def on_feed(state: OdysseyState, ev: Feed) -> tuple[Effect, ...]:
                   scores=False)
 
 
+_WHERE_SAID = {"saved": "saved beside its owner", "circle": "in the {circle} already",
+               "city": "in the {circle} already", "inside": "inside a city already",
+               "under": "under a creature already", "on": "on a creature already"}
+"""Where a piece already is, as a refusal to place it again says it."""
+
+
 def on_place(state: OdysseyState, ev: Place) -> tuple[Effect, ...]:
     _live(state)
     seat = _seat(state, ev.actor, "ODY-POS-1")
     p = state.pieces.get(ev.piece)
     t = cards(state)
+    # A city is a structure: its placing is ODY-POS-2's (Positioning Of Creatures And
+    # Structures, second paragraph); a creature's is ODY-POS-1's.
+    rule = "ODY-POS-2" if p is not None and t.is_city(p.kind) else "ODY-POS-1"
     if p is None or ev.piece not in state.placing:
-        where = "" if p is None else f" (it is {p.where})"
-        refuse("ODY-POS-1", f"piece {ev.piece} is not waiting to be placed{where}: what is in play is "
-               "never repositioned", piece=ev.piece)
+        if p is None:
+            refuse(rule, f"piece {ev.piece} is not waiting to be placed", piece=ev.piece)
+        circle = "Center Circle" if rule == "ODY-POS-2" else "Bunny Circle"
+        where = _WHERE_SAID.get(p.where, "in play").format(circle=circle)
+        refuse(rule, f"piece {ev.piece} is {where}, not waiting to be placed: what is in the "
+               f"{circle} is never repositioned", piece=ev.piece, where=p.where)
     if p.owner != seat:
-        refuse("ODY-POS-1", f"piece {ev.piece} is seat {p.owner}'s to place", owner=p.owner)
+        refuse(rule, f"piece {ev.piece} is seat {p.owner}'s to place", owner=p.owner)
     if state.shuffles or state.cut_owed is not None:
         _ready(state)
     city = t.is_city(p.kind)
     if city:
         if ev.into is not None:
-            refuse("ODY-CARD-1", "a city goes into the Center Circle, not into a city", into=ev.into)
+            refuse("ODY-POS-2", "a city goes into the Center Circle, not into a city", into=ev.into)
         if ev.at is not None and not 0 <= ev.at <= len(state.center):
             refuse("ODY-POS-2", f"position {ev.at} is not in the Center Circle (0 to {len(state.center)})",
                    at=ev.at)

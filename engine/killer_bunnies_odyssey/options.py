@@ -50,3 +50,20 @@ class OdysseyOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, f
     empty_pile: Literal["reshuffle", "stop"] = "reshuffle"
     """An empty draw pile is made again from the discard pile, shuffled and cut (default), or
     the player draws no more (R-ODY-14)."""
+
+
+OPTION_HELP: dict[str, str] = {
+    "decks": "the personal decks by colour: the first player plays the first, the next the "
+             "second, and so on (ODY-DECK-1)",
+    "hand_size": "cards in hand beside the two run cards: 5 or 7 (R-ODY-2)",
+    "resource_reset": "when Resources that paid come back: round = at the end of the round; "
+                      "own_turn = at the start of their owner's next turn (R-ODY-6)",
+    "occupants_score": "yes = creatures inside a city count toward the total; no = only the "
+                       "circle's creatures and the cities count (R-ODY-9)",
+    "civ_bounds": "die = the d20 keeps to 1 to 20; open = it counts any number (R-ODY-10)",
+    "adjacent_twice": "two players: yes = a card hitting each adjacent player hits the opponent "
+                      "twice; no = once (R-ODY-12)",
+    "empty_pile": "an empty draw pile: reshuffle = the discards are shuffled and cut into a new "
+                  "one; stop = its owner draws no more (R-ODY-14)",
+}
+"""Each option as the recorder explains it, with what each value means."""

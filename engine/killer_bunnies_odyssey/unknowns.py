@@ -139,7 +139,7 @@ def turned_kind(state: OdysseyState, seat: int, slot: int | None, named: str | N
     if slot == 0:
         if named is None:
             refuse("REC-UNK-3", f"seat {seat}'s top run card is turned up for the whole table: "
-                   "the record names it (flip HOW card=CODE)", seat=seat)
+                   "the record names it", seat=seat)
         kind = kind_of(state, named, "the card flipped")
         pool = state.seats[seat].unseen
         if not kind or pool is None or named not in pool:

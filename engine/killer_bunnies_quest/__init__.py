@@ -33,7 +33,7 @@ from engine.killer_bunnies_quest.events import EVENT_TYPES
 from engine.killer_bunnies_quest.handlers import HANDLERS
 from engine.killer_bunnies_quest.market import Market
 from engine.killer_bunnies_quest.numbers import MAX_PLAYERS, MIN_PLAYERS
-from engine.killer_bunnies_quest.options import QuestOptions
+from engine.killer_bunnies_quest.options import OPTION_HELP, QuestOptions
 from engine.killer_bunnies_quest.rulebook import RULES
 from engine.killer_bunnies_quest.state import AttackFrame, Hold, QuestState, Seat
 from engine.killer_bunnies_quest.table import money_each
@@ -98,6 +98,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
     max_players = MAX_PLAYERS
     state_type = QuestState
     options_type = QuestOptions
+    option_help = OPTION_HELP
     event_types = EVENT_TYPES
     game_over_rule = "KBQ-END-4"
     vocabulary = words.VOCABULARY

@@ -55,7 +55,7 @@ DECISION_RULES = {
     "feed_now": "KBQ-FEED-6",
 }
 CHANCE_RULES = {"setup": "KBQ-SET-1", "shuffle": "KBQ-SHUF-1", "roll": "KBQ-DICE-1",
-                "draw": "KBQ-TURN-3", "reveal": "KBQ-END-2"}
+                "draw": "KBQ-TURN-3", "deal": "KBQ-SET-2", "reveal": "KBQ-END-2"}
 OWN_TURN = ("turn", "flipped", "bottom")
 STAKE_CAPS = (10, 2, 1)
 """Poverty Poker stakes listed (Dolla, carrots, bunnies); larger ones are accepted too."""

@@ -65,7 +65,8 @@ def bid(a: Auction, seat: int, amount: int | None, money: int) -> None:
     expected = next_bidder(a)
     if expected != seat:
         raise Refusal("auction.not_your_bid",
-                      f"seat {seat} does not bid now (waiting for {expected})",
+                      f"seat {seat} does not bid now: "
+                      + ("nobody does" if expected is None else f"seat {expected} does"),
                       seat=seat, waiting_for=expected)
     if amount is not None:
         if amount < 1 or amount <= a.high_bid:

@@ -20,6 +20,7 @@ from engine.hidden import undetermined
 from engine.killer import feeding, rolls, units
 from engine.killer.catalogue import effects as fx
 from engine.killer.refusal import Refusal
+from engine.killer.words import choices_said
 from engine.killer_bunnies_quest import auction as auctions
 from engine.killer_bunnies_quest import combat, flow, leaving, roam, table, unknowns
 from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
@@ -60,7 +61,7 @@ def check_target(state: QuestState, ctx: Ctx, target: str, ev: Play, category: s
     harm can reach (KBQ-MOD-5). Bad Karma turns a weapon on its player's own bunny."""
     rule = table.card_rule(state, ctx.card)
     if ev.on is None:
-        table.refuse(rule, f"card {ctx.card} goes on a bunny: name it (on=...)",
+        table.refuse(rule, f"card {ctx.card} goes on a bunny: name the bunny",
                           card=ctx.card)
     bunny = ev.on
     if bunny not in state.circle:
@@ -86,7 +87,7 @@ def check_target(state: QuestState, ctx: Ctx, target: str, ev: Play, category: s
 def check_player(state: QuestState, ctx: Ctx, target: str, ev: Play) -> int:
     rule = table.card_rule(state, ctx.card)
     if ev.player is None:
-        table.refuse(rule, f"card {ctx.card} names a player: name him (player=...)")
+        table.refuse(rule, f"card {ctx.card} is played on a player: name him")
     seat = ev.player
     if not 0 <= seat < state.n or not state.seats[seat].present:
         table.refuse(rule, f"seat {seat} is not in the game", player=seat)
@@ -103,8 +104,9 @@ def check_player(state: QuestState, ctx: Ctx, target: str, ev: Play) -> int:
 def _check_enter(state: QuestState, ctx: Ctx, effect: fx.EnterCircle, ev: Play) -> None:
     n = len(state.circle)
     if ev.at is None or not 0 <= ev.at <= n:
-        table.refuse("KBQ-POS-1", f"a bunny entering the circle goes at a position 0 to {n}"
-                          f" (at=...), not {ev.at}", at=ev.at, size=n)
+        given = "none is named" if ev.at is None else f"not {ev.at}"
+        table.refuse("KBQ-POS-1", f"a bunny entering the circle takes a place from 0 to {n}, "
+                          f"{given}", at=ev.at, size=n)
 
 
 @QUEST.apply(fx.EnterCircle)
@@ -123,8 +125,9 @@ def _check_attach(state: QuestState, ctx: Ctx, effect: fx.Attach, ev: Play) -> N
         table.refuse("KBQ-MOD-3", "there is no bunny in the circle to put it under: it can "
                           "only be discarded", card=ctx.card)
     if ev.on is None or ev.on not in state.circle:
-        table.refuse("KBQ-MOD-1", f"a Bunny Modifier goes under a bunny in the circle "
-                          f"(on=...), not {ev.on}", on=ev.on)
+        given = "none is named" if ev.on is None else f"bunny {ev.on} is not there"
+        table.refuse("KBQ-MOD-1", f"a Bunny Modifier goes under a bunny in the circle, and "
+                          f"{given}", on=ev.on)
 
 
 @QUEST.apply(fx.Attach)
@@ -177,8 +180,8 @@ def _check_roamer_target(state: QuestState, ctx: Ctx, ev: Play) -> None:
     Bunny) instead of the bunny under it (docs/card-facts.md §1.7 R-Q13)."""
     waiting = [r for r in state.roamers if r.host == ev.on and roam.spec(state, r.card).targetable]
     if ev.on is None or not waiting:
-        table.refuse("KBQ-CARD-CYBER-BUNNY", f"no roaming card that a weapon can attack "
-                          f"waits on bunny {ev.on}", on=ev.on)
+        table.refuse("KBQ-CARD-CYBER-BUNNY", "no roaming card that a weapon can attack "
+                          + ("is named" if ev.on is None else f"waits on bunny {ev.on}"), on=ev.on)
 
 
 @QUEST.apply(fx.Attack)
@@ -447,7 +450,7 @@ def _check_redirect(state: QuestState, ctx: Ctx, effect: fx.Redirect, ev: Play) 
         table.refuse(table.card_rule(state, ctx.card), "no weapon has just been launched",
                           card=ctx.card)
     if ev.on is None or ev.on not in state.circle or ev.on == frame.target:
-        table.refuse(table.card_rule(state, ctx.card), "name another bunny in the circle (on=...)",
+        table.refuse(table.card_rule(state, ctx.card), "name another bunny in the circle for the weapon",
                           on=ev.on)
 
 
@@ -493,7 +496,8 @@ def _clear(state: QuestState, ctx: Ctx, effect: fx.Clear, out: list[Effect]) -> 
 def _check_reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if ev.weapon is None or ev.weapon not in state.used_weapons or ev.weapon not in state.discard:
-        table.refuse(rule, f"card {ev.weapon} is not a weapon seat {ctx.by} used this turn",
+        named = "no weapon is named" if ev.weapon is None else f"card {ev.weapon} is not"
+        table.refuse(rule, f"{named}: it names a weapon seat {ctx.by} used this turn",
                           weapon=ev.weapon, used=state.used_weapons[:])
     again = Ctx(card=ev.weapon, by=ctx.by, origin="trigger", keep=True)
     first = table.deck(state).effects(ev.weapon)[0]
@@ -554,7 +558,8 @@ def _feed(state: QuestState, ctx: Ctx, effect: fx.Feed, out: list[Effect]) -> No
 def _check_settle(state: QuestState, ctx: Ctx, effect: fx.SettleFeed, ev: Play) -> None:
     rule = table.card_rule(state, ctx.card)
     if ev.on is None or not feeding.on_bunny(state.demands, ev.on):
-        table.refuse(rule, f"no Feed The Bunny demand is pending on bunny {ev.on}", on=ev.on)
+        table.refuse(rule, "name the bunny whose Feed The Bunny demand it settles" if ev.on is None
+                     else f"no Feed The Bunny demand is pending on bunny {ev.on}", on=ev.on)
     if state.circle.owner(ev.on) != ctx.by and not state.opts.feed_others:
         table.refuse("KBQ-FEED-2", f"seat {ctx.by} feeds only his own bunnies", on=ev.on)
 
@@ -587,8 +592,9 @@ def _check_take(state: QuestState, ctx: Ctx, effect: fx.TakeCarrot, ev: Play) ->
     want = min(effect.count, len(state.market.carrots))
     if len(ev.carrots) != want or len(set(ev.carrots)) != want:
         table.refuse("KBQ-CARROT-1", f"card {ctx.card} takes {want} different "
-                          f"carrot{'s' if want != 1 else ''} of the market, not "
-                          f"{cards_said(ev.carrots)}", carrots=ev.carrots,
+                          f"carrot{'s' if want != 1 else ''} of the market, "
+                          + (f"not {cards_said(ev.carrots)}" if ev.carrots else "and none is named"),
+                          carrots=ev.carrots,
                           market=state.market.carrots[:])
     missing = [c for c in ev.carrots if c not in state.market.carrots]
     if missing:
@@ -820,7 +826,7 @@ def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play
     if effect.number == "chosen" and (ev.number is None
                                       or not effect.lowest <= ev.number <= effect.highest):
         table.refuse(table.card_rule(state, ctx.card), f"name a number from {effect.lowest} to "
-                          f"{effect.highest} (number=...)", number=ev.number)
+                          f"{effect.highest}", number=ev.number)
 
 
 def _roll_card(state: QuestState, ctx: Ctx, effect: Any, out: list[Effect]) -> None:
@@ -1294,8 +1300,9 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
             takes = d.takes[ctx.card] = frozenset().union(*(takes_of(e) for e in effects))
         extra = [f for f in named if f not in takes]
         if extra:
-            raise RuleViolation(table.card_rule(state, ctx.card), f"card {ctx.card} takes no "
-                                f"{extra[0]}= choice (it takes: {', '.join(sorted(takes)) or 'none'})",
+            raise RuleViolation(table.card_rule(state, ctx.card), f"card {ctx.card} asks for no "
+                                f"{choices_said([extra[0]]).removeprefix('a ')} (it asks for "
+                                f"{choices_said(sorted(takes))})",
                                 card=ctx.card, choice=extra[0])
 
 

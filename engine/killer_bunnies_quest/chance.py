@@ -57,7 +57,7 @@ def sample_chance(state: QuestState, owed: Chance, rng: random.Random) -> Event 
         order = [c for c in now.discard if c in d.large]
         rng.shuffle(order)
         return Reshuffle(seq=seq, actor=None, order=order)
-    if owed.kind in ("draw", "reveal"):
+    if owed.kind in ("draw", "deal", "reveal"):
         return _table_chance(now, owed, rng, seq)
     top = now.stack[-1]
     if isinstance(top, AttackFrame):

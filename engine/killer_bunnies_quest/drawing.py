@@ -62,7 +62,8 @@ def draw(state: QuestState, e: Draw) -> tuple[Effect, ...]:
     top = state.stack[-1] if state.stack else None
     rule = ("KBQ-SET-2" if isinstance(top, Deal) else top.rule if isinstance(top, Draws | Supplies)
             else "KBQ-TURN-3")
-    owed = _table_chance(state, e, "draw", rule)
+    # a card of the deal is owed as the deal (the recorder enters a deal nobody saw at once)
+    owed = _table_chance(state, e, "deal" if isinstance(top, Deal) else "draw", rule)
     if e.seat != owed:
         refuse(rule, f"no card is owed to seat {e.seat} now: the next card is seat {owed}'s",
                seat=e.seat, owed=owed)

@@ -545,8 +545,8 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
     out: list[Effect] = []
     if origin == "saved":
         if not d.card(e.card).keep_needs_bunny or not waiting.own_turn_stage(state, seat):
-            refuse("KBQ-SPC-1", f"seat {seat} cannot throw away his saved card {e.card} "
-                         "(only the Minilith, during his own turn)", card=e.card)
+            refuse("KBQ-SPC-1", f"seat {seat} cannot throw away his saved card {e.card}: only the "
+                         "Minilith is thrown away, during its owner's own turn", card=e.card)
         state.seats[seat].saved.remove(e.card)
         table.to_discard(state, [e.card], out)
         out.append(Effect(card_rule(state, e.card), "saved_card_given_up", {"seat": seat,
@@ -664,7 +664,7 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
     price = market.price_of(e.goods)
     if e.goods == "carrot":
         if e.carrot is None or e.carrot not in market.carrots:
-            refuse("KBQ-MKT-1", f"name a carrot the market has (carrot=...), not {e.carrot}",
+            refuse("KBQ-MKT-1", f"name a carrot the market has, not {e.carrot}",
                          carrot=e.carrot, market=market.carrots[:])
     elif e.carrot is not None:
         refuse("KBQ-MKT-1", "only a carrot purchase names a carrot", carrot=e.carrot)
@@ -1020,7 +1020,8 @@ def choose(state: QuestState, e: Choose) -> tuple[Effect, ...]:
 def _check_carrot(state: QuestState, c: Choice, e: Choose) -> None:
     if len(e.carrots) != c.count or len(set(e.carrots)) != c.count or \
             any(x not in state.market.carrots for x in e.carrots):
-        refuse("KBQ-MKT-1", f"choose {c.count} carrot(s) of the market: {state.market.carrots}",
+        refuse("KBQ-MKT-1", f"choose {c.count} different carrot(s) of the market: "
+                     f"{cards_said(state.market.carrots, 'or')}",
                      carrots=e.carrots)
 
 
@@ -1039,7 +1040,7 @@ def _check_revive(state: QuestState, c: Choice, e: Choose) -> None:
 
 def _check_places(state: QuestState, at: list[int], count: int) -> None:
     if len(at) != count:
-        refuse("KBQ-POS-1", "every bunny placed needs its position (at=...)", at=at)
+        refuse("KBQ-POS-1", "every bunny placed needs its position", at=at)
     size = len(state.circle)
     for i, pos in enumerate(at):
         if not 0 <= pos <= size + i:
@@ -1056,7 +1057,7 @@ def _apply_revive(state: QuestState, c: Choice, e: Choose, out: list[Effect]) ->
 def _check_clovers(state: QuestState, c: Choice, e: Choose) -> None:
     if len(e.under) != c.count or any(b not in state.circle for b in e.under):
         refuse(card_rule(state, c.ctx.card), f"name a bunny for each of the {c.count} "
-                     "clovers (under=...)", under=e.under)
+                     "clovers", under=e.under)
     effect = table.deck(state).effects(c.ctx.card)[0]
     if isinstance(effect, fx.Hook) and effect.params.get("odd") == "to_own_bunny" and \
             any(state.circle.owner(b) != c.seat for b in e.under):
@@ -1104,8 +1105,8 @@ def _check_exchange(state: QuestState, c: Choice, e: Choose) -> None:
         _check_table_exchange(state, c, e, mine)
         return
     if e.give not in mine or e.take not in c.options:
-        refuse(card_rule(state, c.ctx.card), "swap one weapon of your hand (give=...) for "
-                     "one shown (take=...)", give=e.give, take=e.take)
+        refuse(card_rule(state, c.ctx.card), "swap one weapon of your hand for "
+                     "one shown", give=e.give, take=e.take)
 
 
 def _unknown_exchange(state: QuestState, c: Choice) -> bool:
@@ -1119,7 +1120,7 @@ def _check_table_exchange(state: QuestState, c: Choice, e: Choose, mine: list[in
     rule = card_rule(state, c.ctx.card)
     assert c.ctx.player is not None
     if (e.give is None) != (e.take is None):
-        refuse(rule, "the exchange swaps one weapon each way (give=... and take=...), or none",
+        refuse(rule, "the exchange swaps one weapon each way, or none",
                give=e.give, take=e.take)
     if e.give is None:
         if mine and c.options:
@@ -1171,7 +1172,7 @@ def _apply_exchange(state: QuestState, c: Choice, e: Choose, out: list[Effect]) 
 def _check_upkeep(state: QuestState, c: Choice, e: Choose) -> None:
     st = state.seats[c.seat]
     if len(set(e.carrots)) != len(e.carrots) or any(x not in st.carrots for x in e.carrots):
-        refuse(card_rule(state, c.ctx.card), "keep some of your own carrots (carrots=...)",
+        refuse(card_rule(state, c.ctx.card), "keep some of your own carrots",
                      carrots=e.carrots)
     price = c.count * len(e.carrots)
     if price:

@@ -48,3 +48,18 @@ class QuestOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fro
     docs/card-facts.md §1.6 item 10). Default: never (rulebook §Discarded Supplies; R-KBQ-16)."""
     late: Annotated[list[_Seat], Meta(max_length=MAX_PLAYERS - 1)] = []
     """Seats that are not at the table when the game starts and join later (§Joining Late)."""
+
+
+OPTION_HELP: dict[str, str] = {
+    "extra_decks": "deck files added to the set: boosters or house cards, comma-separated",
+    "printing": "current = the later card readings; 2002 = the first Blue printing (R-KBQ-3)",
+    "starting_carrots": "house rule for long games: carrots each player starts with (R-KBQ-4)",
+    "remove_choose_a_carrot": "house rule for short games: single Choose A Carrot cards left "
+                              "out of the draw pile (R-KBQ-4)",
+    "target_own_bunnies": "yes = weapons and Feed The Bunny cards may go on the player's own "
+                          "bunnies too; no = on an opponent's only, as the rulebook (R-KBQ-11)",
+    "feed_others": "yes = a player may feed another player's bunny on his turn (R-KBQ-14)",
+    "reshuffle_supplies": "yes = an empty cabbage or water deck is reshuffled from its discards; "
+                          "no = never, as the rulebook (R-KBQ-16)",
+}
+"""Each option as the recorder explains it, with what each value means."""

@@ -292,7 +292,8 @@ def check_pay(state: QuestState, seat: int, kind: UnitKind, amount: int,
         return list(named)
     chosen = units.choose_payment(held, amount, value)
     if chosen is None:
-        refuse(rule, f"seat {seat} holds {units.total(held, value)} {kind} units, "
+        what = "Dolla" if kind == "money" else f"{kind} units"
+        refuse(rule, f"seat {seat} holds {units.total(held, value)} {what}, "
                      f"not the {amount} due", seat=seat, due=amount,
                      held=units.total(held, value))
     return chosen

@@ -98,7 +98,7 @@ def awaited(state: QuestState) -> Awaited:
             # the table form waits for each card (R-KBQ-40); otherwise only a reshuffle waits
             return Awaited("draw" if state.draw else "shuffle", top.seat if state.draw else None, {})
         if isinstance(top, Deal):
-            return Awaited("draw", top.order[top.dealt % len(top.order)], {})
+            return Awaited("deal", top.order[top.dealt % len(top.order)], {})
         if isinstance(top, Supplies):
             return Awaited("draw", top.seat, {})
         if isinstance(top, MagicReveal):

@@ -22,7 +22,7 @@ from engine.kinderbunnies import agenda, bots, views, words
 from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
 from engine.kinderbunnies.handlers import HANDLERS
-from engine.kinderbunnies.options import MAX_PLAYERS, KinderOptions
+from engine.kinderbunnies.options import MAX_PLAYERS, OPTION_HELP, KinderOptions
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
 from engine.kinderbunnies.table import cards, pile_size
@@ -46,6 +46,7 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
     max_players = MAX_PLAYERS
     state_type = KinderState
     options_type = KinderOptions
+    option_help = OPTION_HELP
     event_types = EVENT_TYPES
     game_over_rule = "KIN-END-3"
     vocabulary = words.VOCABULARY

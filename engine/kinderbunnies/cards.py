@@ -17,6 +17,7 @@ from engine.hidden import undetermined
 from engine.killer import rolls
 from engine.killer.catalogue import effects as fx
 from engine.killer.interpreter import Interpreter
+from engine.killer.words import choices_said
 from engine.kinderbunnies.catalogue import FIVE_DICE
 from engine.kinderbunnies.events import Card, Choose, Play
 from engine.kinderbunnies.state import HIDDEN, KinderState, Task
@@ -98,7 +99,7 @@ def _rule_of(state: KinderState, card: int) -> str:
 def others_bunny(state: KinderState, seat: int, bunny: int | None, rule: str) -> int:
     """The bunny a card goes on: one of another player's bunnies on the table."""
     if bunny is None:
-        refuse(rule, "the card goes on another player's bunny: name it (on=BUNNY)")
+        refuse(rule, "the card goes on another player's bunny: name the bunny")
     owner = owner_of(state, bunny)
     if owner is None or owner == seat:
         refuse(rule, f"bunny {bunny} is not another player's bunny on the table", bunny=bunny,
@@ -121,7 +122,7 @@ def _fields(e: Play, allowed: set[str], rule: str = "KIN-TURN-1") -> None:
     if e.carrots and "carrots" not in allowed:
         extra.append("carrots")
     if extra:
-        refuse(rule, f"card {e.card} takes no {', '.join(extra)}", fields=extra)
+        refuse(rule, f"card {e.card} asks for no {choices_said(extra).removeprefix('a ')}", fields=extra)
 
 
 class Turn:
@@ -261,7 +262,7 @@ def _check_lose(state: KinderState, turn: Turn, effect: fx.LoseSupply, e: Play) 
     _fields(e, {"player"}, turn.rule)
     victim = e.player
     if victim is None or victim == turn.seat or not 0 <= victim < state.n:
-        refuse(turn.rule, "name another player (player=SEAT)", player=victim)
+        refuse(turn.rule, "name another player", player=victim)
     turn.owner = victim
 
 
@@ -294,7 +295,7 @@ def _check_return(state: KinderState, turn: Turn, effect: fx.ReturnCarrot, e: Pl
     _fields(e, {"carrot"}, turn.rule)
     holder = _carrot_holder(state, e.carrot)
     if holder is None or holder == turn.seat:
-        refuse(turn.rule, "name a carrot another player holds (carrot=CARD)", carrot=e.carrot)
+        refuse(turn.rule, "name a carrot another player holds", carrot=e.carrot)
     turn.holder, turn.carrot = holder, e.carrot
 
 
@@ -312,7 +313,7 @@ def _check_trade(state: KinderState, turn: Turn, effect: fx.ExchangeCarrots, e: 
     seat, rule = turn.seat, turn.rule
     _fields(e, {"carrot", "carrots"}, rule)
     if e.carrot is None or e.carrot not in state.carrots[seat]:
-        refuse(rule, "give back one of the player's own carrots (carrot=CARD)", carrot=e.carrot,
+        refuse(rule, f"give back one of seat {seat}'s own carrots", carrot=e.carrot,
              own=list(state.carrots[seat]))
     if not state.carrot_pile:
         refuse(rule, "the carrot pile has no carrot to take", pile=0)
@@ -376,7 +377,7 @@ def _check_buy_back(state: KinderState, turn: Turn, effect: fx.ReplayDiscard, e:
     _fields(e, {"take", "pay"}, rule)
     take = e.take
     if take is None or take not in state.discard or take in cards(state).bucks:
-        refuse(rule, "bring back a card of the discard pile (take=CARD)", take=take)
+        refuse(rule, "name a card of the discard pile to bring back", take=take)
     turn.paid = pay(state, seat, effect.price, e.pay, rule)
     trial = state.copy()
     take_from_hand(trial, seat, turn.card)
@@ -411,7 +412,7 @@ def _check_matches(state: KinderState, turn: Turn, effect: fx.RollMatches, e: Pl
         turn.owner = others_bunny(state, turn.seat, e.on, "KIN-HAZ-1")
         assert e.on is not None
         if "safety-hazard" in cards(state).immune.get(e.on, ()):
-            refuse("KIN-CARD-ADVENTURE", f"bunny {cards(state).label(e.on)} cannot have a Safety "
+            refuse("KIN-CARD-ADVENTURE", f"card {e.on} cannot have a Safety "
                    "Hazard put on it", bunny=e.on)
         turn.on = e.on
         return
@@ -419,7 +420,7 @@ def _check_matches(state: KinderState, turn: Turn, effect: fx.RollMatches, e: Pl
     _fields(e, allowed, rule)
     lo, hi = effect.lowest, effect.highest
     if effect.number == "chosen" and (e.number is None or not lo <= e.number <= hi):
-        refuse(rule, f"name a number from {effect.lowest} to {effect.highest} (number=N)",
+        refuse(rule, f"name a number from {effect.lowest} to {effect.highest}",
              number=e.number)
     turn.number = e.number
 
@@ -486,9 +487,9 @@ def _check_squid(state: KinderState, turn: Turn, effect: fx.SwapWithHand, e: Pla
     _fields(e, {"player"}, rule)
     other = e.player
     if other is None or other == seat or not 0 <= other < state.n or not state.hands[other]:
-        refuse(rule, "name another player who holds cards (player=SEAT)", player=other)
+        refuse(rule, "name another player who holds cards", player=other)
     if len(state.hands[seat]) < 2:
-        refuse(rule, "the player needs a card of his own to swap", hand=len(state.hands[seat]))
+        refuse(rule, f"seat {seat} needs a card of his own to swap", hand=len(state.hands[seat]))
     turn.owner = other
 
 
@@ -827,7 +828,7 @@ def choose(state: KinderState, seat: int, e: Choose, out: Effects) -> None:
         if len(picked) != task.count or len(set(picked)) != len(picked) or \
                 any(b not in bunnies for b in picked) or e.carrots or e.cards or e.give or e.take:
             refuse(rule, f"bring back {task.count} different bunny card(s) of the discard pile "
-                 "(choose bunnies=...)", bunnies=picked, discarded=sorted(bunnies))
+                 "by name", bunnies=picked, discarded=sorted(bunnies))
         state.task = None
         for b in picked:
             state.discard.remove(b)
@@ -838,7 +839,7 @@ def choose(state: KinderState, seat: int, e: Choose, out: Effects) -> None:
         picked = list(e.carrots)
         holder = _carrot_holder(state, picked[0]) if len(picked) == 1 else None
         if holder is None or holder == seat or e.bunnies or e.cards:
-            refuse(rule, "take one carrot another player holds (choose carrots=CARD)",
+            refuse(rule, "name one carrot another player holds to take",
                  carrots=picked)
         state.task = None
         state.carrots[holder].remove(picked[0])
@@ -1024,7 +1025,7 @@ def _stage_pass(state: KinderState, seat: int, task: Task, e: Choose, out: Effec
         refuse("KIN-CARD-PASS", f"seat {seat} has already passed its card, or holds none",
              waiting=task.waiting)
     if e.bunnies or e.carrots or e.cards or e.take is not None:
-        refuse("KIN-CARD-PASS", "a pass names one card (choose give=CARD)")
+        refuse("KIN-CARD-PASS", "a pass names one card of the hand")
     card = _hand_card(state, seat, e.give, "KIN-CARD-PASS", "passed")
     _leave_hand(state, seat, card)
     task.staged[seat] = card
@@ -1043,7 +1044,7 @@ def _swap(state: KinderState, seat: int, task: Task, e: Choose, out: Effects) ->
     if seat != task.seat:
         refuse("KIN-CARD-SQUID", f"seat {task.seat} makes the swap", seat=seat)
     if e.bunnies or e.carrots or e.cards:
-        refuse("KIN-CARD-SQUID", "a swap names the card given and the card taken (choose give=A take=B)")
+        refuse("KIN-CARD-SQUID", "a swap names the card given and the card taken")
     give = _hand_card(state, seat, e.give, "KIN-CARD-SQUID", "given")
     take = _hand_card(state, other, e.take, "KIN-CARD-SQUID", "taken")
     state.task = None

@@ -27,3 +27,14 @@ class KinderOptions(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, fr
     Beginner section's Bad News as meant for it (R-KIN-4)."""
     catalogue: Annotated[str, Meta(max_length=64)] | None = None
     """The content hash of the cards the record was played with (R-KIN-1)."""
+
+
+OPTION_HELP: dict[str, str] = {
+    "level": "which game: beginner (Blue deck, carrots A-F), advanced or really-advanced (R-KIN-1)",
+    "youngest": "the youngest player, dealt to first and first to play (R-KIN-2)",
+    "carrot_pick": "taking a carrot from the pile: choose = any carrot the player likes; top = "
+                   "the first letter left, as from a stack (R-KIN-9)",
+    "beginner_bad_news": "yes = the four Bad News cards are shuffled into a Beginner game too "
+                         "(R-KIN-4)",
+}
+"""Each option as the recorder explains it, with what each value means."""

@@ -152,7 +152,12 @@ class Ruleset(RulesetViews[S], RulesetWords[S], RulesetFigures[S],  # its parts 
     def effective(self, events: Sequence[Event]) -> tuple[Sequence[Event], RuleViolation | None]:
         """The events as replay folds them, every correction applied, and the violation of a
         malformed correction if there is one (engine.corrections)."""
-        return effective_events(events, self.decode_event)
+        folded, bad = effective_events(events, self.decode_event)
+        if bad is not None:
+            fixer = next((e for e in events if e.seq == bad.seq), None)
+            if fixer is not None:
+                self.name_refused(bad, fixer)
+        return folded, bad
 
     @cached_property
     def codec(self) -> StateCodec[S]:
@@ -198,12 +203,13 @@ class Ruleset(RulesetViews[S], RulesetWords[S], RulesetFigures[S],  # its parts 
         Raises :class:`RuleViolation` (state unchanged) if the rules forbid it. The caller
         guarantees ``event.seq == state.seq + 1`` (the record decoder does).
         """
-        if state.over:
-            raise RuleViolation(self.game_over_rule, "the game is already over", seq=state.seq)
         try:
+            if state.over:
+                raise RuleViolation(self.game_over_rule, "the game is already over", seq=state.seq)
             effects = self.handlers[type(event)](state, event)
         except RuleViolation as exc:
             self.word_refusal(state, exc)
+            self.name_refused(exc, event)
             raise
         state.seq = event.seq
         return effects
@@ -232,7 +238,10 @@ class Ruleset(RulesetViews[S], RulesetWords[S], RulesetFigures[S],  # its parts 
             if event is not None:  # always: the violation came from its handler
                 exc.seq = event.seq
                 state.seq = event.seq - 1
-            self.word_refusal(state, exc)
+                self.word_refusal(state, exc)
+                self.name_refused(exc, event)
+            else:
+                self.word_refusal(state, exc)
             raise
         if event is not None:
             state.seq = event.seq

@@ -4,19 +4,23 @@ One part of :class:`engine.ruleset.Ruleset`; every default works from :attr:`voc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from engine.capabilities import Perspective
 from engine.corrections import Correction, Struck
 from engine.record import Event, Header
+from engine.rules import RuleViolation
 from engine.wording import (
     GENERIC,
+    REFUSED_DOINGS,
     Names,
     Vocabulary,
     change_lines,
     event_text,
     fact_text,
     outcome_text,
+    refusal_for,
     seat_name,
     seats_named,
 )
@@ -136,6 +140,23 @@ class RulesetWords(Generic[S]):
         cards as the record does (a rule knows no names); every message a person reads
         passes through here: its cards by :meth:`name_cards`, then its seats named."""
         return seats_named(self.name_cards(message), names)
+
+    option_help: ClassVar[Mapping[str, str]] = {}
+    """Each option a table chooses (engine.options.questions) in a line of words: what it
+    decides and what each of its values means, as the recorder asks it."""
+
+    refusal_doings: ClassVar[Mapping[str, str]] = REFUSED_DOINGS
+    """Each kind of event as ``Bo may not <it>`` says it (engine.wording.REFUSED_DOINGS)."""
+
+    def name_refused(self, violation: RuleViolation, event: Event) -> None:
+        """Make a refusal of ``event`` name the player it refuses, where the rule's message
+        does not (``seat 1 may not pick up the pile: ...``): every refusal a person reads
+        says who acted. Every fold that meets a refusal calls it, after :meth:`word_refusal`."""
+        tag = str(type(event).__struct_config__.tag)
+        said = refusal_for(violation.message, event.actor, tag, self.refusal_doings)
+        if said != violation.message:
+            violation.message = said
+            violation.args = (f"{violation.rule}: {said}",)
 
     def name_cards(self, message: str) -> str:
         """A rule's message with its cards as the game writes them in a sentence (Bunnies'

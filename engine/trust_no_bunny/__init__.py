@@ -47,7 +47,7 @@ from engine.trust_no_bunny.events import (
 )
 from engine.trust_no_bunny.night import bless, brew, gaze, guard, predict, rest, sabotage
 from engine.trust_no_bunny.numbers import MAX_PLAYERS, MIN_PLAYERS
-from engine.trust_no_bunny.options import TnbOptions, resolve_table
+from engine.trust_no_bunny.options import OPTION_HELP, TnbOptions, resolve_table
 from engine.trust_no_bunny.rulebook import RULES
 from engine.trust_no_bunny.setup import choose_item, deal, offers, roles
 from engine.trust_no_bunny.state import TnbState
@@ -83,6 +83,7 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     max_players = MAX_PLAYERS
     state_type = TnbState
     options_type = TnbOptions
+    option_help = OPTION_HELP
     event_types = EVENT_TYPES
     game_over_rule = GAME_OVER
     phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "deal": "dealing", "items": "using Items",
@@ -156,6 +157,11 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         viewer = perspective if isinstance(perspective, int) else None
         said = words.describe(event, self.event_view(event, perspective), names or (), seen, viewer)
         return said if said is not None else super().describe(event, names, perspective)
+
+    def name_cards(self, message: str) -> str:
+        # Rules write an Item, Quirk or Mutation by its id (``crystal_ball``); a person
+        # reads its name (the Crystal Ball).
+        return words.things_named(message)
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return render.effect_view(effect, perspective)

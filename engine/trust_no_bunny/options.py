@@ -121,3 +121,17 @@ def _resolve_table(players: int, opts: TnbOptions) -> Table:
 
 
 assert set(MUTATIONS) == {GNAW, FRENZY, STEALTH}  # the Literal above names them all
+
+
+OPTION_HELP: dict[str, str] = {
+    "mutations": "the Mutations a Werebunny's comes from: gnaw is the rulebook's; frenzy and "
+                 "stealth are warren's (R-TNB-5)",
+    "distinct_mutations": "yes = the two Werebunnies' Mutations differ (warren's; R-TNB-5)",
+    "rejection_raise": "a rejected team raises tonight's wolves: team_size = by the team's size; "
+                       "one = by one (R-TNB-9)",
+    "early_end": "yes = the game ends after the fourth night while the Wall stands, the whole "
+                 "town winning; no = the fifth night is played (R-TNB-16)",
+    "guard_timeout": "a guard's timer runs out: staged = the cards staged are played; whole_hand "
+                     "= every card in hand (R-TNB-14)",
+}
+"""Each option as the recorder explains it, with what each value means."""

@@ -28,6 +28,8 @@ from engine.trust_no_bunny.table import (
     refuse_if_over,
     require_chance,
 )
+from engine.trust_no_bunny.words import thing
+from engine.wording import and_list, or_list
 
 
 def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
@@ -44,31 +46,33 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
         if _unknown_roles(event):
             return unknowns.roles(state, event)
         # TNB-SET-1: two Werebunnies at two different seats of the game.
-        raise RuleViolation("TNB-SET-1", f"the Werebunnies must be two different seats of 0..{n - 1}",
+        raise RuleViolation("TNB-SET-1", f"the Werebunnies must be two different players of the {n}",
                             werebunnies=list(wbs))
     quirks, mutations = event.quirks, event.mutations
     if len(quirks) != n or not _quirks_fit(quirks, wbs):
         if _unknown_roles(event):
             return unknowns.roles(state, event)
         # TNB-SET-2: one of the three Quirks per Townsfolk, none for a Werebunny.
-        raise RuleViolation("TNB-SET-2", f"every Townsfolk needs one of {list(QUIRKS)} and every "
-                            "Werebunny none", quirks=list(quirks))
+        quirk = or_list([thing(q) for q in QUIRKS])
+        raise RuleViolation("TNB-SET-2", f"every Townsfolk needs one of the Quirks {quirk} and "
+                            "every Werebunny none", quirks=list(quirks))
     pool = state.table.mutations
     if len(mutations) != n or not _mutations_fit(mutations, wbs, pool):
         if _unknown_roles(event):
             return unknowns.roles(state, event)
         # TNB-SET-3: a Mutation of the game's pool per Werebunny (none without a pool), none
         # for a Townsfolk.
-        wanted = f"one of {list(pool)}" if pool else "no Mutation (this game has none)"
+        wanted = (f"one of the Mutations {or_list([thing(m) for m in pool])}" if pool
+                  else "no Mutation (this game has none)")
         raise RuleViolation("TNB-SET-3", f"every Werebunny needs {wanted} and every Townsfolk none",
                             mutations=list(mutations), pool=list(pool))
     if state.table.distinct_mutations and mutations[wbs[0]] == mutations[wbs[1]]:
         # TNB-SET-3, by option: the two Werebunnies' Mutations differ.
         raise RuleViolation("TNB-SET-3", "the two Werebunnies must have different Mutations "
-                            "(option distinct_mutations)", mutations=list(mutations))
+                            "(the game's distinct Mutations option)", mutations=list(mutations))
     if not is_seat(state, event.first_mayor):
         # TNB-SET-4: the first mayor is a seat of the game.
-        raise RuleViolation("TNB-SET-4", f"the first mayor must be a seat 0..{n - 1}",
+        raise RuleViolation("TNB-SET-4", f"the first mayor must be one of the {n} players",
                             first_mayor=event.first_mayor)
     a, b = sorted(wbs)
     state.werebunnies = (a, b)
@@ -131,7 +135,8 @@ def offers(state: TnbState, event: Offers) -> tuple[Effect, ...]:
             # An offer nobody saw, in a game recorded at the table (unknowns.py).
             return unknowns.offers(state, event)
         # TNB-ITEM-1: two different Items of the five for every player.
-        raise RuleViolation("TNB-ITEM-1", f"every player is offered two different Items of {list(ITEMS)}",
+        raise RuleViolation("TNB-ITEM-1", "every player is offered two different Items of the five "
+                            f"({and_list([thing(i) for i in ITEMS])})",
                             items=[list(p) for p in offered])
     every = list(chain.from_iterable(offered))
     if every.count(MYSTICAL_RECIPE) > 1 or every.count(MEDALLION) > 1:
@@ -174,7 +179,7 @@ def choose_item(state: TnbState, event: ChooseItem) -> tuple[Effect, ...]:
         if event.item == UNKNOWN or UNKNOWN in offer:
             # An Item nobody saw, or an offer the record knows only in part (unknowns.py).
             return unknowns.choose_item(state, seat, event)
-        raise RuleViolation("TNB-ITEM-3", f"{event.item!r} was not offered to seat {seat}",
+        raise RuleViolation("TNB-ITEM-3", f"the {event.item} was not offered to seat {seat}",
                             item=event.item)
     state.items[seat] = event.item
     del waiting[seat]  # the seat has chosen (engine.pending)

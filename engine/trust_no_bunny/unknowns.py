@@ -249,7 +249,7 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
     named = [w for w in wbs if w != UNKNOWN]
     if len(wbs) != WEREBUNNIES or not all(is_seat(state, w) for w in named) or len(set(named)) != len(named):
         # TNB-SET-1: two Werebunnies at two different seats ("?" for one nobody knows).
-        raise RuleViolation("TNB-SET-1", f"the Werebunnies are two different seats of 0..{n - 1} (or '?')",
+        raise RuleViolation("TNB-SET-1", f"the Werebunnies are two different players of the {n} (or '?')",
                             werebunnies=list(wbs))
     quirks, mutations = event.quirks, event.mutations
     if len(quirks) != n:
@@ -297,7 +297,7 @@ def roles(state: TnbState, event: Roles) -> tuple[Effect, ...]:
                             mutations=list(mutations))
     if not is_seat(state, event.first_mayor):
         # TNB-SET-4: the first mayor is a seat of the game (the table sees who it is).
-        raise RuleViolation("TNB-SET-4", f"the first mayor must be a seat 0..{n - 1}",
+        raise RuleViolation("TNB-SET-4", f"the first mayor must be one of the {n} players",
                             first_mayor=event.first_mayor)
     hidden = go_partial(state)
     hidden.roles = seen
@@ -344,7 +344,7 @@ def choose_item(state: TnbState, seat: int, event: ChooseItem) -> tuple[Effect, 
         refuse_unknowns(state, "the Item choice")
     elif item not in ITEMS or UNKNOWN not in offer:
         # TNB-ITEM-3: the Item kept is one of the two offered.
-        raise RuleViolation("TNB-ITEM-3", f"{item!r} was not offered to seat {seat}", item=item)
+        raise RuleViolation("TNB-ITEM-3", f"the {item} was not offered to seat {seat}", item=item)
     else:
         others = [s for s, pair in enumerate(state.offers or ()) if s != seat and item in pair]
         if item in ONE_HOLDER_ITEMS and others:
@@ -518,7 +518,7 @@ def check_reveal(state: TnbState, reveal: Reveal, sizes: list[tuple[int, int]]) 
     n = state.n
     wbs = reveal.werebunnies
     if len(wbs) != WEREBUNNIES or len(set(wbs)) != WEREBUNNIES or not all(is_seat(state, s) for s in wbs):
-        raise RuleViolation("TNB-REC-3", f"the reveal names two different seats of 0..{n - 1} as the "
+        raise RuleViolation("TNB-REC-3", f"the reveal names two different players of the {n} as the "
                             "Werebunnies", werebunnies=list(wbs))
     if any(len(field) != n for field in (reveal.quirks, reveal.mutations, reveal.items, reveal.hand_sizes)):
         raise RuleViolation("TNB-REC-3", f"the reveal gives a Quirk, a Mutation, an Item and a hand size for "

@@ -6,6 +6,7 @@ notes) spelled out for "what changed" (engine.wording gives the rest).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -35,6 +36,7 @@ from engine.trust_no_bunny.events import (
     Timeout,
     Vote,
 )
+from engine.trust_no_bunny.numbers import ITEMS, MUTATIONS, QUIRKS
 from engine.wording import Names, Vocabulary, and_list, seat_name, seats_text
 
 NAMES_OF_THINGS = frozenset({"quirk", "quirks", "mutation", "mutations", "item", "items", "offers"})
@@ -49,6 +51,15 @@ def thing(name: str | None) -> str:
     if name == UNKNOWN:
         return "unknown"
     return " ".join(word.capitalize() for word in name.split("_"))
+
+
+_THINGS = re.compile(r"\b(" + "|".join(sorted((*ITEMS, *QUIRKS, *MUTATIONS), key=len, reverse=True))
+                     + r")\b")
+
+
+def things_named(message: str) -> str:
+    """A rule's message with each Item, Quirk and Mutation id as its name."""
+    return _THINGS.sub(lambda m: thing(m[1]), message)
 
 
 def cards(values: Sequence[int | str] | str) -> str:

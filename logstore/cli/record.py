@@ -166,6 +166,9 @@ def ask_options(slug: str, given: dict[str, Any], names: list[str], ask: Ask, ec
         prompt = (f"{question.name.replace('_', ' ')}{many} [{_option_words(question.default, seats, names)}]"
                   + (f" ({allowed})" if allowed else "") + ": ")
         choices = names if seats else [_option_words(v, False, names) for v in question.allowed]
+        explained = ruleset.option_help.get(question.name)
+        if explained:
+            echo(f"{question.name.replace('_', ' ')}: {explained}")
         while True:
             answer = ask(prompt, choices).strip()
             if not answer:
@@ -178,26 +181,48 @@ def ask_options(slug: str, given: dict[str, Any], names: list[str], ask: Ask, ec
     return chosen
 
 
+def entry_completer(choices: Any) -> Any:
+    """Tab asks the recorder's own reader (logstore.recording.completion): each completion
+    a whole line Enter records, with the action in words beside it (a prompt_toolkit
+    completer, made here so that the CLI imports prompt_toolkit only when it prompts)."""
+    from collections.abc import Iterator
+
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
+
+    class EntryCompleter(Completer):
+        def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+            typed = document.text_before_cursor
+            for found in choices.complete(typed):
+                yield Completion(found.line, start_position=-len(typed), display_meta=found.said)
+
+    return EntryCompleter()
+
+
 def _terminal_ask() -> Ask:
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.completion import Completer, WordCompleter
 
-    prompt: PromptSession[str] = PromptSession()
+    # Tab, not every key: the first Tab inserts what every completion shares (``la`` gives
+    # ``lay ``), the next lists them; a menu open while typing would take the first instead.
+    prompt: PromptSession[str] = PromptSession(complete_while_typing=False)
 
     def ask(question: str, choices: list[str]) -> str:
-        completer = WordCompleter(choices, sentence=True) if choices else None
+        completer: Completer | None = None
+        if hasattr(choices, "complete"):
+            completer = entry_completer(choices)
+        elif choices:
+            completer = WordCompleter(choices, sentence=True, ignore_case=True)
         return prompt.prompt(question, completer=completer)
 
     return ask
 
 
-COMMANDS = (":undo", ":correct", ":strike", ":show", ":quit", "?")
-
-
 def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
     """The recorder's loop, with the terminal left out (tests drive it with scripted answers)."""
+    from logstore.recording.completion import EntryChoices
     from logstore.recording.entries import read_entry, seen_fields
-    from logstore.recording.session import Refusal
+    from logstore.recording.session import DEAL, Refusal, deal_said
 
     echo(HELP_TEXT)
     _show(session, echo)
@@ -205,11 +230,16 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
         _caught_up(session, echo)
         template = session.chance_template()
         offers = session.offers()
-        choices = [*sorted({o.notation for o in offers}), *COMMANDS]
+        choices = EntryChoices(session, offers)
         owed = session.pending.chance
         whose = (f"{session.names[owed.seat]}'s " if owed is not None and owed.seat is not None
                  and 0 <= owed.seat < len(session.names) else "")
-        if template is not None and template.complete:
+        dealing = template is not None and template.complete and owed is not None and owed.kind == DEAL
+        if dealing:
+            to = session.who(owed.seat if owed else None)
+            question = (f"[{session.seq + 1}] the deal (unseen by the table): Enter records the whole deal "
+                        f"as unknown, or type the card {to} is dealt as you saw it> ")
+        elif template is not None and template.complete:
             question = (f"[{session.seq + 1}] {whose}{session.pending.chance.kind} (unseen by the table): "
                         "Enter records it as unknown, or type it as you saw it> ")
         elif template is not None:
@@ -231,6 +261,11 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
             if _command(session, line, offers, echo, ask):
                 continue
             if not line and (template is None or not template.complete):
+                continue
+            if not line and dealing:
+                dealt = session.enter_unseen_deal()
+                first = session.seq - len(dealt) + 1
+                echo(f"recorded {first}-{session.seq}: {deal_said(session, dealt)}")
                 continue
             verdict = session.enter(read_entry(session, line, template))
         except StaleSeq:

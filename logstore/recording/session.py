@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -89,6 +90,10 @@ class BreaksLater(RuleViolation):
         self.seq: int | None = seq
         self.broken = message
         self.batch = list(batch)
+
+
+DEAL = "deal"
+"""The kind of chance a deal is owed as (engine.pending.Chance.kind)."""
 
 
 @dataclass(slots=True)
@@ -214,11 +219,12 @@ class TableSession:
 
     def chance_template(self) -> ChanceTemplate | None:
         """The chance owed now as the table saw it (module docstring), or None."""
-        agenda = self.pending
-        owed = agenda.chance
+        return self._template_at(self.state)
+
+    def _template_at(self, state: GameState) -> ChanceTemplate | None:
+        owed = self.ruleset.pending(state).chance
         if owed is None:
             return None
-        state = self.state
         seen: list[dict[str, Any]] = []
         for draw in range(TEMPLATE_DRAWS):
             event = self.ruleset.sample_chance(self.ruleset.copy_state(state), owed,
@@ -283,6 +289,32 @@ class TableSession:
         said = self.ruleset.describe(event, self.names, before=self.state)
         self._append([event])
         return dataclasses.replace(verdict, said=said)
+
+    def enter_unseen_deal(self) -> list[Accepted]:
+        """The whole deal nobody at the table saw, in one entry: every card the deal owes
+        now (KinderBunnies and a Quest game at the table deal one card at a time), each
+        recorded unknown, written together or not at all. Stops where the deal ends or a
+        card of it is one the table sees (a Bunny Buck goes face up: it is typed)."""
+        state = self.ruleset.copy_state(self.state)
+        events: list[Event] = []
+        out: list[Accepted] = []
+        while True:
+            owed = self.ruleset.pending(state).chance
+            template = self._template_at(state) if owed is not None and owed.kind == DEAL else None
+            if template is None or not template.complete:
+                break
+            event = msgspec.structs.replace(template.event, seq=self._seq + len(events) + 1, hash=None)
+            said = self.ruleset.describe(event, self.names, before=state)
+            try:
+                effects = self.ruleset.apply(state, event)
+            except RuleViolation:
+                break
+            events.append(event)
+            out.append(Accepted(event, effects, tuple(e for e in effects if is_undetermined(e)), said=said))
+        if not events:
+            raise WarrenError("no deal nobody saw is owed now")
+        self._append(events)
+        return out
 
     def undo(self, reason: str = "undone at the table") -> Accepted:
         """Strike the last entry (a correction: the record keeps both)."""
@@ -362,6 +394,13 @@ class TableSession:
         if self.out is None:
             return
         write_atomically(self.out, self.store.export(self.game_id))
+
+
+def deal_said(session: TableSession, dealt: Sequence[Accepted]) -> str:
+    """A deal entered at once, in words: ``the deal, 8 cards nobody saw (4 to Ann, 4 to Bo)``."""
+    count = Counter(getattr(a.event, "seat", None) for a in dealt)
+    each = ", ".join(f"{n} to {session.who(seat)}" for seat, n in count.items())
+    return f"the deal, {len(dealt)} cards nobody saw ({each})"
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -120,6 +120,13 @@ class Entries:
         raise AmbiguousEntry(f"{line.strip()!r} could be " + "; ".join(shown) + more
                              + ": type more of the one you mean (? lists them)")
 
+    def started(self, line: str) -> list[Offer]:
+        """The offers ``line`` fits as :meth:`pick` reads it (every offer for an empty line):
+        what Tab completes it to, so that Tab offers nothing Enter would not take."""
+        typed = plain(line)
+        keys = self._started(typed) if typed else list(self.choices)
+        return [self.choices[k] for k in keys]
+
     def _started(self, typed: str) -> list[str]:
         """The choices ``typed`` fits: those it spells exactly, else those it starts, else
         those whose words it starts one by one."""

@@ -120,8 +120,9 @@ def test_dispute_scenario(slug: str, index: int) -> None:
         assert verdict.rule.text and verdict.rule.source, "a verdict cites the rule's paraphrase and source"
         # every refusal in the table reads in the table's words
         names = [p.name for p in dispute.header.players]
+        actor = verdict.action.get("actor")
         assert_in_words(TABLE_DATA[slug]["ruleset"], dispute.ruleset.say(verdict.message or "", names),
-                        len(names))
+                        len(names), names[actor] if isinstance(actor, int) and actor < len(names) else None)
         for key, value in scenario.get("facts", {}).items():
             assert verdict.facts.get(key) == value, f"{note}: fact {key} is {verdict.facts.get(key)!r}"
     elif verdict.status == "disputed":

@@ -17,10 +17,15 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ILLEGAL = sorted(FIXTURES.rglob("*illegal*.jsonl"))
 
 
-def assert_in_words(slug: str, said: str, players: int) -> None:
-    """A refusal as a person reads it: no seat numbers (but a seat nobody sits at), no card
-    by its number or code alone, no Python or JSON literals (a list, a dict, ``key=value``),
-    no piece numbers."""
+def assert_in_words(slug: str, said: str, players: int, actor: str | None = None) -> None:
+    """A refusal as a person reads it: the player refused named (``actor``, where somebody
+    acted), no seat numbers (but a seat nobody sits at), no card by its number or code
+    alone, no Python or JSON literals (a list, a dict, ``key=value``, ``None``), no internal
+    ids (``mystical_recipe``) or notation hints (``(on=...)``), no piece numbers."""
+    if actor is not None:
+        assert actor in said, f"{actor} is not named: {said}"
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", said), said  # an id, not a name
+    assert not re.search(r"=|\bNone\b|\(it is \w+\)", said), said
     for m in re.finditer(r"\bseats? (\d+)", said):
         assert int(m[1]) >= players, said
     assert not re.search(r"(?<!blind )\bcard \d+(?![\d (♣♦♥♠])", said), said  # by name, number after
@@ -37,10 +42,14 @@ def test_the_refusal_of_an_illegal_fixture_reads_in_the_table_s_words(path: Path
     checked = check_path(path)
     if checked.violation is None:
         pytest.skip("refused before its rules (a broken chain)")
-    names = [p["name"] for p in json.loads(path.read_text(encoding="utf-8").splitlines()[0])["players"]]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    names = [p["name"] for p in json.loads(lines[0])["players"]]
     assert checked.ruleset is not None
     said = get_ruleset(checked.ruleset).say(checked.violation.message, names)
-    assert_in_words(checked.ruleset, said, len(names))
+    refused = next((json.loads(line) for line in lines[1:]
+                    if json.loads(line).get("seq") == checked.violation.seq), {})
+    actor = refused.get("actor")
+    assert_in_words(checked.ruleset, said, len(names), None if actor is None else names[actor])
 
 
 def test_warren_check_names_the_players_of_an_illegal_record() -> None:

@@ -211,6 +211,8 @@ def build() -> dict[str, Any]:
         "flip play at=0", effects=["ODY-POS-1"])
     add("board", "zap", "illegal", "ODY-POS-1", "a creature in play moved",
         f"place {piece(state_at(brd, 'zap'), 'WB03')} at=1")
+    add("board", "zap", "illegal", "ODY-POS-2", "a city in the Center Circle moved: the "
+        "structures' rule, not the creatures'", f"place {piece(state_at(brd, 'zap'), 'WB11')} at=0")
     stz = state_at(brd, "zap")
     bo_bunny = piece(stz, "WG03")
     ada_bunny = piece(stz, "WB03")
