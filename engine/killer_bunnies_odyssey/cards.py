@@ -336,7 +336,7 @@ def _check_steal(state: OdysseyState, plan: Plan, effect: fx.Steal, ev: Any) -> 
     if city is None or city.where != "city" or city.owner == seat:
         refuse("ODY-CARD-4", "the card takes an opponent's city", target=ev.target)
     if ev.into is not None:
-        refuse("ODY-CARD-1", "a city goes into the Center Circle, not into a city", into=ev.into)
+        refuse("ODY-POS-2", "a city goes into the Center Circle, not into a city", into=ev.into)
     if ev.at is not None and not 0 <= ev.at <= len(state.center) - 1:
         refuse("ODY-POS-2", f"position {ev.at} is not in the Center Circle", at=ev.at)
     step.target, step.at = city.id, ev.at

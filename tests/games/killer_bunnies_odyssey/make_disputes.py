@@ -213,6 +213,12 @@ def build() -> dict[str, Any]:
         f"place {piece(state_at(brd, 'zap'), 'WB03')} at=1")
     add("board", "zap", "illegal", "ODY-POS-2", "a city in the Center Circle moved: the "
         "structures' rule, not the creatures'", f"place {piece(state_at(brd, 'zap'), 'WB11')} at=0")
+    ada_city, bo_city = piece(state_at(brd, 'zap'), 'WB11'), piece(state_at(brd, 'zap'), 'WG11')
+    swap = [f"trade 1 give={ada_city} take={bo_city}"]  # each city goes to be placed again
+    add("board", "zap", "legal", "ODY-POS-2", "a city traded goes anywhere in the Center Circle",
+        f"place {ada_city} at=0 actor=1", then=swap, effects=["ODY-POS-2"])
+    add("board", "zap", "illegal", "ODY-POS-2", "a city traded goes into the Center Circle, not into "
+        "a city", f"place {bo_city} into={ada_city} actor=0", then=swap)
     stz = state_at(brd, "zap")
     bo_bunny = piece(stz, "WG03")
     ada_bunny = piece(stz, "WB03")
