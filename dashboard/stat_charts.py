@@ -24,8 +24,10 @@ from logstore.analytics.intervals import newcombe, wilson
 RATE_WORDS = ("win_rate", "rate", "share", "probability", "mean", "avg")
 NUMERIC = (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal)
 FEW_BARS = 12
-FEW_BARS_WIDTH = 36
-"""Up to FEW_BARS bars are drawn FEW_BARS_WIDTH px wide, not stretched across the chart."""
+FEW_BARS_BAND = 0.6
+"""Up to FEW_BARS bars are drawn FEW_BARS_BAND of their band wide, not the whole band."""
+WHISKER_END = 8
+"""The width of an interval's end ticks, px."""
 SHORT_LABEL = 4
 LEVEL_LETTERS = 60
 """Category labels are written level when they are short (SHORT_LABEL letters at most) or
@@ -96,6 +98,10 @@ def _domain(values: list[float]) -> list[float]:
     return [lo, hi]
 
 
+N_ROOM = 0.18
+N_ROOM_LYING = 0.3
+"""Room past the longest bar, as a share of the axis, for the n written beyond it (a
+standing bar's over it, a lying bar's after it)."""
 TOO_FEW = "too few"
 MIN_N = 20
 """The fewest cases a difference or rate is drawn from where the stat names no ``min``."""
@@ -151,8 +157,9 @@ def chart_notes(description: str) -> list[str]:
         notes.append("The black whiskers are the 95% interval.")
     if "n" in hint:
         counts = " and ".join(_words(c) for c in hint["n"].split(","))
-        notes.append(f"n is the {counts} each bar stands on; a group of fewer than "
-                     f"{hint.get('min', MIN_N)} is marked {TOO_FEW!r}, not drawn.")
+        least = int(hint.get("min", MIN_N))
+        notes.append(f"n is the {counts} each bar stands on" + (
+            f"; a group of fewer than {least} is marked {TOO_FEW!r}, not drawn." if least > 1 else "."))
     if "top" in hint:
         notes.append(f"Only the {hint['top']} highest and {hint['top']} lowest are drawn; the data below "
                      "holds every row.")
@@ -235,19 +242,26 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
               for c in (y, *ci.split(","), ref) if c and r.get(c) is not None]
     sort: Any = None
     if x_type == "Q":
-        cat_scale: Any = alt.Scale(domain=_domain([float(r[x]) for r in values]))
+        # padding: the marks at either end (a point, its whisker's ticks) stay inside the axis
+        cat_scale: Any = alt.Scale(domain=_domain([float(r[x]) for r in values]), padding=WHISKER_END)
         cat_field = f"{x}:Q"
     else:
         cat_scale = alt.Undefined
         cat_field = f"{category}:{'O' if numeric_x else 'N'}"
-        sort = [r[category] for r in dict((r[category], r) for r in values).values()]
+        firsts = list(dict((r[category], r) for r in values).values())
+        if numeric_x:  # bins and counts in their own order, whichever group has them first
+            firsts.sort(key=lambda r: float(r[x]))
+        sort = [r[category] for r in firsts]
     cat_title = hint.get("xtitle", "card" if hint.get("names") else _words(x)).replace("_", " ")
     # Lying bars: their names say what they are, and a title beside them would sit on them.
     cat = (alt.Y if lying else alt.X)(cat_field, title=None if lying else cat_title, sort=sort, axis=cat_axis,
                                       scale=cat_scale)
     val = alt.X if lying else alt.Y
     # stack=None: every bar stands on the axis (groups sit side by side, never on top).
-    value_enc = val(f"{y}:Q", title=_words(y), stack=None, scale=alt.Scale(domain=_domain(extent)))
+    domain = _domain(extent)
+    if n_columns:  # room past the longest bar for its n, which is never cut
+        domain[1] += (domain[1] - domain[0]) * (N_ROOM_LYING if lying else N_ROOM)
+    value_enc = val(f"{y}:Q", title=_words(y), stack=None, scale=alt.Scale(domain=domain))
     encoding: dict[str, Any] = {"y" if lying else "x": cat, "x" if lying else "y": value_enc,
                                 "tooltip": tooltip}
     # Bars sit side by side only where a category holds several colours: a colour that
@@ -267,8 +281,11 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
     if line:
         marks = drawn_rows.mark_line(point=True)
     else:
-        few_bars = bars <= FEW_BARS and not lying
-        marks = drawn_rows.mark_bar(size=FEW_BARS_WIDTH) if few_bars else drawn_rows.mark_bar()
+        # side by side, bars share their category's band: a fixed width would overrun it
+        few_bars = bars <= FEW_BARS and not lying and not grouped
+        # a share of its band, never a fixed width: at 358 px a fixed width overran the axis
+        marks = drawn_rows.mark_bar(width=alt.RelativeBandSize(FEW_BARS_BAND)) if few_bars \
+            else drawn_rows.mark_bar()
     layers = [marks.encode(**encoding)]
     value_ch, value_2 = ("x", "x2") if lying else ("y", "y2")
     place = {k: v for k, v in encoding.items() if k not in (value_ch, "tooltip", "color")}
@@ -278,11 +295,12 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
                                     value_2: (alt.X2 if lying else alt.Y2)(f"{high}:Q"), "tooltip": tooltip}
         layers.append(drawn_rows.mark_rule(color="#222", strokeWidth=1.5).encode(**interval))
         for end in (low, high):
-            layers.append(drawn_rows.mark_tick(color="#222", thickness=1.5, size=10).encode(
+            layers.append(drawn_rows.mark_tick(color="#222", thickness=1.5, size=WHISKER_END).encode(
                 **place, **{value_ch: val(f"{end}:Q")}))
     if ref:
-        width = FEW_BARS_WIDTH + 8 if bars <= FEW_BARS and not lying else 14
-        layers.append(drawn_rows.mark_tick(color=REF_COLOUR, thickness=2.5, size=width).encode(
+        # no size: a tick is three quarters of its band (Vega-Lite's default), as wide as
+        # the bar it sits on and never wider than the axis has room for
+        layers.append(drawn_rows.mark_tick(color=REF_COLOUR, thickness=2.5).encode(
             **place, **{value_ch: val(f"{ref}:Q")}, tooltip=tooltip))
     if n_columns:
         # Each bar's n over its top (or its whisker's), a group too small to draw said so
@@ -290,7 +308,7 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
         at_foot = {**place, value_ch: val("top:Q")}
         text = (base.mark_text(align="left", dx=4, fontSize=10, color="#555") if lying
                 else base.mark_text(baseline="bottom", dy=-2, fontSize=10, color="#555", angle=0))
-        if not lying and bars > FEW_BARS:
+        if not lying and (bars > FEW_BARS or grouped):  # narrow bars: their n runs upwards
             text = base.mark_text(align="left", baseline="middle", angle=270, dx=3, fontSize=10, color="#555")
         layers.append(text.encode(**at_foot, text="n_text:N"))
     chart = alt.layer(*layers).properties(height=max(260, 18 * bars + 40) if lying else 260)

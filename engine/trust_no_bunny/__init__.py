@@ -75,6 +75,10 @@ def sides(state: TnbState) -> list[str] | None:
     return ["Werebunny" if seat in wolves else "Townsfolk" for seat in range(state.n)]
 
 
+CARD_FIELDS = frozenset({"defend", "weaken", "gnaw"})
+"""The fields of a seat's events that hold cards (card values)."""
+
+
 class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     slug: ClassVar[str] = "trust-no-bunny"
     title: ClassVar[str] = "Trust No Bunny"
@@ -157,6 +161,14 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
         viewer = perspective if isinstance(perspective, int) else None
         said = words.describe(event, self.event_view(event, perspective), names or (), seen, viewer)
         return said if said is not None else super().describe(event, names, perspective)
+
+    def is_card_field(self, field: str) -> bool:
+        # A card is its value, 1 to 4: the fields a guard (or a Gnaw Werebunny at home)
+        # plays cards in. The statistics count them as cards played (seat_items).
+        return field in CARD_FIELDS
+
+    def card_text(self, card: object) -> str:
+        return f"a {card}" if str(card) in ("1", "2", "3", "4") else str(card)
 
     def name_cards(self, message: str) -> str:
         # Rules write an Item, Quirk or Mutation by its id (``crystal_ball``); a person

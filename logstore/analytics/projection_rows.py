@@ -391,7 +391,9 @@ def _figure_array(values: pa.Array) -> pa.Array:
 
 def _item_fields(ruleset: Ruleset[Any, Any]) -> list[tuple[str, str, bool]]:
     """``(event type, field, is a list)`` for every event field holding a string or a list of
-    strings (the cards, slots, names a seat's event names)."""
+    strings (the cards, slots, names a seat's event names), and every field the ruleset
+    reads as cards whatever its type (Quest's and KinderBunnies' card numbers, Trust No
+    Bunny's card values)."""
     skip = {"hash", "type"}
     out: list[tuple[str, str, bool]] = []
     tag_of = tags(ruleset)
@@ -402,10 +404,13 @@ def _item_fields(ruleset: Ruleset[Any, Any]) -> list[tuple[str, str, bool]]:
             hint = hints.get(name)
             if name in skip:
                 continue
+            listed = get_origin(hint) is list or any(get_origin(a) is list for a in get_args(hint))
             if hint is str or hint == (str | None):
                 out.append((tag, name, False))
-            elif get_origin(hint) is list and get_args(hint) == (str,):
+            elif listed and get_args(hint) == (str,):
                 out.append((tag, name, True))
+            elif ruleset.is_card_field(name):  # a card by number (Quest, KinderBunnies) or value
+                out.append((tag, name, listed))
     return out
 
 

@@ -112,15 +112,34 @@ def test_bunnies_reports_agree_with_the_effects(results: dict, replayed: list) -
     assert round(sum(r["pickups_per_game"] * r["seats"] for r in rows)) == pickups
 
 
-def test_impact_reports_split_every_seat_in_two(results: dict) -> None:
+def test_rank_impact_is_the_mean_cards_of_a_rank_winners_and_losers_laid(results: dict,
+                                                                          replayed: list) -> None:
+    from engine.bunnies.events import Lay
+
+    laid: dict[tuple[bool, str], list[int]] = {}
+    for record, _effects, outcome in replayed:
+        for seat in range(2):
+            won = seat in outcome.winners
+            for rank in "23456789TJQKA":
+                n = sum(1 for e in record.events if isinstance(e, Lay) and e.actor == seat
+                        for c in e.cards if c[0] == rank)
+                laid.setdefault((won, rank), []).append(n)
     for row in results["bunnies/rank_impact"]:
-        assert row["seats_with"] + row["seats_without"] == 20
-    assert [r["rank"] for r in results["bunnies/rank_impact"]] == [
-        r for r in "23456789TJQKA" if r in {x["rank"] for x in results["bunnies/rank_impact"]}]
+        won, lost = laid[(True, row["rank"])], laid[(False, row["rank"])]
+        assert row["seats_won"] == len(won) and row["seats_lost"] == len(lost)
+        assert row["difference"] == pytest.approx(sum(won) / len(won) - sum(lost) / len(lost), abs=2e-3)
+
+
+def test_impact_reports_split_every_seat_in_two(results: dict) -> None:
+    # every seat stands on every rank: no rank is too small to draw
+    assert [r["rank"] for r in results["bunnies/rank_impact"]] == list("23456789TJQKA")
+    for row in results["bunnies/rank_impact"]:
+        assert row["seats_won"] + row["seats_lost"] == 20
+        assert row["ci_low"] <= row["difference"] <= row["ci_high"]
     for row in results["card_impact"]:
         assert row["seats_with"] + row["seats_without"] == 20
     # Card impact is about cards: places (blind-card slots) and other names are left out.
-    assert results["card_impact"] and {r["field"] for r in results["card_impact"]} <= {"card", "cards"}
+    assert results["card_impact"] and {r["use"] for r in results["card_impact"]} <= {"lay", "steal"}
     assert all(len(r["value"]) == 2 and r["value"] not in ("left", "top") for r in results["card_impact"])
 
 
