@@ -123,6 +123,8 @@ def option_inputs(ruleset: Ruleset[Any, Any]) -> Callable[[], dict[str, Any]]:
     readers: list[Callable[[], tuple[str, Any] | None]] = []
     for spec in info.fields:
         name, default, t = spec.name, spec.default, spec.type
+        if name in ruleset.seat_options:
+            continue  # asked beside the players' names, by name (seat_inputs)
         if default is msgspec.NODEFAULT:  # a list option's default is made by a factory ([])
             default = spec.default_factory() if spec.default_factory is not msgspec.NODEFAULT else None
         key = f"rec_opt_{ruleset.slug}_{name}"
@@ -168,6 +170,45 @@ def option_inputs(ruleset: Ruleset[Any, Any]) -> Callable[[], dict[str, Any]]:
     return chosen
 
 
+SEAT_QUESTIONS = {"first_seat": "Who plays first", "youngest": "The youngest player"}
+"""How the form asks an option whose value is a seat; another reads as its name."""
+
+
+def seat_inputs(ruleset: Ruleset[Any, Any], count: int) -> Callable[[], dict[str, Any]]:
+    """An option whose value is a seat (who plays first), asked by the players' names as
+    typed above it, its default said, not hidden among the options: the rules' default
+    (Bunnies: the player after the dealer, the second name) is chosen, never assumed."""
+    info = mi.type_info(ruleset.options_type)
+    assert isinstance(info, mi.StructType)
+    readers: list[Callable[[], tuple[str, Any] | None]] = []
+    for spec in info.fields:
+        if spec.name not in ruleset.seat_options:
+            continue
+        name, default = spec.name, int(spec.default)
+        t = spec.type
+        seats = [v for v in t.values if isinstance(v, int) and v < count] if isinstance(t, mi.LiteralType) \
+            else list(range(count))
+        key = f"rec_opt_{ruleset.slug}_{name}"
+        if st.session_state.get(key) not in seats:
+            st.session_state[key] = default if default in seats else seats[0]
+
+        def who(seat: int) -> str:
+            typed = (st.session_state.get(f"rec_name_{seat}") or "").strip()
+            return typed or f"player {seat + 1}"
+
+        help_ = ruleset.option_help.get(name)
+        st.selectbox(SEAT_QUESTIONS.get(name, name.replace("_", " ").capitalize()), seats, key=key,
+                     format_func=who, help=help_, width=320)
+        st.caption(f"By the rules: {md(who(default))}" + (f" ({md(help_)})" if help_ else ""))
+
+        def read(name: str = name, key: str = key, default: int = default) -> tuple[str, Any] | None:
+            value = st.session_state.get(key)
+            return None if value == default else (name, value)
+
+        readers.append(read)
+    return lambda: dict(found for read in readers if (found := read()) is not None)
+
+
 def _count_key(slug: str) -> str:
     return f"rec_count_{slug}"
 
@@ -188,9 +229,14 @@ def start_form() -> None:
     st.markdown("**Players**, in seat order")
     with st.container(horizontal=True, gap="small", key="rec_names"):
         for seat in range(count):
-            st.text_input(f"Seat {seat}", key=f"rec_name_{seat}", width=170, placeholder="name")
+            st.text_input(f"Player {seat + 1}", key=f"rec_name_{seat}", width=170, placeholder="name")
+    seated = seat_inputs(ruleset, count)
     with st.expander("Options", key="rec_options"):
-        chosen = option_inputs(ruleset)
+        others = option_inputs(ruleset)
+
+    def chosen() -> dict[str, Any]:
+        return {**seated(), **others()}
+
     st.text_input("Game id (optional)", key="rec_new_id", placeholder=f"{slug}-table-DATE-TIME",
                   help="Left blank, the game is named after the ruleset and the time it starts.")
     st.button("Start recording", key="rec_start", type="primary", icon=":material/play_arrow:",

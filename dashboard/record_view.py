@@ -309,12 +309,13 @@ def chance_panel(session: TableSession, game_id: str) -> bool:
     if event is not None:
         said = session.ruleset.describe(event, session.names, PERSPECTIVE)
         st.markdown(f"To record: **{md(said)}**")
-    if template.complete and kind == DEAL:
+    dealing = template.complete and kind == DEAL and getattr(template.event, "seat", None) is not None
+    if dealing:
         # a deal nobody saw is one entry, however many cards it deals one at a time
         st.button("Record the whole deal", key="rec_deal", type="primary", icon=":material/done_all:",
                   on_click=_enter_whole_deal, args=(game_id,))
-    st.button("Record it", key="rec_chance", type="secondary" if template.complete and kind == DEAL
-              else "primary", icon=":material/check:", on_click=_enter_template, args=(game_id,))
+    st.button("Record it", key="rec_chance", type="secondary" if dealing else "primary",
+              icon=":material/check:", on_click=_enter_template, args=(game_id,))
     return True
 
 
@@ -376,7 +377,7 @@ def entry_examples(session: TableSession) -> str:
     allow now, in the notation the box reads (the player's name first when several seats
     may act), or what the table types while it owes chance."""
     if session.pending.chance is not None:
-        return "Enter the entry as the table saw it (a card's name, a die's face)"
+        return "what the table saw (a card's name, a die's face)"
     offers = session.offers()
     seats = {o.seat for o in offers}
     shown: list[str] = []
@@ -387,20 +388,24 @@ def entry_examples(session: TableSession) -> str:
             shown.append(said)
         if len(shown) == 2:
             break
-    return "   ·   ".join(shown) or "an action in this game's notation"
+    return "e.g. " + "   ·   ".join(shown) if shown else "an action in this game's notation"
 
 
 def typed_box(session: TableSession, game_id: str) -> None:
     """The recorder's notation, as ``warren record`` reads it."""
     usage = "  \n".join(f"`{u}`" for u in action_usage(session.ruleset) if not u.startswith("correct"))
     with st.form("rec_typed_form", border=False, enter_to_submit=True):
+        examples = entry_examples(session)
         st.text_input(
-            "Or type the entry", key=TEXT, placeholder=entry_examples(session),
+            # the hint is the short one; the examples are said under the box, where a phone's
+            # narrow box cannot run them into its "Press Enter" note
+            "Or type the entry", key=TEXT, placeholder="type here, then Enter",
             help="The notation of `warren record`: `TYPE [VALUE ...] [field=value ...]`. Prefix the seat "
                  "when several may act (`2: vote yes` or `Ann: ready`). While the table owes chance, "
                  "type what it saw over the rest (`roles first_mayor=2`). This game's actions:  \n" + usage)
         st.form_submit_button("Enter", key="rec_enter", icon=":material/keyboard_return:",
                               on_click=_enter_typed, args=(game_id,))
+        st.caption(md(examples[0].upper() + examples[1:]))
 
 
 def show_note(names: list[str]) -> None:
@@ -489,6 +494,14 @@ def tools(session: TableSession, game_id: str) -> None:
                            help="The sealed record as the store holds it (JSON Lines, hash chain).")
 
 
+PHONE_ENTRY_FIRST = """<style>
+@media (max-width: 640px) {
+  .st-key-rec_position div[data-testid="stHorizontalBlock"] {flex-direction: column-reverse;}
+}
+</style>"""
+"""Streamlit stacks columns below 640 px, in their order; reversed there, the entry leads."""
+
+
 def position(session: TableSession, game_id: str) -> None:
     """The game as the table sees it, and everything to record the next event."""
     state = session.state
@@ -499,7 +512,11 @@ def position(session: TableSession, game_id: str) -> None:
         st.warning(f"Another device has recorded {stored - session.seq} event(s) since this page "
                    "last looked. Refresh to see them; an entry made here first is refused, not recorded.",
                    icon=":material/sync_problem:")
-    left, right = st.columns([3, 2])
+    # On a phone the two columns stack: the entry (the right one) comes first, above the board,
+    # so that recording an event needs no scroll past a board of a screen's height or more.
+    st.html(PHONE_ENTRY_FIRST)
+    with st.container(key="rec_position"):
+        left, right = st.columns([3, 2])
     with left:
         st.html(board_html(session.ruleset.slug, session.ruleset.view(state, PERSPECTIVE), session.names))
         outcome = session.ruleset.outcome(state)

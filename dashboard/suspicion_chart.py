@@ -33,16 +33,17 @@ def suspicion_rows(game: data.LoadedGame, seq: int, perspective: Perspective) ->
     rows = []
     for answer in answers:
         for seat, p in sorted(answer["probabilities"].items()):
-            rows.append({"round": answer["round"], "seat": seat, "player": f"{seat}: {game.names[seat]}",
+            rows.append({"round": answer["round"], "seat": seat, "player": game.names[seat],
                          "probability": p, "pairs": answer["pairs"], "seq": answer["seq"]})
     return rows
 
 
-PANEL_WIDTH = 130
-PANELS_PER_ROW = 4
-"""Small multiples, one panel per player, four to a row: eight players fit at a tablet's
-width, and lines that would lie on top of each other (a spectator's uniform chances) each
-keep a panel of their own."""
+PANEL_WIDTH = 125
+PANELS_PER_ROW = 2
+"""Small multiples, one panel per player, two to a row: the chart fits a phone's column
+(358 px at 390; four to a row ran 654 px wide there, cutting two players off), and lines
+that would lie on top of each other (a spectator's uniform chances) each keep a panel of
+their own."""
 
 
 def chart(rows: list[dict[str, Any]]) -> alt.FacetChart:

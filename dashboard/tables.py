@@ -17,6 +17,11 @@ CSS = """<style>
 .wr-text-table th, .wr-text-table td {padding: 4px 8px; overflow-wrap: anywhere;
   min-width: min(5.5em, 12vw);}
 .wr-text-table th {text-align: left; font-weight: 600; color: #444; border-bottom: 2px solid #ddd;}
+@media (max-width: 640px) {
+  .wr-text-table th, .wr-text-table td {padding: 4px 4px;}
+  .wr-text-table th {overflow-wrap: normal;}
+  .wr-text-table td.id {min-width: 6.5em;}
+}
 .wr-text-table td {border-bottom: 1px solid #eee; vertical-align: top;}
 .wr-text-table tr.current td {background: #fff3c4; font-weight: 600;}
 </style>"""
@@ -24,7 +29,10 @@ CSS = """<style>
 hyphens; a word longer than its cell breaks inside itself only as a last resort (a rule id
 kept on one line ran the effects table 75 px past its column at 820 px). ``anywhere`` alone
 let the table squeeze a short column to a letter or two ("card play ed"): the minimum width
-keeps a short word whole, and shrinks with a phone's screen."""
+keeps a short word whole, and shrinks with a phone's screen. On a phone, where a table has
+the screen's width to itself, a header and a rule id never break inside a word ("even/t",
+"TNB-DRA/W-1" at 390 px): a header is a word or two; a rule id's column is wide enough for
+the part between two hyphens, where the browser breaks it first."""
 
 
 def html_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None, *,

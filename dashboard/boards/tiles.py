@@ -47,6 +47,9 @@ CSS = """
 .wr-board table {border-collapse: collapse; font-size: 0.85rem; max-width: 100%;}
 .wr-board th, .wr-board td {padding: 2px 8px; border-bottom: 1px solid #eee; text-align: left;
   vertical-align: top;}
+@media (max-width: 640px) {
+  .wr-board th, .wr-board td {padding: 2px 4px; font-size: 0.78rem;}
+}
 </style>
 """
 

@@ -84,7 +84,8 @@ def _house(seat: int, names: list[str], view: dict[str, Any], known: dict[int, d
             lines.append(f"Item: {escape(thing(secret['item']))}{lost}")
         hand = secret.get("hand")
         if hand is not None:
-            lines.append("hand: " + (" ".join(f"<b>{c}</b>" for c in hand) or "empty"))
+            # a Trust No Bunny card is its value, the points it defends or weakens with
+            lines.append("cards in hand (their values): " + (" ".join(f"<b>{c}</b>" for c in hand) or "none"))
         if secret.get("partner") is not None:
             lines.append(f"partner: {escape(seat_name(secret['partner'], names))}")
     active = " active" if seat in view["waiting_on"] else ""
@@ -148,9 +149,12 @@ def render_html(view: dict[str, Any], names: list[str]) -> str:
             f"<td>{_damage(n['wall_damage'], n['tower_damage'])}</td>"
             f"<td>{n['wall']} / {n['tower']}</td></tr>"
             for n in view["nights"])
+        # short headers, said in full under the table: seven columns fit a phone's column
         parts.append(label("nights") + '<div style="overflow-x:auto"><table><tr><th>night</th><th>guards</th>'
-                     "<th>wolves</th><th>gnawed</th><th>got through</th><th>damage</th>"
-                     f"<th>Wall / Tower after</th></tr>{rows}</table></div>")
+                     "<th>wolves</th><th>gnawed</th><th>through</th><th>damage</th>"
+                     f"<th>after</th></tr>{rows}</table></div>"
+                     "<div style='font-size:0.78rem;color:#555'>through: wolves that got past the guards; "
+                     "after: the Wall's and the Tower's points when the night was over</div>")
     if view.get("accusations"):
         parts.append(label("accusations") + "<div style='font-size:0.85rem'>" + "<br>".join(
             f"round {a['round']}: {escape(seat_name(a['seat'], names))} accuses "

@@ -19,6 +19,8 @@ from dashboard.tables import md
 from dashboard.titles import page_title
 from engine.registry import get_ruleset
 from engine.rules import WarrenError
+from logstore.players.figures import finished_said
+from logstore.players.ratings import PROVISIONAL
 
 page_title("Players")
 
@@ -67,16 +69,19 @@ if asked:
     fig = found.figures[player]
     st.subheader(md(player))
     also = f" · also written {md(', '.join(repr(a) for a in fig.aliases))}" if fig.aliases else ""
-    st.caption(f"{len(fig.games)} game(s) · {_rate(fig.overall)} won · best streak {fig.best_streak}, "
-               f"now {fig.streak}{also}")
+    st.caption(f"{len(fig.games)} game(s) · {finished_said(fig.overall)} (a rate counts finished, legal "
+               f"games only) · best streak {fig.best_streak}, now {fig.streak}{also}")
     st.page_link("screens/players.py", label="All players", icon=":material/arrow_back:")
     played = sorted(fig.by_ruleset)
     if played:
         ruleset = st.selectbox("Game", played, format_func=_title, key="player_ruleset")
         rating = found.ratings.get(ruleset, {}).get(player)
         if rating is not None and rating.history:
-            st.markdown(f"**Rating in {_title(ruleset)}**: {rating.mu:.1f} ± {rating.sigma:.1f} "
-                        f"after {rating.games} game(s) (openskill, Weng-Lin; the band is one sigma each way)")
+            provisional = " (provisional: too few games yet)" if rating.games < PROVISIONAL else ""
+            st.markdown(f"**Rating in {_title(ruleset)}**: {rating.mu:.1f}, very likely between "
+                        f"{rating.mu - 2 * rating.sigma:.1f} and {rating.mu + 2 * rating.sigma:.1f}, after "
+                        f"{rating.games} game(s){provisional}. A new player starts at 25 (openskill, "
+                        "Weng-Lin; the band below is one sigma each way).")
             history: list[dict[str, Any]] = [{"game": i + 1, "played": p[:10], "game_id": g, "mu": mu,
                                               "low": mu - s, "high": mu + s}
                        for i, (_, p, g, mu, s) in enumerate(rating.history)]
@@ -115,11 +120,15 @@ if asked:
                 st.dataframe([{"what": k, "value": _value(v)} for k, v in own.items()],
                              hide_index=True, width="stretch", key="player_own")
     if fig.head_to_head:
-        st.markdown("**Head to head** (finished games together: who finished ahead)")
+        st.markdown("**Head to head** (finished games together: who finished ahead; level: neither, "
+                    "both won or both lost with no score between them)")
         h2h = [{"against": other, "games": h.games, "ahead": h.ahead, "behind": h.behind, "level": h.level,
                 "page": _link(other)} for other, h in sorted(fig.head_to_head.items())]
-        st.dataframe(h2h, hide_index=True, width="stretch", key="player_h2h",
-                     column_config={"page": st.column_config.LinkColumn("page", display_text="open")})
+        st.dataframe(h2h, hide_index=True, width="stretch", key="player_h2h", column_config={
+            "page": st.column_config.LinkColumn("page", display_text="open"),
+            "level": st.column_config.NumberColumn(
+                "level", help="Finished games together where neither finished ahead: both won or both "
+                "lost, and no score tells them apart")})
     st.markdown("**Games**")
     games = [{"played": g.played[:16].replace("T", " "), "game": _title(g.ruleset), "seat": g.seat + 1,
               "players": g.n_players,
@@ -131,12 +140,12 @@ if asked:
                  column_config={"replay": st.column_config.LinkColumn("replay", display_text="replay")})
     st.stop()
 
-rows = [{"player": f.player, "games": len(f.games), "won": _rate(f.overall),
+rows = [{"player": f.player, "games": len(f.games), "won": finished_said(f.overall),
          "last played": (f.last_played or "")[:10], "also written": ", ".join(f.aliases),
          "page": _link(f.player)}
         for f in sorted(found.figures.values(), key=lambda f: f.player.casefold())]
-st.caption(f"{len(rows)} players · bots (simulated games) are left out · a win rate is given with its "
-           "95% interval and its number of games")
+st.caption(f"{len(rows)} players · bots (simulated games) and seats named by number alone (\"player 3\") "
+           "are left out · won: of the finished, legal games, with the 95% interval")
 st.dataframe(rows, hide_index=True, width="stretch", key="players_table",
              column_config={"page": st.column_config.LinkColumn("page", display_text="open")})
 
@@ -163,7 +172,8 @@ elif len(chosen) >= 2:
     odds = predict(found.ratings.get(game, {}), chosen)
     table = [{"player": p, "chance": c} for p, c in sorted(odds.items(), key=lambda kv: -kv[1])]
     chart = alt.Chart(alt.Data(values=table)).mark_bar().encode(
-        x=alt.X("chance:Q", title="chance to win", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
+        x=alt.X("chance:Q", title="chance to win", axis=alt.Axis(format="%", values=[0, 0.25, 0.5, 0.75, 1]),
+                scale=alt.Scale(domain=[0, 1])),
         y=alt.Y("player:N", sort="-x", title=None),
         tooltip=["player:N", alt.Tooltip("chance:Q", format=".0%")])
     st.altair_chart(chart.properties(height=40 * len(table) + 30), width="stretch")

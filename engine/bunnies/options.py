@@ -23,7 +23,8 @@ class BunniesOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
 
 
 OPTION_HELP: dict[str, str] = {
-    "first_seat": "who has the first go: the player after the dealer, seat 0 (R-BUN-1)",
+    "first_seat": "who has the first go: by the rules the player after the dealer, who is the "
+                  "first player named (R-BUN-1)",
     "hand_size": "cards dealt to each hand: 7 in the rulebook (R-BUN-15)",
     "steal_from": "what a steal may take: hand = the opponent's hand only; hand_or_blind = "
                   "his uncovered blind cards too (R-BUN-4)",

@@ -74,7 +74,7 @@ def players(ctx: click.Context, ruleset: str | None, bots: bool, db: Path | None
     for r in rows:
         rate = r["win_rate"]
         said = "no finished game" if not r["finished"] else (
-            f"{r['wins']} of {r['finished']} won ({rate['rate']:.0%}, "
+            f"won {r['wins']} of the {r['finished']} finished ({rate['rate']:.0%}, "
             f"95% {rate['low']:.0%}-{rate['high']:.0%})")
         also = f"  (also written {', '.join(repr(a) for a in r['aliases'])})" if r["aliases"] else ""
         click.echo(f"{r['player']:<{width}}  {r['games']:>4} game(s)  {said}  last played "
@@ -104,14 +104,18 @@ def show(name: str, bots: bool, db: Path | None, as_json: bool) -> None:
 
 
 def _rating_dict(r: Any) -> dict[str, Any]:
-    return {"mu": r.mu, "sigma": r.sigma, "rating": r.ordinal, "games": r.games}
+    from logstore.players.ratings import PROVISIONAL
+
+    return {"mu": r.mu, "sigma": r.sigma, "rating": r.ordinal, "games": r.games,
+            "provisional": r.games < PROVISIONAL}
 
 
 def describe(fig: Figures, found: League) -> list[str]:
     """A player's figures in words, players by name and games by title."""
     from engine.registry import get_ruleset
+    from logstore.players.figures import finished_said
 
-    lines = [f"{fig.player}: {len(fig.games)} game(s), {fig.overall.said()} won"
+    lines = [f"{fig.player}: {len(fig.games)} game(s), {finished_said(fig.overall)}"
              + (f"; also written {', '.join(repr(a) for a in fig.aliases)}" if fig.aliases else "")]
     only = sum(g.results_only for g in fig.games)
     if only:
@@ -121,8 +125,9 @@ def describe(fig: Figures, found: League) -> list[str]:
     for ruleset, rate in sorted(fig.by_ruleset.items()):
         title = get_ruleset(ruleset).title
         rating = found.ratings.get(ruleset, {}).get(fig.player)
-        lines.append(f"  {title}: {rate.said()} won"
-                     + (f"; rating {rating.mu:.1f} ± {rating.sigma:.1f}" if rating is not None else ""))
+        lines.append(f"  {title}: {finished_said(rate)}"
+                     + (f"; rating {rating.mu:.1f} ({rating.mu - 2 * rating.sigma:.1f} to "
+                        f"{rating.mu + 2 * rating.sigma:.1f})" if rating is not None else ""))
         by_seat = sorted(fig.by_seat.get(ruleset, {}).items())
         seats = "; ".join(f"seat {s + 1}: {r.said()}" for s, r in by_seat)
         lines.append(f"    by seat (1 is the first seat): {seats}")
@@ -134,7 +139,8 @@ def describe(fig: Figures, found: League) -> list[str]:
                 value = ", ".join(f"{card} ({n})" for card, n in value)
             lines.append(f"    {key}: {value}")
     if fig.head_to_head:
-        lines.append("  head to head (games together: ahead / behind / level):")
+        lines.append("  head to head (finished games together: ahead / behind / level, level being "
+                     "neither ahead: both won or both lost with no score between them):")
         for other, h in sorted(fig.head_to_head.items()):
             lines.append(f"    against {other}: {h.games} game(s): {h.ahead} / {h.behind} / {h.level}")
     return lines
@@ -215,7 +221,10 @@ def ratings(ruleset: str, predict: str | None, bots: bool, db: Path | None, as_j
             new = "" if games else " (never rated: a new player's rating)"
             click.echo(f"  {name}: {p:.0%} to win{new}")
         return
-    rows = sorted(table.values(), key=lambda r: -r.ordinal)
+    from logstore.players.ratings import PROVISIONAL
+
+    # established ratings first, best first; provisional ones (too few games) after them
+    rows = sorted(table.values(), key=lambda r: (r.games < PROVISIONAL, -r.mu, r.player.casefold()))
     if as_json:
         echo_json({"ruleset": ruleset, "model": MODEL_NAME,
                    "ratings": [{"player": r.player, **_rating_dict(r)} for r in rows]})
@@ -224,11 +233,14 @@ def ratings(ruleset: str, predict: str | None, bots: bool, db: Path | None, as_j
         click.echo(f"no rated games of {rs.title}: a rating needs a finished, legal game recorded "
                    "at the table")
         return
-    click.echo(f"{rs.title}: ratings ({MODEL_NAME})")
+    click.echo(f"{rs.title}: ratings ({MODEL_NAME}); a new player starts at 25. The range is where "
+               f"the rating very likely lies (95%); provisional: fewer than {PROVISIONAL} rated games.")
     width = max(len(r.player) for r in rows)
     for i, r in enumerate(rows, 1):
-        click.echo(f"{i:>3}. {r.player:<{width}}  {r.mu:5.1f} ± {r.sigma:4.1f}  (at least {r.ordinal:5.1f})  "
-                   f"{r.games} game(s)")
+        low, high = r.mu - 2 * r.sigma, r.mu + 2 * r.sigma
+        note = "  provisional" if r.games < PROVISIONAL else ""
+        click.echo(f"{i:>3}. {r.player:<{width}}  {r.mu:5.1f}  ({low:4.1f} to {high:4.1f})  "
+                   f"{r.games} game(s){note}")
 
 
 @click.group()

@@ -222,7 +222,7 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
     """The recorder's loop, with the terminal left out (tests drive it with scripted answers)."""
     from logstore.recording.completion import EntryChoices
     from logstore.recording.entries import read_entry, seen_fields
-    from logstore.recording.session import DEAL, Refusal, deal_said
+    from logstore.recording.session import DEAL, ONE_UNSEEN, Refusal, deal_said
 
     echo(HELP_TEXT)
     _show(session, echo)
@@ -234,11 +234,13 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
         owed = session.pending.chance
         whose = (f"{session.names[owed.seat]}'s " if owed is not None and owed.seat is not None
                  and 0 <= owed.seat < len(session.names) else "")
-        dealing = template is not None and template.complete and owed is not None and owed.kind == DEAL
+        # a deal one card at a time (to a seat each): Enter enters all of it
+        dealing = (template is not None and template.complete and owed is not None and owed.kind == DEAL
+                   and getattr(template.event, "seat", None) is not None)
         if dealing:
             to = session.who(owed.seat if owed else None)
-            question = (f"[{session.seq + 1}] the deal (unseen by the table): Enter records the whole deal "
-                        f"as unknown, or type the card {to} is dealt as you saw it> ")
+            question = (f"[{session.seq + 1}] the deal, unseen: Enter for all of it, `{ONE_UNSEEN}` for "
+                        f"{to}'s card alone, or type it> ")
         elif template is not None and template.complete:
             question = (f"[{session.seq + 1}] {whose}{session.pending.chance.kind} (unseen by the table): "
                         "Enter records it as unknown, or type it as you saw it> ")
@@ -262,7 +264,9 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
                 continue
             if not line and (template is None or not template.complete):
                 continue
-            if not line and dealing:
+            if line == ONE_UNSEEN and template is not None and template.complete:
+                line = ""  # this one card unseen, as Enter records any other chance
+            elif not line and dealing:
                 dealt = session.enter_unseen_deal()
                 first = session.seq - len(dealt) + 1
                 echo(f"recorded {first}-{session.seq}: {deal_said(session, dealt)}")

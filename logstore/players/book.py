@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -36,6 +37,10 @@ CREATE TABLE IF NOT EXISTS player_changes (
 
 BOT_SOURCE = "simulated"
 """Games of this source are played by bots."""
+
+
+PLACEHOLDER = re.compile(r"(?i)^\s*(player|seat)\s*#?\d+\s*$")
+"""A seat named by its number alone (``player 3``, ``Seat 1``): a stand-in, not a person."""
 
 
 class PlayerError(WarrenError):
@@ -92,10 +97,12 @@ class Book:
         # after the rename, whichever order the games came in.
         learnt: list[tuple[str, int, list[str] | tuple[str, str, str], bool]] = []
         for order, (game_id, ruleset, source, created, names, imported_at) in enumerate(rows, 1):
-            bot = source == BOT_SOURCE
+            listed = json.loads(names)
+            # a game whose seats are named by number only ("player 3") seats nobody known:
+            # it counts for no person, as a simulated game does
+            bot = source == BOT_SOURCE or all(PLACEHOLDER.match(str(n)) for n in listed)
             if bot and not bots:
                 continue
-            listed = json.loads(names)
             games.append((game_id, ruleset, bot, created, listed, order))
             learnt.append((imported_at, 0, listed, bot))
         learnt.extend((at, 1, (kind, name, target), False) for _, kind, name, target, at in self._said(store))

@@ -64,6 +64,15 @@ class Rate:
         return f"{self.wins} of {self.n} ({self.wins / self.n:.0%}, {low:.0%}-{high:.0%})"
 
 
+def finished_said(rate: Any) -> str:
+    """``won 9 of the 26 finished (35%, 19%-54%)``: what a win rate stands on, said (a
+    player's games count unfinished and illegal ones too, his rate only finished ones)."""
+    if rate is None or not rate.n:
+        return "no finished game"
+    low, high = rate.interval or (0.0, 0.0)
+    return f"won {rate.wins} of the {rate.n} finished ({rate.wins / rate.n:.0%}, 95% {low:.0%}-{high:.0%})"
+
+
 @dataclass(slots=True)
 class HeadToHead:
     games: int = 0

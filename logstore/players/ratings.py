@@ -31,6 +31,9 @@ SIGMA = MU / 3
 BETA = MU / 6
 TAU = MU / 300
 MODEL_NAME = "openskill Plackett-Luce (Weng-Lin), mu 25, sigma 25/3, beta 25/6, tau 25/300"
+PROVISIONAL = 3
+"""A rating on fewer rated games than this is provisional (listed after the others), as a
+chess federation marks a new player's first ratings (docs/players.md)."""
 
 
 def model() -> PlackettLuce:

@@ -94,6 +94,9 @@ class BreaksLater(RuleViolation):
 
 DEAL = "deal"
 """The kind of chance a deal is owed as (engine.pending.Chance.kind)."""
+ONE_UNSEEN = "-"
+"""Typed for a chance owed: this one event, nobody saw it (at a deal, where Enter records
+the whole rest of the deal unseen)."""
 
 
 @dataclass(slots=True)
@@ -293,16 +296,25 @@ class TableSession:
     def enter_unseen_deal(self) -> list[Accepted]:
         """The whole deal nobody at the table saw, in one entry: every card the deal owes
         now (KinderBunnies and a Quest game at the table deal one card at a time), each
-        recorded unknown, written together or not at all. Stops where the deal ends or a
-        card of it is one the table sees (a Bunny Buck goes face up: it is typed)."""
+        recorded unknown, written together or not at all. Stops where the deal ends or
+        where the game cannot deal a card unseen; a card the table saw (a Bunny Buck goes
+        face up) is typed on its own before, the cards before it entered one by one."""
+        out = self.unseen_deal()
+        if not out:
+            raise WarrenError("no deal nobody saw is owed now")
+        self._append([a.event for a in out])
+        return out
+
+    def unseen_deal(self) -> list[Accepted]:
+        """What :meth:`enter_unseen_deal` would record now (nothing is written)."""
         state = self.ruleset.copy_state(self.state)
         events: list[Event] = []
         out: list[Accepted] = []
         while True:
             owed = self.ruleset.pending(state).chance
             template = self._template_at(state) if owed is not None and owed.kind == DEAL else None
-            if template is None or not template.complete:
-                break
+            if template is None or not template.complete or getattr(template.event, "seat", None) is None:
+                break  # not a card of a deal dealt one at a time, or one the table saw
             event = msgspec.structs.replace(template.event, seq=self._seq + len(events) + 1, hash=None)
             said = self.ruleset.describe(event, self.names, before=state)
             try:
@@ -311,9 +323,6 @@ class TableSession:
                 break
             events.append(event)
             out.append(Accepted(event, effects, tuple(e for e in effects if is_undetermined(e)), said=said))
-        if not events:
-            raise WarrenError("no deal nobody saw is owed now")
-        self._append(events)
         return out
 
     def undo(self, reason: str = "undone at the table") -> Accepted:

@@ -143,7 +143,7 @@ def test_trust_no_bunny_says_who_is_to_act_as_the_houses_do(demo_env: Path) -> N
     assert board.count(">to act</span>") == len(waiting) + 1  # each waiting house, and the legend
     chart = next(c for c in at.get("vega_lite_chart"))
     spec = json.loads(chart.proto.spec)
-    assert spec["columns"] == 4 and spec["facet"]["field"] == "player"  # one panel per player
+    assert spec["columns"] == 2 and spec["facet"]["field"] == "player"  # one panel per player, two a row
     assert spec["spec"]["encoding"]["color"]["legend"] is None
     assert spec["spec"]["encoding"]["x"]["axis"]["labelAngle"] == 0
 

@@ -130,7 +130,7 @@ def test_record_a_bunnies_game_refused_entry_undo_and_download(store: Path,
 
     typed(at, "lay 5C")  # refused: nothing is written
     refusal = texts(at.error)
-    assert "Refused** by **BUN-LAY-2**: 5♣ does not equal or beat the top card 9♣" in refusal
+    assert "Refused** by **BUN-LAY-2**: Bo may not lay: 5♣ does not equal or beat the top card 9♣" in refusal
     assert LAY_2.text in refusal and "Nothing was written" in refusal
     assert at.text_input(key="rec_text").value == "lay 5C"  # kept, to be put right
     with Store(store) as s:
@@ -318,8 +318,24 @@ def test_the_typed_box_hints_at_this_game_s_own_entries(store: Path) -> None:
     """The hint under "Or type the entry" comes from the game being recorded and the actions
     the rules allow now, not a mix of every game's notation."""
     at = start(["Ann", "Bo"], first_seat=0)
-    hint = at.text_input(key="rec_text").placeholder
-    assert "as the table saw it" in hint  # the deal: chance, typed as the table saw it
+
+    def hint() -> str:  # the examples under the box (the box's own hint is short: a phone)
+        return next(c.value for c in at.caption if c.value.startswith(("E.g.", "What the table saw")))
+
+    assert "What the table saw" in hint()  # the deal: chance, typed as the table saw it
     click(at, "rec_chance")
-    hint = at.text_input(key="rec_text").placeholder
-    assert hint.startswith("draw") and "guard" not in hint and "ready" not in hint
+    assert hint().startswith("E.g. draw") and "guard" not in hint() and "ready" not in hint()
+    assert len(at.text_input(key="rec_text").placeholder) < 30
+
+
+def test_who_plays_first_is_asked_by_name_and_its_default_said(store: Path) -> None:
+    """The first seat silently defaulted to the second name, hidden among the options."""
+    at = page()
+    for seat, name in enumerate(["Ann", "Bo"]):
+        at.text_input(key=f"rec_name_{seat}").input(name)
+    run(at)
+    first = at.selectbox(key="rec_opt_bunnies_first_seat")
+    assert first.label == "Who plays first" and first.value == 1
+    assert list(first.options) == ["Ann", "Bo"]  # the players, by name
+    assert "By the rules: Bo" in texts(at.caption)
+    assert at.text_input(key="rec_name_0").label == "Player 1"

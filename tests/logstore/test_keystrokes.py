@@ -11,6 +11,7 @@ recorded game must be the game played, event for event, by card names.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from engine.redact import redact_game
 from engine.registry import get_ruleset
 from engine.simulate import simulate_one
 from logstore.cli.record import run_recorder
-from logstore.recording.session import TableSession, table_header
+from logstore.recording.session import DEAL, ONE_UNSEEN, TableSession, table_header
 from logstore.recording.shorthand import Entries
 from logstore.store import Store
 
@@ -64,8 +65,9 @@ def _start(session: TableSession, tag: str, field: str, name: str) -> str:
     return name
 
 
-def _typed(session: TableSession, wanted: Event) -> str:
-    """What the scorekeeper types for ``wanted`` at the session's position."""
+def _typed(session: TableSession, wanted: Event, ahead: Sequence[Event] = ()) -> str:
+    """What the scorekeeper types for ``wanted`` at the session's position (``ahead``: the
+    events from it on, for a deal typed at once)."""
     template = session.chance_template()
     want = _by_name(session.ruleset, wanted)
     if template is not None:
@@ -74,6 +76,13 @@ def _typed(session: TableSession, wanted: Event) -> str:
         if not differs and not template.complete:
             differs = [k for k in template.fields if k in want]  # the table saw it: typed all the same
         if not differs:
+            owed = session.pending.chance
+            if owed is not None and owed.kind == DEAL:
+                # Enter records the rest of the deal unseen; where the table saw a card of
+                # it later (a Dolla goes face up), this one card alone
+                dealt = [_by_name(session.ruleset, a.event) for a in session.unseen_deal()]
+                later = [_by_name(session.ruleset, e) for e in ahead[:len(dealt)]]
+                return "" if dealt == later else ONE_UNSEEN
             return ""  # nothing of it seen: Enter
         assert len(differs) == 1, differs
         value = want[differs[0]]
@@ -114,7 +123,7 @@ def record_by_names(tmp_path: Path, slug: str, index: int, players: int = 2,
         asked.append(session.seq)
         if session.seq >= len(events) or asked.count(session.seq) > 1:
             raise EOFError  # the game is in, or an entry was refused: stop and say so
-        line = _typed(session, events[session.seq])
+        line = _typed(session, events[session.seq], events[session.seq:])
         lines.append(line)
         return line
 
