@@ -26,6 +26,10 @@ NUMERIC = (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal)
 FEW_BARS = 12
 FEW_BARS_BAND = 0.6
 """Up to FEW_BARS bars are drawn FEW_BARS_BAND of their band wide, not the whole band."""
+FIXED_BARS = 6
+FEW_BARS_WIDTH = 36
+"""Up to FIXED_BARS bars (none side by side) are drawn FEW_BARS_WIDTH px wide: six of them
+fit a phone's axis, and on a desktop they stay bars rather than slabs."""
 WHISKER_END = 8
 """The width of an interval's end ticks, px."""
 SHORT_LABEL = 4
@@ -278,14 +282,17 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
     drawn_rows = base.transform_filter("!datum.few")
     bars = len({(r[category], r.get(color)) for r in values})
     # A few bars keep a bar's width; many share the axis between them.
+    # A handful of bars keep a bar's width (they would be slabs across a desktop's chart);
+    # more take a share of their band, as bars side by side do: twelve fixed widths overran
+    # a phone's 358 px axis.
+    fixed = bars <= FIXED_BARS and not lying and not grouped and not line
     if line:
         marks = drawn_rows.mark_line(point=True)
     else:
-        # side by side, bars share their category's band: a fixed width would overrun it
-        few_bars = bars <= FEW_BARS and not lying and not grouped
-        # a share of its band, never a fixed width: at 358 px a fixed width overran the axis
-        marks = drawn_rows.mark_bar(width=alt.RelativeBandSize(FEW_BARS_BAND)) if few_bars \
-            else drawn_rows.mark_bar()
+        shared = bars <= FEW_BARS and not lying and not fixed
+        marks = (drawn_rows.mark_bar(size=FEW_BARS_WIDTH) if fixed
+                 else drawn_rows.mark_bar(width=alt.RelativeBandSize(FEW_BARS_BAND)) if shared
+                 else drawn_rows.mark_bar())
     layers = [marks.encode(**encoding)]
     value_ch, value_2 = ("x", "x2") if lying else ("y", "y2")
     place = {k: v for k, v in encoding.items() if k not in (value_ch, "tooltip", "color")}
@@ -298,9 +305,11 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
             layers.append(drawn_rows.mark_tick(color="#222", thickness=1.5, size=WHISKER_END).encode(
                 **place, **{value_ch: val(f"{end}:Q")}))
     if ref:
-        # no size: a tick is three quarters of its band (Vega-Lite's default), as wide as
-        # the bar it sits on and never wider than the axis has room for
-        layers.append(drawn_rows.mark_tick(color=REF_COLOUR, thickness=2.5).encode(
+        # over a fixed-width bar a little wider than it; else no size: three quarters of
+        # its band (Vega-Lite's default), never wider than the axis has room for
+        tick = (drawn_rows.mark_tick(color=REF_COLOUR, thickness=2.5, size=FEW_BARS_WIDTH + 8) if fixed
+                else drawn_rows.mark_tick(color=REF_COLOUR, thickness=2.5))
+        layers.append(tick.encode(
             **place, **{value_ch: val(f"{ref}:Q")}, tooltip=tooltip))
     if n_columns:
         # Each bar's n over its top (or its whisker's), a group too small to draw said so
