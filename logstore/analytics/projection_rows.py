@@ -389,11 +389,16 @@ def _figure_array(values: pa.Array) -> pa.Array:
                     pa.string())
 
 
+PLAYED_FIELDS = frozenset({"card", "cards", "defend", "weaken", "gnaw"})
+"""The card fields that hold the cards a seat plays (not where a card goes, nor what pays):
+the ones kept whatever their type. Each field is one more pass over the lines."""
+
+
 def _item_fields(ruleset: Ruleset[Any, Any]) -> list[tuple[str, str, bool]]:
     """``(event type, field, is a list)`` for every event field holding a string or a list of
-    strings (the cards, slots, names a seat's event names), and every field the ruleset
-    reads as cards whatever its type (Quest's and KinderBunnies' card numbers, Trust No
-    Bunny's card values)."""
+    strings (the cards, slots, names a seat's event names), and each field of the cards a
+    seat plays (:data:`PLAYED_FIELDS`) whatever its type (Quest's and KinderBunnies' card
+    numbers, Trust No Bunny's card values)."""
     skip = {"hash", "type"}
     out: list[tuple[str, str, bool]] = []
     tag_of = tags(ruleset)
@@ -409,8 +414,8 @@ def _item_fields(ruleset: Ruleset[Any, Any]) -> list[tuple[str, str, bool]]:
                 out.append((tag, name, False))
             elif listed and get_args(hint) == (str,):
                 out.append((tag, name, True))
-            elif ruleset.is_card_field(name):  # a card by number (Quest, KinderBunnies) or value
-                out.append((tag, name, listed))
+            elif name in PLAYED_FIELDS and ruleset.is_card_field(name):
+                out.append((tag, name, listed))  # a card by number (Quest, KinderBunnies) or value
     return out
 
 
@@ -426,27 +431,26 @@ def _seat_items(ruleset: Ruleset[Any, Any], events: pa.Table) -> pa.Table:
         by_type: dict[str, list[tuple[str, bool]]] = {}
         for tag, name, many in _item_fields(ruleset):
             by_type.setdefault(tag, []).append((name, many))
-        parts = []
-        where = "actor IS NOT NULL AND turn IS NOT NULL"
+        # One pass over the lines: each event type's fields as one list of (field, value)
+        # pairs (a scalar field one pair, a list field one pair per item), unnested once.
+        cases = []
         for tag, fields in by_type.items():
-            # an event type's text fields in one extraction (its line parsed once), a row each
+            lists = []
             scalars = [name for name, many in fields if not many]
             if scalars:
-                names = ", ".join(f"'{name}'" for name in scalars)
-                paths = ", ".join(f"'$.{name}'" for name in scalars)
-                parts.append(
-                    f"SELECT game_id, seq, turn, actor, type, unnest([{names}]) AS field, "
-                    f"unnest(json_extract_string(line, [{paths}])) AS value "
-                    f"FROM ev WHERE type = '{tag}' AND {where}")
-            for name in (name for name, many in fields if many):
-                parts.append(
-                    f"SELECT game_id, seq, turn, actor, type, '{name}' AS field, "
-                    f"unnest(json_extract_string(line, '$.{name}[*]')) AS value "
-                    f"FROM ev WHERE type = '{tag}' AND {where}")
-        sql = _ITEM_SQL[ruleset.slug] = None if not parts else (
-            "SELECT game_id, actor AS seat, type, field, value, count(*) AS uses, "
-            "min(seq) AS first_seq, min(turn) AS first_turn FROM (" + " UNION ALL ".join(parts) + ") "
-            "WHERE value IS NOT NULL GROUP BY game_id, actor, type, field, value")
+                pairs = (f"{{'f': '{name}', 'v': json_extract_string(line, '$.{name}')}}" for name in scalars)
+                lists.append("[" + ", ".join(pairs) + "]")
+            lists += [f"list_transform(coalesce(json_extract_string(line, '$.{name}[*]'), []), "
+                      f"lambda x: {{'f': '{name}', 'v': x}})" for name, many in fields if many]
+            joined = lists[0] if len(lists) == 1 else f"list_concat({', '.join(lists)})"
+            cases.append(f"WHEN '{tag}' THEN {joined}")
+        types = ", ".join(f"'{tag}'" for tag in by_type)
+        sql = _ITEM_SQL[ruleset.slug] = None if not cases else (
+            "SELECT game_id, actor AS seat, type, u.f AS field, u.v AS value, count(*) AS uses, "
+            "min(seq) AS first_seq, min(turn) AS first_turn FROM ("
+            f"SELECT game_id, seq, turn, actor, type, unnest(CASE type {' '.join(cases)} END) AS u "
+            f"FROM ev WHERE type IN ({types}) AND actor IS NOT NULL AND turn IS NOT NULL) "
+            "WHERE u.v IS NOT NULL GROUP BY game_id, actor, type, u.f, u.v")
     if sql is None or events.num_rows == 0:
         return BASE_SCHEMAS["seat_items"].empty_table()
     import duckdb

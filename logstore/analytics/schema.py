@@ -142,9 +142,10 @@ SEAT_ITEMS_SCHEMA = table("what each seat's events named, per game", [
     *cols("the first event (and its turn) that named it", ("first_seq", INT), ("first_turn", INT)),
 ], intro="For every event with an actor, each field typed as a string or a list of strings in the\n"
          "ruleset's event types (Bunnies `lay.cards` (each card), `steal.card`, `flip.slot`,\n"
-         "`peek.slot`; Trust No Bunny `choose_item.item`, `sabotage.quirk`), and each field the\n"
-         "ruleset reads as cards, by number or value (Quest's and KinderBunnies' `play.card`,\n"
-         "`discard.card`, `play.on`...; Trust No Bunny's `guard.defend`). Chance events (the deal)\n"
+         "`peek.slot`; Trust No Bunny `choose_item.item`, `sabotage.quirk`), and each field of the\n"
+         "cards a seat plays, by number or value (Quest's and KinderBunnies' `play.card`,\n"
+         "`discard.card`, `save.card`...; Trust No Bunny's `guard.defend`, `guard.weaken`, `gnaw`).\n"
+         "Chance events (the deal)\n"
          "name no seat's choices and are left out, and so are events after a violation. One row per\n"
          "game, seat and value (the events table keeps every single event).")
 
