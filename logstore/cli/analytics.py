@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -207,13 +207,39 @@ def stats(ruleset: str | None, only: tuple[str, ...], list_only: bool, fmt: str,
         for stat in chosen:
             result = run_stat(con, stat)
             if fmt == "table":
-                _write(result.table, "table", None, title=f"{stat.name}: {stat.title}")
+                _write(_cards_named(stat, result.table), "table", None, title=f"{stat.name}: {stat.title}")
                 click.echo("")
             else:
                 labelled = result.table.add_column(0, "stat", pa.array([stat.name] * result.table.num_rows))
                 _write(labelled, fmt, None)
     finally:
         con.close()
+
+
+def _cards_named(stat: Any, table: Any) -> Any:
+    """A report whose rows are cards (its chart's ``names=1``), with each card's name beside
+    its number or code, as the game names it in a sentence: the terminal's table is read by
+    a person (``--format csv/json/parquet`` keep the rows as the SQL gives them)."""
+    import re
+
+    import pyarrow as pa
+
+    from engine.registry import get_ruleset
+
+    hint = re.search(r"^--\s*chart:.*\bnames=1\b.*\bx=(\w+)", stat.sql, re.M) or re.search(
+        r"^--\s*chart:.*\bx=(\w+).*\bnames=1\b", stat.sql, re.M)
+    if hint is None or hint[1] not in table.column_names:
+        return table
+    column = hint[1]
+    slugs = table.column("ruleset").to_pylist() if "ruleset" in table.column_names \
+        else [stat.ruleset] * table.num_rows
+    said = []
+    for slug, value in zip(slugs, table.column(column).to_pylist(), strict=True):
+        try:
+            said.append(get_ruleset(slug).card_text(value) if slug and value is not None else value)
+        except WarrenError:
+            said.append(value)
+    return table.add_column(table.column_names.index(column) + 1, "card", pa.array(said, pa.string()))
 
 
 @click.command(name="export-parquet")

@@ -143,6 +143,20 @@ def test_impact_reports_split_every_seat_in_two(results: dict) -> None:
     assert all(len(r["value"]) == 2 and r["value"] not in ("left", "top") for r in results["card_impact"])
 
 
+def test_the_terminal_names_the_cards_a_report_is_about(db: Path, results: dict) -> None:
+    """Card impact printed "TH" and "41": its rows now say the card as the game names it
+    (``--format csv`` keeps the rows as the SQL gives them)."""
+    table = CliRunner().invoke(main, ["stats", "--db", str(db), "--only", "card_impact"],
+                               env={"COLUMNS": "220"})
+    assert table.exit_code == 0, table.output
+    assert "┃ card " in table.output
+    faces = {get_ruleset("bunnies").card_text(r["value"]) for r in results["card_impact"]}
+    assert any(face in table.output for face in faces) and any(s in table.output for s in "♣♦♥♠")
+    plain = CliRunner().invoke(main, ["stats", "--db", str(db), "--only", "card_impact", "--format", "csv"])
+    header = plain.output.splitlines()[0].replace('"', "").split(",")
+    assert "value" in header and "card" not in header
+
+
 def test_the_cli_prints_every_report(db: Path) -> None:
     result = CliRunner().invoke(main, ["stats", "--db", str(db)])
     assert result.exit_code == 0, result.output
