@@ -144,7 +144,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return dict(HANDLERS)
 
     def word_refusal(self, state: OdysseyState, violation: RuleViolation) -> None:
-        # the pieces in play a refusal names, by their cards (core.pieces_said)
+        # the pieces in play a refusal names, by their cards (table.pieces_said)
         said = pieces_said(state, violation.message)
         if said != violation.message:
             violation.message = said
