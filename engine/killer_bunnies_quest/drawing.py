@@ -166,10 +166,11 @@ flow.STEPS[Shown] = _waits
 
 def reveal(state: QuestState, e: Reveal) -> tuple[Effect, ...]:
     top = state.stack[-1] if state.stack else None
+    if e.look or (e.seat is not None and not isinstance(top, Shown | MagicReveal)):
+        # a look (a record before R-KBQ-45 leaves ``look`` out: a seat's reveal no frame asks)
+        return _looked(state, e)
     if isinstance(top, Shown):
         return _shown(state, top, e)
-    if e.seat is not None and not isinstance(top, MagicReveal):
-        return _looked(state, e)
     _table_chance(state, e, "reveal", "KBQ-END-2")
     if e.seat is not None:
         refuse("KBQ-END-2", "the Magic Carrot's card is turned up by the table, not shown from a "
@@ -196,8 +197,12 @@ def _looked(state: QuestState, e: Reveal) -> tuple[Effect, ...]:
         refuse("REC-UNK-1", "a reveal of a face-down card belongs to a game recorded at the "
                             "table, by the table (actor null)")
     seat = e.seat
-    assert seat is not None
-    if not 0 <= seat < state.n or len(e.cards) != 1 or state.seats[seat].run.top != HIDDEN:
+    if seat is None or not 0 <= seat < state.n:
+        refuse("KBQ-RUN-1", "a look names the seat whose top run card it is", seat=seat)
+    if e.look and not e.cards and state.seats[seat].run.top is not None:
+        # another seat's record of his look: he saw a card, this record does not (R-KBQ-45)
+        return (Effect("KBQ-RUN-1", "run_card_looked", {"seat": seat}),)
+    if len(e.cards) != 1 or state.seats[seat].run.top != HIDDEN:
         refuse("KBQ-RUN-1", f"a reveal names the one face-down top run card of seat {seat} "
                             "that the record does not know yet", seat=seat, cards=e.cards)
     card = e.cards[0]

@@ -220,10 +220,13 @@ class Reveal(Event, tag="reveal", frozen=True):
     """Table form only: cards the game turns up that nobody had seen. With no ``seat``, the
     bottom card of the small carrot deck when the game ends, which names the Magic Carrot
     (KBQ-END-2); with a ``seat``, the weapons a card makes that player show from his hand
-    (Geneva Convention, Rooney's Weapons Exchange; ruling R-KBQ-43)."""
+    (Geneva Convention, Rooney's Weapons Exchange; ruling R-KBQ-43); with ``look``, the
+    face-down top run card passed to ``seat`` (Top Run Rotate), which only he sees: in his own
+    record it names the card, in anybody else's it names none (R-KBQ-45)."""
 
     cards: list[int]
     seat: int | None = None
+    look: bool = False
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -172,6 +172,8 @@ def event_view(event: Event, perspective: Perspective) -> dict[str, Any]:
         for name in ("give_hand", "get_hand"):
             if name in record:
                 record[name] = len(record[name])
+    if kind == "reveal" and record.get("look") and perspective != record.get("seat"):
+        record.pop("cards", None)  # a look: the card is its seat's alone (R-KBQ-45)
     if kind == "choose" and ("give" in record or "take" in record) \
             and (not isinstance(perspective, int) or perspective != event.actor):
         # a Weapons Exchange: only the player who chose sees the weapons swapped
@@ -234,6 +236,8 @@ def redact(event: Event, perspective: Perspective, before: QuestState) -> Event:
     if isinstance(event, Flip) and event.card is None and event.actor is not None:
         top = before.seats[event.actor].run.top
         return event if top is None or top == HIDDEN else msgspec.structs.replace(event, card=top)
+    if isinstance(event, Reveal) and event.look and perspective != event.seat:
+        return msgspec.structs.replace(event, cards=[])  # he looked; what he saw is his
     if isinstance(event, Trade) and perspective not in (event.actor, event.partner):
         return msgspec.structs.replace(event, give_hand=[UNKNOWN] * len(event.give_hand),
                                        get_hand=[UNKNOWN] * len(event.get_hand))
@@ -282,7 +286,7 @@ def table_draws(effects: tuple[Effect, ...], perspective: Perspective, after: Qu
             passed = after.seats[perspective].run.top
             if passed is not None:  # the seat looks at the top run card passed to it,
                 # once the draws owed are in (the recorder takes no other entry before them)
-                looked.append(Reveal(seq=seq, actor=None, seat=perspective, cards=[passed]))
+                looked.append(Reveal(seq=seq, actor=None, seat=perspective, cards=[passed], look=True))
         elif kind == "weapons_given_up" and perspective != data["seat"] \
                 and after.seats[data["seat"]].hand:
             out.append(Reveal(seq=seq, actor=None, seat=data["seat"], cards=list(data["cards"])))

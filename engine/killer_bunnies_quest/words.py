@@ -310,6 +310,9 @@ def _reveal(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
     cards = r.get("cards") or []
     if r.get("seat") is None:
         return f"the small carrot deck's bottom card is turned up: {w.cards(cards)}"
+    if r.get("look"):
+        seen = f": {w.cards(cards)}" if cards else ""
+        return f"{seat_name(r['seat'], names)} looks at the top run card passed to him{seen}"
     shown = w.cards(cards) if cards else "no weapon"
     return f"{seat_name(r['seat'], names)} shows the weapons in the hand: {shown}"
 

@@ -194,3 +194,41 @@ def test_a_full_record_reads_as_it_always_did_and_redacts_to_the_same_table_reco
     again_header, again = redact_game(RS, header, list(events), 0)
     assert again_header == header
     assert [msgspec.to_builtins(e) for e in again] == [msgspec.to_builtins(e) for e in events]
+
+
+def test_a_look_at_a_passed_run_card_is_its_seat_s_alone() -> None:
+    """R-KBQ-45: Ann's record names the top run card passed to her (Top Run Rotate); every
+    other perspective's view of that event, its effect and the record redacted for it name
+    none, and the record redacted for Bo still checks."""
+    from engine.killer_bunnies_quest.views import event_view
+
+    header, events = table_game(1)
+    look = next(e for e in events if isinstance(e, Reveal) and e.look)
+    assert look.seat == 0 and len(look.cards) == 1
+    card = look.cards[0]
+    names = [p.name for p in header.players]
+    assert event_view(look, 0)["cards"] == [card]
+    assert event_view(look, "referee")["cards"] == [card]
+    for other in (1, "spectator"):
+        assert "cards" not in event_view(look, other)
+        said = RS.describe(look, names, other)
+        assert "looks at the top run card passed to him" in said and RS.card_text(card) not in said
+    assert RS.card_text(card).split(" (")[0] in RS.describe(look, names, 0)
+    state = _state_before(header, events, look.seq)
+    effects = RS.apply(state, look)
+    assert all("card" not in (RS.effect_view(e, 1) or e).data for e in effects)
+    # Ann's record as Bo sees it: the look is there, its card is not, and the record checks
+    bo_header, bo_events = redact_game(RS, header, list(events), 1)
+    seen = bo_events[look.seq - 1]
+    assert isinstance(seen, Reveal) and seen.look and seen.cards == []
+    assert check_events(RS, bo_header, list(bo_events)) is None
+
+
+def test_a_look_names_one_face_down_top_run_card_of_its_seat() -> None:
+    header, events = table_game(1)
+    look = next(e for e in events if isinstance(e, Reveal) and e.look)
+    state = _state_before(header, events, look.seq)
+    with pytest.raises(RuleViolation, match="KBQ-RUN-1"):
+        RS.apply(RS.copy_state(state), msgspec.structs.replace(look, cards=[look.cards[0], 1]))
+    with pytest.raises(RuleViolation, match="KBQ-RUN-1"):
+        RS.apply(RS.copy_state(state), msgspec.structs.replace(look, seat=None))
