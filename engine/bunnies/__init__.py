@@ -1,7 +1,10 @@
 """Ruleset ``bunnies``: the two-player shedding game with blind cards and bunnies.
 
-Read it like the rulebook: numbers (the game's counts), layout (the blind cards), rulebook
-(rule ids), events, state, play (what each event does), legal, views, bots.
+Read it like the rulebook: numbers (the game's counts), layout (the blind cards), options,
+rulebook (rule ids), events, state, handlers (what each event does), agenda (the legal
+actions), unknowns (a game recorded at the table), views (what each perspective sees, and
+the record it could have written), words (the game in words), render (the terminal's
+picture), bots.
 """
 
 from __future__ import annotations

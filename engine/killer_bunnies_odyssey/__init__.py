@@ -2,12 +2,14 @@
 Bunnies family kit (engine.killer), with every player's own deck, Resources, cities, Civ
 points and both readings of the hand size.
 
-Read it like the rulebook: table (the game's numbers), options, library (where the cards and
-the players' decks come from; warren's own starter decks are data in decks/*.toml), rulebook
-(rule ids), events, state, core (what every part shares), unknowns (cards nobody saw, in a
-game recorded at the table), readings (the two hand sizes side by side), flow (turns, rounds,
-deadlines, kills), resolve (what a card does), handlers (one per event), legal (the agenda
-and the legal actions), chance (what simulators draw), views, bots.
+Read it like the rulebook: numbers (the game's numbers), options, library (where the cards
+and the players' decks come from; warren's own starter decks are data in decks/*.toml),
+personal (a player's own deck), rulebook (rule ids), events, state, table (what every part
+shares), costs (paid with saved Resources), civ (Civ points), unknowns (cards nobody saw,
+in a game recorded at the table), readings (the two hand sizes side by side), flow (turns,
+rounds, deadlines, kills), cards (playing a card), choices (the choices a card may be played
+with), handlers (one per event), agenda (the legal actions), chance (what simulators draw),
+views, words, bots.
 """
 
 from __future__ import annotations

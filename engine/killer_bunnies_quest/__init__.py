@@ -1,14 +1,16 @@
 """Ruleset ``killer-bunnies-quest``: Killer Bunnies and the Quest for the Magic Carrot, the
 whole Blue Starter box, on the Killer Bunnies family kit (engine.killer).
 
-Read it like the rulebook: table (the game's numbers), options, catalogue (where the cards
+Read it like the rulebook: numbers (the game's counts), options, catalogue (where the cards
 come from; the cards themselves are data in cards/*.toml), rulebook (rule ids), events,
-state, core (what every part shares), cards (what each primitive of the effect vocabulary
-does in Quest), combat (attacks), roam (Roaming Red Runs), flow (how the game moves on by
-itself: a card's resolution, draws, the end of a turn), handlers (one per event), waiting
-(what the game waits for), legal (the agenda and the legal actions), chance (what
-simulators draw), views, words (the game in words, each perspective told what it saw),
-bots.
+state, table (what every part shares), market (Kaballa's Market), cards (what each primitive
+of the effect vocabulary does in Quest), combat (attacks), roaming (the roaming cards) and
+roam (Roaming Red Runs in play), leaving (bunnies leaving the circle), triplets, auction,
+carrots (the Magic Carrot and the end), flow (how the game moves on by itself: a card's
+resolution, draws, the end of a turn), handlers (one per event), drawing (the table form's
+draws and reveals), unknowns (the cards nobody saw), waiting (what the game waits for),
+agenda (the legal actions), chance (what simulators draw), views, words (the game in words,
+each perspective told what it saw), bots.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Roaming Red Runs in play: where they wait, when they attack, how they end
 (KBQ-ROAM-1..4; rulings R-KBQ-18).
 
-The kit's ``roaming`` module keeps the roaming card's state and finds the next viable bunny;
+The ``roaming`` module beside this one keeps the roaming card's state and finds the next viable bunny;
 this module says what "viable" means in Quest (a bunny the card could harm: the Halo makes
 a bunny non-viable, the Containment Suit does so for the Ebola Virus, and the Ebola Virus
 never infects a bunny twice) and what happens when the bunny it waits on leaves the circle

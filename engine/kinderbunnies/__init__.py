@@ -2,11 +2,11 @@
 as one ruleset with a ``level`` option, on the Killer Bunnies family kit (engine.killer).
 
 Read it like the rulebook: catalogue (the cards, data in cards/*.toml, and each level's
-table), options, rulebook (rule ids), events, state, core (what every part shares and how
-the game moves on), cards (what each effect primitive does here), play (one handler per
-event), agenda (what the game waits for, the legal actions, chance for simulators), views
-(and the record a seat could have written), words (the game in words, each perspective
-told what it saw), bots.
+table), options, rulebook (rule ids), events, state, table (what every part shares and how
+the game moves on), cards (what each effect primitive does here), handlers (one per event),
+agenda (what the game waits for, the legal actions, chance for simulators), views (and the
+record a seat could have written), words (the game in words, each perspective told what it
+saw), bots.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """Ruleset ``trust-no-bunny``: social deduction, Townsfolk against two Werebunnies.
 
-Read it like the rulebook: table (the game's numbers and names), options, rulebook (rule
-ids), events, state, common (shared guards), setup, day (muster, proposal, vote), night
-(guards, home actions, the stage), dawn (draws and the end of a round), timer, legal,
-chance (what simulators draw), views and render (what each perspective sees), suspects
-(who could the Werebunnies be?), bots.
+Read it like the rulebook: numbers (the game's numbers and names), options, rulebook (rule
+ids), events, state, table (the guards every step shares), setup, rounds (the mayor, and a
+round's steps), day (muster, proposal, vote), night (guards, home actions, the stage), dawn
+(draws and the end of a round), timer, unknowns and unknowns_night (a game recorded at the
+table), agenda (the legal actions), chance (what simulators draw), notes (each seat's
+private notes), views, redaction (the record a seat could have written), render (what each
+perspective sees, as a picture), words, suspects (who could the Werebunnies be?), bots.
 """
 
 from __future__ import annotations
