@@ -31,7 +31,18 @@ BEGINNER_CARROTS = frozenset("ABCDEF")
 @cache
 def catalogue() -> Catalogue:
     """The one KinderBunnies catalogue (all four decks)."""
-    return DeckLibrary([CARDS_DIR]).catalogue(SET)
+    return one_effect_each(DeckLibrary([CARDS_DIR]).catalogue(SET))
+
+
+def one_effect_each(cat: Catalogue) -> Catalogue:
+    """KinderBunnies plays one effect per card (a turn's card does one thing, KIN-CARD-*): a
+    card given several is refused when the deck loads, never played with its first alone."""
+    several = sorted((n, c) for n, c in cat.by_number.items() if len(c.effects) > 1)
+    if several:
+        said = "; ".join(f"{c.name} ({n}) has {len(c.effects)}" for n, c in several)
+        raise WarrenError(f"KinderBunnies plays one effect per card, and its deck files give some "
+                          f"several: {said}. Give each card one effect (docs/catalogue.md)")
+    return cat
 
 
 def check_hash(named: str | None) -> None:

@@ -40,3 +40,22 @@ CHECKS: list[Any] = [
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__.removeprefix("test_"))
 def test_every_level_keeps_the_contract(corpus: contract.Corpus, check: Any) -> None:
     check(corpus)
+
+
+def test_a_card_with_several_effects_is_refused_when_the_deck_loads() -> None:
+    """The catalogue took a card's first effect and dropped the rest silently."""
+    import copy
+
+    import msgspec
+
+    from engine.kinderbunnies.catalogue import catalogue, one_effect_each
+    from engine.rules import WarrenError
+
+    cat = catalogue()
+    assert one_effect_each(cat) is cat  # the shipped decks: one effect a card
+    number, card = next((n, c) for n, c in sorted(cat.by_number.items()) if c.effects)
+    doubled = msgspec.structs.replace(card, effects=(*card.effects, *card.effects))
+    crafted = copy.copy(cat)  # the catalogue with that one card given its effect twice
+    crafted.by_number = {**cat.by_number, number: doubled}
+    with pytest.raises(WarrenError, match=rf"{card.name} \({number}\) has 2"):
+        one_effect_each(crafted)
