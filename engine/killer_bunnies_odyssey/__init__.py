@@ -9,7 +9,7 @@ shares), costs (paid with saved Resources), civ (Civ points), unknowns (cards no
 in a game recorded at the table), readings (the two hand sizes side by side), flow (turns,
 rounds, deadlines, kills), cards (playing a card), choices (the choices a card may be played
 with), handlers (one per event), agenda (the legal actions), chance (what simulators draw),
-views, words, bots.
+views, words, render (the terminal's picture), bots.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from engine.killer.catalogue import effects as fx
 from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName
 from engine.killer.words import CardWords
-from engine.killer_bunnies_odyssey import bots, views, words
+from engine.killer_bunnies_odyssey import bots, render, views, words
 from engine.killer_bunnies_odyssey.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_odyssey.cards import check_supported
 from engine.killer_bunnies_odyssey.chance import sample_chance
@@ -247,7 +247,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return views.redact(event, perspective, before)
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return views.render(view, names, self.card_words(), self.phase_text(str(view.get("phase"))))
+        return render.render(view, names, self.card_words(), self.phase_text(str(view.get("phase"))))
 
     def outcome(self, state: OdysseyState) -> Outcome | None:
         if not state.over:

@@ -10,7 +10,7 @@ carrots (the Magic Carrot and the end), flow (how the game moves on by itself: a
 resolution, draws, the end of a turn), handlers (one per event), drawing (the table form's
 draws and reveals), unknowns (the cards nobody saw), waiting (what the game waits for),
 agenda (the legal actions), chance (what simulators draw), views, words (the game in words,
-each perspective told what it saw), bots.
+each perspective told what it saw), render (the terminal's picture), bots.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from engine.killer import holds
 from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
-from engine.killer_bunnies_quest import bots, unknowns, views, waiting, words
+from engine.killer_bunnies_quest import bots, render, unknowns, views, waiting, words
 from engine.killer_bunnies_quest.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
@@ -279,7 +279,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         return words.describe_outcome(outcome, names, self.card_words())
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return words.render(view, names, self.card_words(), self.phase_text(str(view.get("phase"))))
+        return render.render(view, names, self.card_words(), self.phase_text(str(view.get("phase"))))
 
     def outcome(self, state: QuestState) -> Outcome | None:
         if not state.over:

@@ -1,12 +1,12 @@
 """Ruleset ``kinderbunnies``: KinderBunnies, its Beginner, Advanced and Really Advanced games
 as one ruleset with a ``level`` option, on the Killer Bunnies family kit (engine.killer).
 
-Read it like the rulebook: catalogue (the cards, data in cards/*.toml, and each level's
-table), options, rulebook (rule ids), events, state, table (what every part shares and how
-the game moves on), cards (what each effect primitive does here), handlers (one per event),
-agenda (what the game waits for, the legal actions, chance for simulators), views (and the
-record a seat could have written), words (the game in words, each perspective told what it
-saw), bots.
+Read it like the rulebook: numbers (the game's numbers), catalogue (the cards, data in
+cards/*.toml, and each level's table), options, rulebook (rule ids), events, state, table
+(what every part shares and how the game moves on), cards (what each effect primitive does
+here), handlers (one per event), agenda (what the game waits for, the legal actions, chance
+for simulators), views (and the record a seat could have written), words (the game in words,
+each perspective told what it saw), render (the terminal's picture), bots.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
-from engine.kinderbunnies import agenda, bots, views, words
-from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue, check_hash
+from engine.kinderbunnies import agenda, bots, render, views, words
+from engine.kinderbunnies.catalogue import cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
 from engine.kinderbunnies.handlers import HANDLERS
-from engine.kinderbunnies.options import MAX_PLAYERS, OPTION_HELP, KinderOptions
+from engine.kinderbunnies.numbers import HAND_SIZE, MAX_PLAYERS
+from engine.kinderbunnies.options import OPTION_HELP, KinderOptions
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
 from engine.kinderbunnies.table import cards, pile_size
@@ -172,7 +173,7 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
         return words.describe_outcome(outcome, names, words.card_words())
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
-        return words.render(view, names, words.card_words())
+        return render.render(view, names, words.card_words())
 
     def outcome(self, state: KinderState) -> Outcome | None:
         if not state.over:

@@ -13,7 +13,6 @@ import random
 
 from engine.killer.catalogue import effects as fx
 from engine.kinderbunnies import cards as card_rules
-from engine.kinderbunnies.catalogue import CARROT_PRICE
 from engine.kinderbunnies.events import (
     Accept,
     Buy,
@@ -28,6 +27,7 @@ from engine.kinderbunnies.events import (
     Spin,
 )
 from engine.kinderbunnies.handlers import resolved
+from engine.kinderbunnies.numbers import CARROT_PRICE
 from engine.kinderbunnies.state import HIDDEN, KinderState
 from engine.kinderbunnies.table import cards, money, yellow
 from engine.pending import NOTHING, Agenda, Chance, Decision, Window, decisions_for

@@ -18,8 +18,8 @@ from engine.killer import rolls
 from engine.killer.catalogue import effects as fx
 from engine.killer.interpreter import Interpreter
 from engine.killer.words import choices_said
-from engine.kinderbunnies.catalogue import FIVE_DICE
 from engine.kinderbunnies.events import Card, Choose, Play
+from engine.kinderbunnies.numbers import FIVE_DICE
 from engine.kinderbunnies.state import HIDDEN, KinderState, Task
 from engine.kinderbunnies.table import (
     Effects,

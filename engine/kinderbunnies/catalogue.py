@@ -15,17 +15,11 @@ from pathlib import Path
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.loader import Catalogue, DeckLibrary
 from engine.killer.catalogue.schema import Card
+from engine.kinderbunnies.numbers import BEGINNER_CARROTS
 from engine.rules import WarrenError
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 SET = "kinderbunnies"
-LEVELS = ("beginner", "advanced", "really-advanced")
-HAND_SIZE = {"beginner": 4, "advanced": 5, "really-advanced": 5}
-"""Cards in a hand (kinderbunnies.txt §Beginner, §Advanced)."""
-CARROT_PRICE = 10
-"""Bunny Bucks a carrot costs (§Carrots)."""
-FIVE_DICE = ("violet-d10", "orange-d10", "green-d10", "yellow-d10", "blue-d10")
-BEGINNER_CARROTS = frozenset("ABCDEF")
 
 
 @cache

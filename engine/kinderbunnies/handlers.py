@@ -16,7 +16,7 @@ from engine.killer import holds
 from engine.killer.catalogue import effects as fx
 from engine.kinderbunnies import cards as card_rules
 from engine.kinderbunnies.cards import KINDER
-from engine.kinderbunnies.catalogue import CARROT_PRICE, catalogue
+from engine.kinderbunnies.catalogue import catalogue
 from engine.kinderbunnies.events import (
     Accept,
     Buy,
@@ -29,6 +29,7 @@ from engine.kinderbunnies.events import (
     SetAside,
     Spin,
 )
+from engine.kinderbunnies.numbers import CARROT_PRICE
 from engine.kinderbunnies.state import HIDDEN, KinderState, Task
 from engine.kinderbunnies.table import (
     Effects,

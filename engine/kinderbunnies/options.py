@@ -8,8 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-MAX_PLAYERS = 6
-"""The most players the rulings allow (R-KIN-1); the ruleset's ``max_players``."""
+from engine.kinderbunnies.numbers import MAX_PLAYERS
 
 Level = Literal["beginner", "advanced", "really-advanced"]
 

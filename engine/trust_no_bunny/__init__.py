@@ -3,10 +3,11 @@
 Read it like the rulebook: numbers (the game's numbers and names), options, rulebook (rule
 ids), events, state, table (the guards every step shares), setup, rounds (the mayor, and a
 round's steps), day (muster, proposal, vote), night (guards, home actions, the stage), dawn
-(draws and the end of a round), timer, unknowns and unknowns_night (a game recorded at the
-table), agenda (the legal actions), chance (what simulators draw), notes (each seat's
-private notes), views, redaction (the record a seat could have written), render (what each
-perspective sees, as a picture), words, suspects (who could the Werebunnies be?), bots.
+(draws and the end of a round), timer, handlers (one per event, from those steps), unknowns
+and unknowns_night (a game recorded at the table), agenda (the legal actions), chance (what
+simulators draw), notes (each seat's private notes), views, redaction (the record a seat
+could have written), render (what each perspective sees, as a picture), words, suspects (who
+could the Werebunnies be?), bots.
 """
 
 from __future__ import annotations
@@ -23,50 +24,17 @@ from engine.trust_no_bunny import redaction, render, words
 from engine.trust_no_bunny.agenda import decision_actions, pending
 from engine.trust_no_bunny.bots import HeuristicBot
 from engine.trust_no_bunny.chance import sample_chance
-from engine.trust_no_bunny.dawn import draw
-from engine.trust_no_bunny.day import accuse, card_lost, propose, ready, vote
-from engine.trust_no_bunny.events import (
-    EVENT_TYPES,
-    Accuse,
-    Act,
-    Bless,
-    Brew,
-    CardLost,
-    ChooseItem,
-    Deal,
-    Draw,
-    Gaze,
-    Guard,
-    Offers,
-    Predict,
-    Propose,
-    Ready,
-    Rest,
-    Roles,
-    Sabotage,
-    Timeout,
-    Vote,
-)
-from engine.trust_no_bunny.night import bless, brew, gaze, guard, predict, rest, sabotage
+from engine.trust_no_bunny.events import EVENT_TYPES
+from engine.trust_no_bunny.handlers import HANDLERS
 from engine.trust_no_bunny.numbers import MAX_PLAYERS, MIN_PLAYERS
 from engine.trust_no_bunny.options import OPTION_HELP, TnbOptions, resolve_table
 from engine.trust_no_bunny.rulebook import RULES
-from engine.trust_no_bunny.setup import choose_item, deal, offers, roles
 from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.suspects import suspects
 from engine.trust_no_bunny.table import GAME_OVER
-from engine.trust_no_bunny.timer import timeout
 from engine.trust_no_bunny.unknowns import hand_range
-from engine.trust_no_bunny.unknowns_night import act
 from engine.trust_no_bunny.views import view
 from engine.wording import Names
-
-HANDLERS = {
-    Roles: roles, Offers: offers, ChooseItem: choose_item, Deal: deal,
-    Accuse: accuse, Ready: ready, CardLost: card_lost, Propose: propose, Vote: vote,
-    Guard: guard, Bless: bless, Predict: predict, Sabotage: sabotage, Gaze: gaze, Brew: brew,
-    Rest: rest, Draw: draw, Timeout: timeout, Act: act,
-}
 
 
 def sides(state: TnbState) -> list[str] | None:

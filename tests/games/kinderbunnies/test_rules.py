@@ -12,8 +12,9 @@ import pytest
 
 from engine.dispute.notation import propose
 from engine.kinderbunnies import RULESET
-from engine.kinderbunnies.catalogue import HAND_SIZE, cards_for, catalogue
+from engine.kinderbunnies.catalogue import cards_for, catalogue
 from engine.kinderbunnies.events import Draw, Play, Reveal, Roll
+from engine.kinderbunnies.numbers import HAND_SIZE
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
 from engine.kinderbunnies.table import finish
