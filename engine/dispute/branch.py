@@ -1,6 +1,6 @@
 """What-if branches, the pure part: the parent's events up to a seq, alternative events, and
 where the parent's recorded continuation stops being legal (the store keeps branches: see
-logstore.branches)."""
+logstore.store.branches)."""
 
 from __future__ import annotations
 
