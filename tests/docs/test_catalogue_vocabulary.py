@@ -22,12 +22,13 @@ END = "<!-- vocabulary: end -->"
 
 def interpreters() -> list[tuple[str, Interpreter[Any, Any, Any]]]:
     from engine.killer_bunnies_odyssey.cards import ODYSSEY
-    from engine.killer_bunnies_odyssey.choices import play_choices  # registers the options
     from engine.killer_bunnies_quest.cards import QUEST
     from engine.kinderbunnies.cards import KINDER
-    from engine.kinderbunnies.handlers import ANSWERS  # registers the answers
+    from engine.registry import get_ruleset
 
-    assert play_choices and ANSWERS
+    # the tables are complete once each ruleset loads (tests/games/killer/test_registration.py)
+    for slug in ("killer-bunnies-quest", "kinderbunnies", "killer-bunnies-odyssey"):
+        get_ruleset(slug)
     return [("Quest", QUEST), ("Kinder", KINDER), ("Odyssey", ODYSSEY)]
 
 
