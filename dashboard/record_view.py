@@ -40,7 +40,7 @@ from logstore.recording.choices import (
     template_values,
 )
 from logstore.recording.entries import fill_template, read_entry
-from logstore.recording.session import DEAL
+from logstore.recording.session import dealt_unseen
 
 if TYPE_CHECKING:
     from logstore.recording.session import Accepted, Refusal, TableSession
@@ -309,7 +309,7 @@ def chance_panel(session: TableSession, game_id: str) -> bool:
     if event is not None:
         said = session.ruleset.describe(event, session.names, PERSPECTIVE)
         st.markdown(f"To record: **{md(said)}**")
-    dealing = template.complete and kind == DEAL and getattr(template.event, "seat", None) is not None
+    dealing = dealt_unseen(owed, template)
     if dealing:
         # a deal nobody saw is one entry, however many cards it deals one at a time
         st.button("Record the whole deal", key="rec_deal", type="primary", icon=":material/done_all:",

@@ -54,7 +54,10 @@ def players(ctx: click.Context, ruleset: str | None, bots: bool, db: Path | None
 
         get_ruleset(ruleset)
     found = _league(db, bots)
+    from logstore.players.figures import finished_said
+
     rows: list[dict[str, Any]] = []
+    rates_said: list[str] = []
     for fig in sorted(found.figures.values(), key=lambda f: f.player.casefold()):
         rate = fig.by_ruleset.get(ruleset) if ruleset is not None else fig.overall
         games = [g for g in fig.games if ruleset is None or g.ruleset == ruleset]
@@ -64,6 +67,7 @@ def players(ctx: click.Context, ruleset: str | None, bots: bool, db: Path | None
                      "finished": 0 if rate is None else rate.n, "wins": 0 if rate is None else rate.wins,
                      "win_rate": None if rate is None else rate.to_dict(),
                      "last_played": max(g.played for g in games)})
+        rates_said.append(finished_said(rate))
     if as_json:
         echo_json(rows)
         return
@@ -71,11 +75,7 @@ def players(ctx: click.Context, ruleset: str | None, bots: bool, db: Path | None
         click.echo("no players: import games recorded at the table (simulated ones are bots: --bots)")
         return
     width = max(len(r["player"]) for r in rows)
-    for r in rows:
-        rate = r["win_rate"]
-        said = "no finished game" if not r["finished"] else (
-            f"won {r['wins']} of the {r['finished']} finished ({rate['rate']:.0%}, "
-            f"95% {rate['low']:.0%}-{rate['high']:.0%})")
+    for r, said in zip(rows, rates_said, strict=True):
         also = f"  (also written {', '.join(repr(a) for a in r['aliases'])})" if r["aliases"] else ""
         click.echo(f"{r['player']:<{width}}  {r['games']:>4} game(s)  {said}  last played "
                    f"{r['last_played'][:10]}{also}")

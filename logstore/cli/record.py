@@ -222,7 +222,7 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
     """The recorder's loop, with the terminal left out (tests drive it with scripted answers)."""
     from logstore.recording.completion import EntryChoices
     from logstore.recording.entries import read_entry, seen_fields
-    from logstore.recording.session import DEAL, ONE_UNSEEN, Refusal, deal_said
+    from logstore.recording.session import ONE_UNSEEN, Refusal, deal_said, dealt_unseen
 
     echo(HELP_TEXT)
     _show(session, echo)
@@ -235,8 +235,7 @@ def run_recorder(session: Any, ask: Ask, echo: Echo) -> None:
         whose = (f"{session.names[owed.seat]}'s " if owed is not None and owed.seat is not None
                  and 0 <= owed.seat < len(session.names) else "")
         # a deal one card at a time (to a seat each): Enter enters all of it
-        dealing = (template is not None and template.complete and owed is not None and owed.kind == DEAL
-                   and getattr(template.event, "seat", None) is not None)
+        dealing = dealt_unseen(owed, template)
         if dealing:
             to = session.who(owed.seat if owed else None)
             question = (f"[{session.seq + 1}] the deal, unseen: Enter for all of it, `{ONE_UNSEEN}` for "

@@ -34,7 +34,7 @@ import msgspec
 from engine.corrections import Correction
 from engine.dispute.notation import ActionError, format_action, propose
 from engine.hidden import is_undetermined
-from engine.pending import Agenda
+from engine.pending import Agenda, Chance
 from engine.record import FORMAT_VERSION, Event, Header, Player, event_to_dict
 from engine.registry import get_ruleset
 from engine.rules import Effect, RuleViolation, WarrenError
@@ -97,6 +97,13 @@ DEAL = "deal"
 ONE_UNSEEN = "-"
 """Typed for a chance owed: this one event, nobody saw it (at a deal, where Enter records
 the whole rest of the deal unseen)."""
+
+
+def dealt_unseen(owed: Chance | None, template: ChanceTemplate | None) -> bool:
+    """Is the chance owed a card of a deal dealt one card at a time (to a seat each), which
+    nobody saw? Such a deal is one entry (:meth:`TableSession.enter_unseen_deal`)."""
+    return (owed is not None and owed.kind == DEAL and template is not None and template.complete
+            and getattr(template.event, "seat", None) is not None)
 
 
 @dataclass(slots=True)
@@ -313,8 +320,9 @@ class TableSession:
         while True:
             owed = self.ruleset.pending(state).chance
             template = self._template_at(state) if owed is not None and owed.kind == DEAL else None
-            if template is None or not template.complete or getattr(template.event, "seat", None) is None:
+            if not dealt_unseen(owed, template):
                 break  # not a card of a deal dealt one at a time, or one the table saw
+            assert template is not None
             event = msgspec.structs.replace(template.event, seq=self._seq + len(events) + 1, hash=None)
             said = self.ruleset.describe(event, self.names, before=state)
             try:
