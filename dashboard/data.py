@@ -388,3 +388,50 @@ def _league(path: str, stamp: float) -> League:
 def players_league() -> League:
     """Every player's figures and ratings (bots left out), refreshed when the store changes."""
     return _league(str(store_path()), store_stamp())
+
+
+# -- analysis of a game: the chances, kept in the store (logstore.store.analyses) -------------
+if TYPE_CHECKING:
+    from engine.analysis.timeline import Analysis, Settings
+
+
+def kept_analysis(game_id: str, perspective: Perspective, settings: Settings) -> Analysis | None:
+    """The store's analysis of the game from ``perspective`` with ``settings``, if it keeps
+    one that still holds (read once per store version: every step of the Replay page asks)."""
+    asked = (settings.worlds, settings.rollouts, settings.seed, settings.bot)  # what Streamlit can hash
+    return _kept_analysis(str(store_path()), store_stamp(), game_id, perspective, asked)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _kept_analysis(path: str, stamp: float, game_id: str, perspective: Perspective,
+                   asked: tuple[int, int, int, str]) -> Analysis | None:
+    from engine.analysis.timeline import Settings
+    from logstore.store import analyses
+
+    worlds, rollouts, seed, bot = asked
+    settings = Settings(worlds=worlds, rollouts=rollouts, seed=seed, bot=bot)
+    with open_store() as store:
+        record = store.record(game_id)
+        return analyses.cached(store.conn, game_id, analyses.Question(perspective, settings),
+                               analyses.record_digest(record))
+
+
+def work_out_analysis(game_id: str, perspective: Perspective, settings: Settings,
+                      progress: Any = None, total: Any = None) -> Analysis:
+    """Work the analysis out (on every core) and keep it in the store."""
+    from logstore.store import analyses
+
+    with open_store() as store:
+        record = store.record(game_id)
+        result, _kept = analyses.answer(store.conn, record, analyses.Question(perspective, settings),
+                                        progress=progress, total=total)
+    return result
+
+
+def chances_of_action(game_id: str, seq: int, action: dict[str, Any], settings: Settings) -> dict[str, Any]:
+    """Every seat's chance after event ``seq`` and after ``action`` there (the referee's)."""
+    from logstore.store import analyses
+
+    with open_store() as store:
+        record = store.record(game_id)
+    return analyses.changes(record, seq, action, settings)

@@ -290,5 +290,40 @@ def show_explanation(game: data.LoadedGame, dispute: Dispute, seq: int, seen: Pe
         by = "" if violation.rule == HIDDEN_RULE else f" by **{violation.rule}**"
         st.error(f"The next recorded event ({violation.seq}: {md(said)}) is illegal{by}: "
                  f"{md(game.ruleset.say(violation.message, game.names))}"
-                 + (f"  \n{rule.id}: {md(rule.text)} ({md(rule.source)})" if rule is not None else ""),
+                 + (f"  \n{rule.id}: {md(rule.text)} ({md(rule.source)})" if rule is not None else "")
+                 + f"  \nRemedy: take the game back to the position after event {violation.seq - 1} "
+                   "and play on from there (the Replay page shows what it changed to the chances).",
                  icon=":material/block:")
+
+
+# -- what a proposed action does to the chances (engine.analysis) ----------------------------------
+def show_chances(game: data.LoadedGame, verdicts: list[Verdict]) -> None:
+    """On request, every player's chance at the position and after the proposed action (the
+    referee's knowledge, a quick look: dashboard.chances_chart.QUICK)."""
+    from dashboard.chances_chart import QUICK
+
+    if len(verdicts) != 1:
+        return
+    v = verdicts[0]
+    if v.status == "illegal":
+        st.caption(f"Refused, it changes nothing: the game goes on from the position after event {v.at} "
+                   "(the remedy a referee applies to an illegal event).")
+        return
+    if not st.button("What would it do to the chances?", key="dv_chances", icon=":material/insights:",
+                     help="Deals the unseen cards anew and plays the game out with bots from here, with "
+                          "and without the action (20 worlds x 2 plays; warren analyse for more)"):
+        return
+    with st.spinner("Playing the game out from here..."):
+        try:
+            changed = data.chances_of_action(game.record.header.game_id, v.at, v.action, QUICK)
+        except WarrenError as exc:
+            st.info(md(exc))
+            return
+    before, after = changed["before"], changed["after"]
+    if after is None:
+        st.caption("In no world dealt from here could the action be played: it changes nothing.")
+        return
+    tables.show([{"player": name, "now": f"{before['points'][i]:.0f}",
+                  "after it": f"{after['points'][i]:.0f}", "change": f"{changed['change'][i]:+.0f}"}
+                 for i, name in enumerate(game.names)])
+    st.caption("Chance to win in points, under simulation bots (docs/analysis.md).")

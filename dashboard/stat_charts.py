@@ -19,7 +19,7 @@ from typing import Any
 import altair as alt
 import pyarrow as pa
 
-from logstore.analytics.intervals import newcombe, wilson
+from engine.intervals import newcombe, wilson
 
 RATE_WORDS = ("win_rate", "rate", "share", "probability", "mean", "avg")
 NUMERIC = (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal)
@@ -184,7 +184,7 @@ def stat_chart(rows: list[dict[str, Any]], table: pa.Table, description: str,
       axis's title (underscores for spaces);
     - ``ci=LOW,HIGH``: an interval the SQL computes; ``wilson=K,N``: the interval of the
       rate K/N, ``newcombe=K1,N1,K2,N2``: of the difference K1/N1 - K2/N2, both computed
-      here (logstore.analytics.intervals) from the counts the report gives;
+      here (engine.intervals) from the counts the report gives;
     - ``ref=COL``: the value each bar is to be read against (a fair share, an exact chance);
     - ``n=COL[,COL]``: the counts a bar stands on (the smaller is its n); ``min=K``: the
       fewest it is drawn from (else :data:`MIN_N`);

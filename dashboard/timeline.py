@@ -46,8 +46,10 @@ def effects_table(game: data.LoadedGame, seq: int, perspective: Perspective) -> 
     return rows
 
 
-def event_window(game: data.LoadedGame, seq: int, perspective: Perspective, radius: int = 6) -> str:
-    """A few events either side of the current one, the current one highlighted."""
+def event_window(game: data.LoadedGame, seq: int, perspective: Perspective, radius: int = 6,
+                 marks: dict[int, str] | None = None) -> str:
+    """A few events either side of the current one, the current one highlighted; ``marks``
+    (event -> words) notes the turning points of a kept analysis (dashboard.chances_chart)."""
     last = game.replay.last_seq
     lo, hi = max(1, seq - radius), min(len(game.record.events), seq + radius)
     violation = game.replay.violation
@@ -63,6 +65,8 @@ def event_window(game: data.LoadedGame, seq: int, perspective: Perspective, radi
             state = None
         if s > last and violation is not None and s == violation.seq:
             text += f"  (illegal: {violation.rule})"
+        if marks and s in marks:
+            text += f"  (turning point: {marks[s]})"
         rows.append({"event": s, "what happened": text})
     current = seq - lo if lo <= seq <= hi else None
     return tables.html_table(rows, current=current)

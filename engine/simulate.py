@@ -33,7 +33,19 @@ def play(
     max_events: int = 5000,
 ) -> list[Event]:
     """Play from the header's set-up until the game ends or ``max_events`` are recorded."""
-    state = ruleset.setup(header)
+    return play_from(ruleset, ruleset.setup(header), bot_kinds, rng, max_events)
+
+
+def play_from(
+    ruleset: Ruleset[Any, Any],
+    state: Any,
+    bot_kinds: Sequence[str],
+    rng: random.Random,
+    max_events: int = 5000,
+) -> list[Event]:
+    """Play on from ``state`` (changed in place) until the game ends or ``max_events`` more
+    are recorded: what a whole simulated game does from its set-up, and what the analysis
+    of a game (engine.analysis) does from every world it samples."""
     bots = [make_bot(kind, rng, ruleset) for kind in bot_kinds]
     events: list[Event] = []
     apply = ruleset.apply

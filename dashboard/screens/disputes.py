@@ -60,6 +60,7 @@ with right:
     verdicts = dv.verdicts_for(dispute, seq, seat)
     if verdicts:
         dv.show_verdicts(verdicts, game)
+        dv.show_chances(game, verdicts)
     st.divider()
     try:
         earlier = data.rulings(game_id)[0]

@@ -1,7 +1,8 @@
 """Replay: step through a game as any perspective saw it.
 
-A step (a button, the slider, a jump to a turn) reruns only the position's fragment: the
-controls, the board, the timeline and the suspicion chart. Choosing another game or
+A step (a button, the slider, a jump to a turn, a click on the chances chart) reruns only
+the position's fragment: the controls, the board, the timeline, the suspicion chart and
+the chances chart. Choosing another game or
 perspective reruns the page.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import data, position, suspicion_chart, timeline
+from dashboard import chances_chart, data, position, suspicion_chart, timeline
 from dashboard.boards import board_html
 from dashboard.tables import md
 from dashboard.titles import page_title
@@ -36,6 +37,7 @@ position.init_seq(game)
 
 @st.fragment
 def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
+    chances_chart.take_click(game.replay.last_seq)
     seq = position.step_controls(game)
     position.sync_url(game_id, seq, seen)
     state = game.replay.state_at(seq)
@@ -51,7 +53,7 @@ def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
             st.success(md(game.ruleset.describe_outcome(outcome, game.names)), icon=":material/flag:")
     with right:
         timeline.show_current(game, seq, seen)
-        st.html(timeline.event_window(game, seq, seen))
+        st.html(timeline.event_window(game, seq, seen, marks=chances_chart.marks_for(game, seen)))
         violation = game.replay.violation_seen_by(seen, at=seq)  # what this perspective may know here
         if violation is not None:
             broken = "is" if violation.rule == HIDDEN_RULE else f"breaks {violation.rule}:"
@@ -59,6 +61,7 @@ def at_position(game_id: str, game: data.LoadedGame, seen: Perspective) -> None:
             st.error(f"Event {violation.seq} {broken} {md(said)}. "
                      f"Replay stops at {game.replay.last_seq}.", icon=":material/block:")
     suspicion_chart.show(game, seq, seen)
+    chances_chart.show(game, seq, seen)
     # Sent only when opened (a closed expander's JSON went to the browser at every step).
     as_data = st.expander("This position as data (what the chosen perspective knows)", key="rp_as_data",
                           on_change="rerun")

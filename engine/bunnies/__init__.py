@@ -2,7 +2,8 @@
 
 Read it like the rulebook: numbers (the game's counts), layout (the blind cards), options,
 rulebook (rule ids), events, state, handlers (what each event does), agenda (the legal
-actions), unknowns (a game recorded at the table), views (what each perspective sees, and
+actions), unknowns (a game recorded at the table), worlds (a position's unseen cards dealt
+out whole, for the analysis of a game), views (what each perspective sees, and
 the record it could have written), words (the game in words), render (the terminal's
 picture), bots.
 """
@@ -13,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.bunnies import bots, words
+from engine.bunnies import bots, words, worlds
 from engine.bunnies.agenda import decision_actions
 from engine.bunnies.events import EVENT_TYPES, Deal, Steal
 from engine.bunnies.handlers import HANDLERS
@@ -103,6 +104,9 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
 
     def decision_actions(self, state: BunniesState, decision: Decision) -> list[Event]:
         return decision_actions(state, decision.seat)
+
+    def sample_world(self, state: BunniesState, rng: random.Random) -> BunniesState:
+        return worlds.fill(state, rng)
 
     def sample_chance(self, state: BunniesState, owed: Chance, rng: random.Random) -> Event | None:
         deck = list(DECK)

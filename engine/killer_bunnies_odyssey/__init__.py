@@ -6,7 +6,8 @@ Read it like the rulebook: numbers (the game's numbers), options, library (where
 and the players' decks come from; warren's own starter decks are data in decks/*.toml),
 personal (a player's own deck), rulebook (rule ids), events, state, table (what every part
 shares), costs (paid with saved Resources), civ (Civ points), unknowns (cards nobody saw,
-in a game recorded at the table), readings (the two hand sizes side by side), flow (turns,
+in a game recorded at the table), worlds (those cards dealt out whole, for the analysis of a
+game), readings (the two hand sizes side by side), flow (turns,
 rounds, deadlines, kills), cards (playing a card), choices (the choices a card may be played
 with), handlers (one per event), agenda (the legal actions), chance (what simulators draw),
 views, words, render (the terminal's picture), bots.
@@ -26,7 +27,7 @@ from engine.killer.catalogue import effects as fx
 from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName
 from engine.killer.words import CardWords
-from engine.killer_bunnies_odyssey import bots, render, views, words
+from engine.killer_bunnies_odyssey import bots, render, views, words, worlds
 from engine.killer_bunnies_odyssey.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_odyssey.cards import check_supported
 from engine.killer_bunnies_odyssey.chance import sample_chance
@@ -196,6 +197,9 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
 
     def window_actions(self, state: OdysseyState, seat: int, window: Window) -> list[Event]:
         return window_actions(state, seat, window)
+
+    def sample_world(self, state: OdysseyState, rng: random.Random) -> OdysseyState:
+        return worlds.fill(state, rng)
 
     def sample_chance(self, state: OdysseyState, owed: Chance, rng: random.Random) -> Event | None:
         return sample_chance(state, owed, rng)

@@ -8,7 +8,8 @@ of the effect vocabulary does in Quest), combat (attacks), roaming (the roaming 
 roam (Roaming Red Runs in play), leaving (bunnies leaving the circle), triplets, auction,
 carrots (the Magic Carrot and the end), flow (how the game moves on by itself: a card's
 resolution, draws, the end of a turn), handlers (one per event), drawing (the table form's
-draws and reveals), unknowns (the cards nobody saw), waiting (what the game waits for),
+draws and reveals), unknowns (the cards nobody saw), worlds (those cards dealt out whole,
+for the analysis of a game), waiting (what the game waits for),
 agenda (the legal actions), chance (what simulators draw), views, words (the game in words,
 each perspective told what it saw), render (the terminal's picture), bots.
 """
@@ -27,7 +28,7 @@ from engine.killer import holds
 from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
-from engine.killer_bunnies_quest import bots, render, unknowns, views, waiting, words
+from engine.killer_bunnies_quest import bots, render, unknowns, views, waiting, words, worlds
 from engine.killer_bunnies_quest.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
@@ -203,6 +204,9 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
 
     def window_actions(self, state: QuestState, seat: int, window: Window) -> list[Event]:
         return window_actions(state, seat, window)
+
+    def sample_world(self, state: QuestState, rng: random.Random) -> QuestState:
+        return worlds.fill(state, rng)
 
     def sample_chance(self, state: QuestState, owed: Chance, rng: random.Random) -> Event | None:
         return sample_chance(state, owed, rng)

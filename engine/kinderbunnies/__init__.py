@@ -5,7 +5,8 @@ Read it like the rulebook: numbers (the game's numbers), catalogue (the cards, d
 cards/*.toml, and each level's table), options, rulebook (rule ids), events, state, table
 (what every part shares and how the game moves on), cards (what each effect primitive does
 here), handlers (one per event), agenda (what the game waits for, the legal actions, chance
-for simulators), views (and the record a seat could have written), words (the game in words,
+for simulators), worlds (a position's unseen cards dealt out whole, for the analysis of a
+game), views (and the record a seat could have written), words (the game in words,
 each perspective told what it saw), render (the terminal's picture), bots.
 """
 
@@ -18,7 +19,7 @@ from engine.capabilities import Capabilities
 from engine.hidden import Pool
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
-from engine.kinderbunnies import agenda, bots, render, views, words
+from engine.kinderbunnies import agenda, bots, render, views, words, worlds
 from engine.kinderbunnies.catalogue import cards_for, catalogue, check_hash
 from engine.kinderbunnies.events import EVENT_TYPES
 from engine.kinderbunnies.handlers import HANDLERS
@@ -128,6 +129,9 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
 
     def window_actions(self, state: KinderState, seat: int, window: Window) -> list[Event]:
         return agenda.window_actions(state, seat, window)
+
+    def sample_world(self, state: KinderState, rng: random.Random) -> KinderState:
+        return worlds.fill(state, rng)
 
     def sample_chance(self, state: KinderState, owed: Chance, rng: random.Random) -> Event | None:
         return agenda.sample_chance(state, owed, rng)

@@ -275,6 +275,17 @@ class Ruleset(RulesetViews[S], RulesetWords[S], RulesetFigures[S],  # its parts 
         happen this time.
         """
 
+    def sample_world(self, state: S, rng: random.Random) -> S:
+        """A complete position that agrees with everything ``state`` knows: a copy with every
+        card (role, order) it leaves unknown drawn at random from what nobody has seen, each
+        arrangement as likely as another (engine.analysis.worlds). ``state`` is a position of
+        a record that may leave things unknown: one seat's or the table's record of a game
+        (engine.redact), or a game recorded at the table. Default: a position that knows
+        everything is its own only world; a game that keeps unknowns overrides this."""
+        if getattr(state, "partial", False):
+            raise WarrenError(f"warren cannot deal out the unknown cards of a {self.title} position")
+        return self.copy_state(state)
+
     def legal_actions(self, state: S, seat: int) -> list[Event]:
         """Every event ``seat`` may record next: its owed decisions, then its responses in
         open windows (read from :meth:`pending`)."""

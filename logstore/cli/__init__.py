@@ -8,6 +8,7 @@ runs, so that starting ``warren`` stays cheap:
 
 - :mod:`logstore.cli.records`: check, simulate, import, export, ls, verify;
 - :mod:`logstore.cli.games`: replay, suspects, rules;
+- :mod:`logstore.cli.analyse`: analyse (a game's chances, turning points, better moves);
 - :mod:`logstore.cli.record`: record (a game at the table), redact;
 - :mod:`logstore.cli.dispute`: the ``warren dispute ...`` group;
 - :mod:`logstore.cli.deck`: the ``warren deck ...`` group (players' own deck files);
@@ -20,7 +21,18 @@ from __future__ import annotations
 
 import click
 
-from logstore.cli import analytics, dashboard, deck, dispute, examples, games, players, record, records
+from logstore.cli import (
+    analyse,
+    analytics,
+    dashboard,
+    deck,
+    dispute,
+    examples,
+    games,
+    players,
+    record,
+    records,
+)
 from logstore.cli.common import WarrenGroup
 
 __all__ = ["main"]
@@ -40,7 +52,7 @@ def main() -> None:
 
 for command in (
     records.check, records.simulate, records.import_, records.export, records.ls, records.verify,
-    games.replay, games.suspects, games.rules,
+    games.replay, games.suspects, games.rules, analyse.analyse,
     record.record, record.redact,
     dispute.dispute, deck.deck,
     analytics.query, analytics.stats, analytics.export_parquet, analytics.metadata,

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -99,10 +99,18 @@ def dispute() -> None:
 @click.option("--action", "-a", "action", required=True,
               help="The proposed action: notation ('lay QH QS') or JSON.")
 @_seat_option()
+@click.option("--chances", is_flag=True,
+              help="Also what the action does to every player's chance to win (warren analyse's method; "
+                   "a few seconds to a minute).")
+@click.option("--worlds", type=click.IntRange(1, 100_000), default=None,
+              help="With --chances: worlds (default 100).")
+@click.option("--rollouts", type=click.IntRange(1, 1000), default=None,
+              help="With --chances: plays per world (default 4).")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --chances: the seed.")
 @db_option
 @json_option
-def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int | None,
-            db: Path | None, as_json: bool) -> None:
+def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int | None, chances: bool,
+            worlds: int | None, rollouts: int | None, seed: int, db: Path | None, as_json: bool) -> None:
     """Is an action legal at a position? Answers with the rule that decides.
 
     Legal: the effects it would have. Illegal: the rule id, its paraphrase and rulebook
@@ -112,18 +120,54 @@ def verdict(game: str, at: int | None, turn: int | None, action: str, seat: int 
     and that fact are named). Exit 0 legal or undetermined, 1 illegal (or a claim it
     carries is disputed).
 
-    Example: warren dispute verdict game.jsonl --at 13 --action 'lay 9H' --seat 1
+    With --chances, every player's chance to win at the position and after the action
+    (a refused action changes nothing: the game goes on from the position).
+
+    Example: warren dispute verdict game.jsonl --at 13 --action 'lay 9H' --seat 1 --chances
     """
     from engine.dispute import render_verdict
 
     with _open_game(game, db, with_events=turn is not None) as d:
         v = d.verdict(action, at=at, turn=turn, seat=seat)
+        changed = _chances(game, db, v.at, v.action, worlds, rollouts, seed) if chances else None
         if as_json:
-            echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **v.to_dict()})
+            echo_json({"game_id": d.header.game_id, "ruleset": d.ruleset.slug, **v.to_dict(),
+                       **({"chances": changed} if chances else {})})
         else:
             click.echo(f"{d.header.game_id} ({d.ruleset.slug})")
             click.echo(render_verdict(v, d.names, d.ruleset))
+            if changed is not None:
+                for line in chances_said(changed, d.names, v.legal):
+                    click.echo(line)
     _out(0 if v.status in ("legal", "undetermined") else EXIT_ILLEGAL)
+
+
+def _chances(game: str, db: Path | None, at: int, action: dict[str, Any], worlds: int | None,
+             rollouts: int | None, seed: int) -> dict[str, Any]:
+    from engine.analysis.chances import ROLLOUTS, WORLDS
+    from engine.analysis.timeline import Settings
+    from logstore.cli.games import load_source
+    from logstore.store.analyses import changes
+
+    record = load_source(game, db)
+    settings = Settings(worlds=worlds or WORLDS, rollouts=rollouts or ROLLOUTS, seed=seed)
+    return changes(record, at, action, settings)
+
+
+def chances_said(changed: dict[str, Any], names: list[str], legal: bool) -> list[str]:
+    """The chances before and after a proposed action, players by name."""
+    before = changed["before"]
+    lines = ["", "Chance to win here, in points (95% interval): " + ", ".join(
+        f"{n} {before['points'][i]:.0f} ({before['low'][i]:.0f}-{before['high'][i]:.0f})"
+        for i, n in enumerate(names))]
+    after = changed["after"]
+    if after is None or not legal:
+        lines.append("The action is refused, so it changes nothing: the game goes on from this position "
+                     f"(after event {changed['seq']}).")
+        return lines
+    lines.append("After the action: " + ", ".join(
+        f"{n} {after['points'][i]:.0f} ({changed['change'][i]:+.0f})" for i, n in enumerate(names)))
+    return lines
 
 
 # -- legal ----------------------------------------------------------------------------------------

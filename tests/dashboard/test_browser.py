@@ -343,6 +343,35 @@ def test_trust_no_bunny_replay_with_the_suspicion_chart(server: str, fresh: Tab,
     fresh.shot(shots, "replay-trust-no-bunny.png")
 
 
+def test_who_was_ahead_worked_out_drawn_and_clicked(server: str, fresh: Tab, shots: Path) -> None:
+    """The chances chart: worked out on request (a quick look), kept for the next visitor
+    (the other width finds it drawn), its turning points noted in the event list, and a
+    click on the chart moves the position."""
+    pg = fresh.page
+    game = "kinderbunnies-fixture-really-advanced-to-the-last-carrot"
+    pg.goto(f"{server}/replay?game={game}&seq=30&as=0")
+    fresh.wait("Who was ahead?")
+    fresh.settled()
+    quick = pg.get_by_role("button", name="Work out a quick look")
+    if quick.count():
+        quick.click()
+    chart = pg.locator(".st-key-chances_chart [data-testid='stVegaLiteChart'], "
+                       "[data-testid='stVegaLiteChart']").last
+    chart.wait_for(timeout=120_000)
+    fresh.wait("the band is the 95% interval")
+    fresh.settled()
+    assert "Traceback" not in pg.content()
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    assert box is not None and box["width"] <= fresh.width
+    fresh.shot(shots, "replay-chances.png")
+    pg.mouse.click(box["x"] + box["width"] * 0.75, box["y"] + box["height"] * 0.35)
+    pg.wait_for_function("() => !location.search.includes('seq=30')", timeout=30_000)
+    fresh.settled()
+    assert "Event 30 of " not in pg.content()
+    fresh.clean()
+
+
 # -- disputes: judge, branch, rule, reopen ------------------------------------------------------------------
 def test_settle_a_dispute_branch_it_and_keep_a_ruling(server: str, fresh: Tab, shots: Path) -> None:
     pg = fresh.page

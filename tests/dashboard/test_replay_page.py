@@ -138,3 +138,24 @@ def test_the_position_as_data_is_sent_only_when_its_box_is_opened(app_env: Path)
     at.query_params["seq"] = "5"
     at.switch_page("screens/replay.py").run()
     assert not at.exception and not at.json  # a step sends no JSON nobody looks at
+
+
+def test_who_was_ahead_is_worked_out_on_request_and_kept(app_env: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chances chart: asked for, worked out through the library, kept in the store, and
+    found there by the next visit (no button then)."""
+    from dashboard import chances_chart
+    from engine.analysis.timeline import Settings
+
+    monkeypatch.setattr(chances_chart, "QUICK", Settings(worlds=2, rollouts=1))
+    game = first_game(app_env)
+    at = replay_page(game=game, seq="12", **{"as": "1"})
+    assert "Not worked out yet" in texts(at.caption)
+    at.button(key="chances_quick").click().run()
+    assert not at.exception, at.exception
+    said = texts(at.caption) + texts(at.markdown)
+    assert "2 worlds x 1 plays per position" in said and "the band is the 95% interval" in said
+    assert "Only what" in said  # a seat's perspective says it uses only what the seat knew
+    again = replay_page(game=game, seq="12", **{"as": "1"})
+    assert "Not worked out yet" not in texts(again.caption)
+    assert not [b for b in again.button if b.key == "chances_quick"]

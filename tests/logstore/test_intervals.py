@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from logstore.analytics.intervals import newcombe, wilson
+from engine.intervals import newcombe, wilson
 
 
 def test_wilson_stays_inside_zero_to_one_and_is_not_empty_for_none_of_a_few() -> None:

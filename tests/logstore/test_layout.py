@@ -117,10 +117,10 @@ KIT = "engine.killer"
 """The Killer Bunnies family kit: cards as data over one effect vocabulary."""
 GAMES = ("engine.bunnies", "engine.trust_no_bunny", "engine.killer_bunnies_quest", "engine.kinderbunnies",
          "engine.killer_bunnies_odyssey")
-TOOLS = ("engine.bots", "engine.dispute", "engine.reader", "engine.redact", "engine.replay",
-         "engine.simulate", "engine.suspicion")
+TOOLS = ("engine.analysis", "engine.bots", "engine.dispute", "engine.intervals", "engine.reader",
+         "engine.redact", "engine.replay", "engine.simulate", "engine.suspicion")
 """What works over any ruleset (replay, simulation, redaction, disputes, suspicion, reading
-records): above the games, never imported by them."""
+records, the analysis of a game and its intervals): above the games, never imported by them."""
 
 
 def _engine_modules() -> dict[str, Path]:
