@@ -123,6 +123,7 @@ def show(game: data.LoadedGame, seq: int, seen: Perspective) -> None:
         if result is not None:
             break
     if result is None:
+        _first_look(game, seq, seen)
         holder = st.empty()
         with holder.container():
             cols = st.columns(2)
@@ -154,6 +155,25 @@ def show(game: data.LoadedGame, seq: int, seen: Perspective) -> None:
                "the band is the 95% interval, a triangle a turning point. Click a point to go there. "
                "A chance is the chance under these bots, not under people (docs/analysis.md).")
     _illegal(result)
+
+
+def _first_look(game: data.LoadedGame, seq: int, seen: Perspective) -> None:
+    """The store's win model, at once: each player's chance at every turn's start from the
+    figures of the position (no rollout, no interval)."""
+    try:
+        found = data.model_first_look(game.record.header.game_id, seen)
+    except WarrenError:
+        return
+    if found is None:
+        return
+    points, corpus = found
+    first = [{"seq": p["seq"], "turn": p["turn"], "seat": s, "player": name, "chance": p["chances"][s],
+              "low": p["chances"][s], "high": p["chances"][s], "note": ""}
+             for p in points for s, name in enumerate(game.names)]
+    st.altair_chart(chart(first, seq), key="chances_model", width="stretch")
+    st.caption(f"A first look from the store's win model (fitted on {corpus.get('games')} games of its "
+               "players, from the figures at each turn's start: `warren model fit`); the analysis below "
+               "plays the positions out.")
 
 
 def _work_out(game_id: str, seen: Perspective, settings: Settings) -> Analysis | None:

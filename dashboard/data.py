@@ -435,3 +435,24 @@ def chances_of_action(game_id: str, seq: int, action: dict[str, Any], settings: 
     with open_store() as store:
         record = store.record(game_id)
     return analyses.changes(record, seq, action, settings)
+
+
+def model_first_look(game_id: str,
+                     perspective: Perspective) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """The store's win model's chances at every turn's start of the game, as ``perspective``
+    knows it, and the model's corpus; None when no model of that ruleset and player count
+    is kept (logstore.analytics.winmodel)."""
+    return _model_first_look(str(store_path()), store_stamp(), game_id, perspective)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _model_first_look(path: str, stamp: float, game_id: str,
+                      perspective: Perspective) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    from logstore.analytics import winmodel
+
+    with open_store() as store:
+        record = store.record(game_id)
+        model = winmodel.model_for(store.conn, record.header.ruleset, len(record.header.players))
+    if model is None:
+        return None
+    return winmodel.first_look(model, record, perspective), model.corpus

@@ -248,10 +248,7 @@ def _steps(runs: list[Stretch], values: dict[int, Chances], chosen: dict[int, Ch
     """Per seat, every stretch's change of its chance, split into luck and decisions."""
     out: list[list[dict[str, Any]]] = [[] for _ in range(seats)]
     for run in runs:
-        said = [facts[q]["event"] for q in range(run.first, run.last + 1) if facts[q]["event"]]
-        if len(said) > LONG:
-            said = [*said[:LONG - 1], f"and {len(said) - LONG + 1} more events"]
-        text = "; ".join(said)
+        text = _joined([facts[q]["event"] for q in range(run.first, run.last + 1) if facts[q]["event"]])
         for seat in range(seats):
             before, after = values[run.first - 1].points[seat], values[run.last].points[seat]
             luck = decision = 0.0
@@ -268,6 +265,14 @@ def _steps(runs: list[Stretch], values: dict[int, Chances], chosen: dict[int, Ch
                               "delta": round(after - before, 2), "luck": round(luck, 2),
                               "decision": round(decision, 2), "own": run.actor == seat, "event": text})
     return out
+
+
+def _joined(parts: list[str]) -> str:
+    """Sentences in a row, the first few of a long run and how many more (one event of the
+    record may be written as many in a seat's: Quest's set-up and its draws)."""
+    if len(parts) > LONG:
+        parts = [*parts[:LONG - 1], f"and {len(parts) - LONG + 1} more events"]
+    return "; ".join(parts)
 
 
 def _facts(known: Knowledge) -> dict[int, dict[str, Any]]:
@@ -291,7 +296,7 @@ def _facts(known: Knowledge) -> dict[int, dict[str, Any]]:
         actor = None if played is None or table else played.actor
         out[seq] = {"seq": seq, "turn": st.turn, "round": st.round, "active": st.active,
                     "actor": actor, "chance": seq > 0 and actor is None and not table,
-                    "event": "; ".join(said.get(seq, [])) if seq else "the game starts"}
+                    "event": _joined(said.get(seq, [])) if seq else "the game starts"}
     return out
 
 

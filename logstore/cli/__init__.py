@@ -13,6 +13,7 @@ runs, so that starting ``warren`` stays cheap:
 - :mod:`logstore.cli.dispute`: the ``warren dispute ...`` group;
 - :mod:`logstore.cli.deck`: the ``warren deck ...`` group (players' own deck files);
 - :mod:`logstore.cli.analytics`: query, stats, export-parquet, metadata;
+- :mod:`logstore.cli.model`: the ``warren model ...`` group (the win-chance model);
 - :mod:`logstore.cli.dashboard`: dashboard, demo;
 - :mod:`logstore.cli.common`: what they share (error handling, options, JSON, progress).
 """
@@ -29,6 +30,7 @@ from logstore.cli import (
     dispute,
     examples,
     games,
+    model,
     players,
     record,
     records,
@@ -55,7 +57,7 @@ for command in (
     games.replay, games.suspects, games.rules, analyse.analyse,
     record.record, record.redact,
     dispute.dispute, deck.deck,
-    analytics.query, analytics.stats, analytics.export_parquet, analytics.metadata,
+    analytics.query, analytics.stats, analytics.export_parquet, analytics.metadata, model.model,
     dashboard.dashboard, dashboard.demo, examples.examples, players.players, players.ratings, players.plays,
 ):
     main.add_command(command)

@@ -220,8 +220,10 @@ def said(result: Analysis, kept: bool) -> list[str]:
     s = result.settings
     who = {"referee": "the referee", "spectator": "the table"}.get(str(result.perspective)) \
         or seat_label(int(result.perspective), names)
-    lines = [f"{result.game_id}, as {who} knew it: {s.worlds} worlds x {s.rollouts} rollouts per position, "
-             f"{s.bot} bots, seed {s.seed}" + (" (kept from an earlier run)" if kept else "")]
+    worlds = f"{s.worlds} world{'s' if s.worlds != 1 else ''}"
+    plays = f"{s.rollouts} rollout{'s' if s.rollouts != 1 else ''}"
+    lines = [f"{result.game_id}, as {who} knew it: {worlds} x {plays} per position, {s.bot} bots, "
+             f"seed {s.seed}" + (" (kept from an earlier run)" if kept else "")]
     if who != "the referee":
         lines.append(f"  (only what {who} could know is used: the cards {who} did not see are dealt anew)")
     shown = [p for p in result.timeline if p.get("turn_start", True)]

@@ -131,7 +131,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 
 WARREN_TABLES = frozenset({
     "games", "events", "game_keys", "event_lines", "seals", "snapshots", "branches", "rulings",
-    "recordings", "analyses",
+    "recordings", "analyses", "win_models",
     "changes", "player_changes", "plays", "proofs", "store_proof", "game_events", "results",
     # format 3 and before: the projections' bookkeeping, which now lives beside the store
     "analytics_state", "analytics_games", "analytics_parts",

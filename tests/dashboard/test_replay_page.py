@@ -159,3 +159,18 @@ def test_who_was_ahead_is_worked_out_on_request_and_kept(app_env: Path,
     again = replay_page(game=game, seq="12", **{"as": "1"})
     assert "Not worked out yet" not in texts(again.caption)
     assert not [b for b in again.button if b.key == "chances_quick"]
+
+
+def test_a_kept_win_model_draws_a_first_look_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a win model of the ruleset kept (warren model fit), the page draws its chances
+    before any analysis is worked out."""
+    db = tmp_path / "warren.db"
+    result = CliRunner().invoke(main, ["simulate", "kinderbunnies", "--games", "80", "--seed", "2",
+                                       "--into-store", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(main, ["model", "fit", "--check", "0", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    monkeypatch.setenv("WARREN_DB", str(db))
+    at = replay_page(game=first_game(db), seq="10", **{"as": "0"})
+    said = texts(at.caption)
+    assert "A first look from the store's win model (fitted on" in said and "Not worked out yet" in said
