@@ -456,3 +456,12 @@ def _model_first_look(path: str, stamp: float, game_id: str,
     if model is None:
         return None
     return winmodel.first_look(model, record, perspective), model.corpus
+
+
+def luck_and_decisions(seats: list[tuple[str, str, int]]) -> dict[str, Any]:
+    """A player's luck and own decisions per ruleset, from the referee's kept analyses of
+    ``seats`` (game id, ruleset, seat): logstore.store.analyses.luck_and_decisions."""
+    from logstore.store.analyses import luck_and_decisions as found
+
+    with open_store() as store:
+        return dict(found(store.conn, seats))

@@ -96,6 +96,19 @@ if asked:
             line = base.mark_line(point=True).encode(
                 y="mu:Q", tooltip=["played:N", "game_id:N", alt.Tooltip("mu:Q", format=".1f")])
             st.altair_chart((band + line).properties(height=240), width="stretch")
+        analysed = data.luck_and_decisions([(g.game_id, g.ruleset, g.seat) for g in fig.games
+                                            if not g.results_only]).get(ruleset)
+        if analysed is not None:
+            def _pts(mean: float, interval: tuple[float, float] | None) -> str:
+                return f"{mean:+.1f}" + (f" ({interval[0]:+.1f} to {interval[1]:+.1f})" if interval else "")
+
+            st.markdown(f"**Luck and decisions**, over {analysed.games} analysed game(s): luck "
+                        f"{_pts(analysed.luck, analysed.luck_interval)}, own decisions "
+                        f"{_pts(analysed.decisions, analysed.decisions_interval)} points of win chance a "
+                        "game (95% interval; the referee's analyses, docs/analysis.md)")
+        else:
+            st.caption("No game of theirs is analysed yet: `warren analyse --all` works the store's games "
+                       "out, and this shows what luck and their own decisions did for them.")
         seats = [{"seat": f"seat {s + 1}", "won": r.wins, "games": r.n, "rate": r.rate or 0.0,
                   "low": (r.interval or (0, 0))[0], "high": (r.interval or (0, 0))[1]}
                  for s, r in sorted(fig.by_seat.get(ruleset, {}).items())]

@@ -58,15 +58,19 @@ def perspective_named(text: str, names: list[str] | None) -> Perspective:
 @click.option("--all", "every", is_flag=True,
               help="Analyse every game of the store not analysed yet with these settings "
                    "(resumable: stop it and start it again).")
-@click.option("--ruleset", default=None, help="With --all: only games of this ruleset.")
+@click.option("--ruleset", default=None, help="With --all: only games of this ruleset; with --cards: the "
+              "ruleset whose cards to show.")
+@click.option("--cards", is_flag=True,
+              help="What each card did in the store's analysed games (the referee's): the mean change of its "
+                   "player's chance, with its 95% interval.")
 @click.option("--fresh", is_flag=True, help="Work it out again even if the store keeps an answer.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Processes in all (default: one per core).")
 @db_option
 @json_option
 def analyse(game: str | None, perspective: str, turn: int | None, at_seq: int | None, worlds: int | None,
-            rollouts: int | None, seed: int, bot: str, every: bool, ruleset: str | None, fresh: bool,
-            jobs: int | None, db: Path | None, as_json: bool) -> None:
+            rollouts: int | None, seed: int, bot: str, every: bool, ruleset: str | None, cards: bool,
+            fresh: bool, jobs: int | None, db: Path | None, as_json: bool) -> None:
     """Each player's chance to win over a game, its turning points, and what a move was worth.
 
     From the chosen player's knowledge (or the table's, or the referee's), warren deals the
@@ -76,12 +80,22 @@ def analyse(game: str | None, perspective: str, turn: int | None, at_seq: int | 
     better move at a costly decision, and what an illegal event changed. A game of the
     store is analysed once per question; asking again answers at once (docs/analysis.md).
 
+    With --cards, what each card did over the store's analysed games: the mean change of its
+    player's chance across the decisions that played it, beside the plain win rate of those
+    who played it (docs/analysis.md says what each carries).
+
     Example: warren analyse kinderbunnies-7-000003 --as Ann --seed 1
     """
     from engine.analysis.chances import ROLLOUTS, WORLDS
     from engine.analysis.timeline import Settings
     from engine.bots import BOTS
 
+    if cards:
+        if game is not None or every or ruleset is None:
+            raise WarrenError("--cards shows one ruleset's cards over the store: give --ruleset, "
+                              "and no GAME or --all")
+        _cards(db, ruleset, as_json)
+        return
     settings = Settings(worlds=worlds or WORLDS, rollouts=rollouts or ROLLOUTS, seed=seed, bot=bot)
     if bot not in BOTS:
         raise WarrenError(f"--bot {bot!r}: the bots are {', '.join(BOTS)}")
@@ -202,6 +216,27 @@ def _analyse_all(db: Path | None, perspective: str, settings: Any, ruleset: str 
                + (f", {failed} could not be analysed:" if failed else ""))
     for problem in problems:
         click.echo(f"  {problem}")
+
+
+def _cards(db: Path | None, ruleset: str, as_json: bool) -> None:
+    from engine.registry import get_ruleset
+    from logstore.store.analyses import card_impact
+
+    title = get_ruleset(ruleset).title
+    with open_store(db, create=False) as store:
+        found, games = card_impact(store, ruleset)
+    if as_json:
+        echo_json({"ruleset": ruleset, "games": games, "cards": [c.to_dict() for c in found]})
+        return
+    if not games:
+        click.echo(f"no {title} game of the store is analysed yet: warren analyse --all --ruleset {ruleset}")
+        return
+    click.echo(f"{title}: what each card did in {games} analysed game(s) (points of its player's chance, "
+               "95% interval; win rate of those who played it)")
+    width = max(len(c.card) for c in found) if found else 4
+    for c in found:
+        interval = f"({c.interval[0]:+.1f} to {c.interval[1]:+.1f})" if c.interval else "(too few)"
+        click.echo(f"  {c.card:{width}}  {c.points:+6.1f} {interval:18}  n={c.plays:<5} won {c.win_rate:.0%}")
 
 
 def _pts(value: float) -> str:

@@ -92,15 +92,41 @@ def show(name: str, bots: bool, db: Path | None, as_json: bool) -> None:
 
     Example: warren players show Ann
     """
+    from logstore.store.analyses import luck_and_decisions
+
     found = _league(db, bots)
     player = found.book.find(name)
     fig = found.figures[player]
+    with open_store(db, create=False) as store:
+        analysed = luck_and_decisions(store.conn, [(g.game_id, g.ruleset, g.seat) for g in fig.games
+                                                   if not g.results_only])
     if as_json:
         echo_json({**fig.to_dict(), "ratings": {r: _rating_dict(rs[player]) for r, rs in found.ratings.items()
-                                                if player in rs}})
+                                                if player in rs},
+                   "luck_and_decisions": {r: a.to_dict() for r, a in analysed.items()}})
         return
     for line in describe(fig, found):
         click.echo(line)
+    for line in luck_said(analysed):
+        click.echo(line)
+
+
+def luck_said(analysed: dict[str, Any]) -> list[str]:
+    """Luck and decisions per ruleset in words (points of win chance a game, 95% interval)."""
+    from engine.registry import get_ruleset
+
+    if not analysed:
+        return ["  luck and decisions: none of these games is analysed yet (warren analyse --all)"]
+    lines = ["  luck and decisions (the referee's analyses: points of win chance a game, 95% interval):"]
+    for ruleset, a in analysed.items():
+        luck, decisions = _points(a.luck, a.luck_interval), _points(a.decisions, a.decisions_interval)
+        lines.append(f"    {get_ruleset(ruleset).title}, {a.games} game(s): luck {luck}, "
+                     f"own decisions {decisions}")
+    return lines
+
+
+def _points(mean: float, interval: tuple[float, float] | None) -> str:
+    return f"{mean:+.1f}" + (f" ({interval[0]:+.1f} to {interval[1]:+.1f})" if interval else "")
 
 
 def _rating_dict(r: Any) -> dict[str, Any]:

@@ -24,11 +24,13 @@ import hashlib
 import json
 import os
 import pickle
+import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -238,3 +240,154 @@ def changes(record: Record, seq: int, action: dict[str, Any], settings: Settings
     helpers = (jobs if jobs is not None else helper_count() + 1) - 1
     evaluate = _Spread(known, settings, helpers, greeting, None, None)
     return what_it_changes(known, seq, event, settings, evaluate)
+
+
+@dataclass(frozen=True, slots=True)
+class LuckAndDecisions:
+    """A player's points of win chance per game, from the referee's kept analyses of his
+    games of one ruleset: what luck gave him and what his own decisions did, each as a mean
+    per game with its 95% interval (normal, over the games), and how many games."""
+
+    ruleset: str
+    games: int
+    luck: float
+    luck_interval: tuple[float, float] | None
+    decisions: float
+    decisions_interval: tuple[float, float] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "games": self.games, "luck": self.luck,
+                "luck_interval": self.luck_interval, "decisions": self.decisions,
+                "decisions_interval": self.decisions_interval}
+
+
+def luck_and_decisions(conn: sqlite3.Connection, seats: Sequence[tuple[str, str, int]]
+                       ) -> dict[str, LuckAndDecisions]:
+    """Per ruleset, over the games of ``seats`` (game id, ruleset, the player's seat) that the
+    store keeps a whole-game referee's analysis of, for today's engine (the one of most plays
+    where there are several): the player's luck and own decisions per game."""
+    install(conn)
+    wanted = {g: (r, s) for g, r, s in seats}
+    per: dict[str, tuple[list[float], list[float]]] = {}
+    best = _referee_analyses(conn, set(wanted))
+    for game_id, text in best.items():
+        ruleset, seat = wanted[game_id]
+        totals = json.loads(text)["totals"]
+        if not 0 <= seat < len(totals):
+            continue
+        luck, decisions = per.setdefault(ruleset, ([], []))
+        luck.append(float(totals[seat]["luck"]))
+        decisions.append(float(totals[seat]["decisions"]))
+    return {r: LuckAndDecisions(r, len(luck), round(_mean(luck), 2), _interval(luck),
+                                round(_mean(decisions), 2), _interval(decisions))
+            for r, (luck, decisions) in sorted(per.items())}
+
+
+def _referee_analyses(conn: sqlite3.Connection, games: set[str]) -> dict[str, str]:
+    """For each of ``games`` with one, the kept whole-game referee's analysis for today's
+    engine that rests on the most plays (worlds x rollouts); among equals, the latest kept."""
+    best: dict[str, tuple[int, str]] = {}
+    for game_id, settings, text in conn.execute(
+            "SELECT game_id, settings, analysis FROM analyses WHERE perspective = 'referee' AND at = -1 "
+            "AND rules = ? ORDER BY created, settings", (rules_fingerprint(),)):
+        if game_id not in games:
+            continue
+        asked = json.loads(settings)
+        plays = int(asked["worlds"]) * int(asked["rollouts"])
+        if game_id not in best or plays >= best[game_id][0]:
+            best[game_id] = (plays, text)
+    return {game_id: text for game_id, (_plays, text) in best.items()}
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _interval(values: list[float]) -> tuple[float, float] | None:
+    """The normal 95% interval of the mean (None for fewer than two games)."""
+    from math import sqrt
+
+    from engine.intervals import Z
+
+    n = len(values)
+    if n < 2:
+        return None
+    mean = _mean(values)
+    sd = sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = Z * sd / sqrt(n)
+    return round(mean - half, 2), round(mean + half, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class CardImpact:
+    """What one card did in the analysed games of a ruleset: the mean change of its
+    player's chance across the stretch of his decisions that played it (shared equally
+    with the other cards of that stretch), with its 95% interval and n, beside the plain
+    win rate of the players who played it."""
+
+    card: str
+    plays: int
+    points: float
+    interval: tuple[float, float] | None
+    win_rate: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "plays": self.plays, "points": self.points, "interval": self.interval,
+                "win_rate": self.win_rate}
+
+
+def card_impact(store: Any, ruleset: str) -> tuple[list[CardImpact], int]:
+    """Every card of ``ruleset`` played in the games the store keeps a whole-game referee's
+    analysis of (today's engine; the one of most plays per game), most points first; and how
+    many games that is. A card is named as the game's words name it."""
+    from engine.corrections import Correction, Struck
+
+    conn = store.conn
+    install(conn)
+    games = {r[0] for r in conn.execute("SELECT game_id FROM games WHERE ruleset = ?", (ruleset,))}
+    best = _referee_analyses(conn, games)
+    points: dict[str, list[float]] = {}
+    wins: dict[str, list[float]] = {}
+    for game_id, text in sorted(best.items()):
+        found = json.loads(text)
+        record = store.record(game_id)
+        rs = get_ruleset(record.header.ruleset).for_game(record.header)
+        effective, _bad = rs.effective(record.events)
+        final = found["timeline"][-1]["chances"]["points"]
+        shown = found["timeline"]
+        for before, after in pairwise(shown):
+            actor = after["actor"]
+            if not isinstance(actor, int) or after["chance"]:
+                continue
+            named: list[str] = []
+            for event in effective[before["seq"]:after["seq"]]:
+                if type(event) in (Correction, Struck) or event.actor != actor:
+                    continue
+                named.extend(_cards_of(rs, event))
+            if not named:
+                continue
+            delta = (after["chances"]["points"][actor] - before["chances"]["points"][actor]) / len(named)
+            for card in named:
+                points.setdefault(card, []).append(delta)
+                wins.setdefault(card, []).append(final[actor] / 100.0)
+    out = [CardImpact(card, len(values), round(_mean(values), 2), _interval(values),
+                      round(_mean(wins[card]), 3)) for card, values in points.items()]
+    out.sort(key=lambda c: (-c.points, c.card))
+    return out, len(best)
+
+
+def _cards_of(rs: Any, event: Any) -> list[str]:
+    """The cards an event names, by the game's words (a field the ruleset calls a card field)."""
+    out: list[str] = []
+    for name, value in event_to_dict(event).items():
+        if name in ("seq", "actor", "hash", "claims", "type") or not rs.is_card_field(name):
+            continue
+        for card in value if isinstance(value, list) else [value]:
+            if card is not None and card != "?":
+                # the card by name: its copies (their numbers or codes) count as one card
+                out.append(_COPY.sub("", rs.card_text(card)))
+    return out
+
+
+_COPY = re.compile(r" \([0-9A-Z]+\)$")
+"""The number or code a card's words end with, which tells its copies apart."""

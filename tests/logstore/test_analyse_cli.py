@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +176,71 @@ def test_dispute_verdict_gives_the_chances_beside_the_verdict(db: Path) -> None:
     assert code == 0, err
     result = json.loads(out)
     assert result["chances"]["before"]["plays"] >= 1 and len(result["chances"]["change"]) == 2
+
+
+def test_a_player_s_luck_and_decisions_come_from_the_kept_analyses(db: Path) -> None:
+    code, _, err = run("analyse", "--all", "--ruleset", "kinderbunnies", *FAST, "--seed", "6",
+                       "--db", str(db))
+    assert code == 0, err
+    with Store(db) as store:
+        games = store.games("kinderbunnies")
+        name = games[0].players[0]
+        seats = [(g.game_id, g.ruleset, g.players.index(name)) for g in games if name in g.players]
+        found = analyses.luck_and_decisions(store.conn, seats)["kinderbunnies"]
+        # worked out here from the kept analyses themselves (one per game: the most plays)
+        luck = []
+        for game_id, _ruleset, seat in seats:
+            rows = store.conn.execute("SELECT settings, analysis FROM analyses WHERE game_id = ? AND "
+                                      "perspective = 'referee' AND at = -1 AND rules = ? "
+                                      "ORDER BY created, settings",
+                                      (game_id, analyses.rules_fingerprint())).fetchall()
+
+            def plays(row: Any) -> int:
+                asked = json.loads(row[0])
+                return int(asked["worlds"]) * int(asked["rollouts"])
+
+            most = max(reversed(rows), key=plays)  # the most plays; among equals the latest kept
+            luck.append(json.loads(most[1])["totals"][seat]["luck"])
+    assert found.games == len(seats) and found.luck == pytest.approx(sum(luck) / len(luck), abs=0.01)
+    code, out, _ = run("players", "show", name, "--bots", "--db", str(db))
+    assert code == 0 and "luck and decisions" in out and "KinderBunnies" in out
+    code, out, _ = run("players", "show", name, "--bots", "--json", "--db", str(db))
+    assert json.loads(out)["luck_and_decisions"]["kinderbunnies"]["games"] == len(seats)
+
+
+def test_what_each_card_did_adds_up_to_the_stretches_that_played_cards(db: Path) -> None:
+    """--cards: a stretch's change is shared among the cards it played, so the points summed
+    over every card (points x plays) are the changes summed over those stretches."""
+    run("analyse", "--all", "--ruleset", "kinderbunnies", *FAST, "--seed", "6", "--db", str(db))
+    code, out, err = run("analyse", "--cards", "--ruleset", "kinderbunnies", "--json", "--db", str(db))
+    assert code == 0, err
+    found = json.loads(out)
+    assert found["games"] >= 2 and found["cards"]
+    assert all(not re.search(r"\(\d+\)$", c["card"]) for c in found["cards"])  # copies count as one card
+    from engine.registry import get_ruleset
+
+    rs = get_ruleset("kinderbunnies")
+    expected = 0.0
+    with Store(db) as store:
+        kept: dict[str, tuple[int, Any]] = {}
+        for game_id, settings, text in store.conn.execute(
+                "SELECT game_id, settings, analysis FROM analyses WHERE perspective = 'referee' AND at = -1 "
+                "AND rules = ? ORDER BY created, settings", (analyses.rules_fingerprint(),)):
+            plays = json.loads(settings)["worlds"] * json.loads(settings)["rollouts"]
+            if store.game(game_id).ruleset == "kinderbunnies" and plays >= kept.get(game_id, (0, None))[0]:
+                kept[game_id] = (plays, json.loads(text))
+        for game_id, (_plays, analysis) in kept.items():
+            events = store.record(game_id).events
+            points = {p["seq"]: p for p in analysis["timeline"]}
+            seqs = sorted(points)
+            for a, b in pairwise(seqs):
+                actor = points[b]["actor"]
+                played = [e for e in events[a:b] if e.actor == actor and getattr(e, "card", None) is not None]
+                if isinstance(actor, int) and not points[b]["chance"] and played:
+                    expected += points[b]["chances"]["points"][actor] - points[a]["chances"]["points"][actor]
+    assert rs.is_card_field("card")
+    assert sum(c["points"] * c["plays"] for c in found["cards"]) == pytest.approx(expected, abs=0.5)
+    code, out, _ = run("analyse", "--cards", "--ruleset", "kinderbunnies", "--db", str(db))
+    assert code == 0 and "what each card did" in out and "won" in out
+    code, _, err = run("analyse", "--cards", "--db", str(db))
+    assert code == 2 and "give --ruleset" in err
