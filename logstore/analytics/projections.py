@@ -34,6 +34,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Generator, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -369,8 +370,20 @@ class Projections:
 
         db = str(Path(self.store.path).resolve())
         work = [(k, db, batches[k].ruleset.slug, ids, str(self.dir), prefix) for k, ids, prefix in tasks]
-        with context.Pool(min(self.jobs, len(work))) as pool:
-            yield from pool.imap_unordered(_slab_in_worker, work)
+        # An executor, not multiprocessing.Pool: when a slab fails, Pool.terminate could wait
+        # for ever on a queue lock a stopped worker held (seen once in a test run); the
+        # executor lets the slabs under way finish, drops the rest, and a worker that dies
+        # is an error (BrokenProcessPool), never a hang. Slabs are taken in the order given.
+        with ProcessPoolExecutor(max_workers=min(self.jobs, len(work)), mp_context=context) as pool:
+            pending = {pool.submit(_slab_in_worker, w) for w in work}
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        yield future.result()
+            finally:
+                for future in pending:
+                    future.cancel()
 
     def _write_batches(self, plan: list[tuple[Ruleset[Any, Any], list[tuple[str, bool]]]],
                        report: RefreshReport, progress: Callable[[int], None] | None) -> None:
