@@ -14,7 +14,8 @@ numbered afresh, with no corrections left in it (a struck event is simply not th
 An illegal game keeps its illegal event, redacted, and ends there, so the copy is judged
 illegal at the same seq by the same rule. Where what the perspective saw no longer shows
 it illegal (a card played from a hand it never saw is only undetermined to it), the game
-is refused rather than written shorter or cleaner than it was.
+is refused rather than written shorter or cleaner than it was; a legal game whose copy
+would read illegal is refused too.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine.corrections import Correction, Struck
 from engine.record import Event, Header
 from engine.rules import RuleViolation, WarrenError
 from engine.ruleset import Ruleset
+from engine.wording import seat_label
 
 
 def redact_game(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],
@@ -87,7 +89,25 @@ def redact_mapped(ruleset: Ruleset[Any, Any], header: Header, events: list[Event
     recorded = msgspec.structs.replace(header, source="recorded", hash=None)
     if illegal is not None:
         _same_verdict(ruleset, recorded, out, illegal)
+    else:
+        _still_legal(ruleset, recorded, out, perspective)
     return recorded, out, origin
+
+
+def _still_legal(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],
+                 perspective: Perspective) -> None:
+    """Refuse the redacted copy of a legal game that would read illegal: a copy that
+    judges the game otherwise than the full record does is not the game as it was seen."""
+    from engine.reader import check_events
+
+    found = check_events(ruleset, header, events)
+    if found is None:
+        return
+    names = [p.name for p in header.players]
+    who = "the table" if perspective == "spectator" else seat_label(int(perspective), names)
+    raise WarrenError(f"{header.game_id} is legal, but the game as {who} saw it would read illegal at its "
+                      f"event {found.seq} ({found.rule}: {ruleset.say(found.message, names)}): warren does "
+                      "not write a redacted copy that judges the game otherwise than the full record does")
 
 
 def _same_verdict(ruleset: Ruleset[Any, Any], header: Header, events: list[Event],

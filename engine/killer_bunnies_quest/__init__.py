@@ -227,8 +227,10 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
 
     def redact_chance(self, event: Event, effects: tuple[Effect, ...], perspective: Perspective,
                       before: QuestState, after: QuestState) -> tuple[list[Event], list[Event]]:
-        if before.partial:
+        if before.partial and after.partial:
             return [], []  # a table-form record's draws are events already
+        # (A record made at the table whose set-up names every order is whole from its
+        # set-up on: its deal is written out for the table form like a simulated game's.)
         released: list[Effect] = []
         if waiting.holding(before) and not waiting.is_answer(before, event):
             # a held card happens as this event comes (R-KBQ-32): what it drew comes first
