@@ -92,12 +92,9 @@ class LocalEvaluator:
         self.known = known
         self.settings = settings
         self.progress = progress
-        self._states: dict[int, Any] = {}
 
     def __call__(self, jobs: Sequence[Job]) -> list[Chances]:
-        if not self._states:  # every position once: an analysis asks for most of them
-            self._states = self.known.states(range(len(self.known.full) + 1))
-        states = self._states
+        states = self.known.states({job.seq for job in jobs})
         seats = len(self.known.header.players)
         s = self.settings
         out = []
@@ -336,7 +333,6 @@ def _alternatives(known: Knowledge, settings: Settings, evaluate: Evaluator, fir
     (the first position there where he had more than one), each played out from the
     stretch's start: the events before the choice as they were, then the other action."""
     ruleset = known.ruleset
-    names = [p.name for p in known.header.players]
     states = known.states(range(first - 1, last))
     for q in range(first, last + 1):
         before = states[q - 1]
@@ -347,20 +343,25 @@ def _alternatives(known: Knowledge, settings: Settings, evaluate: Evaluator, fir
             break
     else:
         return {"alternatives": [], "best": None, "best_delta": None}
-    actions = actions[:ALTERNATIVES]
-    forced = tuple(known.full[first - 1:q - 1])
-    tried = evaluate([Job(first - 1, then=(*forced, a)) for a in actions])
-    base = values[first - 1].points[seat]
-    options: list[dict[str, Any]] = []
-    for action, result in zip(actions, tried, strict=True):
-        if result.plays == 0:
-            continue
-        options.append({"action": ruleset.describe(action, names, known.perspective, before),
-                        "delta": round(result.points[seat] - base, 2), "plays": result.plays})
-    options.sort(key=lambda o: -o["delta"])
+    options = _played_out(known, evaluate, first - 1, tuple(known.full[first - 1:q - 1]),
+                          actions[:ALTERNATIVES], seat, values[first - 1].points[seat], before)
     best = options[0] if options else None
     return {"at": q, "alternatives": options, "best": best["action"] if best else None,
             "best_delta": best["delta"] if best else None}
+
+
+def _played_out(known: Knowledge, evaluate: Evaluator, seq: int, forced: tuple[Event, ...],
+                actions: list[Event], seat: int, base: float, before: Any) -> list[dict[str, Any]]:
+    """Each of ``actions`` played out from the position after event ``seq`` (after the
+    ``forced`` events as they were), the seat's change of chance from ``base``, best first;
+    an action no world could play is left out."""
+    names = [p.name for p in known.header.players]
+    tried = evaluate([Job(seq, then=(*forced, a)) for a in actions])
+    options: list[dict[str, Any]] = [{"action": known.ruleset.describe(a, names, known.perspective, before),
+                "delta": round(r.points[seat] - base, 2), "plays": r.plays}
+               for a, r in zip(actions, tried, strict=True) if r.plays]
+    options.sort(key=lambda o: -o["delta"])
+    return options
 
 
 def _key(event: Event) -> str:
@@ -390,22 +391,17 @@ def _illegal(known: Knowledge, settings: Settings, evaluate: Evaluator, values: 
         "alternatives": [], "best": None,
     }
     if actor is not None and known.perspective in ("referee", actor):
-        out.update(_alternatives_at(known, settings, evaluate, before_seq, actor, values, names))
+        out.update(_alternatives_at(known, settings, evaluate, before_seq, actor, values))
     return out
 
 
 def _alternatives_at(known: Knowledge, settings: Settings, evaluate: Evaluator, seq: int, seat: int,
-                     values: dict[int, Chances], names: list[str]) -> dict[str, Any]:
-    ruleset = known.ruleset
+                     values: dict[int, Chances]) -> dict[str, Any]:
+    """The seat's legal actions at the position after event ``seq``, played out."""
     before = known.states([seq])[seq]
-    world = ruleset.sample_world(before, world_rng(settings.seed, "alternatives", seq + 1))
-    actions = ruleset.legal_actions(world, seat)[:ALTERNATIVES]
-    tried = evaluate([Job(seq, then=(a,)) for a in actions])
-    base = values[seq].points[seat]
-    options: list[dict[str, Any]] = [{"action": ruleset.describe(a, names, known.perspective, before),
-                "delta": round(r.points[seat] - base, 2), "plays": r.plays}
-               for a, r in zip(actions, tried, strict=True) if r.plays]
-    options.sort(key=lambda o: -o["delta"])
+    world = known.ruleset.sample_world(before, world_rng(settings.seed, "alternatives", seq + 1))
+    actions = known.ruleset.legal_actions(world, seat)[:ALTERNATIVES]
+    options = _played_out(known, evaluate, seq, (), actions, seat, values[seq].points[seat], before)
     return {"alternatives": options, "best": options[0]["action"] if options else None}
 
 

@@ -22,8 +22,9 @@ the perspective can reach a world (a test swaps hidden cards and compares the wo
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.capabilities import Perspective
@@ -60,27 +61,25 @@ class Knowledge:
     illegal_actor: int | None
     """Who played the refused event (None for chance or none)."""
 
+    positions: list[GameState] = field(default_factory=list, compare=False, repr=False)
+    """Every position of the perspective's record, worked out once when first asked for."""
+
     def index_of(self, seq: int) -> int:
         """How many events of the perspective's record stand for the full record's first
         ``seq`` events (a table form may write several for one)."""
-        return sum(1 for o in self.origin if o <= seq)
+        return bisect_right(self.origin, seq)
 
     def states(self, seqs: Iterable[int]) -> dict[int, GameState]:
-        """The perspective's position after each full-record seq in ``seqs``."""
-        wanted: dict[int, list[int]] = {}
-        for seq in seqs:
-            wanted.setdefault(self.index_of(seq), []).append(seq)
-        ruleset = self.ruleset
-        state = ruleset.setup(self.header)
-        out: dict[int, GameState] = {}
-        for index in range(len(self.events) + 1):
-            if index in wanted:
-                for seq in wanted[index]:
-                    out[seq] = ruleset.copy_state(state)
-            if index == len(self.events) or len(out) == sum(len(v) for v in wanted.values()):
-                break
-            ruleset.apply(state, self.events[index])
-        return out
+        """The perspective's position after each full-record seq in ``seqs``: shared by every
+        caller (the record is folded once), so a caller that changes one changes a copy."""
+        if not self.positions:
+            ruleset = self.ruleset
+            state = ruleset.setup(self.header)
+            self.positions.append(ruleset.copy_state(state))
+            for event in self.events:
+                ruleset.apply(state, event)
+                self.positions.append(ruleset.copy_state(state))
+        return {seq: self.positions[self.index_of(seq)] for seq in seqs}
 
 
 def knowledge(ruleset: Ruleset[Any, Any], header: Header, events: Sequence[Event],
