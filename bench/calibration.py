@@ -12,11 +12,12 @@ work it out (the table's by default: worlds dealt from what everybody saw). Then
 (position, seat):
 
 - the Brier score (mean squared gap between the chance and 1 for a win, 0 for a loss, a
-  share for a shared win) beside the base rate's (every seat at 1 / players);
+  share for a shared win) beside the base rate's (every seat at the mean outcome: 1 /
+  players where one seat wins);
 - a reliability table by decile: the mean chance predicted, the share of wins observed, n.
 
-A ruleset without worlds for the table (Trust No Bunny) is measured from the referee's
-knowledge, and the output says so. It also times ``warren analyse`` of one whole game per
+A ruleset without worlds for the table is measured from the referee's knowledge, and the
+output says so. It also times ``warren analyse`` of one whole game per
 ruleset (both cores, default settings). The games are spread over both cores. This is a
 script, not a test: nothing here asserts a figure.
 """
@@ -79,7 +80,10 @@ def measure(slug: str, games: int, positions: int, worlds_n: int, rollouts: int,
     seconds = time.perf_counter() - begun
     players = rs.min_players
     brier = sum((p - o) ** 2 for p, o in pairs) / len(pairs)
-    base = sum((1 / players - o) ** 2 for _, o in pairs) / len(pairs)
+    # The base rate calls every seat the mean outcome: 1 / players where one seat wins, a
+    # side's share of the wins in a game of sides (Trust No Bunny's Werebunnies win together).
+    mean = sum(o for _, o in pairs) / len(pairs)
+    base = sum((mean - o) ** 2 for _, o in pairs) / len(pairs)
     table = []
     for d in range(DECILES):
         lo, hi = d / DECILES, (d + 1) / DECILES
@@ -162,7 +166,7 @@ def main() -> None:
         print(f"{slug} ({found['players']} players, {found['games']} games, {found['positions']} positions, "
               f"as {found['perspective']}, {found['worlds']} worlds x {found['rollouts']} rollouts, "
               f"{found['seconds']:.0f} s)")
-        print(f"  Brier {found['brier']:.3f}   base rate (1/{found['players']} each) "
+        print(f"  Brier {found['brier']:.3f}   base rate (every seat at the mean outcome) "
               f"{found['base_brier']:.3f}")
         print("  decile     predicted  observed      n")
         for row in found["reliability"]:

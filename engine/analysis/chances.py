@@ -2,10 +2,12 @@
 
 From each world (engine.analysis.worlds) the simulation bots play the game out
 ``rollouts`` times, chance drawn afresh each time; a seat scores 1 for a win, ``1/k`` for a
-win shared by ``k`` seats (a tie, a team), 0 otherwise, as the ruleset's outcome says. A
+win shared by ``k`` seats (a tie), 0 otherwise, as the ruleset's outcome says. In a game
+played in sides (Trust No Bunny) the winning side's players all win, so each scores 1. A
 rollout that reaches :data:`MAX_ROLLOUT_EVENTS` without an end scores ``1/n`` for each of
-the ``n`` seats: nobody was shown ahead. A seat's chance is the mean score, with the Wilson
-95% interval over ``worlds x rollouts`` plays (engine.intervals).
+the ``n`` seats (``1/2`` in a game of two sides): nobody was shown ahead. A seat's chance
+is the mean score, with the Wilson 95% interval over ``worlds x rollouts`` plays
+(engine.intervals).
 
 The bots are ``greedy`` by default (every ruleset declares a greedy value function), so a
 chance is the chance *under those bots*: docs/analysis.md says what that means for people.
@@ -69,8 +71,14 @@ def score(ruleset: Ruleset[Any, Any], state: GameState, seats: int) -> list[floa
     winners = [w for w in outcome.winners if 0 <= w < seats]
     if not winners:
         return [0.0] * seats
-    share = 1.0 / len(winners)
+    # A side's win is each of its players' win (TNB-END-*); a tie is shared.
+    share = 1.0 if ruleset.capabilities.sides is not None else 1.0 / len(winners)
     return [share if s in winners else 0.0 for s in range(seats)]
+
+
+def _unfinished(ruleset: Ruleset[Any, Any], seats: int) -> list[float]:
+    """A rollout the cap stopped: nobody shown ahead (each of two sides, or each seat, even)."""
+    return [0.5 if ruleset.capabilities.sides is not None else 1.0 / seats] * seats
 
 
 def chances(ruleset: Ruleset[Any, Any], known: GameState, seats: int, *, worlds_n: int = WORLDS,
@@ -103,7 +111,7 @@ def chances(ruleset: Ruleset[Any, Any], known: GameState, seats: int, *, worlds_
             shares = score(ruleset, play, seats)
             if shares is None:
                 unfinished += 1
-                shares = [1.0 / seats] * seats
+                shares = _unfinished(ruleset, seats)
             for s in range(seats):
                 totals[s] += shares[s]
             plays += 1

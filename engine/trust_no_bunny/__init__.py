@@ -7,7 +7,8 @@ round's steps), day (muster, proposal, vote), night (guards, home actions, the s
 and unknowns_night (a game recorded at the table), agenda (the legal actions), chance (what
 simulators draw), notes (each seat's private notes), views, redaction (the record a seat
 could have written), render (what each perspective sees, as a picture), words, suspects (who
-could the Werebunnies be?), bots.
+could the Werebunnies be?), bots, worlds (the positions a perspective cannot tell from
+the game, made whole for its analysis).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engine.pending import Agenda, Chance, Decision
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.trust_no_bunny import redaction, render, words
+from engine.trust_no_bunny import redaction, render, words, worlds
 from engine.trust_no_bunny.agenda import decision_actions, pending
 from engine.trust_no_bunny.bots import HeuristicBot
 from engine.trust_no_bunny.chance import sample_chance
@@ -115,6 +116,9 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
 
     def sample_chance(self, state: TnbState, owed: Chance, rng: random.Random) -> Event | None:
         return sample_chance(state, owed, rng)
+
+    def sample_world(self, state: TnbState, rng: random.Random) -> TnbState:
+        return worlds.fill(state, rng, self.apply)
 
     def view(self, state: TnbState, perspective: Perspective) -> dict[str, Any]:
         if isinstance(perspective, int) and not 0 <= perspective < state.n:

@@ -48,22 +48,45 @@ def all_notes(state: TnbState) -> list[list[Note]]:
     losses = state.losses
     draws = state.draws
     lost = [False] * n  # Items lost so far (TNB-ITEM-9), night by night
+    written_at: list[int] | None = None
     i = 0
     for k, plays in enumerate(state.night_plays, start=1):
         while i < len(losses) and losses[i][0] <= k:
             _lost_card(notes, losses[i])
             i += 1
-        gone = _night(state, k, plays, lost, notes)
-        if k <= len(draws):
-            _drew(notes, k, draws[k - 1])
+        gone = [] if plays is None else _night(state, k, plays, lost, notes)
+        drawn = draws[k - 1] if k <= len(draws) else []
+        if plays is None:
+            written_at = [len(seat) for seat in notes]
+            lost = _lost_before(state, k)
+        if drawn is None:
+            written_at = [len(seat) for seat in notes]
+        elif drawn:
+            _drew(notes, k, drawn)
         for target in gone:
             lost[target] = True  # at the end of the night (TNB-ITEM-9)
     while i < len(losses):
         _lost_card(notes, losses[i])
         i += 1
     for seat, written in enumerate(state.written_notes):
-        notes[seat].extend(written)
+        if written_at is None:
+            notes[seat].extend(written)
+        else:
+            # A world made whole (worlds.py): the written notes are its past, its own nights
+            # come after them.
+            notes[seat][written_at[seat]:written_at[seat]] = written
     return notes
+
+
+def _lost_before(state: TnbState, night: int) -> list[bool]:
+    """Items lost by the end of ``night``, a night whose notes were written as they came: the
+    Items lost now, but for those a later night's right Sabotage took (TNB-ITEM-9)."""
+    later: set[int] = set()
+    for plays in state.night_plays[night:]:
+        for play in plays or ():
+            if type(play) is Sabotage and state.quirks[play.target] == play.quirk:
+                later.add(play.target)
+    return [state.item_lost[s] and s not in later for s in range(state.n)]
 
 
 def seat_notes(state: TnbState, seat: int) -> list[Note]:

@@ -177,10 +177,11 @@ class TnbState(GameState):
     timeouts: list[dict[str, Any]]
     # -- what each seat's private notes are made of (notes.py): the fold keeps the facts,
     # a view writes the notes ----------------------------------------------------------
-    night_plays: list[list[Event | None]]
-    """Every night resolved with everything known: each seat's action, as played."""
-    draws: list[list[list[int]]]
-    """Every dawn drawn with everything known: the cards each seat drew."""
+    night_plays: list[list[Event | None] | None]
+    """Every night resolved with everything known: each seat's action, as played (None for a
+    night whose notes were written as they came, in a world made whole: worlds.py)."""
+    draws: list[list[list[int]] | None]
+    """Every dawn drawn with everything known: the cards each seat drew (None as above)."""
     losses: list[tuple[int, int, int]]
     """Every card an accusation cost, with everything known: (round, seat, card)."""
     written_notes: list[list[dict[str, Any]]]
@@ -280,8 +281,8 @@ class TnbState(GameState):
         new.team = None if self.team is None else self.team[:]
         new.agenda = self.agenda.copy()
         new.hands = [hand[:] for hand in self.hands]
-        new.night_plays = [plays[:] for plays in self.night_plays]
-        new.draws = [[cards[:] for cards in draw] for draw in self.draws]
+        new.night_plays = [None if plays is None else plays[:] for plays in self.night_plays]
+        new.draws = [None if draw is None else [cards[:] for cards in draw] for draw in self.draws]
         new.written_notes = [[_clone(note) for note in notes] for notes in self.written_notes]
         new.hidden = None if self.hidden is None else self.hidden.copy()
         return new

@@ -201,15 +201,34 @@ def test_the_same_figures_in_one_process_or_split_in_any_order() -> None:
     assert Analysis.from_dict(json.loads(json.dumps(once))).to_dict() == once
 
 
-def test_a_game_without_worlds_for_a_seat_says_so_in_words() -> None:
-    rs = get_ruleset("trust-no-bunny")
-    game = simulate_one(rs, 2, 0, bots=("random",))
+def test_a_ruleset_that_deals_no_worlds_says_so_in_words() -> None:
+    """A ruleset (a plugin's, say) that keeps unknowns but deals no worlds: a seat's analysis
+    is refused in words, the referee's of a game that names everything has its one world."""
+    from engine.ruleset import Ruleset
+    from engine.trust_no_bunny import TrustNoBunny
+
+    class NoWorlds(TrustNoBunny):
+        sample_world = Ruleset.sample_world  # type: ignore[assignment]
+
+    rs = NoWorlds()
+    game = simulate_one(get_ruleset("trust-no-bunny"), 2, 0, bots=("random",))
     known = knowledge(rs, game.header, game.events, 0)
     with pytest.raises(WarrenError, match="cannot deal out the unknown cards of a Trust No Bunny position"):
         analyse(known, SMALL)
-    # the referee of a game that names everything has its one world
     referee = analyse(knowledge(rs, game.header, game.events, "referee"), Settings(worlds=2, rollouts=1))
     assert referee.timeline[0]["seq"] == 0 and referee.timeline[-1]["seq"] == len(game.events)
+
+
+def test_a_side_wins_for_each_of_its_players() -> None:
+    """Trust No Bunny's Werebunnies (or Townsfolk) win together: each scores a whole win."""
+    rs = get_ruleset("trust-no-bunny")
+    game = simulate_one(rs, 2, 0, bots=("greedy",))
+    state = rs.setup(game.header)
+    rs.fold(state, game.events)
+    outcome = rs.outcome(state)
+    assert outcome is not None and len(outcome.winners) >= 2
+    n = len(game.header.players)
+    assert score(rs, state, n) == [1.0 if s in outcome.winners else 0.0 for s in range(n)]
 
 
 def test_bad_settings_and_positions_are_refused_in_words() -> None:

@@ -141,9 +141,13 @@ def test_bad_input_is_told_in_words(db: Path, args: tuple[str, ...], said: str) 
     assert code == 2 and said in err and "Traceback" not in err
 
 
-def test_a_game_without_worlds_for_a_seat_is_refused_in_words(db: Path) -> None:
-    code, _out, err = run("analyse", _game(db, "trust-no-bunny"), "--as", "0", *FAST, "--db", str(db))
-    assert code == 2 and "cannot deal out the unknown cards of a Trust No Bunny position" in err
+def test_a_trust_no_bunny_game_is_analysed_from_a_seat(db: Path) -> None:
+    game = _game(db, "trust-no-bunny")
+    code, out, err = run("analyse", game, "--as", "0", *FAST, "--json", "--db", str(db))
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["perspective"] == 0 and len(result["timeline"]) > 2
+    assert all(0 <= p <= 100 for row in result["timeline"] for p in row["chances"]["points"])
 
 
 def test_a_record_file_is_analysed_without_a_store(tmp_path: Path) -> None:
