@@ -198,15 +198,21 @@ def spark_startup(env: dict[str, str]) -> Stage:
     return Stage("Spark start-up", seconds, peak, status)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
+def corpus_parser(description: str | None) -> argparse.ArgumentParser:
+    """The options of a script over a simulated corpus: its size, where, whether to keep it,
+    and whether to run the Spark stages (bench.pipeline, bench.wpa)."""
+    parser = argparse.ArgumentParser(description=description,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--work", type=Path, default=None,
                         help="folder for the corpus (default: a temporary one)")
-    parser.add_argument("--keep", action="store_true", help="keep the corpus, the store and the exports")
+    parser.add_argument("--keep", action="store_true", help="keep the corpus, the store and what was written")
     parser.add_argument("--no-spark", action="store_true", help="the local stages only")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = corpus_parser(__doc__).parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="warren-pipeline-", dir=args.work))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "WARREN_SNAPSHOT_KEY": str(work / "snapshot.key")}
     records, db = work / "records", work / "warren.db"
@@ -260,11 +266,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"projections on Spark / projections and export: "
                   f"{(by['projections on Spark'] - up) / (by['projections'] + by['export']):.2f}x the time")
     finally:
-        if args.keep:
-            print(f"kept in {work}")
-        else:
-            shutil.rmtree(work, ignore_errors=True)
+        leave(work, args.keep)
     return 0
+
+
+def leave(work: Path, keep: bool) -> None:
+    """The corpus kept (and where it is said) or removed, at a script's end."""
+    if keep:
+        print(f"kept in {work}")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

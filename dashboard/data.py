@@ -306,6 +306,34 @@ def stat_results(ruleset: str | None) -> list[dict[str, Any]]:
     return _stat_results(path, store_stamp(), ruleset, exported)
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def _impacts(path: str, stamp: float, ruleset: str, by: str) -> list[dict[str, Any]]:
+    from logstore.analytics import wpa
+    from logstore.analytics.views import connect
+    from logstore.analytics.winmodel import read_kept
+
+    models = [m for m in read_kept(Path(path)) if m.ruleset == ruleset]
+    if not models:
+        return []
+    con, _ = connect(Path(path), ruleset=ruleset)
+    try:
+        wpa.create_views(con, models)
+        return [{"players": m.players, "rows": [i.to_dict() for i in wpa.impacts(con, m, by)]}  # type: ignore[arg-type]
+                for m in models]
+    finally:
+        con.close()
+
+
+def impacts(ruleset: str, by: str) -> list[dict[str, Any]] | None:
+    """What each card, kind of play or seat did to its player's chance, per kept model of
+    ``ruleset`` (logstore.analytics.wpa); None where the pages read an export (the models
+    live in a store)."""
+    path, exported = _source()
+    if exported:
+        return None
+    return _impacts(path, store_stamp(), ruleset, by)
+
+
 RESULT_ROWS = 100_000
 RESULT_BYTES = 32 << 20
 """The most a query's result may hold on the SQL page: a page holds it in the browser too

@@ -66,8 +66,8 @@ st.caption(f"{sum(n for slug, n in played.items() if ruleset in (None, slug)):,}
 
 SECTION_LABELS = {"questions": "The questions players ask",
                   "own": f"{_game_title(ruleset)}'s own" if ruleset else "Each game's own",
-                  "more": "Rules and records"}
-present = [s for s in SECTION_LABELS if any(r["section"] == s for r in results)]
+                  "more": "Rules and records", "wpa": "What each card did"}
+present = [s for s in SECTION_LABELS if s == "wpa" or any(r["section"] == s for r in results)]
 # A section is drawn only when chosen: the others cost nothing (a control, not tabs that
 # would draw every chart out of sight).
 section = st.segmented_control("Reports", present, default=present[0] if present else None,
@@ -159,3 +159,55 @@ for result in (r for r in results if r["section"] == section):
             with data_box:
                 st.dataframe(shown, hide_index=True, key=f"table_{name}")
                 st.code(result["sql"], language="sql")
+
+
+BY_LABELS = {"card": "cards", "kind": "kinds of play", "seat": "seats", "role": "sides", "player": "players"}
+
+
+def _win_chance_added() -> None:
+    """The section "What each card did": the win chance added per card, kind of play, seat
+    (and Trust No Bunny side), from the store's win models (docs/analytics.md)."""
+    from dashboard.wpa_chart import impact_chart, too_few
+
+    if ruleset is None:
+        st.info("Choose a game above: each game's cards have their own chart.", icon=":material/info:")
+        return
+    kinds = ["card", "kind", "seat", "player"] + (["role"] if ruleset == "trust-no-bunny" else [])
+    by = st.segmented_control("By", kinds, default="card", format_func=BY_LABELS.__getitem__,
+                              key="wpa_by", required=True)
+    try:
+        found = data.impacts(ruleset, by)
+    except WarrenError as exc:
+        st.error(f"The figures could not be worked out: {md(exc)}")
+        return
+    if found is None:
+        st.info("These figures come from a store's win models: open the store, not an export.",
+                icon=":material/info:")
+        return
+    if not found:
+        st.info(f"No win model of {_game_title(ruleset)} is kept yet: `warren model fit --ruleset {ruleset}` "
+                "fits one (it needs 60 finished games of a player count).", icon=":material/info:")
+        return
+    st.caption("The mean change of the player's chance of winning across the turns where it was played, "
+               "beyond a typical card of its kind, with its 95% interval; beside it in the tooltip, n and "
+               "the win rate of the games its player played it in, which credits a card with the hands "
+               "that hold it. From the store's win model, over every finished game.")
+    for model in found:
+        if players and model["players"] not in players:
+            continue
+        rows_ = model["rows"]
+        with st.container(border=True, key=f"wpa_{by}_{model['players']}"):
+            st.subheader(f"{_game_title(ruleset)}, {model['players']} players: by {BY_LABELS[by]}")
+            chart = impact_chart(rows_, by)
+            if chart is None:
+                st.info("Too few plays of any to tell.", icon=":material/info:")
+            else:
+                st.altair_chart(chart, key=f"wpa_chart_{by}_{model['players']}")
+                st.caption(f"n = {sum(r['plays'] for r in rows_ if not r['too_few']):,} plays drawn.")
+            few = too_few(rows_)
+            if few:
+                st.caption("Too few plays to tell (fewer than 10): " + md(", ".join(few)))
+
+
+if section == "wpa":
+    _win_chance_added()

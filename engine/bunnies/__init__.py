@@ -140,6 +140,9 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     def card_text(self, card: object) -> str:
         return words.card_face(str(card))  # a playing card by its face: 9♣
 
+    def card_rank(self, card: object) -> str | None:
+        return self.card_text(card)[:-1]  # a lay is of one rank (BUN-LAY-1): 9♣ counts as a 9
+
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         return render(view, names)
 

@@ -4,6 +4,7 @@ One part of :class:`engine.ruleset.Ruleset`; every default works from :attr:`voc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from engine.ruleset import Outcome
 
 S = TypeVar("S")
+
+_COPY = re.compile(r" \([0-9A-Z]+\)$")
+"""The number or code a card's words end with, which tells its copies apart."""
 
 
 class RulesetWords(Generic[S]):
@@ -168,6 +172,17 @@ class RulesetWords(Generic[S]):
         a card (faces for playing cards, names with their number or code after). Accepts
         what the projections hold (a card as text: ``"17"``, ``"9C"``). Default: as is."""
         return str(card)
+
+    def card_name(self, card: object) -> str:
+        """A card by its name alone, as a table counts it: :meth:`card_text` without the number
+        or code that tells its copies apart (``Take A Carrot``, not ``Take A Carrot (22)``)."""
+        return _COPY.sub("", self.card_text(card))
+
+    def card_rank(self, card: object) -> str | None:
+        """The rank a card counts as, in a game whose plays are of one rank and a multiple
+        (Bunnies: a pair of 9s), as the faces write it; None where every card is its own
+        (default)."""
+        return None
 
     def render(self, view: dict[str, Any], names: list[str]) -> str:
         """A plain-text picture of a view (the CLI's ``replay``); rulesets draw their own."""

@@ -36,7 +36,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import duckdb
 import pyarrow as pa
@@ -47,6 +47,9 @@ from engine.rules import WarrenError
 from logstore.analytics.duck import DUCKDB_CONFIG
 from logstore.analytics.projections import BASE_SCHEMAS, TABLES
 from logstore.analytics.views import PartsCatalog, list_parts
+
+if TYPE_CHECKING:
+    from logstore.analytics.winmodel import WinModel
 
 DEFAULT_SECONDS = 30.0
 DEFAULT_MEMORY = "1GB"
@@ -128,7 +131,8 @@ _TABLE_LIST = ", ".join(TABLES)
 class Sandbox:
     """A locked DuckDB session over one store's tables."""
 
-    def __init__(self, catalog: PartsCatalog, limits: Limits = Limits()) -> None:
+    def __init__(self, catalog: PartsCatalog, limits: Limits = Limits(),
+                 models: list[WinModel] | None = None) -> None:
         limits.check()
         self.limits = limits
         self.root = str(catalog.root.resolve())
@@ -142,6 +146,10 @@ class Sandbox:
             raise QueryRefused(f"bad sandbox limits: {exc}") from None
         try:
             register_tables(con, catalog)
+            if models:
+                from logstore.analytics.wpa import create_views
+
+                create_views(con, models)  # turn_chances, event_wpa (docs/analytics.md)
             con.execute("SET allowed_directories = []")
             con.execute("SET enable_external_access = false")
             con.execute("SET lock_configuration = true")
@@ -287,4 +295,6 @@ def _first_line(exc: Exception) -> str:
 
 def open_sandbox(db: Path, limits: Limits = Limits(), *, refresh: bool = True) -> Sandbox:
     """Refresh the store's projections and open a sandbox over them."""
-    return Sandbox(list_parts(db, refresh=refresh), limits)
+    from logstore.analytics.winmodel import read_kept
+
+    return Sandbox(list_parts(db, refresh=refresh), limits, read_kept(db))

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlparse
 
 import msgspec
 import pyarrow as pa
@@ -43,6 +44,8 @@ from engine.rules import WarrenError
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
+
+    from logstore.analytics.winmodel import WinModel
 
 GAME_COLUMNS = pa.schema([
     ("ruleset", pa.string()), ("game_id", pa.string()), ("data", pa.binary()),
@@ -782,3 +785,71 @@ def _not_read(name: str) -> SparkVerdict:
     result = CheckResult(name, False, None, None, 0, None, None, None,
                          f"{name}: cannot read: Spark found no such file (was it removed?)")
     return SparkVerdict(name, result_to_json(result), result.exit_code, None)
+
+
+# -- win chance added -------------------------------------------------------------------
+WPA_SOURCES = ("games", "turns", "turn_seats", "seat_results", "events", "player_seats")
+"""The projection tables the WPA tables are worked out from (logstore.analytics.wpa)."""
+
+
+def wpa_from_export(spark: SparkSession, export: str, out: str,
+                    models: Sequence[WinModel]) -> dict[str, pa.Table]:
+    """``turn_chances``, ``event_wpa`` and ``player_wpa`` worked out by Spark SQL over an
+    export of the projections (``warren export-parquet``, here or by
+    :func:`export_projections`), the same SQL text as DuckDB's (logstore.analytics.wpa), so
+    the same rows; written as Parquet under ``out/<table>`` and read back."""
+    sources = {name: [_join(_absolute(export), name)] for name in WPA_SOURCES}
+    written = _wpa_on_spark(spark, sources, None, out, models)
+    return {name: pq.read_table(path) for name, path in written.items()}
+
+
+def _wpa_on_spark(spark: SparkSession, sources: dict[str, list[str]], base: dict[str, str] | None, out: str,
+                  models: Sequence[WinModel]) -> dict[str, str]:
+    """The WPA tables written by Spark under ``out/<table>``: their folders."""
+    from logstore.analytics.wpa import views_sql
+
+    # A filtered table (the finished games of one ruleset) looks small to the planner and
+    # is not: broadcasting it ran the driver out of memory at 100,000 games.
+    spark.conf.set("spark.sql.autoBroadcastJoinThreshold", "-1")
+    for name, paths in sources.items():
+        reader = spark.read.option("mergeSchema", "true")
+        if base is not None:
+            reader = reader.option("basePath", base[name])  # the ruleset=<slug> folders: a column
+        reader.parquet(*paths).createOrReplaceTempView(name)
+    written = {name: _join(_absolute(out), name) for name in ("turn_chances", "event_wpa", "player_wpa")}
+    spark.sql(views_sql(list(models))["turn_chances"]).write.mode("overwrite").parquet(written["turn_chances"])
+    spark.read.parquet(written["turn_chances"]).createOrReplaceTempView("_turn_chances")
+    rest = views_sql(list(models), chances="_turn_chances")
+    for name in ("event_wpa", "player_wpa"):
+        spark.sql(rest[name]).write.mode("overwrite").parquet(written[name])
+    return written
+
+
+def wpa_tables(db: Path, master: str, models: Sequence[WinModel], con: Any, scratch: str) -> None:
+    """``warren model wpa --spark MASTER``: the WPA tables worked out on Spark from the store's
+    projection parts as they lie (Parquet already: nothing is exported first), written under
+    ``scratch`` and given to ``con`` (DuckDB) as views of the same names over those files,
+    for the figures (``scratch`` must outlive ``con``'s queries)."""
+    from logstore.analytics.views import list_parts
+
+    catalog = list_parts(db)
+    sources = {name: [str(f) for f in catalog.parts.get(name, [])] for name in WPA_SOURCES}
+    missing = [name for name, files in sources.items() if not files]
+    if missing:
+        raise SparkError(f"the store has no {missing[0]} rows yet: nothing to work out on Spark")
+    base = {name: str(Path(files[0]).parent.parent) for name, files in sources.items()}
+    with spark_errors(master):
+        spark = session(master, "warren wpa")
+        try:
+            written = _wpa_on_spark(spark, sources, base, str(Path(scratch) / "spark"), models)
+        finally:
+            spark.stop()
+    for name, folder in written.items():
+        # the scratch folder is local: its URL's path, unquoted
+        local = Path(unquote(urlparse(folder).path)) if folder.startswith("file:") else Path(folder)
+        files = sorted(str(f) for f in local.glob("*.parquet"))
+        if not files:
+            raise SparkError(f"Spark wrote no {name} files under {folder}")
+        listing = "[" + ", ".join("'" + f.replace("'", "''") + "'" for f in files) + "]"
+        con.execute(f"DROP VIEW IF EXISTS {name}")
+        con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({listing})")

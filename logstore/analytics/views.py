@@ -204,10 +204,16 @@ def create_views(con: duckdb.DuckDBPyConnection, catalog: PartsCatalog, ruleset:
 
 def connect(db: Path, *, ruleset: str | None = None, refresh: bool = True, rebuild: bool = False,
             progress: Callable[[int], None] | None = None, threads: int | None = None,
-            jobs: int | None = None) -> tuple[duckdb.DuckDBPyConnection, PartsCatalog]:
+            jobs: int | None = None, wpa: bool = True) -> tuple[duckdb.DuckDBPyConnection, PartsCatalog]:
     """A DuckDB connection with warren's tables as views (trusted SQL: canned stats, export)."""
+    from logstore.analytics.winmodel import read_kept
+    from logstore.analytics.wpa import create_views as wpa_views
+
     catalog = list_parts(db, refresh=refresh, rebuild=rebuild, progress=progress, jobs=jobs)
-    return open_views(catalog, ruleset=ruleset, threads=threads), catalog
+    con = open_views(catalog, ruleset=ruleset, threads=threads)
+    if wpa:
+        wpa_views(con, read_kept(db))  # turn_chances, event_wpa where the store keeps models
+    return con, catalog
 
 
 def open_views(catalog: PartsCatalog, *, ruleset: str | None = None,
@@ -276,6 +282,43 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
                 ).fetchone()
                 assert counted is not None  # count(*) always answers one row
                 written[name] += int(counted[0])
+    finally:
+        con.close()
+    if tables == TABLES:
+        written.update(_export_wpa(db, catalog, out))
+    return written
+
+
+def _export_wpa(db: Path, catalog: PartsCatalog, out: Path) -> dict[str, int]:
+    """The win chance added tables (logstore.analytics.wpa) beside the projections, where the
+    store keeps models: ``out/<table>/ruleset=<slug>/data.parquet`` like the others."""
+    from logstore.analytics.winmodel import read_kept
+    from logstore.analytics.wpa import WPA_TABLES, create_views
+
+    models = read_kept(db)
+    if not models:
+        return {}
+    con = open_views(catalog)
+    written: dict[str, int] = {}
+    try:
+        create_views(con, models)
+        for name in WPA_TABLES:
+            written[name] = 0
+            slugs = [r[0] for r in con.execute(f"SELECT DISTINCT ruleset FROM {name} ORDER BY 1").fetchall()]
+            for slug in slugs:
+                rows = f"FROM {name} WHERE ruleset = {_sql_text(slug)}"
+                target = out / name / f"ruleset={slug}"
+                target.mkdir(parents=True, exist_ok=True)
+                scratch = Path(tempfile.mkdtemp(prefix=".data.", dir=target))
+                try:
+                    tmp = scratch / "data.parquet"
+                    con.execute(f"COPY (SELECT * EXCLUDE (ruleset) {rows}) TO {_sql_text(str(tmp))} "
+                                "(FORMAT parquet, COMPRESSION zstd)")
+                    os.replace(tmp, target / "data.parquet")
+                finally:
+                    shutil.rmtree(scratch, ignore_errors=True)
+                counted = con.execute(f"SELECT count(*) {rows}").fetchone()
+                written[name] += int(counted[0]) if counted else 0
     finally:
         con.close()
     return written

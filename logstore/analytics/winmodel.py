@@ -8,6 +8,8 @@ regression (scikit-learn's, L2-penalised, on standardised features) of "this sea
 - the seat's own figures, and for each of them the gap to the best of the other seats;
 - the table's figures (cards left to draw, the Wall, the market, the round where a ruleset
   counts it);
+- whether the seat moves next (the seat whose turn comes next: who goes first is worth
+  something in most games, and a position at the set-up has nothing else to tell it);
 
 each seat's figure then divided by the sum over the seats, so a position's chances add up
 to 1. A logistic regression rather than gradient boosting: a few coefficients per feature,
@@ -30,6 +32,7 @@ import json
 import sqlite3
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.registry import get_ruleset
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
     import duckdb
     import numpy as np
 
-MODEL_FORMAT = 1
+MODEL_FORMAT = 2
 """Version of the stored model's JSON (``format`` in it)."""
 MIN_GAMES = 60
 """Finished games a fit needs (of the ruleset and player count): fewer say how many more."""
@@ -116,6 +119,10 @@ class Positions:
     """The seat's share of the win: 1 / winners for a winner, else 0."""
 
 
+MOVES_NEXT = "moves_next"
+"""The feature that says the seat's turn comes next (1) or not (0)."""
+
+
 def feature_names(ruleset: str) -> tuple[list[str], list[str], list[str]]:
     """(seat figures, table figures, features) of a ruleset's model; refuses a ruleset that
     projects no key figures."""
@@ -125,7 +132,7 @@ def feature_names(ruleset: str) -> tuple[list[str], list[str], list[str]]:
     if not seat:
         raise ModelError(f"{rs.title} projects no key figure per seat (Ruleset.figure_names, seat_figures): "
                          "warren has nothing to fit a win model on")
-    features = [*seat, *(f"gap_{f}" for f in seat), *(f"table_{f}" for f in table)]
+    features = [*seat, *(f"gap_{f}" for f in seat), *(f"table_{f}" for f in table), MOVES_NEXT]
     return seat, table, features
 
 
@@ -144,7 +151,9 @@ def features_of(ruleset: str, state: Any, seats: int) -> np.ndarray:
         others = np.delete(own, s, axis=0)
         gaps[s] = own[s] - (others.max(axis=0) if len(others) else 0.0)
     shared = np.array([_number(figures[f]) for f in table], dtype=float)
-    return np.hstack([own, gaps, np.tile(shared, (seats, 1))]).reshape(seats, len(features))
+    # At the start of a turn the state's active seat is the one about to move.
+    nxt = np.array([[1.0 if state.active == s else 0.0] for s in range(seats)])
+    return np.hstack([own, gaps, np.tile(shared, (seats, 1)), nxt]).reshape(seats, len(features))
 
 
 def _number(value: Any) -> float:
@@ -164,29 +173,37 @@ def positions(con: duckdb.DuckDBPyConnection, ruleset: str, players: int, *,
     import numpy as np
 
     seat, table, features = feature_names(ruleset)
-    own = ", ".join(f"coalesce(CAST(ts.{f} AS DOUBLE), 0)" for f in seat)
-    gaps = ", ".join(
-        f"coalesce(CAST(ts.{f} AS DOUBLE), 0) - coalesce(max(CAST(ts.{f} AS DOUBLE)) OVER (PARTITION BY "
-        "ts.game_id, ts.turn ORDER BY ts.seat ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING "
-        "EXCLUDE CURRENT ROW), 0)" for f in seat)
-    tabled = "".join(f", coalesce(CAST(p.{_table_column(f)} AS DOUBLE), 0)" for f in table)
+    own = [f"coalesce(CAST(ts.{f} AS DOUBLE), 0)" for f in seat]
+    gaps = [f"coalesce(CAST(ts.{f} AS DOUBLE), 0) - coalesce(max(CAST(ts.{f} AS DOUBLE)) OVER (PARTITION BY "
+            "ts.game_id, ts.turn ORDER BY ts.seat ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING "
+            "EXCLUDE CURRENT ROW), 0)" for f in seat]
+    tabled = [f"coalesce(CAST(p.{_table_column(f)} AS DOUBLE), 0)" for f in table]
+    nxt = ["CASE WHEN ts.seat = p.next_active THEN 1.0 ELSE 0.0 END"]
+    columns = ", ".join(f"{expr} AS x{k}" for k, expr in enumerate([*own, *gaps, *tabled, *nxt]))
     turns = max(1, limit // players)
     sql = f"""
         WITH g AS (SELECT game_id, n_winners FROM games WHERE over AND ok AND n_players = {players}
                    AND n_winners > 0),
-        p AS (SELECT * FROM (SELECT t.* FROM turns t JOIN g USING (game_id) WHERE t.turn > 0)
+        p AS (SELECT * FROM (SELECT t.*, lead(t.active) OVER (PARTITION BY t.game_id ORDER BY t.turn)
+                                        AS next_active
+                             FROM turns t JOIN g USING (game_id)) WHERE turn > 0
               USING SAMPLE reservoir({turns} ROWS) REPEATABLE ({seed}))
         SELECT ts.game_id, ts.turn, ts.seat, p.last_seq,
-               CASE WHEN sr.won THEN 1.0 / g.n_winners ELSE 0.0 END AS share,
-               {own}, {gaps}{tabled}
+               CASE WHEN sr.won THEN 1.0 / g.n_winners ELSE 0.0 END AS share, {columns}
         FROM turn_seats ts JOIN p USING (game_id, turn) JOIN g USING (game_id)
              JOIN seat_results sr ON sr.game_id = ts.game_id AND sr.seat = ts.seat
         ORDER BY ts.game_id, ts.turn, ts.seat
     """
-    rows = con.execute(sql).fetchall()
-    x = np.array([r[5:] for r in rows], dtype=float).reshape(len(rows), len(features))
-    return Positions([r[0] for r in rows], [int(r[1]) for r in rows], [int(r[3]) for r in rows],
-                     [int(r[2]) for r in rows], features, x, np.array([r[4] for r in rows], dtype=float))
+    # As arrays, not rows: a fit reads up to MAX_POSITIONS of them.
+    got = con.execute(sql).fetchnumpy()
+    n = len(got["game_id"])
+    x = np.column_stack([np.asarray(got[f"x{k}"], dtype=float) for k in range(len(features))]) \
+        if n else np.zeros((0, len(features)))
+    def ints(name: str) -> list[int]:
+        return np.asarray(got[name], dtype=int).tolist()  # type: ignore[no-any-return]
+
+    return Positions([str(g) for g in got["game_id"]], ints("turn"), ints("last_seq"), ints("seat"),
+                     features, x, np.asarray(got["share"], dtype=float))
 
 
 def _groups(p: Positions) -> list[slice]:
@@ -260,13 +277,19 @@ def predictions(model: WinModel, found: Positions, keep: Any = None) -> tuple[np
     ``keep`` accepts), with its observed share of the win."""
     import numpy as np
 
-    predicted, observed = [], []
-    for rows in _groups(found):
-        if keep is not None and not keep(found.games[rows.start]):
-            continue
-        predicted.extend(model.chances(found.x[rows]).tolist())
-        observed.extend(found.won[rows].tolist())
-    return np.array(predicted), np.array(observed)
+    n = model.players
+    if not len(found.games):
+        return np.zeros(0), np.zeros(0)
+    # Every position is its seats' rows in a row (positions() orders them so): one matrix.
+    z = (found.x - np.asarray(model.mean)) / np.asarray(model.scale)
+    p = (1.0 / (1.0 + np.exp(-(z @ np.asarray(model.coef) + model.intercept)))).reshape(-1, n)
+    total = p.sum(axis=1, keepdims=True)
+    chances = np.where(total > 0, p / np.where(total > 0, total, 1.0), 1.0 / n).reshape(-1)
+    if keep is None:
+        return chances, found.won
+    verdict = {g: bool(keep(g)) for g in set(found.games)}
+    kept = np.repeat(np.array([verdict[g] for g in found.games[::n]], dtype=bool), n)
+    return chances[kept], found.won[kept]
 
 
 def install(conn: sqlite3.Connection) -> None:
@@ -337,6 +360,28 @@ def first_look(model: WinModel, record: Any, perspective: Any) -> list[dict[str,
         chances = model.chances(features_of(rs.slug, states[seq], seats))
         out.append({"seq": seq, "turn": int(states[seq].turn),
                     "chances": [round(100 * float(c), 2) for c in chances]})
+    return out
+
+
+def read_kept(db: Path) -> list[WinModel]:
+    """The models a store keeps, read without writing (a read-only store, a store that never
+    fitted one: none). Models of another format are passed over."""
+    try:
+        conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return []
+    try:
+        rows = conn.execute("SELECT model FROM win_models ORDER BY ruleset, players").fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
+    out = []
+    for (text,) in rows:
+        try:
+            out.append(WinModel.from_json(text))
+        except (ModelError, TypeError, ValueError):
+            continue
     return out
 
 

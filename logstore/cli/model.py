@@ -45,9 +45,13 @@ def fit(rulesets: tuple[str, ...], players: int | None, check: int, db: Path | N
 
     Example: warren model fit --ruleset bunnies --check 10
     """
+    import shutil
+    import tempfile
+
     from engine.registry import get_ruleset
     from logstore.analytics import winmodel
     from logstore.analytics.views import connect
+    from logstore.analytics.wpa import bounded
     from logstore.cli.analytics import _db, _refreshing
 
     path = _db(db)
@@ -63,8 +67,10 @@ def fit(rulesets: tuple[str, ...], players: int | None, check: int, db: Path | N
                 skipped.append(f"{slug}: the store has no games of it")
                 continue
             with _refreshing(path) as advance:
-                con, _ = connect(path, ruleset=slug, progress=advance)
+                con, _ = connect(path, ruleset=slug, progress=advance, wpa=False)
+            scratch = tempfile.mkdtemp(prefix="warren-fit-")
             try:
+                bounded(con, scratch)  # a store's worth of turns is sampled: memory stays put
                 for n in sizes:
                     try:
                         found = winmodel.fit(con, slug, n, corpus={"changes": store.change_count()})
@@ -81,6 +87,7 @@ def fit(rulesets: tuple[str, ...], players: int | None, check: int, db: Path | N
                     fitted.append(found)
             finally:
                 con.close()
+                shutil.rmtree(scratch, ignore_errors=True)
     if as_json:
         echo_json({"fitted": [_said(m) for m in fitted], "skipped": skipped})
         return
@@ -114,6 +121,92 @@ def show(ruleset: str | None, db: Path | None, as_json: bool) -> None:
     for m in models:
         for line in _lines(m, weights=True):
             click.echo(line)
+
+
+@model.command()
+@click.option("--ruleset", default=None, help="Only this ruleset's models (default: every kept model).")
+@click.option("--players", type=int, default=None, help="Only this player count.")
+@click.option("--by", type=click.Choice(["card", "kind", "seat", "role", "player"]), default="card",
+              show_default=True,
+              help="card: each card (Bunnies: each rank and multiple) by the chance it added beyond its "
+              "kind of play; kind: each kind of play; seat: each seat's chance at the first position "
+              "beside its win rate; role: Trust No Bunny's two sides; player: each player's chance "
+              "added across his own turns, per game (luck and decisions together).")
+@click.option("--top", type=click.IntRange(1), default=None, help="Only the first N lines of each model.")
+@click.option("--spark", "master", default=None, metavar="MASTER",
+              help="Work the tables out on Spark (local[2], spark://...) from an export of the store; the "
+              "same figures as here.")
+@db_option
+@json_option
+def wpa(ruleset: str | None, players: int | None, by: str, top: int | None, master: str | None,
+        db: Path | None, as_json: bool) -> None:
+    """What each card, kind of play and seat did to its player's chance of winning (win
+    chance added), from the kept models over every finished game of the store.
+
+    A card's figure is the mean change of its player's chance across the turns it was
+    played in, beyond the mean of its kind of play, in points, with its 95% interval and
+    the number of plays; beside it the win rate of the games its player played it in
+    (docs/analytics.md says what each figure credits). Fewer than 10 plays: too few.
+
+    Example: warren model wpa --ruleset kinderbunnies --by card --top 10
+    """
+    from logstore.analytics import winmodel
+    from logstore.analytics import wpa as wpa_tables
+    from logstore.analytics.views import connect
+    from logstore.cli.analytics import _db, _refreshing
+
+    path = _db(db)
+    with open_store(path, create=False) as store:
+        models = [m for m in winmodel.kept(store.conn, ruleset) if players is None or m.players == players]
+    if not models:
+        raise WarrenError("no model is kept" + (f" for {ruleset}" if ruleset else "") +
+                          ": `warren model fit` fits one first")
+    import shutil
+    import tempfile
+
+    with _refreshing(path) as advance:
+        con, _ = connect(path, progress=advance, wpa=False)
+    scratch = tempfile.mkdtemp(prefix="warren-wpa-")
+    try:
+        wpa_tables.bounded(con, scratch)
+        if master is not None:
+            from logstore.analytics.spark import wpa_tables as on_spark
+
+            on_spark(path, master, models, con, scratch)
+        else:
+            wpa_tables.create_views(con, models)
+        found = [(m, wpa_tables.impacts(con, m, by))  # type: ignore[arg-type]
+                 for m in models]
+    finally:
+        con.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+    if as_json:
+        echo_json([{"ruleset": m.ruleset, "players": m.players, "by": by,
+                    "rows": [i.to_dict() for i in rows[:top]]} for m, rows in found])
+        return
+    from engine.registry import get_ruleset
+
+    for m, rows in found:
+        click.echo(f"{get_ruleset(m.ruleset).title}, {m.players} players, by {by} "
+                   f"(points of the player's chance; 95% interval; n):")
+        if not rows:
+            click.echo("  nothing to show (no finished, legal games of the model's player count)")
+        for row in rows[:top]:
+            click.echo("  " + _impact_line(row, by))
+
+
+def _impact_line(row: Any, by: str) -> str:
+    def pts(x: float | None) -> str:
+        return "?" if x is None else f"{x:+.1f}" if by != "seat" else f"{x:.1f}"
+
+    if row.too_few:
+        figure = f"too few plays ({row.plays})"
+    else:
+        figure = f"{pts(row.points)} ({pts(row.low)} to {pts(row.high)}; n {row.plays})"
+    win = "" if row.win_rate is None else \
+        f"; won {row.win_rate:.0f}% of {row.games} games ({row.win_low:.0f} to {row.win_high:.0f})"
+    what = {"seat": "chance at the first position", "player": "added a game"}.get(by, "added")
+    return f"{row.what}: {what} {figure}{win}"
 
 
 def _counts(store: Any) -> dict[str, dict[int, int]]:

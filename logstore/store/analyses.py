@@ -24,7 +24,6 @@ import hashlib
 import json
 import os
 import pickle
-import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -385,9 +384,6 @@ def _cards_of(rs: Any, event: Any) -> list[str]:
         for card in value if isinstance(value, list) else [value]:
             if card is not None and card != "?":
                 # the card by name: its copies (their numbers or codes) count as one card
-                out.append(_COPY.sub("", rs.card_text(card)))
+                out.append(rs.card_name(card))
     return out
 
-
-_COPY = re.compile(r" \([0-9A-Z]+\)$")
-"""The number or code a card's words end with, which tells its copies apart."""

@@ -340,3 +340,51 @@ def test_a_report_s_data_is_sent_only_when_its_box_is_opened(demo_env: Path) -> 
     at.session_state[key] = True
     at.run()
     assert len(at.dataframe) == 1 and "SELECT" in at.code[0].value, first
+
+
+@pytest.fixture(scope="module")
+def modelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of 90 KinderBunnies games with its win model kept."""
+    from click.testing import CliRunner
+
+    from logstore.cli import main
+
+    db = tmp_path_factory.mktemp("modelled") / "warren.db"
+    for args in (["simulate", "kinderbunnies", "--games", "90", "--seed", "4", "--into-store"],
+                 ["model", "fit", "--check", "0"]):
+        result = CliRunner().invoke(main, [*args, "--db", str(db)], catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+    return db
+
+
+def test_what_each_card_did_is_drawn_with_its_interval_by_name(modelled: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from logstore.analytics import winmodel, wpa
+
+    monkeypatch.setenv("WARREN_DB", str(modelled))
+    at = page("stats")
+    at.segmented_control(key="stats_section").set_value("wpa").run()
+    assert not at.exception, at.exception
+    charts = _charts(at)
+    assert len(charts) == 1
+    _spec, values = charts[0]
+    con, _ = connect(modelled)
+    try:
+        model = winmodel.read_kept(modelled)[0]
+        wpa.create_views(con, [model])
+        expected = [i for i in wpa.impacts(con, model, "card") if not i.too_few]
+    finally:
+        con.close()
+    assert [v["what"] for v in values] == [i.what for i in expected][:len(values)]
+    assert all(v["low"] <= v["points"] <= v["high"] and v["n"] >= 10 for v in values)
+    assert not any(re.search(r"\(\d+\) \(", v["what"]) for v in values)  # by name, not by copy
+    at.segmented_control(key="wpa_by").set_value("seat").run()
+    assert not at.exception, at.exception
+    assert sorted(v["what"] for v in _charts(at)[0][1]) == ["seat 1", "seat 2"]
+
+
+def test_without_a_model_the_section_says_how_to_fit_one(demo_env: Path) -> None:
+    at = page("stats")
+    at.segmented_control(key="stats_section").set_value("wpa").run()
+    assert not at.exception, at.exception
+    assert any("warren model fit" in i.value for i in at.info)
