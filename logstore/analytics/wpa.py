@@ -354,15 +354,15 @@ def impacts(con: duckdb.DuckDBPyConnection, model: WinModel,
         con.execute(f"CREATE OR REPLACE TEMP TABLE _played AS {found}")
         items = "SELECT * FROM _played"
         ranked = _names(con, rs, items)
-        key = "n.name"
-        if ranked:
-            # A rank and how many of it went down together (a play of one rank: Bunnies).
-            key = "n.name || ' x' || CAST(count(*) OVER (PARTITION BY i.game_id, i.seq, i.field) AS VARCHAR)"
+        # A rank and how many of it went down together (a play of one rank: Bunnies); else
+        # the card by name, its copies in one event counted once.
+        key = "i.name || ' x' || CAST(i.copies AS VARCHAR)" if ranked else "i.name"
         rows = con.execute(f"""
-            WITH i AS (SELECT * FROM ({items}) WHERE value IS NOT NULL),
-            e AS (SELECT DISTINCT i.game_id, i.seq, i.type, i.field, {key} AS key, i.actor AS seat, c.change
-                  FROM i JOIN _card_names n ON n.field = i.field AND n.value = i.value
-                  JOIN (SELECT * FROM turn_chances WHERE {ours}) c
+            WITH i AS (SELECT p.game_id, p.seq, p.turn, p.actor, p.type, p.field, n.name, count(*) AS copies
+                       FROM ({items}) p JOIN _card_names n ON n.field = p.field AND n.value = p.value
+                       GROUP BY p.game_id, p.seq, p.turn, p.actor, p.type, p.field, n.name),
+            e AS (SELECT i.game_id, i.type, i.field, {key} AS key, i.actor AS seat, c.change
+                  FROM i JOIN (SELECT game_id, turn, seat, change FROM turn_chances WHERE {ours}) c
                        ON c.game_id = i.game_id AND c.turn = i.turn AND c.seat = i.actor
                   WHERE c.change IS NOT NULL)
             SELECT e.type, e.field, e.key, count(*), sum(e.change), sum(e.change * e.change),
