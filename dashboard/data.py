@@ -315,9 +315,8 @@ def _impacts(path: str, stamp: float, ruleset: str, by: str) -> list[dict[str, A
     models = [m for m in read_kept(Path(path)) if m.ruleset == ruleset]
     if not models:
         return []
-    con, _ = connect(Path(path), ruleset=ruleset)
+    con, _ = connect(Path(path), ruleset=ruleset)  # with the WPA views of the kept models
     try:
-        wpa.create_views(con, models)
         return [{"players": m.players, "rows": [i.to_dict() for i in wpa.impacts(con, m, by)]}  # type: ignore[arg-type]
                 for m in models]
     finally:

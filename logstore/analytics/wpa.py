@@ -185,21 +185,6 @@ def bounded(con: duckdb.DuckDBPyConnection, scratch: str) -> None:
     con.execute("SET preserve_insertion_order = false")
 
 
-def materialize(con: duckdb.DuckDBPyConnection, models: list[WinModel]) -> None:
-    """``turn_chances`` worked out once into a temporary table of ``con`` (in place of its
-    view), and ``event_wpa`` read from it, for a session that reads them many times
-    (``warren model wpa``)."""
-    usable = [m for m in models if _fits(con, m)]
-    sql = views_sql(usable, chances="_turn_chances")
-    con.execute("DROP VIEW IF EXISTS event_wpa")
-    con.execute("DROP VIEW IF EXISTS turn_chances")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE _turn_chances AS {sql['turn_chances']}")
-    con.execute("CREATE OR REPLACE TEMP VIEW turn_chances AS SELECT * FROM _turn_chances")
-    con.execute(f"CREATE OR REPLACE TEMP VIEW event_wpa AS {sql['event_wpa']}")
-    con.execute("DROP VIEW IF EXISTS player_wpa")
-    con.execute(f"CREATE OR REPLACE TEMP VIEW player_wpa AS {sql['player_wpa']}")
-
-
 def _fits(con: duckdb.DuckDBPyConnection, model: WinModel) -> bool:
     import duckdb
 

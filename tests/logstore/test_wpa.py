@@ -178,7 +178,6 @@ def test_spark_gives_the_same_rows(planted: Path, spark: Any, tmp_path: Path) ->
     con, _ = connect(planted, jobs=1)
     try:
         wpa.create_views(con, models)
-        wpa.materialize(con, models)
         for name, keys in (("turn_chances", "game_id, turn, seat"), ("event_wpa", "game_id, seq"),
                            ("player_wpa", "ruleset, player, n_players")):
             here = con.execute(f"SELECT * FROM {name} ORDER BY {keys}").fetchall()
