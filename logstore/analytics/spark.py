@@ -804,32 +804,39 @@ def wpa_from_export(spark: SparkSession, export: str, out: str,
 
 
 def _wpa_on_spark(spark: SparkSession, sources: dict[str, list[str]], base: dict[str, str] | None, out: str,
-                  models: Sequence[WinModel]) -> dict[str, str]:
-    """The WPA tables written by Spark under ``out/<table>``: their folders."""
-    from logstore.analytics.wpa import views_sql
+                  models: Sequence[WinModel], tables: Sequence[str] | None = None) -> dict[str, str]:
+    """The WPA tables ``tables`` (every one by default; with those they are read from)
+    written by Spark under ``out/<table>``: their folders."""
+    from logstore.analytics.wpa import WPA_TABLES, views_sql
 
-    # A filtered table (the finished games of one ruleset) looks small to the planner and
-    # is not: broadcasting it ran the driver out of memory at 100,000 games.
+    # A filtered table (the turns of one ruleset) looks small to the planner and is not:
+    # broadcasting it ran the driver out of memory at 100,000 games. Only what the SQL's
+    # hints name (a row a game, the seats) is sent to every task.
     spark.conf.set("spark.sql.autoBroadcastJoinThreshold", "-1")
     for name, paths in sources.items():
         reader = spark.read.option("mergeSchema", "true")
         if base is not None:
             reader = reader.option("basePath", base[name])  # the ruleset=<slug> folders: a column
         reader.parquet(*paths).createOrReplaceTempView(name)
-    written = {name: _join(_absolute(out), name) for name in ("turn_chances", "event_wpa", "player_wpa")}
-    spark.sql(views_sql(list(models))["turn_chances"]).write.mode("overwrite").parquet(written["turn_chances"])
-    spark.read.parquet(written["turn_chances"]).createOrReplaceTempView("_turn_chances")
-    rest = views_sql(list(models), chances="_turn_chances")
-    for name in ("event_wpa", "player_wpa"):
-        spark.sql(rest[name]).write.mode("overwrite").parquet(written[name])
+    # each table is read from the one before it: turn_chances, event_wpa, player_wpa
+    wanted = WPA_TABLES[:1 + max(WPA_TABLES.index(name) for name in tables or WPA_TABLES)]
+    sql = views_sql(list(models), chances="_turn_chances", events="_event_wpa")
+    sql["turn_chances"] = views_sql(list(models))["turn_chances"]
+    written = {}
+    for name in wanted:
+        written[name] = _join(_absolute(out), name)
+        spark.sql(sql[name]).write.mode("overwrite").parquet(written[name])
+        spark.read.parquet(written[name]).createOrReplaceTempView(f"_{name}")
     return written
 
 
-def wpa_tables(db: Path, master: str, models: Sequence[WinModel], con: Any, scratch: str) -> None:
-    """``warren model wpa --spark MASTER``: the WPA tables worked out on Spark from the store's
-    projection parts as they lie (Parquet already: nothing is exported first), written under
-    ``scratch`` and given to ``con`` (DuckDB) as views of the same names over those files,
-    for the figures (``scratch`` must outlive ``con``'s queries)."""
+def wpa_tables(db: Path, master: str, models: Sequence[WinModel], con: Any, scratch: str,
+               tables: Sequence[str] | None = None) -> None:
+    """``warren model wpa --spark MASTER``: the WPA tables ``tables`` (and those they are read
+    from) worked out on Spark from the store's projection parts as they lie (Parquet
+    already: nothing is exported first), written under ``scratch`` and given to ``con``
+    (DuckDB) as views of the same names over those files, for the figures (``scratch`` must
+    outlive ``con``'s queries)."""
     from logstore.analytics.views import list_parts
 
     catalog = list_parts(db)
@@ -841,7 +848,7 @@ def wpa_tables(db: Path, master: str, models: Sequence[WinModel], con: Any, scra
     with spark_errors(master):
         spark = session(master, "warren wpa")
         try:
-            written = _wpa_on_spark(spark, sources, base, str(Path(scratch) / "spark"), models)
+            written = _wpa_on_spark(spark, sources, base, str(Path(scratch) / "spark"), models, tables)
         finally:
             spark.stop()
     for name, folder in written.items():

@@ -238,15 +238,21 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
     DuckDB, Spark, pandas, polars and pyarrow read as one table per folder, every column
     included, with no option given. Returns the rows written per table.
     """
-    unknown = [t for t in tables if t not in TABLES]
+    from logstore.analytics.winmodel import read_kept
+    from logstore.analytics.wpa import WPA_TABLES
+
+    unknown = [t for t in tables if t not in TABLES and t not in WPA_TABLES]
     if unknown:
-        raise AnalyticsError(f"no table {unknown[0]!r}; the tables are: {', '.join(TABLES)}")
+        raise AnalyticsError(f"no table {unknown[0]!r}; the tables are: {', '.join(TABLES + WPA_TABLES)}")
+    if set(tables) & set(WPA_TABLES) and not read_kept(db):
+        raise AnalyticsError("the win chance added tables come from the kept win models, and the store keeps "
+                             "none: `warren model fit` fits them first")
     catalog = list_parts(db, progress=progress, jobs=jobs)
     out.mkdir(parents=True, exist_ok=True)
     con = duckdb.connect(config=COPY_CONFIG)
     written: dict[str, int] = {}
     try:
-        for name in tables:
+        for name in (t for t in tables if t in TABLES):
             by_ruleset: dict[str, list[Path]] = {}
             for f in catalog.parts.get(name, []):
                 by_ruleset.setdefault(f.parent.name.split("=", 1)[1], []).append(f)
@@ -284,41 +290,56 @@ def export_parquet(db: Path, out: Path, *, tables: tuple[str, ...] = TABLES,
                 written[name] += int(counted[0])
     finally:
         con.close()
-    if tables == TABLES:
-        written.update(_export_wpa(db, catalog, out))
+    wpa = WPA_TABLES if tables == TABLES else tuple(t for t in tables if t in WPA_TABLES)
+    if wpa:
+        written.update(_export_wpa(db, catalog, out, wpa))
     return written
 
 
-def _export_wpa(db: Path, catalog: PartsCatalog, out: Path) -> dict[str, int]:
-    """The win chance added tables (logstore.analytics.wpa) beside the projections, where the
-    store keeps models: ``out/<table>/ruleset=<slug>/data.parquet`` like the others."""
+def _export_wpa(db: Path, catalog: PartsCatalog, out: Path, names: tuple[str, ...]) -> dict[str, int]:
+    """The win chance added tables ``names`` (logstore.analytics.wpa) beside the projections,
+    where the store keeps models: ``out/<table>/ruleset=<slug>/data.parquet`` like the
+    others. The turn chances are worked out once (the other two are read from them), in a
+    session of bounded memory."""
     from logstore.analytics.winmodel import read_kept
-    from logstore.analytics.wpa import WPA_TABLES, create_views
+    from logstore.analytics.wpa import bounded, fitting, views_sql
 
     models = read_kept(db)
     if not models:
         return {}
     con = open_views(catalog)
+    scratch = tempfile.mkdtemp(prefix="warren-wpa-")
     written: dict[str, int] = {}
     try:
-        create_views(con, models)
-        for name in WPA_TABLES:
+        bounded(con, scratch)
+        fits = fitting(con, models)
+        con.execute(f"CREATE TEMP TABLE _turn_chances AS {views_sql(fits)['turn_chances']}")
+        sql = {**views_sql(fits, chances="_turn_chances", events="_event_wpa"),
+               "turn_chances": "SELECT * FROM _turn_chances"}
+        con.execute(f"CREATE TEMP VIEW _event_wpa AS {sql['event_wpa']}")
+        for name in names:
             written[name] = 0
-            slugs = [r[0] for r in con.execute(f"SELECT DISTINCT ruleset FROM {name} ORDER BY 1").fetchall()]
-            for slug in slugs:
-                rows = f"FROM {name} WHERE ruleset = {_sql_text(slug)}"
+            for slug in sorted({m.ruleset for m in fits}):
                 target = out / name / f"ruleset={slug}"
                 target.mkdir(parents=True, exist_ok=True)
-                scratch = Path(tempfile.mkdtemp(prefix=".data.", dir=target))
+                for old in target.glob("*.parquet"):
+                    old.unlink()
+                work = Path(tempfile.mkdtemp(prefix=".data.", dir=target))
                 try:
-                    tmp = scratch / "data.parquet"
-                    con.execute(f"COPY (SELECT * EXCLUDE (ruleset) {rows}) TO {_sql_text(str(tmp))} "
-                                "(FORMAT parquet, COMPRESSION zstd)")
-                    os.replace(tmp, target / "data.parquet")
+                    tmp = work / "data.parquet"
+                    rows_of = (f"SELECT * EXCLUDE (ruleset) FROM ({sql[name]}) AS t "
+                               f"WHERE ruleset = {_sql_text(slug)}")
+                    copied = con.execute(f"COPY ({rows_of}) TO {_sql_text(str(tmp))} "
+                                         "(FORMAT parquet, COMPRESSION zstd)").fetchone()
+                    rows = int(copied[0]) if copied else 0
+                    if rows:
+                        os.replace(tmp, target / "data.parquet")
+                        written[name] += rows
                 finally:
-                    shutil.rmtree(scratch, ignore_errors=True)
-                counted = con.execute(f"SELECT count(*) {rows}").fetchone()
-                written[name] += int(counted[0]) if counted else 0
+                    shutil.rmtree(work, ignore_errors=True)
+                if not rows:
+                    target.rmdir()  # a model without a game of its own: no folder
     finally:
         con.close()
+        shutil.rmtree(scratch, ignore_errors=True)
     return written

@@ -61,55 +61,76 @@ def _text(value: str) -> str:
 
 def turn_chances_sql(model: WinModel) -> str:
     """The ``turn_chances`` rows of one model's ruleset and player count (see the module
-    docstring), in SQL that DuckDB and Spark read alike."""
+    docstring), in SQL that DuckDB and Spark read alike.
+
+    A model is of one player count, so each turn is worked out as one row with every seat's
+    figures side by side (``f_<figure>_<seat>``): the best of the others is a ``greatest``
+    within the row, the chances are shared out within it, and the change from the turn
+    before is one window over turns for every seat at once; the rows are cut per seat at the
+    end. (Row per seat, it took a self-join and three windows over every seat-turn: 2.4x
+    the time at 100,000 games, docs/performance.md.) The hints ask Spark to send the small
+    relations (the finished games, a row a game, the seats) to every task rather than shuffle
+    the big tables to meet them; DuckDB reads them as comments."""
     seat, table, features = feature_names(model.ruleset)
     if features != model.features:
         raise ValueError(f"the kept model of {model.ruleset} reads other figures than this warren projects: "
                          "fit it again (warren model fit)")
-    own = ", ".join(f"coalesce(CAST(ts.{f} AS DOUBLE), 0) AS f_{f}" for f in seat)
-    # The seat's own values ride through the self-join (the max of a value constant in its
-    # group is the value), so the best of the others needs no join back.
-    mine = ["f_" + f for f in seat] + ["t_" + f for f in table] + ["moves_next"]
-    best = ", ".join([f"max(a.{c}) AS {c}" for c in mine] + [f"max(b.f_{f}) AS m_{f}" for f in seat])
-    shared = "".join(f", coalesce(CAST(t.{_table_column(f)} AS DOUBLE), 0) AS t_{f}" for f in table)
-    values = ([f"o.f_{f}" for f in seat] + [f"(o.f_{f} - coalesce(o.m_{f}, 0))" for f in seat]
-              + [f"o.t_{f}" for f in table] + ["o.moves_next"])
-    terms = " + ".join(
-        f"{_number(c)} * (({v}) - {_number(m)}) / {_number(sc)}"
-        for v, c, m, sc in zip(values, model.coef, model.mean, model.scale, strict=True))
+    n = model.players
+    seats = range(n)
+    wide = ", ".join(f"max(CASE WHEN ts.seat = {k} THEN coalesce(CAST(ts.{f} AS DOUBLE), 0) END) AS f_{f}_{k}"
+                     for f in seat for k in seats)
+    shared = "".join(f", coalesce(CAST({_table_column(f)} AS DOUBLE), 0) AS t_{f}" for f in table)
+
+    def best_other(f: str, k: int) -> str:
+        others = [f"w.f_{f}_{j}" for j in seats if j != k]
+        return others[0] if len(others) == 1 else f"greatest({', '.join(others)})"
+
+    def logit(k: int) -> str:
+        values = ([f"w.f_{f}_{k}" for f in seat] + [f"(w.f_{f}_{k} - {best_other(f, k)})" for f in seat]
+                  + [f"t.t_{f}" for f in table]
+                  + [f"CASE WHEN t.next_active = {k} THEN 1.0 ELSE 0.0 END"])
+        terms = " + ".join(f"{_number(c)} * (({v}) - {_number(m)}) / {_number(sc)}"
+                           for v, c, m, sc in zip(values, model.coef, model.mean, model.scale, strict=True))
+        return f"1.0 / (1.0 + exp(-({_number(model.intercept)} + {terms}))) AS p_{k}"
+
+    total = " + ".join(f"x.p_{k}" for k in seats)
+    won = ", ".join(f"max(CASE WHEN seat = {k} AND won THEN 1.0 ELSE 0.0 END) AS won_{k}" for k in seats)
+    chance = ", ".join(f"CASE WHEN x.turn = x.last_turn THEN r.won_{k} / r.n_winners "
+                       f"ELSE x.p_{k} / ({total}) END AS c_{k}" for k in seats)
+    window = "OVER (PARTITION BY game_id ORDER BY turn)"
+    change = ", ".join(f"c_{k} - lag(c_{k}) {window} AS d_{k}" for k in seats)
+    one = " UNION ALL ".join(f"SELECT {k} AS seat" for k in seats)
     rs = _text(model.ruleset)
     return f"""
         WITH g AS (
             SELECT game_id, n_winners FROM games
-            WHERE ruleset = {rs} AND n_players = {model.players} AND over AND ok AND n_winners > 0),
+            WHERE ruleset = {rs} AND n_players = {n} AND over AND ok AND n_winners > 0),
         t AS (
-            SELECT turns.*, lead(active) OVER (PARTITION BY game_id ORDER BY turn) AS next_active
-            FROM turns WHERE ruleset = {rs} AND game_id IN (SELECT game_id FROM g)),
-        s AS (
-            SELECT ts.game_id, ts.turn, ts.seat, {own}{shared},
-                   CASE WHEN ts.seat = t.next_active THEN 1.0 ELSE 0.0 END AS moves_next
-            FROM turn_seats ts
-            JOIN g ON g.game_id = ts.game_id
-            JOIN t ON t.game_id = ts.game_id AND t.turn = ts.turn
-            WHERE ts.ruleset = {rs}),
-        o AS (
-            SELECT a.game_id, a.turn, a.seat, {best}
-            FROM s a JOIN s b ON a.game_id = b.game_id AND a.turn = b.turn AND a.seat <> b.seat
-            GROUP BY a.game_id, a.turn, a.seat),
-        p AS (
-            SELECT o.game_id, o.turn, o.seat,
-                   1.0 / (1.0 + exp(-({_number(model.intercept)} + {terms}))) AS p
-            FROM o),
+            SELECT /*+ BROADCAST(g) */ turns.game_id, turns.turn{shared},
+                   lead(active) OVER (PARTITION BY turns.game_id ORDER BY turns.turn) AS next_active,
+                   max(turns.turn) OVER (PARTITION BY turns.game_id) AS last_turn
+            FROM turns JOIN g ON g.game_id = turns.game_id WHERE turns.ruleset = {rs}),
+        w AS (
+            SELECT /*+ BROADCAST(g) */ ts.game_id, ts.turn, {wide}
+            FROM turn_seats ts JOIN g ON g.game_id = ts.game_id
+            WHERE ts.ruleset = {rs}
+            GROUP BY ts.game_id, ts.turn),
+        x AS (
+            SELECT w.game_id, w.turn, t.last_turn, {", ".join(logit(k) for k in seats)}
+            FROM w JOIN t ON t.game_id = w.game_id AND t.turn = w.turn),
+        r AS (
+            SELECT s.game_id, g.n_winners, {won}
+            FROM seat_results s JOIN g ON g.game_id = s.game_id
+            WHERE s.ruleset = {rs} GROUP BY s.game_id, g.n_winners),
         c AS (
-            SELECT p.game_id, p.turn, p.seat,
-                   CASE WHEN p.turn = max(p.turn) OVER (PARTITION BY p.game_id)
-                        THEN CASE WHEN r.won THEN 1.0 / g.n_winners ELSE 0.0 END
-                        ELSE p.p / sum(p.p) OVER (PARTITION BY p.game_id, p.turn) END AS chance
-            FROM p JOIN g ON g.game_id = p.game_id
-            JOIN seat_results r ON r.game_id = p.game_id AND r.seat = p.seat AND r.ruleset = {rs})
-        SELECT {rs} AS ruleset, game_id, turn, seat, chance,
-               chance - lag(chance) OVER (PARTITION BY game_id, seat ORDER BY turn) AS change
-        FROM c"""
+            SELECT /*+ BROADCAST(r) */ x.game_id, x.turn, {chance}
+            FROM x JOIN r ON r.game_id = x.game_id),
+        d AS (
+            SELECT game_id, turn, {", ".join(f"c_{k}" for k in seats)}, {change} FROM c)
+        SELECT /*+ BROADCAST(k) */ {rs} AS ruleset, d.game_id, d.turn, CAST(k.seat AS INTEGER) AS seat,
+               CASE k.seat {" ".join(f"WHEN {k} THEN d.c_{k}" for k in seats)} END AS chance,
+               CASE k.seat {" ".join(f"WHEN {k} THEN d.d_{k}" for k in seats)} END AS change
+        FROM d CROSS JOIN ({one}) AS k"""
 
 
 def event_wpa_sql(model: WinModel, chances: str | None = None) -> str:
@@ -143,17 +164,15 @@ EMPTY_EVENTS = _nulls("ruleset STRING, game_id STRING, seq INTEGER, turn INTEGER
                       "change DOUBLE")
 
 
-def player_wpa_sql(chances: str = "turn_chances") -> str:
+def player_wpa_sql(events: str = "event_wpa") -> str:
     """The ``player_wpa`` rows: per player (after merges and renames), ruleset and player count,
-    the change of chance across the turns the player acted in, summed (``chances`` names the
-    ``turn_chances`` relation)."""
+    the change of chance across the turns the player acted in, summed (``events`` names the
+    ``event_wpa`` relation: a turn a seat acted in is one of its events' turns)."""
     return f"""
         SELECT e.ruleset, ps.player, g.n_players, count(DISTINCT e.game_id) AS games, count(*) AS turns,
                sum(e.change) AS added, sum(e.change) / count(DISTINCT e.game_id) AS added_per_game
-        FROM (SELECT DISTINCT ew.ruleset, ew.game_id, ew.turn, ew.actor AS seat, c.change
-              FROM events ew JOIN {chances} c
-                   ON c.game_id = ew.game_id AND c.turn = ew.turn AND c.seat = ew.actor
-              WHERE ew.actor IS NOT NULL AND ew.seq > 0 AND c.change IS NOT NULL) e
+        FROM (SELECT DISTINCT ruleset, game_id, turn, seat, change FROM {events}
+              WHERE change IS NOT NULL) e
         JOIN player_seats ps ON ps.game_id = e.game_id AND ps.seat = e.seat
         JOIN games g ON g.game_id = e.game_id
         GROUP BY e.ruleset, ps.player, g.n_players"""
@@ -163,13 +182,15 @@ WPA_TABLES = ("turn_chances", "event_wpa", "player_wpa")
 """The tables of this module, in the order they are worked out."""
 
 
-def views_sql(models: list[WinModel], chances: str | None = None) -> dict[str, str]:
+def views_sql(models: list[WinModel], chances: str | None = None,
+              events: str = "event_wpa") -> dict[str, str]:
     """The tables over every kept model, as SELECTs (:data:`WPA_TABLES`); with ``chances``,
-    the others read the turn chances from that relation (materialized)."""
+    ``event_wpa`` reads the turn chances from that relation, and ``player_wpa`` reads the
+    events from ``events`` (either materialized)."""
     usable = [m for m in models if _usable(m)]
     return {"turn_chances": _union([turn_chances_sql(m) for m in usable], EMPTY_TURNS),
             "event_wpa": _union([event_wpa_sql(m, chances) for m in usable], EMPTY_EVENTS),
-            "player_wpa": player_wpa_sql(chances or "turn_chances")}
+            "player_wpa": player_wpa_sql(events)}
 
 
 MEMORY = "1GB"
@@ -204,12 +225,16 @@ def _usable(model: WinModel) -> bool:
         return False
 
 
+def fitting(con: duckdb.DuckDBPyConnection, models: list[WinModel]) -> list[WinModel]:
+    """The models whose figures ``con``'s tables hold (a session over one ruleset's tables
+    reads that ruleset's models only)."""
+    return [m for m in models if _fits(con, m)]
+
+
 def create_views(con: duckdb.DuckDBPyConnection, models: list[WinModel]) -> None:
     """The tables of :data:`WPA_TABLES` as views of ``con`` (over its projection views), of
-    the models whose figures its tables hold (a session over one ruleset's tables reads that
-    ruleset's models only)."""
-    fits = [m for m in models if _fits(con, m)]
-    for name, sql in views_sql(fits).items():
+    the models :func:`fitting` it."""
+    for name, sql in views_sql(fitting(con, models)).items():
         con.execute(f"CREATE OR REPLACE VIEW {name} AS {sql}")
 
 

@@ -259,9 +259,11 @@ def export_parquet(out: str, tables: tuple[str, ...], master: str | None, record
 
     Layout: OUT/<table>/ruleset=<slug>/*.parquet for the tables games, seat_results,
     turns, turn_seats, effects, seat_items and events, and, from a store, the players'
-    players and player_seats. Every part of a table has the table's whole schema (each
-    ruleset's figure columns, NULL elsewhere), so DuckDB, pandas, polars, pyarrow and Spark
-    read each folder as one table with every column, no option given (docs/analytics.md).
+    players and player_seats and, where it keeps win models (warren model fit), the win
+    chance added tables turn_chances, event_wpa and player_wpa. Every part of a table has
+    the table's whole schema (each ruleset's figure columns, NULL elsewhere), so DuckDB,
+    pandas, polars, pyarrow and Spark read each folder as one table with every column, no
+    option given (docs/analytics.md).
 
     With --spark MASTER every game is folded by warren's own rules on Spark's workers
     (warren installed there at the same version) and the same tables are written: from

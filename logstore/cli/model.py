@@ -134,7 +134,8 @@ def show(ruleset: str | None, db: Path | None, as_json: bool) -> None:
               "added across his own turns, per game (luck and decisions together).")
 @click.option("--top", type=click.IntRange(1), default=None, help="Only the first N lines of each model.")
 @click.option("--spark", "master", default=None, metavar="MASTER",
-              help="Work the tables out on Spark (local[2], spark://...) from an export of the store; the "
+              help="Work out the tables the figures read (the turn chances; for kind, role and player the "
+              "events' changes too) on Spark (local[2], spark://...) from the store's projection parts; the "
               "same figures as here.")
 @db_option
 @json_option
@@ -172,7 +173,10 @@ def wpa(ruleset: str | None, players: int | None, by: str, top: int | None, mast
         if master is not None:
             from logstore.analytics.spark import wpa_tables as on_spark
 
-            on_spark(path, master, models, con, scratch)
+            # what the figures read: the turn chances, and for a kind, a side or a player the
+            # events' changes too
+            needs = ("turn_chances",) if by in ("card", "seat") else ("event_wpa",)
+            on_spark(path, master, models, con, scratch, needs)
         else:
             wpa_tables.create_views(con, models)
         found = [(m, wpa_tables.impacts(con, m, by))  # type: ignore[arg-type]

@@ -88,12 +88,14 @@ def test_a_planted_card_comes_first_and_a_neutral_one_at_zero(planted: Path) -> 
     assert all(c.points is None or c.points < first.points for c in cards[1:])  # type: ignore[operator]
 
 
-def test_the_tables_agree_with_the_model_worked_out_here(planted: Path) -> None:
-    rs = get_ruleset("planted-bunnies")
-    con, _ = connect(planted, jobs=1)
+def _agree(db: Path, slug: str, players: int) -> None:
+    """The turn chances and event changes of a game agree with the model worked out from the
+    states themselves (the position at each turn's end)."""
+    rs = get_ruleset(slug)
+    con, _ = connect(db, jobs=1)
     try:
-        with Store(planted) as store:
-            model = winmodel.kept(store.conn, "planted-bunnies")[0]
+        with Store(db) as store:
+            model = next(m for m in winmodel.kept(store.conn, slug) if m.players == players)
             wpa.create_views(con, [model])
             game_id = con.execute("SELECT game_id FROM turn_chances ORDER BY game_id LIMIT 1").fetchone()[0]
             rows = con.execute("SELECT turn, seat, chance, change FROM turn_chances WHERE game_id = ? "
@@ -103,7 +105,6 @@ def test_the_tables_agree_with_the_model_worked_out_here(planted: Path) -> None:
             record = store.record(game_id)
     finally:
         con.close()
-    # The same chances from the states themselves: the position at each turn's end.
     state = rs.setup(record.header)
     at_end: dict[int, Any] = {0: rs.copy_state(state)}
     turn_of: dict[int, int] = {}
@@ -116,18 +117,65 @@ def test_the_tables_agree_with_the_model_worked_out_here(planted: Path) -> None:
     assert outcome is not None
     by_turn: dict[int, list[float]] = {}
     for turn, seat, chance, _change in rows:
-        by_turn.setdefault(turn, [0.0, 0.0])[seat] = chance
+        by_turn.setdefault(turn, [0.0] * players)[seat] = chance
+    assert sorted(by_turn) == sorted(at_end)
     for turn, chances in by_turn.items():
         if turn == last:
-            assert chances == [1.0 if s in outcome.winners else 0.0 for s in range(2)]
+            share = 1 / len(outcome.winners)
+            assert chances == [share if s in outcome.winners else 0.0 for s in range(players)]
             continue
-        expected = model.chances(winmodel.features_of("planted-bunnies", at_end[turn], 2))
+        expected = model.chances(winmodel.features_of(slug, at_end[turn], players))
         assert np.allclose(chances, expected, atol=1e-9), f"turn {turn}"
         assert math.isclose(sum(chances), 1.0)
+    assert events
     for seq, seat, _type, change in events:
         t = turn_of[seq]
         if t > 0:
             assert math.isclose(change, by_turn[t][seat] - by_turn[t - 1][seat], abs_tol=1e-9)
+
+
+def test_the_tables_agree_with_the_model_worked_out_here(planted: Path) -> None:
+    _agree(planted, "planted-bunnies", 2)
+
+
+@pytest.fixture(scope="module")
+def three_seats(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of 64 games of KinderBunnies at three seats with its model kept."""
+    db = tmp_path_factory.mktemp("three") / "warren.db"
+    code, _, err = run("simulate", "kinderbunnies", "--games", "64", "--players", "3", "--seed", "5",
+                       "--into-store", "--db", str(db))
+    assert code == 0, err
+    code, _, err = run("model", "fit", "--ruleset", "kinderbunnies", "--players", "3", "--check", "0",
+                       "--db", str(db))
+    assert code == 0, err
+    return db
+
+
+def test_with_three_seats_too(three_seats: Path) -> None:
+    """Each turn is worked out as one row with every seat's figures side by side: with more
+    than two seats, the best of the others is the greatest of several."""
+    _agree(three_seats, "kinderbunnies", 3)
+
+
+@pytest.mark.parametrize("by", ["card", "kind"])
+def test_the_command_on_spark_gives_the_same_figures(three_seats: Path, spark: Any, by: str) -> None:
+    """``warren model wpa --spark`` works out on Spark the tables the figures read (the turn
+    chances for a card; the events' changes too for a kind): the same figures, byte for
+    byte, as here. (In a process of its own: this one's Spark is the tests'.)"""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+
+    def said(*more: str) -> bytes:
+        done = subprocess.run([sys.executable, "-m", "logstore.cli", "model", "wpa", "--by", by, "--json",
+                               "--db", str(three_seats), *more], capture_output=True, cwd=root, timeout=600)
+        assert done.returncode == 0, done.stderr.decode()
+        return done.stdout
+
+    here = said()
+    assert json.loads(here)[0]["rows"]
+    assert said("--spark", "local[2]") == here
 
 
 def test_a_seat_and_a_kind_are_shown(planted: Path) -> None:
@@ -211,3 +259,22 @@ def test_the_tables_are_exported_beside_the_projections(planted: Path, tmp_path:
             assert "ruleset" in whole.column_names
     finally:
         con.close()
+
+
+def test_one_table_is_exported_alone_and_without_a_model_it_says_what_to_do(planted: Path,
+                                                                             tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    from logstore.analytics.views import AnalyticsError, export_parquet
+
+    written = export_parquet(planted, tmp_path / "out", tables=("event_wpa",))
+    assert list(written) == ["event_wpa"] and written["event_wpa"] > 100
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["event_wpa"]
+    assert pq.read_table(tmp_path / "out" / "event_wpa").num_rows == written["event_wpa"]
+    code, _, err = run("simulate", "bunnies", "--games", "2", "--seed", "1", "--into-store", "--db",
+                       str(tmp_path / "bare.db"))
+    assert code == 0, err
+    with pytest.raises(AnalyticsError, match="warren model fit"):
+        export_parquet(tmp_path / "bare.db", tmp_path / "bare", tables=("turn_chances",))
+    code, _, err = run("export-parquet", str(tmp_path / "x"), "--table", "chances", "--db", str(planted))
+    assert code != 0 and "turn_chances" in err and "Traceback" not in err
