@@ -4,14 +4,14 @@ whole Blue Starter box, on the Killer Bunnies family kit (engine.killer).
 Read it like the rulebook: numbers (the game's counts), options, catalogue (where the cards
 come from; the cards themselves are data in cards/*.toml), rulebook (rule ids), events,
 state, table (what every part shares), market (Kaballa's Market), cards (what each primitive
-of the effect vocabulary does in Quest), combat (attacks), roaming (the roaming cards) and
-roam (Roaming Red Runs in play), leaving (bunnies leaving the circle), triplets, auction,
-carrots (the Magic Carrot and the end), flow (how the game moves on by itself: a card's
-resolution, draws, the end of a turn), handlers (one per event), drawing (the table form's
-draws and reveals), unknowns (the cards nobody saw), worlds (those cards dealt out whole,
-for the analysis of a game), waiting (what the game waits for),
-agenda (the legal actions), chance (what simulators draw), views, words (the game in words,
-each perspective told what it saw), render (the terminal's picture), bots.
+of the effect vocabulary does in Quest), combat (attacks), roam (Roaming Red Runs in play),
+leaving (bunnies leaving the circle), triplets, auction, carrots (the Magic Carrot and the
+end), flow (how the game moves on by itself: a card's resolution, draws, the end of a
+turn), handlers (one per event), drawing (the table form's draws and reveals), unknowns
+(the cards nobody saw), worlds (those cards dealt out whole, for the analysis of a game),
+agenda (what the game waits for, and the legal actions), chance (what simulators draw),
+views, words (the game in words, each perspective told what it saw), render (the
+terminal's picture), bots.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from engine.killer import holds
 from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
-from engine.killer_bunnies_quest import bots, render, unknowns, views, waiting, words, worlds
+from engine.killer_bunnies_quest import agenda, bots, render, unknowns, views, words, worlds
 from engine.killer_bunnies_quest.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
@@ -69,9 +69,9 @@ def lazy(handler: Handler) -> Handler:
 
     def held(state: QuestState, event: Any) -> tuple[Effect, ...]:
         stack = state.stack
-        # only a Hold or an attack on top can hold a card (waiting.holding)
-        if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
-                or waiting.is_answer(state, event):
+        # only a Hold or an attack on top can hold a card (agenda.holding)
+        if not stack or type(stack[-1]) not in _HOLDERS or not agenda.holding(state) \
+                or agenda.is_answer(state, event):
             return handler(state, event)
         return holds.after_held(state, event, handler, _release_all, _adopt)
 
@@ -79,8 +79,8 @@ def lazy(handler: Handler) -> Handler:
 
 
 def _release_all(trial: QuestState, out: list[Effect]) -> None:
-    while waiting.holding(trial):
-        out.extend(waiting.release(trial))
+    while agenda.holding(trial):
+        out.extend(agenda.release(trial))
 
 
 def _adopt(state: QuestState, trial: QuestState) -> None:
@@ -232,7 +232,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         # (A record made at the table whose set-up names every order is whole from its
         # set-up on: its deal is written out for the table form like a simulated game's.)
         released: list[Effect] = []
-        if waiting.holding(before) and not waiting.is_answer(before, event):
+        if agenda.holding(before) and not agenda.is_answer(before, event):
             # a held card happens as this event comes (R-KBQ-32): what it drew comes first
             _release_all(before.copy(), released)
         first = views.table_draws(tuple(released), perspective, after)

@@ -27,7 +27,6 @@ from engine.killer_bunnies_quest.catalogue import DECKS as _DECKS
 from engine.killer_bunnies_quest.catalogue import HOOKS, QUEST
 from engine.killer_bunnies_quest.events import Play
 from engine.killer_bunnies_quest.numbers import CARROT_PRICE_UPKEEP
-from engine.killer_bunnies_quest.roaming import Roamer
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
     AuctionFrame,
@@ -37,6 +36,7 @@ from engine.killer_bunnies_quest.state import (
     Effects,
     Hold,
     QuestState,
+    Roamer,
     RollCard,
     RollOffFrame,
     Supplies,

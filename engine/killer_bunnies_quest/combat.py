@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from engine.killer import attack, dice
 from engine.killer.catalogue import effects as fx
-from engine.killer_bunnies_quest import leaving, roam, roaming, table
-from engine.killer_bunnies_quest.state import AttackFrame, Ctx, Hit, QuestState
+from engine.killer_bunnies_quest import leaving, roam, table
+from engine.killer_bunnies_quest.state import AttackFrame, Ctx, Hit, QuestState, Roamer
 from engine.rules import Effect
 
 
@@ -154,7 +154,7 @@ def resolve(state: QuestState, frame: AttackFrame, out: list[Effect]) -> None:
         r.visited.append(host)
         host_dies = any(h.bunny == host and h.roamer is None and h.lives is False
                         for h in frame.hits)
-        next_host = roaming.next_host(state.circle, r, host,
+        next_host = roam.next_host(state.circle, r, host,
                                       lambda b: roam.viable(state, r.card, b), host_dies)
         r.host = None  # detached while its victims die
     cause = "roaming" if frame.cause == "roaming" else "weapon"
@@ -188,7 +188,7 @@ def _after_roaming_launch_failed(state: QuestState, frame: AttackFrame, out: lis
         roam.gone(state, r, "no_viable_bunny", out)
 
 
-def roaming_attack(state: QuestState, r: roaming.Roamer, out: list[Effect]) -> None:
+def roaming_attack(state: QuestState, r: Roamer, out: list[Effect]) -> None:
     """A roaming card attacks the bunny it waits on (KBQ-ROAM-2)."""
     spec = roam.spec(state, r.card)
     assert r.host is not None

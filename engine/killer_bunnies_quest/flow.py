@@ -236,7 +236,7 @@ def _waits(state: QuestState, frame: Any, out: list[Effect]) -> bool:
 
 
 STEPS[Choice] = _waits
-STEPS[Hold] = _waits  # released by the next event that is not an answer (waiting.release)
+STEPS[Hold] = _waits  # released by the next event that is not an answer (agenda.release)
 
 
 @step(AttackFrame)
@@ -276,7 +276,7 @@ def _turn_end(state: QuestState, frame: TurnEnd, out: list[Effect]) -> bool:
     while frame.roamers:
         card = frame.roamers.pop(0)
         r = roam.find(state, card)
-        if r is not None and r.host is not None and r.launched_turn < frame.turn:
+        if r is not None and roam.attacks_now(r, frame.turn):
             roaming_attack(state, r, out)
             return True
     state.stack.pop()

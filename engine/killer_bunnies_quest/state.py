@@ -18,7 +18,7 @@ from typing import Any, Literal, Union
 
 import msgspec
 
-from engine.killer.catalogue.effects import AnyEffect
+from engine.killer.catalogue.effects import AnyEffect, Direction
 from engine.killer.circle import BunnyCircle
 from engine.killer.feeding import FeedDemand
 from engine.killer.rolls import RollOff
@@ -27,12 +27,33 @@ from engine.killer.units import IOU
 from engine.killer_bunnies_quest.auction import Auction
 from engine.killer_bunnies_quest.market import Market
 from engine.killer_bunnies_quest.options import QuestOptions
-from engine.killer_bunnies_quest.roaming import Roamer
 from engine.ruleset import GameState
 
 Origin = Literal["run", "hand", "saved", "trigger", "draw"]
 """Where a card in play came from: the flipped top run card, a hand, the saved cards, a
 trigger (a roaming card's attack, a Trojan Bunny), or the draw pile (Play Immediately)."""
+
+
+
+class Roamer(msgspec.Struct, kw_only=True):
+    """A roaming card in play."""
+
+    card: int
+    launcher: int
+    """The seat that launched it: it attacks at the end of this seat's turns."""
+    host: int | None
+    """The bunny it waits on (None once it has nowhere to go)."""
+    direction: Direction
+    revisit: bool
+    visited: list[int] = []
+    """Bunnies it has attacked (kept for cards that never revisit)."""
+    launched_turn: int = 0
+    """The launcher's turn number in which it was launched (no second attack that turn)."""
+
+    def copy(self) -> Roamer:
+        return Roamer(card=self.card, launcher=self.launcher, host=self.host,
+                      direction=self.direction, revisit=self.revisit, visited=self.visited[:],
+                      launched_turn=self.launched_turn)
 
 
 class Seat(msgspec.Struct, kw_only=True):

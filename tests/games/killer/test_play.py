@@ -12,7 +12,8 @@ from engine.killer.hooks import HookRegistry
 from engine.killer.refusal import Refusal, as_violation
 from engine.killer_bunnies_odyssey import costs
 from engine.killer_bunnies_quest import auction, carrots, triplets
-from engine.killer_bunnies_quest.roaming import Roamer, attacks_now, next_host
+from engine.killer_bunnies_quest.roam import attacks_now, next_host
+from engine.killer_bunnies_quest.state import Roamer
 from engine.rules import RuleViolation
 
 COLOURS = ["blue", "green", "orange", "yellow", "violet"]
