@@ -108,23 +108,27 @@ class Interpreter(Generic[S, X, E]):
             return fn
         return register
 
-    def check(self, *kinds: type) -> Callable[[F], F]:
+    # Each decorator is typed with the game's own state, frame and event, so mypy checks a
+    # registered function's signature against the table it goes in (the effect is Any: one
+    # function may serve several primitives).
+
+    def check(self, *kinds: type[fx.CardEffect]) -> Callable[[Check[S, X, E]], Check[S, X, E]]:
         """Register the check of these primitives."""
         return self._register(self.checks, kinds)
 
-    def apply(self, *kinds: type) -> Callable[[F], F]:
+    def apply(self, *kinds: type[fx.CardEffect]) -> Callable[[Apply[S, X]], Apply[S, X]]:
         """Register what these primitives do."""
         return self._register(self.applies, kinds)
 
-    def outcome(self, *kinds: type) -> Callable[[F], F]:
+    def outcome(self, *kinds: type[fx.CardEffect]) -> Callable[[Outcome[S]], Outcome[S]]:
         """Register what the faces decide for these rolling primitives."""
         return self._register(self.outcomes, kinds)
 
-    def options(self, *kinds: type) -> Callable[[F], F]:
+    def options(self, *kinds: type[fx.CardEffect]) -> Callable[[Options[S]], Options[S]]:
         """Register the choices a play of these primitives may name."""
         return self._register(self.choices, kinds)
 
-    def takes(self, kind: type, *fields: str) -> None:
+    def takes(self, kind: type[fx.CardEffect], *fields: str) -> None:
         """The choices (event fields) a play of this primitive may name."""
         self.fields[kind] = frozenset(fields)
 

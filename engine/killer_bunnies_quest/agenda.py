@@ -32,6 +32,7 @@ from engine.killer.rolls import (
 )
 from engine.killer_bunnies_quest import table, unknowns
 from engine.killer_bunnies_quest.auction import next_bidder
+from engine.killer_bunnies_quest.catalogue import QUEST
 from engine.killer_bunnies_quest.events import (
     Bid,
     Bottom,
@@ -444,7 +445,7 @@ def _candidates(state: QuestState, seat: int, card: int) -> Iterator[dict[str, A
     d = table.deck(state)
     options: list[list[dict[str, Any]]] = []
     for effect in d.effects(card):
-        make = NEEDS.get(type(effect))
+        make = QUEST.options_of(effect)
         options.append(make(state, seat, effect) if make is not None else [{}])
     combos: list[dict[str, Any]] = [{}]
     for opts in options:
@@ -512,7 +513,9 @@ def _cancel(state: QuestState, seat: int, effect: fx.Cancel) -> list[dict[str, A
     return out
 
 
-NEEDS: dict[type, Callable[[QuestState, int, Any], list[dict[str, Any]]]] = {
+# Each primitive's choices in the interpreter's options table (engine.killer.interpreter), as
+# KinderBunnies and Odyssey keep theirs: each candidate is then checked by the card's checks.
+_OPTIONS: dict[type[fx.CardEffect], Callable[[QuestState, int, Any], list[dict[str, Any]]]] = {
     fx.EnterCircle: _at, fx.Attach: _on, fx.Attack: _on_or_roamer, fx.Abduct: _on,
     fx.Feed: _on, fx.SettleFeed: _on, fx.TakeCarrot: _carrots, fx.CarrotUpkeep: _player,
     fx.LoseSupply: _player, fx.RollBands: _when_target, fx.RollPattern: _when_target,
@@ -521,7 +524,8 @@ NEEDS: dict[type, Callable[[QuestState, int, Any], list[dict[str, Any]]]] = {
     fx.ExchangeHandWeapon: _player, fx.Cancel: _cancel, fx.Redirect: _on,
     fx.ReuseWeapon: _reuse, fx.Roam: _on, fx.Dormant: _on, fx.Hook: _on,
 }
-"""Primitive -> the choices a play of it names (each candidate is then checked)."""
+for _kind, _choices in _OPTIONS.items():
+    QUEST.options(_kind)(_choices)
 
 
 # -- what a card waits for -------------------------------------------------------------------------
