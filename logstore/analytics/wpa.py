@@ -67,8 +67,7 @@ def turn_chances_sql(model: WinModel) -> str:
     figures side by side (``f_<figure>_<seat>``): the best of the others is a ``greatest``
     within the row, the chances are shared out within it, and the change from the turn
     before is one window over turns for every seat at once; the rows are cut per seat at the
-    end. (Row per seat, it took a self-join and three windows over every seat-turn: 2.4x
-    the time at 100,000 games, docs/performance.md.) The hints ask Spark to send the small
+    end (why: docs/decisions/2026-12-05-turn-chances-a-turn-a-row.md). The hints ask Spark to send the small
     relations (the finished games, a row a game, the seats) to every task rather than shuffle
     the big tables to meet them; DuckDB reads them as comments."""
     seat, table, features = feature_names(model.ruleset)
