@@ -9,7 +9,8 @@ leaving (bunnies leaving the circle), triplets, auction, carrots (the Magic Carr
 end), flow (how the game moves on by itself: a card's resolution, draws, the end of a
 turn), handlers (one per event), drawing (the table form's draws and reveals), unknowns
 (the cards nobody saw), worlds (those cards dealt out whole, for the analysis of a game),
-agenda (what the game waits for, and the legal actions), chance (what simulators draw),
+waiting (what the game waits for, which the guards read), agenda (the legal actions,
+tried against the guards), chance (what simulators draw),
 views, words (the game in words, each perspective told what it saw), render (the
 terminal's picture), bots.
 """
@@ -28,7 +29,7 @@ from engine.killer import holds
 from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
-from engine.killer_bunnies_quest import agenda, bots, render, unknowns, views, words, worlds
+from engine.killer_bunnies_quest import bots, render, unknowns, views, waiting, words, worlds
 from engine.killer_bunnies_quest.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
@@ -69,9 +70,9 @@ def lazy(handler: Handler) -> Handler:
 
     def held(state: QuestState, event: Any) -> tuple[Effect, ...]:
         stack = state.stack
-        # only a Hold or an attack on top can hold a card (agenda.holding)
-        if not stack or type(stack[-1]) not in _HOLDERS or not agenda.holding(state) \
-                or agenda.is_answer(state, event):
+        # only a Hold or an attack on top can hold a card (waiting.holding)
+        if not stack or type(stack[-1]) not in _HOLDERS or not waiting.holding(state) \
+                or waiting.is_answer(state, event):
             return handler(state, event)
         return holds.after_held(state, event, handler, _release_all, _adopt)
 
@@ -79,8 +80,8 @@ def lazy(handler: Handler) -> Handler:
 
 
 def _release_all(trial: QuestState, out: list[Effect]) -> None:
-    while agenda.holding(trial):
-        out.extend(agenda.release(trial))
+    while waiting.holding(trial):
+        out.extend(waiting.release(trial))
 
 
 def _adopt(state: QuestState, trial: QuestState) -> None:
@@ -232,7 +233,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
         # (A record made at the table whose set-up names every order is whole from its
         # set-up on: its deal is written out for the table form like a simulated game's.)
         released: list[Effect] = []
-        if agenda.holding(before) and not agenda.is_answer(before, event):
+        if waiting.holding(before) and not waiting.is_answer(before, event):
             # a held card happens as this event comes (R-KBQ-32): what it drew comes first
             _release_all(before.copy(), released)
         first = views.table_draws(tuple(released), perspective, after)

@@ -1,15 +1,8 @@
-"""What a position of Killer Bunnies Quest waits for, and its legal actions: the one reading
-of the state that the handlers' guards, the agenda (engine.pending) and the legal-move lists
-all use.
+"""The agenda (engine.pending) and the legal actions of a position of Killer Bunnies Quest.
 
-A position waits for chance (the set-up, a reshuffle, a die), or for decisions: every seat
-still to lay its first run cards; the active player at the stage of his turn (``turn``,
-``flipped``, ``bottom``); or whoever a card waits on (a choice, a bid, a stake). A launched
-card that needs no die (a *hold*: an abduction, a Drought, an attack whose outcome is
-certain) waits for answers until the next event that is not one (R-KBQ-32); while it
-waits, the game is read as if it had happened (``released``). The Very Special window is
-open whenever the game is in play (KBQ-VSP-1; the window lists every seat that owes nothing
-else, so it says nothing about who holds which card).
+Everything is read from ``waiting.awaited``: chance owed, the decisions owed, and the
+Very Special window that is open whenever the game is in play (KBQ-VSP-1; the window lists
+every seat that owes nothing else, so it says nothing about who holds which card).
 
 The lists are exact for every choice warren can enumerate (each candidate is checked with
 the handlers' own guards). Three kinds of event are accepted but not listed, because their
@@ -22,16 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations, permutations
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.killer import feeding
 from engine.killer.catalogue import effects as fx
-from engine.killer.rolls import (
-    may_reroll,  # noqa: F401 - documents the re-roll right
-    to_roll,
-)
-from engine.killer_bunnies_quest import table, unknowns
-from engine.killer_bunnies_quest.auction import next_bidder
+from engine.killer.rolls import may_reroll  # noqa: F401 - documents the re-roll right
+from engine.killer_bunnies_quest import table, unknowns, waiting
 from engine.killer_bunnies_quest.catalogue import QUEST
 from engine.killer_bunnies_quest.events import (
     Bid,
@@ -52,155 +41,12 @@ from engine.killer_bunnies_quest.events import (
     Starve,
     Unseen,
 )
-from engine.killer_bunnies_quest.state import (
-    AttackFrame,
-    AuctionFrame,
-    Choice,
-    Deal,
-    Draws,
-    Hold,
-    MagicReveal,
-    QuestState,
-    RollCard,
-    RollOffFrame,
-    Shown,
-    Supplies,
-)
-from engine.killer_bunnies_quest.table import deck
+from engine.killer_bunnies_quest.handlers import check_choices, check_source
+from engine.killer_bunnies_quest.state import AuctionFrame, Choice, QuestState, RollOffFrame
 from engine.killer_bunnies_quest.unknowns import HIDDEN
 from engine.pending import NOTHING, Agenda, Chance, Decision, Window
 from engine.record import Event
-from engine.rules import Effect, RuleViolation
-
-
-class Awaited(NamedTuple):
-    chance: str | None
-    """``setup``, ``shuffle`` or ``roll`` when chance is owed; in the table form also
-    ``draw`` (a card off a face-down pile) and ``reveal`` (R-KBQ-40)."""
-    chance_seat: int | None
-    decisions: dict[int, str]
-    """Seat -> the decision it owes (``runs``, ``turn``, ``flipped``, ``bottom``, a choice
-    kind, ``bid``)."""
-
-
-AWAITS_NOTHING = Awaited(None, None, {})
-
-
-def holding(state: QuestState) -> bool:
-    """A launched card waits for answers, with nothing else owed (R-KBQ-32)."""
-    if not state.stack:
-        return False
-    top = state.stack[-1]
-    if isinstance(top, Hold):
-        return not top.released
-    if isinstance(top, AttackFrame):
-        return (top.rolled == 0 and not top.released and top.target in state.circle
-                and all(h.lives is not None for h in top.hits))
-    return False
-
-
-def release(state: QuestState) -> list[Effect]:
-    """The held card happens now (the next event is not an answer); returns its effects."""
-    from engine.killer_bunnies_quest import flow
-    from engine.killer_bunnies_quest.cards import release as release_hold
-
-    out: list[Effect] = []
-    top = state.stack[-1]
-    if isinstance(top, Hold):
-        release_hold(state, top, out)
-    elif isinstance(top, AttackFrame):
-        top.released = True
-    flow.advance(state, out)
-    return out
-
-
-def released(state: QuestState) -> QuestState:
-    """The state as the next non-answer event finds it."""
-    if not holding(state):
-        return state
-    trial = state.copy()
-    release(trial)
-    return released(trial)
-
-
-def awaited(state: QuestState) -> Awaited:
-    """What ``state`` (with no card held) waits for."""
-    if state.over:
-        return AWAITS_NOTHING
-    phase = state.phase
-    if phase == "setup":
-        return Awaited("setup", None, {})
-    if state.stack:
-        top = state.stack[-1]
-        if isinstance(top, Draws):
-            # the table form waits for each card (R-KBQ-40); otherwise only a reshuffle waits
-            return Awaited("draw" if state.draw else "shuffle", top.seat if state.draw else None, {})
-        if isinstance(top, Deal):
-            return Awaited("deal", top.order[top.dealt % len(top.order)], {})
-        if isinstance(top, Supplies):
-            return Awaited("draw", top.seat, {})
-        if isinstance(top, MagicReveal):
-            return Awaited("reveal", None, {})
-        if isinstance(top, Shown):
-            return Awaited("reveal", top.seat, {})
-        if isinstance(top, AttackFrame):
-            hit = next((h for h in top.hits if h.lives is None), None)
-            if hit is not None:
-                return Awaited("roll", hit.owner, {})
-            return AWAITS_NOTHING
-        if isinstance(top, RollCard):
-            return Awaited("roll", top.roller, {})
-        if isinstance(top, RollOffFrame):
-            return Awaited("roll", to_roll(top.off), {})
-        if isinstance(top, Choice):
-            return Awaited(None, None, {top.seat: top.kind})
-        if isinstance(top, AuctionFrame):
-            bidder = next_bidder(top.auction)
-            return Awaited(None, None, {} if bidder is None else {bidder: "bid"})
-        return AWAITS_NOTHING
-    unlaid: dict[int, str] = {}
-    for s, st in enumerate(state.seats):
-        if st.present and not st.laid:
-            unlaid[s] = "runs"
-    if unlaid:
-        return Awaited(None, None, unlaid)
-    if state.active is None or phase not in OWN_TURN:
-        return AWAITS_NOTHING
-    return Awaited(None, None, {state.active: phase})
-
-
-OWN_TURN = ("turn", "flipped", "bottom")
-
-
-def own_turn_stage(state: QuestState, seat: int) -> bool:
-    """``seat`` is the active player at a stage of his turn where he may buy, trade, feed
-    and play saved Specials (KBQ-ORDER-1, KBQ-ORDER-2)."""
-    return (not state.stack and state.active == seat and state.phase in ("turn", "flipped", "bottom")
-            and all(st.laid for st in state.seats if st.present))
-
-
-def may_answer(state: QuestState, seat: int) -> bool:
-    """``seat`` may play a Very Special card now: in his own turn's stages, or whenever he
-    owes nothing else (KBQ-VSP-1)."""
-    if state.over or state.phase in ("setup", "reveal") or not state.seats[seat].present:
-        return False
-    if not all(st.laid for st in state.seats if st.present):
-        return False
-    owed = awaited(state)
-    if seat in owed.decisions:
-        return owed.decisions[seat] in ("turn", "flipped", "bottom")
-    return True
-
-
-def is_answer(state: QuestState, event: Event) -> bool:
-    """An event that answers a held card rather than letting it happen: a Very Special card,
-    or a saved card played in answer (R-KBQ-32)."""
-    if not isinstance(event, Play) or event.actor is None:
-        return False
-    d = deck(state)
-    if event.card not in d.type:
-        return False
-    return d.type[event.card] == "very_special" or event.card in state.seats[event.actor].saved
+from engine.rules import RuleViolation
 
 DECISION_RULES = {
     "runs": "KBQ-SET-2", "turn": "KBQ-TURN-1", "flipped": "KBQ-TURN-1", "bottom": "KBQ-TURN-3",
@@ -211,6 +57,7 @@ DECISION_RULES = {
 }
 CHANCE_RULES = {"setup": "KBQ-SET-1", "shuffle": "KBQ-SHUF-1", "roll": "KBQ-DICE-1",
                 "draw": "KBQ-TURN-3", "deal": "KBQ-SET-2", "reveal": "KBQ-END-2"}
+OWN_TURN = ("turn", "flipped", "bottom")
 STAKE_CAPS = (10, 2, 1)
 """Poverty Poker stakes listed (Dolla, carrots, bunnies); larger ones are accepted too."""
 
@@ -218,8 +65,8 @@ STAKE_CAPS = (10, 2, 1)
 def pending(state: QuestState) -> Agenda:
     if state.over:
         return NOTHING
-    now = released(state)
-    owed = awaited(now)
+    now = waiting.released(state)
+    owed = waiting.awaited(now)
     if owed.chance is not None:
         chance = Chance(kind=owed.chance, seat=owed.chance_seat, rule=CHANCE_RULES[owed.chance])
         return Agenda(decisions={}, chance=chance, windows=_windows(state, now, {}))
@@ -267,13 +114,13 @@ def _ok(state: QuestState, event: Event, guard: Callable[[QuestState, Any], Any]
 
 def decision_actions(state: QuestState, decision: Decision) -> list[Event]:
     seq = state.seq + 1
-    if not holding(state):
+    if not waiting.holding(state):
         return LISTS[decision.kind](state, decision.seat, seq)
     # A card waits for answers: an answer (a Very Special card, a saved answer) is played to
     # it as it waits; anything else lets it happen first (R-KBQ-32).
 
-    now = released(state)
-    actions = [a for a in LISTS[decision.kind](now, decision.seat, seq) if not is_answer(state, a)]
+    now = waiting.released(state)
+    actions = [a for a in LISTS[decision.kind](now, decision.seat, seq) if not waiting.is_answer(state, a)]
     actions += _special_plays(state, decision.seat, seq, very_special_only=True)
     return actions
 
@@ -363,7 +210,7 @@ def _bottom(state: QuestState, seat: int, seq: int) -> list[Event]:
 def _own_turn_extras(state: QuestState, seat: int, seq: int) -> list[Event]:
     """Purchases, feeding, giving up a saved Minilith (KBQ-ORDER-1, KBQ-FEED-2)."""
     out: list[Event] = []
-    if not own_turn_stage(state, seat):
+    if not waiting.own_turn_stage(state, seat):
         return out
     d = table.deck(state)
     money = table.money_of(state, seat)
@@ -425,7 +272,6 @@ def _answers(d: Any, card: int) -> bool:
 
 def _plays_of(state: QuestState, seat: int, seq: int, card: int) -> list[Event]:
     """Every accepted play of ``card``: its primitives' choices, each candidate checked."""
-    from engine.killer_bunnies_quest.handlers import check_choices, check_source  # the guards read the agenda
     out: list[Event] = []
     try:
         origin = check_source(state, Play(seq=seq, actor=seat, card=card))

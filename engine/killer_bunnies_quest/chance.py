@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from engine.killer.catalogue import effects as fx
-from engine.killer_bunnies_quest import agenda, table, unknowns
+from engine.killer_bunnies_quest import table, unknowns, waiting
 from engine.killer_bunnies_quest.events import Draw, Reshuffle, Reveal, Roll, Setup
 from engine.killer_bunnies_quest.state import (
     AttackFrame,
@@ -26,7 +26,7 @@ from engine.record import Event
 
 
 def sample_chance(state: QuestState, owed: Chance, rng: random.Random) -> Event | None:
-    now = agenda.released(state)
+    now = waiting.released(state)
     seq = state.seq + 1
     d = table.deck(now)
     if owed.kind == "setup":

@@ -11,7 +11,7 @@ the Magic Carrot, a hand shown). Each handler checks the card against what is kn
 from __future__ import annotations
 
 from engine.hidden import undetermined
-from engine.killer_bunnies_quest import agenda, flow, table
+from engine.killer_bunnies_quest import flow, table, waiting
 from engine.killer_bunnies_quest.events import Draw, Reveal
 from engine.killer_bunnies_quest.numbers import DEAL
 from engine.killer_bunnies_quest.state import (
@@ -44,7 +44,7 @@ def _table_chance(state: QuestState, event: Draw | Reveal, kind: str, rule: str)
         refuse("KBQ-END-4", "the game is over")
     if event.actor is not None:
         refuse(rule, f"a {kind} is recorded by the table (actor null)")
-    owed = agenda.awaited(state)
+    owed = waiting.awaited(state)
     if owed.chance != kind:
         if not state.partial:
             refuse("REC-UNK-1", f"a {kind} event belongs to a game recorded at the table, whose "

@@ -236,7 +236,7 @@ def _waits(state: QuestState, frame: Any, out: list[Effect]) -> bool:
 
 
 STEPS[Choice] = _waits
-STEPS[Hold] = _waits  # released by the next event that is not an answer (agenda.release)
+STEPS[Hold] = _waits  # released by the next event that is not an answer (waiting.release)
 
 
 @step(AttackFrame)

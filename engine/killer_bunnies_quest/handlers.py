@@ -13,8 +13,8 @@ from engine.hidden import undetermined
 from engine.killer import dice, feeding, piles, rolls, trading
 from engine.killer.catalogue import effects as fx
 from engine.killer.refusal import Refusal
-from engine.killer_bunnies_quest import agenda, drawing, flow, leaving, table
 from engine.killer_bunnies_quest import auction as auctions
+from engine.killer_bunnies_quest import drawing, flow, leaving, table, waiting
 from engine.killer_bunnies_quest.cards import (
     HOOK_ROLLED,
     answerable,
@@ -103,13 +103,13 @@ def _owes(state: QuestState, seat: int, *kinds: str) -> str:
     """``seat`` must owe one of ``kinds`` now (KBQ-TURN-4)."""
     phase = state.phase
     if state.active == seat and phase in kinds and not state.stack and not state.over:
-        # the common case, as agenda.awaited reads it: the active player at his stage
+        # the common case, as waiting.awaited reads it: the active player at his stage
         for st in state.seats:
             if st.present and not st.laid:
                 break
         else:
             return phase
-    owed = agenda.awaited(state)
+    owed = waiting.awaited(state)
     kind = owed.decisions.get(seat)
     if kind in kinds:
         return kind
@@ -190,7 +190,7 @@ def _owes_else(state: QuestState, seat: int, owed: str | None) -> tuple[str, str
 
 
 def _chance(state: QuestState, event: Event, kind: str) -> Any:
-    owed = agenda.awaited(state)
+    owed = waiting.awaited(state)
     if event.actor is not None:
         refuse("KBQ-DICE-1" if kind == "roll" else "KBQ-SET-1",
                      f"a {kind} is recorded by the table (actor null)")
@@ -441,13 +441,13 @@ def check_source(state: QuestState, e: Play) -> str:
         origin = "run"
         _owes(state, seat, "flipped")
     elif kind == "very_special":
-        if not agenda.may_answer(state, seat):
+        if not waiting.may_answer(state, seat):
             refuse("KBQ-VSP-1", f"seat {seat} plays a Very Special card during a turn, "
                          "when the game waits for nothing else from him", card=e.card)
         origin = "saved" if saved else "hand"
     elif saved:
         origin = "saved"
-        if not _saved_answer(state, seat, e) and not agenda.own_turn_stage(state, seat):
+        if not _saved_answer(state, seat, e) and not waiting.own_turn_stage(state, seat):
             if state.active == seat:
                 refuse("KBQ-ORDER-2", f"seat {seat} plays saved Specials between the steps "
                              "of his turn, not while a card is being resolved", card=e.card)
@@ -455,7 +455,7 @@ def check_source(state: QuestState, e: Play) -> str:
                          "own turn", card=e.card)
     else:
         origin = "hand"
-        owed = agenda.awaited(state).decisions.get(seat)
+        owed = waiting.awaited(state).decisions.get(seat)
         if owed != "turn":
             if state.active == seat and owed in ("flipped", "bottom"):
                 refuse("KBQ-SPC-2", "a Special from hand is the turn's card, played instead "
@@ -544,7 +544,7 @@ def discard(state: QuestState, e: Discard) -> tuple[Effect, ...]:
     origin = where(state, seat, e.card)
     out: list[Effect] = []
     if origin == "saved":
-        if not d.card(e.card).keep_needs_bunny or not agenda.own_turn_stage(state, seat):
+        if not d.card(e.card).keep_needs_bunny or not waiting.own_turn_stage(state, seat):
             refuse("KBQ-SPC-1", f"seat {seat} cannot throw away his saved card {e.card}: only the "
                          "Minilith is thrown away, during its owner's own turn", card=e.card)
         state.seats[seat].saved.remove(e.card)
@@ -654,7 +654,7 @@ def buy(state: QuestState, e: Buy) -> tuple[Effect, ...]:
     if isinstance(top, Choice) and top.kind == "feed_now" and top.seat == seat:
         refuse("KBQ-FEED-6", "a feed due at once is paid from the supplies held: there is "
                      "no buying in between", seat=seat)
-    if not agenda.own_turn_stage(state, seat):
+    if not waiting.own_turn_stage(state, seat):
         refuse("KBQ-ORDER-1", f"seat {seat} buys only during his own turn", seat=seat)
     market = state.market
     try:
@@ -708,7 +708,7 @@ def feed(state: QuestState, e: Feed) -> tuple[Effect, ...]:
             refuse("KBQ-FEED-6", f"the feed due now is for bunny {top.bunny}", bunny=e.bunny)
         demands = [d for d in state.demands if d.bunny == e.bunny and d.due_turn is None]
     else:
-        if not agenda.own_turn_stage(state, seat):
+        if not waiting.own_turn_stage(state, seat):
             refuse("KBQ-FEED-2", f"seat {seat} feeds during his own turn", seat=seat)
         if e.bunny not in state.circle:
             refuse("KBQ-ADJ-2", f"bunny {e.bunny} is not in the Bunny Circle", bunny=e.bunny)
@@ -768,7 +768,7 @@ def trade(state: QuestState, e: Trade) -> tuple[Effect, ...]:
         refuse("KBQ-TRADE-1", f"trades happen only during the turn of one of the two "
                      f"traders, and it is seat {active}'s turn, not seat {seat}'s or seat "
                      f"{partner}'s", active=active, traders=[seat, partner])
-    if active is None or not agenda.own_turn_stage(state, active):
+    if active is None or not waiting.own_turn_stage(state, active):
         refuse("KBQ-TRADE-1", f"seat {seat} and seat {partner} trade at a stage of the "
                      "turn, not while a card or a decision is under way", seat=seat)
     # A hand card the record leaves unknown ("?", only the traders saw it) stands for one
@@ -1200,7 +1200,7 @@ def join(state: QuestState, e: Join) -> tuple[Effect, ...]:
     seat = e.actor if e.actor is not None else _seat(e)
     if not 0 <= seat < state.n or state.seats[seat].present or seat not in state.opts.late:
         refuse("KBQ-JOIN-1", f"seat {seat} is not a late player waiting to join", seat=seat)
-    if not (agenda.own_turn_stage(state, state.active or 0) and state.phase == "turn"
+    if not (waiting.own_turn_stage(state, state.active or 0) and state.phase == "turn"
             and state.cards_played == 0):
         refuse("KBQ-JOIN-1", "a late player joins between turns", seat=seat)
     st = state.seats[seat]

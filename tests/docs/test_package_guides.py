@@ -65,7 +65,7 @@ OWN = {
     "bunnies": {"layout"},
     "trust_no_bunny": {"setup", "day", "night", "dawn", "timer", "rounds", "suspects", "notes",
                        "redaction", "unknowns_night"},
-    "killer_bunnies_quest": {"flow", "drawing", "combat", "leaving", "roam",
+    "killer_bunnies_quest": {"flow", "drawing", "combat", "leaving", "waiting", "roam",
                              "market", "carrots", "auction", "triplets"},
     "kinderbunnies": set(),
     "killer_bunnies_odyssey": {"flow", "choices", "readings", "personal", "civ", "costs"},

@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from engine.killer import feeding
-from engine.killer_bunnies_quest import RULESET, agenda, leaving
+from engine.killer_bunnies_quest import RULESET, leaving, waiting
 from engine.killer_bunnies_quest import table as quest_table
 from engine.killer_bunnies_quest.events import (
     Bid,
@@ -1792,4 +1792,4 @@ def test_a_refused_event_leaves_the_state_and_the_agenda_as_they_were() -> None:
         with pytest.raises(RuleViolation):
             g.act(kind, 1, **fields)
     assert snapshot(g.state) == before and RULESET.pending(g.state) == owed
-    assert agenda.holding(g.state) is False
+    assert waiting.holding(g.state) is False
