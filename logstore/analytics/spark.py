@@ -821,7 +821,6 @@ def _wpa_on_spark(spark: SparkSession, sources: dict[str, list[str]], base: dict
     # each table is read from the one before it: turn_chances, event_wpa, player_wpa
     wanted = WPA_TABLES[:1 + max(WPA_TABLES.index(name) for name in tables or WPA_TABLES)]
     sql = views_sql(list(models), chances="_turn_chances", events="_event_wpa")
-    sql["turn_chances"] = views_sql(list(models))["turn_chances"]
     written = {}
     for name in wanted:
         written[name] = _join(_absolute(out), name)

@@ -308,14 +308,12 @@ def _export_wpa(db: Path, catalog: PartsCatalog, out: Path, names: tuple[str, ..
     if not models:
         return {}
     con = open_views(catalog)
-    scratch = tempfile.mkdtemp(prefix="warren-wpa-")
     written: dict[str, int] = {}
-    try:
-        bounded(con, scratch)
+    with bounded(con):
         fits = fitting(con, models)
-        con.execute(f"CREATE TEMP TABLE _turn_chances AS {views_sql(fits)['turn_chances']}")
-        sql = {**views_sql(fits, chances="_turn_chances", events="_event_wpa"),
-               "turn_chances": "SELECT * FROM _turn_chances"}
+        sql = views_sql(fits, chances="_turn_chances", events="_event_wpa")
+        con.execute(f"CREATE TEMP TABLE _turn_chances AS {sql['turn_chances']}")
+        sql["turn_chances"] = "SELECT * FROM _turn_chances"
         con.execute(f"CREATE TEMP VIEW _event_wpa AS {sql['event_wpa']}")
         for name in names:
             written[name] = 0
@@ -339,7 +337,4 @@ def _export_wpa(db: Path, catalog: PartsCatalog, out: Path, names: tuple[str, ..
                     shutil.rmtree(work, ignore_errors=True)
                 if not rows:
                     target.rmdir()  # a model without a game of its own: no folder
-    finally:
-        con.close()
-        shutil.rmtree(scratch, ignore_errors=True)
     return written

@@ -35,6 +35,10 @@ game; for Trust No Bunny, per side.
 from __future__ import annotations
 
 import math
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -67,9 +71,9 @@ def turn_chances_sql(model: WinModel) -> str:
     figures side by side (``f_<figure>_<seat>``): the best of the others is a ``greatest``
     within the row, the chances are shared out within it, and the change from the turn
     before is one window over turns for every seat at once; the rows are cut per seat at the
-    end (why: docs/decisions/2026-12-05-turn-chances-a-turn-a-row.md). The hints ask Spark to send the small
-    relations (the finished games, a row a game, the seats) to every task rather than shuffle
-    the big tables to meet them; DuckDB reads them as comments."""
+    end (why: docs/decisions/2026-12-05-turn-chances-a-turn-a-row.md). The hints ask Spark
+    to send the small relations (the finished games, a row a game, the seats) to every task
+    rather than shuffle the big tables to meet them; DuckDB reads them as comments."""
     seat, table, features = feature_names(model.ruleset)
     if features != model.features:
         raise ValueError(f"the kept model of {model.ruleset} reads other figures than this warren projects: "
@@ -197,12 +201,21 @@ MEMORY = "1GB"
 the tables of 100,000 games are some 30 M rows, and a session that held them took 8 GB."""
 
 
-def bounded(con: duckdb.DuckDBPyConnection, scratch: str) -> None:
-    """Keep ``con``'s memory at :data:`MEMORY`, spilling to ``scratch`` beyond it (the order
-    of rows a query does not sort is not kept, which saves DuckDB holding them back)."""
-    con.execute(f"SET memory_limit = '{MEMORY}'")
-    con.execute(f"SET temp_directory = {_text(scratch)}")
-    con.execute("SET preserve_insertion_order = false")
+@contextmanager
+def bounded(con: duckdb.DuckDBPyConnection) -> Iterator[str]:
+    """``con`` held to :data:`MEMORY` for the block, spilling to a scratch folder of its own
+    beyond it (the order of rows a query does not sort is not kept, which saves DuckDB
+    holding them back); yields the folder, which files the block's queries read may live in.
+    At the end ``con`` is closed and the folder removed."""
+    scratch = tempfile.mkdtemp(prefix="warren-wpa-")
+    try:
+        con.execute(f"SET memory_limit = '{MEMORY}'")
+        con.execute(f"SET temp_directory = {_text(scratch)}")
+        con.execute("SET preserve_insertion_order = false")
+        yield scratch
+    finally:
+        con.close()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _fits(con: duckdb.DuckDBPyConnection, model: WinModel) -> bool:

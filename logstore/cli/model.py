@@ -45,9 +45,6 @@ def fit(rulesets: tuple[str, ...], players: int | None, check: int, db: Path | N
 
     Example: warren model fit --ruleset bunnies --check 10
     """
-    import shutil
-    import tempfile
-
     from engine.registry import get_ruleset
     from logstore.analytics import winmodel
     from logstore.analytics.views import connect
@@ -68,9 +65,7 @@ def fit(rulesets: tuple[str, ...], players: int | None, check: int, db: Path | N
                 continue
             with _refreshing(path) as advance:
                 con, _ = connect(path, ruleset=slug, progress=advance, wpa=False)
-            scratch = tempfile.mkdtemp(prefix="warren-fit-")
-            try:
-                bounded(con, scratch)  # a store's worth of turns is sampled: memory stays put
+            with bounded(con):  # a store's worth of turns is sampled: memory stays put
                 for n in sizes:
                     try:
                         found = winmodel.fit(con, slug, n, corpus={"changes": store.change_count()})
@@ -85,9 +80,6 @@ def fit(rulesets: tuple[str, ...], players: int | None, check: int, db: Path | N
                                                                             sample=check)
                     winmodel.keep(store.conn, found)
                     fitted.append(found)
-            finally:
-                con.close()
-                shutil.rmtree(scratch, ignore_errors=True)
     if as_json:
         echo_json({"fitted": [_said(m) for m in fitted], "skipped": skipped})
         return
@@ -145,7 +137,8 @@ def wpa(ruleset: str | None, players: int | None, by: str, top: int | None, mast
     chance added), from the kept models over every finished game of the store.
 
     A card's figure is the mean change of its player's chance across the turns it was
-    played in, beyond the mean of its kind of play, in points, with its 95% interval and
+    played in, beyond a typical card of its kind of play (the median of their means), in
+    points, with its 95% interval and
     the number of plays; beside it the win rate of the games its player played it in
     (docs/analytics.md says what each figure credits). Fewer than 10 plays: too few.
 
@@ -162,14 +155,9 @@ def wpa(ruleset: str | None, players: int | None, by: str, top: int | None, mast
     if not models:
         raise WarrenError("no model is kept" + (f" for {ruleset}" if ruleset else "") +
                           ": `warren model fit` fits one first")
-    import shutil
-    import tempfile
-
     with _refreshing(path) as advance:
         con, _ = connect(path, progress=advance, wpa=False)
-    scratch = tempfile.mkdtemp(prefix="warren-wpa-")
-    try:
-        wpa_tables.bounded(con, scratch)
+    with wpa_tables.bounded(con) as scratch:
         if master is not None:
             from logstore.analytics.spark import wpa_tables as on_spark
 
@@ -181,9 +169,6 @@ def wpa(ruleset: str | None, players: int | None, by: str, top: int | None, mast
             wpa_tables.create_views(con, models)
         found = [(m, wpa_tables.impacts(con, m, by))  # type: ignore[arg-type]
                  for m in models]
-    finally:
-        con.close()
-        shutil.rmtree(scratch, ignore_errors=True)
     if as_json:
         echo_json([{"ruleset": m.ruleset, "players": m.players, "by": by,
                     "rows": [i.to_dict() for i in rows[:top]]} for m, rows in found])
