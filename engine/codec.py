@@ -12,6 +12,9 @@ every value against its annotation, and refuses anything else; a class that gain
 a field, or changes a field's type, gets a new :attr:`StateCodec.fingerprint`, so older
 snapshots are recognised as stale instead of being half-loaded.
 
+A field annotated with a type that decodes itself (a classmethod ``from_builtins``, such as
+the open vocabulary of card effects, engine.killer.catalogue.effects.Open) is decoded by it.
+
 A field annotated with the base :class:`engine.record.Event` (a state that keeps events,
 such as a night's secret plays) is stored as the ruleset's own tagged union of event
 types, so it decodes to the right event class.
@@ -65,6 +68,15 @@ def _hints(state_type: type) -> dict[str, Any]:
                 annotation = eval(annotation, namespace, dict(vars(cls)))
             hints[name] = annotation
     return hints
+
+
+def decode_hook(kind: type, raw: Any) -> Any:
+    """msgspec's ``dec_hook``: decode a field whose type decodes itself (see the module
+    docstring)."""
+    decode = getattr(kind, "from_builtins", None)
+    if decode is None:
+        raise NotImplementedError(f"no decoder for {kind!r}")
+    return decode(raw)
 
 
 def _substitute(tp: Any, union: Any) -> Any:
@@ -133,7 +145,7 @@ class StateCodec(Generic[S]):
         self.fingerprint = f"{CODEC_FORMAT}:{state_type.__module__}.{state_type.__qualname__}:{digest}"
         """What stored bytes must have been made with to be loaded by this codec."""
         self._encoder = msgspec.msgpack.Encoder()
-        self._decoder = msgspec.msgpack.Decoder(self.schema)
+        self._decoder = msgspec.msgpack.Decoder(self.schema, dec_hook=decode_hook)
 
     def record(self, state: S) -> msgspec.Struct:
         """The state as its schema: a value object (``==`` compares by content)."""

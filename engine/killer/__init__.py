@@ -13,6 +13,8 @@ over the kit's own data structures:
   (``catalogue.effects``); the few cards that fit no primitive name a hook.
 * ``interpreter``: what each primitive of the effect vocabulary does in a game, as tables
   keyed by the primitive's type.
+* ``primitive``: a primitive written once, in a file of its own (its fields, family, choices,
+  check, apply, options and description), and the small typed port through which it reads a game.
 * ``hooks``: the registry of named hooks for cards that fit no primitive.
 * ``holds``: a held card or roll, which happens when the next event that is not an answer
   to it comes.

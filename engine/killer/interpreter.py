@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
 from engine.killer.catalogue import effects as fx
+from engine.killer.primitive import Port, Primitive
 
 S = TypeVar("S")
 """A game's state."""
@@ -83,6 +84,10 @@ FAMILY: dict[type[fx.CardEffect], str] = {
 FAMILIES = ("circle", "combat", "feeding", "carrots", "money", "rolls", "hands", "turns")
 
 
+_INTERPRETERS: list[Interpreter[Any, Any, Any]] = []
+"""Every game's interpreter (an adopted primitive stays in the vocabulary while one plays it)."""
+
+
 def unchecked(*_args: Any) -> None:
     """The check of a primitive with nothing to check."""
     return None
@@ -93,11 +98,14 @@ class Interpreter(Generic[S, X, E]):
 
     def __init__(self, game: str) -> None:
         self.game = game
+        _INTERPRETERS.append(self)
         self.checks: dict[type, Check[S, X, E]] = {}
         self.applies: dict[type, Apply[S, X]] = {}
         self.outcomes: dict[type, Outcome[S]] = {}
         self.choices: dict[type, Options[S]] = {}
         self.fields: dict[type, frozenset[str]] = {}
+        self.adopted: dict[type, Port[S, X, E]] = {}
+        """The primitives written once (engine.killer.primitive) this game plays, and its port."""
 
     def _register(self, table: dict[type, Any], kinds: tuple[type, ...]) -> Callable[[F], F]:
         def register(fn: F) -> F:
@@ -131,6 +139,47 @@ class Interpreter(Generic[S, X, E]):
     def takes(self, kind: type[fx.CardEffect], *fields: str) -> None:
         """The choices (event fields) a play of this primitive may name."""
         self.fields[kind] = frozenset(fields)
+
+    def adopt(self, kind: type[Primitive], port: Port[S, X, E]) -> None:
+        """Play ``kind``, a primitive written once, in this game through its ``port``: the
+        check, apply and options tables take the class's own, its choices are the port's
+        fields for them, and deck files may name its tag (fx.VOCABULARY)."""
+        if kind in self.adopted:
+            raise ValueError(f"{self.game}: {kind.__name__} is adopted twice")
+
+        def check(state: S, frame: X, effect: Primitive, event: E) -> None:
+            effect.check(port, state, frame, event)
+
+        def apply(state: S, frame: X, effect: Primitive, out: list[Any]) -> None:
+            port.settle(state, frame)
+            effect.apply(port, state, frame, out)
+
+        def options(state: S, seat: int, effect: Primitive) -> list[Any]:
+            return effect.options(port, state, seat)
+
+        fx.VOCABULARY.add(kind)
+        self.check(kind)(check)
+        self.apply(kind)(apply)
+        self.options(kind)(options)
+        self.takes(kind, *(port.field(choice) for choice in kind.takes))
+        self.adopted[kind] = port
+
+    def forget(self, kind: type[Primitive]) -> None:
+        """Stop playing an adopted primitive (a test's toy; the kit's vocabulary forgets it
+        once no game plays it)."""
+        if self.adopted.pop(kind, None) is None:
+            return
+        for table in (self.checks, self.applies, self.choices, self.fields):
+            table.pop(kind, None)
+        if not any(kind in interp.adopted for interp in _INTERPRETERS):
+            fx.VOCABULARY.remove(kind)
+
+    def family_of(self, kind: type[fx.CardEffect]) -> str:
+        """The primitive's family (the kit's table, or an adopted primitive's own)."""
+        family = FAMILY.get(kind)
+        if family is None and issubclass(kind, Primitive):
+            family = kind.family
+        return family or "turns"
 
     # -- reading the tables -------------------------------------------------------------------
 

@@ -9,7 +9,8 @@ shares), costs (paid with saved Resources), civ (Civ points), unknowns (cards no
 in a game recorded at the table), worlds (those cards dealt out whole, for the analysis of a
 game), readings (the two hand sizes side by side), flow (turns,
 rounds, deadlines, kills), cards (playing a card), choices (the choices a card may be played
-with), handlers (one per event), agenda (the legal actions), chance (what simulators draw),
+with), port (what a primitive written once reads of the game, and the ones it plays),
+handlers (one per event), agenda (the legal actions), chance (what simulators draw),
 views, words, render (the terminal's picture), bots.
 """
 
@@ -28,6 +29,9 @@ from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName
 from engine.killer.words import CardWords
 from engine.killer_bunnies_odyssey import bots, render, views, words, worlds
+from engine.killer_bunnies_odyssey import (
+    port as port,  # the primitives written once it plays join its interpreter
+)
 from engine.killer_bunnies_odyssey.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_odyssey.cards import check_supported
 from engine.killer_bunnies_odyssey.chance import sample_chance
@@ -36,6 +40,7 @@ from engine.killer_bunnies_odyssey.handlers import HANDLERS
 from engine.killer_bunnies_odyssey.library import header_fields, table_for
 from engine.killer_bunnies_odyssey.numbers import MAX_PLAYERS, MIN_PLAYERS, START_CIV
 from engine.killer_bunnies_odyssey.options import OPTION_HELP, OdysseyOptions
+from engine.killer_bunnies_odyssey.port import ADOPTED
 from engine.killer_bunnies_odyssey.rulebook import RULES
 from engine.killer_bunnies_odyssey.state import OdysseyState, Seat
 from engine.killer_bunnies_odyssey.table import cards, pieces_said, totals
@@ -76,6 +81,8 @@ def _piece_value(reader: Any, value: Any) -> Any:
 class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
     card_fields = CARD_FIELDS
     slug: ClassVar[str] = "killer-bunnies-odyssey"
+    adopted: ClassVar[tuple[type, ...]] = ADOPTED
+    """The primitives written once (engine.killer.primitive) it plays, its port\'s table."""
     title: ClassVar[str] = "Killer Bunnies and the Ultimate Odyssey"
     rulebook = RULES
     min_players = MIN_PLAYERS

@@ -4,7 +4,8 @@ whole Blue Starter box, on the Killer Bunnies family kit (engine.killer).
 Read it like the rulebook: numbers (the game's counts), options, catalogue (where the cards
 come from; the cards themselves are data in cards/*.toml), rulebook (rule ids), events,
 state, table (what every part shares), market (Kaballa's Market), cards (what each primitive
-of the effect vocabulary does in Quest), combat (attacks), roam (Roaming Red Runs in play),
+of the effect vocabulary does in Quest), port (what a primitive written once reads of
+Quest, and the ones it plays), combat (attacks), roam (Roaming Red Runs in play),
 leaving (bunnies leaving the circle), triplets, auction, carrots (the Magic Carrot and the
 end), flow (how the game moves on by itself: a card's resolution, draws, the end of a
 turn), handlers (one per event), drawing (the table form's draws and reveals), unknowns
@@ -30,6 +31,9 @@ from engine.killer.circle import BunnyCircle
 from engine.killer.naming import CardsByName, settle_event
 from engine.killer.words import CardWords
 from engine.killer_bunnies_quest import bots, render, unknowns, views, waiting, words, worlds
+from engine.killer_bunnies_quest import (
+    port as port,  # the primitives written once it plays join its interpreter
+)
 from engine.killer_bunnies_quest.agenda import decision_actions, pending, window_actions
 from engine.killer_bunnies_quest.catalogue import deck_for, key_of
 from engine.killer_bunnies_quest.chance import sample_chance
@@ -38,6 +42,7 @@ from engine.killer_bunnies_quest.handlers import HANDLERS
 from engine.killer_bunnies_quest.market import Market
 from engine.killer_bunnies_quest.numbers import MAX_PLAYERS, MIN_PLAYERS
 from engine.killer_bunnies_quest.options import OPTION_HELP, QuestOptions
+from engine.killer_bunnies_quest.port import ADOPTED
 from engine.killer_bunnies_quest.rulebook import RULES
 from engine.killer_bunnies_quest.state import AttackFrame, Hold, QuestState, Seat
 from engine.killer_bunnies_quest.table import money_each
@@ -96,6 +101,8 @@ _HOLDERS = frozenset({Hold, AttackFrame})
 class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
     card_fields = CARD_FIELDS
     slug: ClassVar[str] = "killer-bunnies-quest"
+    adopted: ClassVar[tuple[type, ...]] = ADOPTED
+    """The primitives written once (engine.killer.primitive) it plays, its port\'s table."""
     title: ClassVar[str] = "Killer Bunnies and the Quest for the Magic Carrot"
     rulebook = RULES
     min_players = MIN_PLAYERS

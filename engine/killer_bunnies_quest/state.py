@@ -18,7 +18,8 @@ from typing import Any, Literal, Union
 
 import msgspec
 
-from engine.killer.catalogue.effects import AnyEffect, Direction
+from engine.codec import decode_hook
+from engine.killer.catalogue.effects import Direction, OneEffect
 from engine.killer.circle import BunnyCircle
 from engine.killer.feeding import FeedDemand
 from engine.killer.rolls import RollOff
@@ -133,7 +134,7 @@ class Effects(msgspec.Struct, tag="effects", kw_only=True):
     """A card's primitives still to apply, in order."""
 
     ctx: Ctx
-    todo: list[AnyEffect]
+    todo: list[OneEffect]
 
 
 class AttackFrame(msgspec.Struct, tag="attack", kw_only=True):
@@ -168,7 +169,7 @@ class Hold(msgspec.Struct, tag="hold", kw_only=True):
     the next event that is not one (R-KBQ-32)."""
 
     ctx: Ctx
-    effect: AnyEffect
+    effect: OneEffect
     released: bool = False
 
 
@@ -176,7 +177,7 @@ class RollCard(msgspec.Struct, tag="roll_card", kw_only=True):
     """A primitive waiting for its dice (a roll table, a steal by roll, a hook)."""
 
     ctx: Ctx
-    effect: AnyEffect
+    effect: OneEffect
     dice: list[str]
     roller: int
 
@@ -267,7 +268,7 @@ class Shown(msgspec.Struct, tag="shown", kw_only=True):
 
     ctx: Ctx
     seat: int
-    effect: AnyEffect
+    effect: OneEffect
 
 
 Frame = Union[Effects, AttackFrame, Hold, RollCard, Choice, RollOffFrame, AuctionFrame, Draws,  # noqa: UP007
@@ -404,5 +405,5 @@ class QuestState(GameState):
 
 def copy_frame(frame: Frame) -> Frame:
     """An independent copy of a frame (effects and dice names are frozen or strings)."""
-    copied: Frame = msgspec.convert(msgspec.to_builtins(frame), Frame)
+    copied: Frame = msgspec.convert(msgspec.to_builtins(frame), Frame, dec_hook=decode_hook)
     return copied

@@ -4,7 +4,8 @@ as one ruleset with a ``level`` option, on the Killer Bunnies family kit (engine
 Read it like the rulebook: numbers (the game's numbers), catalogue (the cards, data in
 cards/*.toml, and each level's table), options, rulebook (rule ids), events, state, table
 (what every part shares and how the game moves on), cards (what each effect primitive does
-here), handlers (one per event), agenda (what the game waits for, the legal actions, chance
+here), port (what a primitive written once reads of the game, and the ones it plays),
+handlers (one per event), agenda (what the game waits for, the legal actions, chance
 for simulators), worlds (a position's unseen cards dealt out whole, for the analysis of a
 game), views (and the record a seat could have written), words (the game in words,
 each perspective told what it saw), render (the terminal's picture), bots.
@@ -25,6 +26,7 @@ from engine.kinderbunnies.events import EVENT_TYPES
 from engine.kinderbunnies.handlers import HANDLERS
 from engine.kinderbunnies.numbers import HAND_SIZE, MAX_PLAYERS
 from engine.kinderbunnies.options import OPTION_HELP, KinderOptions
+from engine.kinderbunnies.port import ADOPTED
 from engine.kinderbunnies.rulebook import RULES
 from engine.kinderbunnies.state import KinderState
 from engine.kinderbunnies.table import cards, pile_size
@@ -41,6 +43,8 @@ CARD_FIELDS = frozenset({"card", "cards", "carrot", "carrots", "on", "pay", "bun
 class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
     card_fields = CARD_FIELDS
     slug: ClassVar[str] = "kinderbunnies"
+    adopted: ClassVar[tuple[type, ...]] = ADOPTED
+    """The primitives written once (engine.killer.primitive) it plays, its port\'s table."""
     title: ClassVar[str] = "KinderBunnies (Beginner, Advanced and Really Advanced)"
     rulebook = RULES
     min_players = 2

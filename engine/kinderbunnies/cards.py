@@ -200,6 +200,9 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
         refuse("KIN-TURN-1", f"card {C.label(card)} cannot be played as a turn's card", card=card)
     turn = Turn(seat=seat, card=card, rule=rule)
     check(state, turn, effect, e)
+    takes = KINDER.fields.get(kind)
+    if takes is not None:  # a primitive written once says its choices (engine.killer.primitive)
+        _fields(e, set(takes), rule)
     apply = KINDER.applies[kind]
 
     def plan(state: KinderState, out: Effects) -> None:
@@ -207,7 +210,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     return plan
 
 
-def _played(state: KinderState, turn: Turn) -> None:
+def played(state: KinderState, turn: Turn) -> None:
     """The turn's card leaves the hand for the discard pile."""
     take_from_hand(state, turn.seat, turn.card)
     state.discard.append(turn.card)
@@ -237,7 +240,7 @@ def _check_nothing_named(state: KinderState, turn: Turn, effect: object, e: Play
 @KINDER.apply(fx.SwitchPlaces, fx.EveryoneRolls, fx.RaceToRoll)
 def _all_roll(state: KinderState, turn: Turn, effect: object, out: Effects) -> None:
     order = clockwise_from(state, turn.seat)
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=len(order), rollers=order)
 
 
@@ -253,7 +256,7 @@ def _check_feed(state: KinderState, turn: Turn, effect: fx.Feed, e: Play) -> Non
 
 @KINDER.apply(fx.Feed)
 def _feed(state: KinderState, turn: Turn, effect: fx.Feed, out: Effects) -> None:
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="feed", bunny=turn.on, owner=turn.owner)
 
 
@@ -268,7 +271,7 @@ def _check_lose(state: KinderState, turn: Turn, effect: fx.LoseSupply, e: Play) 
 
 @KINDER.apply(fx.LoseSupply)
 def _lose(state: KinderState, turn: Turn, effect: fx.LoseSupply, out: Effects) -> None:
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="show", owner=turn.owner)
 
 
@@ -284,7 +287,7 @@ def _check_take(state: KinderState, turn: Turn, effect: fx.TakeCarrot, e: Play) 
 
 @KINDER.apply(fx.TakeCarrot)
 def _take(state: KinderState, turn: Turn, effect: fx.TakeCarrot, out: Effects) -> None:
-    _played(state, turn)
+    played(state, turn)
     for c in turn.carrots:
         take_from_pile(state, turn.seat, c, turn.rule, out)
     carrot_taken(state, out)
@@ -302,7 +305,7 @@ def _check_return(state: KinderState, turn: Turn, effect: fx.ReturnCarrot, e: Pl
 @KINDER.apply(fx.ReturnCarrot)
 def _send_back(state: KinderState, turn: Turn, effect: fx.ReturnCarrot, out: Effects) -> None:
     assert turn.holder is not None and turn.carrot is not None
-    _played(state, turn)
+    played(state, turn)
     return_carrot(state, turn.holder, turn.carrot)
     out.append(Effect(turn.rule, "carrot_returned", {"seat": turn.holder,
                                                      "carrot": cards(state).letter(turn.carrot)}))
@@ -324,7 +327,7 @@ def _check_trade(state: KinderState, turn: Turn, effect: fx.ExchangeCarrots, e: 
 @KINDER.apply(fx.ExchangeCarrots)
 def _trade(state: KinderState, turn: Turn, effect: fx.ExchangeCarrots, out: Effects) -> None:
     assert turn.carrot is not None
-    _played(state, turn)
+    played(state, turn)
     for c in turn.carrots:
         take_from_pile(state, turn.seat, c, turn.rule, out)
     return_carrot(state, turn.seat, turn.carrot)
@@ -343,7 +346,7 @@ def _check_burglar(state: KinderState, turn: Turn, effect: fx.StealCarrot, e: Pl
 @KINDER.apply(fx.StealCarrot)
 def _steal(state: KinderState, turn: Turn, effect: fx.StealCarrot, out: Effects) -> None:
     if effect.pick == "by_roll":  # the turn's card: a die names the carrot
-        _played(state, turn)
+        played(state, turn)
         state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=1, rollers=[turn.seat])
         return
     # a roll's prize: the player picks a carrot another player holds (choose)
@@ -393,7 +396,7 @@ def _check_buy_back(state: KinderState, turn: Turn, effect: fx.ReplayDiscard, e:
 def _buy_back(state: KinderState, turn: Turn, effect: fx.ReplayDiscard, out: Effects) -> None:
     take = turn.take
     assert take is not None
-    _played(state, turn)
+    played(state, turn)
     spend(state, turn.seat, list(turn.paid), effect.price, out, turn.rule)
     state.discard.remove(take)
     state.hands[turn.seat].append(take)
@@ -433,18 +436,18 @@ def _matches(state: KinderState, turn: Turn, effect: fx.RollMatches, out: Effect
         step = "hazard" if yellow(state) else "roll"
         owner = turn.owner
         assert owner is not None  # the check named the bunny's owner
-        _played(state, turn)
+        played(state, turn)
         state.task = Task(card=turn.card, seat=turn.seat, step=step, bunny=turn.on, owner=owner,
                           dice=len(effect.dice), rollers=[owner])
         return
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=len(effect.dice),
                       rollers=[turn.seat], number=turn.number)
 
 
 @KINDER.apply(fx.RollSpread)
 def _spread(state: KinderState, turn: Turn, effect: fx.RollSpread, out: Effects) -> None:
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="roll", dice=len(effect.dice),
                       rollers=[turn.seat])
 
@@ -459,14 +462,14 @@ def _check_fugitive(state: KinderState, turn: Turn, effect: fx.RollOff, e: Play)
 @KINDER.apply(fx.RollOff)
 def _fugitive(state: KinderState, turn: Turn, effect: fx.RollOff, out: Effects) -> None:
     order = clockwise_from(state, turn.seat)
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="roll", bunny=turn.on, dice=len(order),
                       rollers=order, off=rolls.start(order, "high", turn.seat, "none"))
 
 
 @KINDER.apply(fx.Contest)
 def _spin(state: KinderState, turn: Turn, effect: fx.Contest, out: Effects) -> None:
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="spin")
 
 
@@ -475,7 +478,7 @@ def _spin(state: KinderState, turn: Turn, effect: fx.Contest, out: Effects) -> N
 
 @KINDER.apply(fx.PassHands)
 def _pass_along(state: KinderState, turn: Turn, effect: fx.PassHands, out: Effects) -> None:
-    _played(state, turn)
+    played(state, turn)
     waiting = [s for s in clockwise_from(state, turn.seat) if state.hands[s]]
     if waiting:
         state.task = Task(card=turn.card, seat=turn.seat, step="pass", waiting=waiting)
@@ -495,7 +498,7 @@ def _check_squid(state: KinderState, turn: Turn, effect: fx.SwapWithHand, e: Pla
 
 @KINDER.apply(fx.SwapWithHand)
 def _squid(state: KinderState, turn: Turn, effect: fx.SwapWithHand, out: Effects) -> None:
-    _played(state, turn)
+    played(state, turn)
     state.task = Task(card=turn.card, seat=turn.seat, step="swap", owner=turn.owner)
 
 

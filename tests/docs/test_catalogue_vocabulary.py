@@ -54,8 +54,9 @@ def table() -> str:
     head = "| family | `do` | fields (default) | what it does | " + " | ".join(g for g, _ in games) + " |"
     lines = [head, "|" + "---|" * (4 + len(games))]
     for family in FAMILIES:
-        for kind in sorted((k for k in fx.EFFECT_TYPES if FAMILY[k] == family),
-                           key=fx.tag_of_type):
+        # the kit's primitives and those a game adopted from a file of their own
+        for kind in sorted((k for k in fx.VOCABULARY.kinds.values()
+                            if games[0][1].family_of(k) == family), key=fx.tag_of_type):
             fields = ", ".join(_default(f) for f in msgspec.structs.fields(kind)) or "—"
             plays = " | ".join("yes" if kind in interp.plays() else "" for _, interp in games)
             lines.append(f"| {family} | `{fx.tag_of_type(kind)}` | {fields} | {_what(kind)} | {plays} |")

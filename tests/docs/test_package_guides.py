@@ -59,7 +59,7 @@ def test_a_game_s_reading_guide_names_each_of_its_modules_once(game: str) -> Non
 SKELETON = {"events", "state", "options", "rulebook", "numbers", "agenda", "handlers", "views",
             "words", "render", "bots"}
 """The modules every game has (docs/design.md, One skeleton per game)."""
-ROLES = {"table", "cards", "catalogue", "library", "unknowns", "chance", "worlds"}
+ROLES = {"table", "cards", "port", "catalogue", "library", "unknowns", "chance", "worlds"}
 """Roles some games have, under one name wherever they are."""
 OWN = {
     "bunnies": {"layout"},

@@ -62,3 +62,34 @@ def test_a_function_of_the_right_shape_is_accepted_and_a_wrong_one_refused(tmp_p
     assert code == 0, said
     said, code = _mypy(tmp_path, GAME + WRONG)
     assert code == 1 and "arg-type" in said and "dict[str, int]" in said, said
+
+
+PORTED = '''
+from __future__ import annotations
+
+from engine.killer_bunnies_odyssey.cards import ODYSSEY
+from engine.killer_bunnies_odyssey.port import PORT as ODYSSEY_PORT
+from engine.killer_bunnies_quest.catalogue import QUEST
+from engine.killer_bunnies_quest.port import PORT as QUEST_PORT
+from engine.kinderbunnies.cards import KINDER
+from engine.kinderbunnies.port import PORT as KINDER_PORT
+from tests.games.killer.toy_census import Census
+
+QUEST.adopt(Census, QUEST_PORT)
+KINDER.adopt(Census, KINDER_PORT)
+ODYSSEY.adopt(Census, ODYSSEY_PORT)
+'''
+
+CROSSED = '''
+QUEST.adopt(Census, KINDER_PORT)
+'''
+
+
+def test_a_primitive_written_once_is_adopted_through_each_game_s_own_port(tmp_path: Path) -> None:
+    """The toy primitive (tests/games/killer/toy_census.py) is checked by mypy --strict against
+    the Port protocol, and each game's port against its interpreter: a port of another game
+    (whose frames and states are others) is an error."""
+    said, code = _mypy(tmp_path, PORTED)
+    assert code == 0, said
+    said, code = _mypy(tmp_path, PORTED + CROSSED)
+    assert code == 1 and "arg-type" in said and "KinderPort" in said, said

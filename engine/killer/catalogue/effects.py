@@ -26,9 +26,11 @@ Words used throughout:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, Union, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Union, get_args
 
 import msgspec
+
+from engine.codec import decode_hook
 
 BunnyTarget = Literal["opponent_bunny", "any_bunny", "own_bunny", "host"]
 """Which bunny a card may be put on (see the module docstring)."""
@@ -58,7 +60,21 @@ ParamValue = Union[str, int, bool, list[str]]  # noqa: UP007
 """A hook parameter: numbers and names only."""
 
 
-class CardEffect(msgspec.Struct, tag_field="do", frozen=True, forbid_unknown_fields=True,
+class Open:
+    """What a field holding a primitive is at run time: the vocabulary is open (a game may
+    adopt a primitive the kit does not list, engine.killer.primitive), so such a field is
+    decoded by :data:`VOCABULARY` as it stands, not by a union fixed at import. mypy reads
+    :data:`OneEffect` as :data:`AnyEffect`."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_builtins(cls, raw: Any) -> CardEffect:
+        """The primitive ``raw`` names (the state codec's and the loader's decode hook)."""
+        return VOCABULARY.decode(raw)
+
+
+class CardEffect(msgspec.Struct, Open, tag_field="do", frozen=True, forbid_unknown_fields=True,
                  kw_only=True):
     """Base of every primitive; the tag (``do = "..."`` in a deck file) names it."""
 
@@ -312,7 +328,7 @@ class Band(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True
 
     faces: str
     """``"10-12"``, ``"1"`` or ``"2,3"``."""
-    then: list[AnyEffect]
+    then: list[OneEffect]
 
     def face_values(self) -> tuple[int, ...]:
         return parse_faces(self.faces)
@@ -358,7 +374,7 @@ class RollBands(CardEffect, tag="roll_bands", frozen=True, kw_only=True):
 class PatternOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     pattern: Literal["all_different", "pair", "three_of_a_kind"]
     """``pair``: some two dice equal and no three; ``three_of_a_kind``: three or more equal."""
-    then: list[AnyEffect]
+    then: list[OneEffect]
 
 
 class RollPattern(CardEffect, tag="roll_pattern", frozen=True, kw_only=True):
@@ -389,7 +405,7 @@ class RollLowest(CardEffect, tag="roll_lowest", frozen=True, kw_only=True):
     face wins its prize."""
 
     dice: list[str]
-    prizes: dict[str, list[AnyEffect]]
+    prizes: dict[str, list[OneEffect]]
     """Prize per die id."""
 
     def nested(self) -> list[AnyEffect]:
@@ -418,9 +434,9 @@ class RollMatches(CardEffect, tag="roll_matches", frozen=True, kw_only=True):
     lowest: int = 1
     highest: int = 12
     """The numbers a player may choose."""
-    per_match: list[AnyEffect] = []
+    per_match: list[OneEffect] = []
     """Applied once per die showing the number."""
-    if_none: list[AnyEffect] = []
+    if_none: list[OneEffect] = []
     """Applied when no die shows it."""
     target: BunnyTarget | None = None
     """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
@@ -428,7 +444,7 @@ class RollMatches(CardEffect, tag="roll_matches", frozen=True, kw_only=True):
     """When given, a die matches if it shows any of these (``number`` is then ignored)."""
     need: int = 1
     """How many dice must match in one roll for ``then``."""
-    then: list[AnyEffect] = []
+    then: list[OneEffect] = []
     """Applied once when at least ``need`` dice match."""
     tries: int = 1
     """Rolls allowed to reach ``need`` matches (each roll counted on its own)."""
@@ -610,7 +626,7 @@ class Dormant(CardEffect, tag="dormant", frozen=True, kw_only=True):
 
     target: BunnyTarget = "opponent_bunny"
     trigger: Literal["host_owner_launches_weapon"]
-    then: list[AnyEffect]
+    then: list[OneEffect]
 
     def nested(self) -> list[AnyEffect]:
         return list(self.then)
@@ -717,7 +733,7 @@ class EveryoneRolls(CardEffect, tag="everyone_rolls", frozen=True, kw_only=True)
     die: str
     faces: str
     """``"9"``, ``"1-3"``: the faces that bring ``then``."""
-    then: list[AnyEffect]
+    then: list[OneEffect]
 
     def nested(self) -> list[AnyEffect]:
         return list(self.then)
@@ -780,7 +796,7 @@ class Contest(CardEffect, tag="contest", frozen=True, kw_only=True):
     """A contest of skill the table judges (the longest-spinning die): everyone takes part,
     the table records the winner, and ``then`` applies to him."""
 
-    then: list[AnyEffect]
+    then: list[OneEffect]
 
     def nested(self) -> list[AnyEffect]:
         return list(self.then)
@@ -842,7 +858,15 @@ AnyEffect = Union[  # noqa: UP007
 """Every primitive; a deck file's ``effects`` decode into a list of these."""
 
 EFFECT_TYPES: tuple[type[CardEffect], ...] = get_args(AnyEffect)
-"""The primitives, for the format reference and the completeness tests."""
+"""The kit's own primitives, for the format reference and the completeness tests."""
+
+if TYPE_CHECKING:
+    OneEffect: TypeAlias = AnyEffect
+else:
+    OneEffect = Open
+"""How a field holding one primitive is declared (see :class:`Open`)."""
+
+
 
 
 def tag_of(effect: CardEffect) -> str:
@@ -870,3 +894,63 @@ def walk(effects: list[AnyEffect]) -> list[AnyEffect]:
         out.append(effect)
         out.extend(walk(effect.nested()))
     return out
+
+
+class Vocabulary:
+    """The primitives a deck file may name: the kit's own (:data:`AnyEffect`) and those a game
+    adopts from a file of their own (engine.killer.primitive). A tag is one primitive's
+    only."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, type[CardEffect]] = {tag_of_type(k): k for k in EFFECT_TYPES}
+        self._union: Any = AnyEffect
+
+    def add(self, kind: type[CardEffect]) -> None:
+        """Let deck files name ``kind`` (adopting it twice is the same as once)."""
+        tag = tag_of_type(kind)
+        held = self.kinds.get(tag)
+        if held is kind:
+            return
+        if held is not None:
+            raise ValueError(f"the effect tag {tag!r} is already {held.__qualname__}'s")
+        self.kinds[tag] = kind
+        self._union = Union[tuple(self.kinds.values())]  # noqa: UP007 - built from a tuple
+
+    def remove(self, kind: type[CardEffect]) -> None:
+        """Forget an adopted primitive (the kit's own stay)."""
+        if kind not in EFFECT_TYPES and self.kinds.get(tag_of_type(kind)) is kind:
+            del self.kinds[tag_of_type(kind)]
+            self._union = Union[tuple(self.kinds.values())]  # noqa: UP007
+
+    def decode(self, raw: Any) -> CardEffect:
+        """The primitive of ``raw`` (a deck file's table or a state's stored one); a
+        ValidationError names what is wrong."""
+        if isinstance(raw, CardEffect):
+            return raw
+        try:
+            effect: CardEffect = msgspec.convert(raw, self._union, dec_hook=decode_hook)
+        except msgspec.ValidationError as exc:
+            # A ValueError from a decode hook is reported by msgspec with the path to this
+            # field before it; its own text ends with the path inside the primitive.
+            text, _, inner = str(exc).rpartition(" - at `$")
+            raise ValueError(f"{text} - in `{inner}" if text else str(exc)) from None
+        return effect
+
+
+def said_at(error: Exception) -> str:
+    """A decoding error of a deck file's effects with its path whole: msgspec reports the
+    path to a field declared :data:`OneEffect` and, in front, the path inside the primitive
+    (``... - in `.count` - at `$.effects[0]```); this joins them (``$.effects[0].count``)."""
+    text = str(error)
+    head, sep, outer = text.rpartition(" - at `$")
+    if not sep:
+        return text
+    inner: list[str] = []
+    while " - in `" in head:
+        head, _, part = head.rpartition(" - in `")
+        inner.append(part.rstrip("`"))
+    return f"{head} - at `${outer.rstrip('`')}{''.join(inner)}`"
+
+
+VOCABULARY = Vocabulary()
+"""The primitives deck files and stored states may name."""

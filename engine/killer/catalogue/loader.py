@@ -27,6 +27,7 @@ from typing import Any
 
 import msgspec
 
+from engine.codec import decode_hook
 from engine.killer.catalogue import effects as fx
 from engine.killer.catalogue.schema import (
     FORMAT,
@@ -194,9 +195,9 @@ def deck_from_data(path: str, data: Mapping[str, Any]) -> DeckFile:
         name = raw.get("id") if isinstance(raw, dict) else None
         label = str(name) if name else f"#{index + 1}"
         try:
-            entry = msgspec.convert(raw, CardEntry)
+            entry = msgspec.convert(raw, CardEntry, dec_hook=decode_hook)
         except msgspec.ValidationError as exc:
-            raise CatalogueError(path, label[:MAX_ID], str(exc)) from None
+            raise CatalogueError(path, label[:MAX_ID], fx.said_at(exc)) from None
         check_id(path, "the card id", entry.id, label[:MAX_ID])
         cards.append(entry)
     raw_list = data.get("list", [])

@@ -18,7 +18,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.killer.catalogue.effects import AnyEffect, Protection
+from engine.killer.catalogue.effects import OneEffect, Protection
 
 FORMAT = 1
 """The deck-file format version this warren reads (``format = 1`` at the top of a file)."""
@@ -143,7 +143,7 @@ class Printing(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
     numbers: str | None = None
     text: str | None = None
-    effects: list[AnyEffect] | None = None
+    effects: list[OneEffect] | None = None
     bunny: BunnyFace | None = None
     source: str | None = None
 
@@ -201,7 +201,7 @@ class CardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     """A large carrot's number or letter; on a small carrot card, the carrot it names."""
     market: Prices | None = None
     """The starter card's opening prices."""
-    effects: list[AnyEffect] = []
+    effects: list[OneEffect] = []
     text: str = ""
     """What the card does, in warren's own words (never the printed text)."""
     source: str = ""
@@ -299,7 +299,7 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     units: int | None
     carrot: str | None
     market: Prices | None
-    effects: tuple[AnyEffect, ...]
+    effects: tuple[OneEffect, ...]
     text: str
     source: str
     printing: str
