@@ -903,7 +903,13 @@ class Vocabulary:
 
     def __init__(self) -> None:
         self.kinds: dict[str, type[CardEffect]] = {tag_of_type(k): k for k in EFFECT_TYPES}
-        self._union: Any = AnyEffect
+        self._holder = self._hold(AnyEffect)
+
+    @staticmethod
+    def _hold(union: Any) -> type[msgspec.Struct]:
+        # msgspec keeps what it learnt of a Struct's field types with the class, not of a bare
+        # union: a Struct holding the union decodes many times faster after the first time.
+        return msgspec.defstruct("OneOf", [("effect", union)])
 
     def add(self, kind: type[CardEffect]) -> None:
         """Let deck files name ``kind`` (adopting it twice is the same as once)."""
@@ -914,13 +920,13 @@ class Vocabulary:
         if held is not None:
             raise ValueError(f"the effect tag {tag!r} is already {held.__qualname__}'s")
         self.kinds[tag] = kind
-        self._union = Union[tuple(self.kinds.values())]  # noqa: UP007 - built from a tuple
+        self._holder = self._hold(Union[tuple(self.kinds.values())])  # noqa: UP007 - from a tuple
 
     def remove(self, kind: type[CardEffect]) -> None:
         """Forget an adopted primitive (the kit's own stay)."""
         if kind not in EFFECT_TYPES and self.kinds.get(tag_of_type(kind)) is kind:
             del self.kinds[tag_of_type(kind)]
-            self._union = Union[tuple(self.kinds.values())]  # noqa: UP007
+            self._holder = self._hold(Union[tuple(self.kinds.values())])  # noqa: UP007
 
     def decode(self, raw: Any) -> CardEffect:
         """The primitive of ``raw`` (a deck file's table or a state's stored one); a
@@ -928,12 +934,13 @@ class Vocabulary:
         if isinstance(raw, CardEffect):
             return raw
         try:
-            effect: CardEffect = msgspec.convert(raw, self._union, dec_hook=decode_hook)
+            held = msgspec.convert({"effect": raw}, self._holder, dec_hook=decode_hook)
         except msgspec.ValidationError as exc:
             # A ValueError from a decode hook is reported by msgspec with the path to this
             # field before it; its own text ends with the path inside the primitive.
-            text, _, inner = str(exc).rpartition(" - at `$")
+            text, _, inner = str(exc).rpartition(" - at `$.effect")
             raise ValueError(f"{text} - in `{inner}" if text else str(exc)) from None
+        effect: CardEffect = held.effect  # type: ignore[attr-defined]
         return effect
 
 

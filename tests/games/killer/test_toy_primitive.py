@@ -239,3 +239,10 @@ def test_odyssey_plays_the_toy_both_ways(odyssey: None) -> None:
     said = _census(play(opponent=1))
     assert said == {"seat": 0, "player": 1, "count": 2}
     assert t.code(state.seats[0].discard[-1]) == "TX01"
+
+
+def test_an_adopted_primitive_nests_in_a_roll_s_outcome(quest: None) -> None:
+    roll = fx.VOCABULARY.decode({"do": "roll_bands", "die": "black-d12", "bands": [
+        {"faces": "1-6", "then": [{"do": "census", "at_least": 2}]},
+        {"faces": "7-12", "then": [{"do": "revive"}]}]})
+    assert isinstance(roll, fx.RollBands) and roll.nested() == [Census(at_least=2), fx.Revive()]
