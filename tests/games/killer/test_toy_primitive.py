@@ -69,6 +69,7 @@ def quest(tmp_path: Path) -> Iterator[None]:
 
 
 def test_quest_plays_the_toy_both_ways(quest: None) -> None:
+    from engine.killer_bunnies_quest import RULESET
     from engine.killer_bunnies_quest.events import Play
     from tests.games.killer_bunnies_quest.helpers import (
         BLUE_CONGENIAL,
@@ -87,6 +88,8 @@ def test_quest_plays_the_toy_both_ways(quest: None) -> None:
     refuses(g, "KBQ-CARD-CUSTOM", Play, 0, card=950)  # nobody named
     refuses(g, "KBQ-CARD-CUSTOM", Play, 0, card=950, player=0)  # himself
     refuses(g, "KBQ-CARD-CUSTOM", Play, 0, card=950, player=1, on=BLUE_CONGENIAL)  # not a choice
+    offered = [e for e in RULESET.legal_actions(g.state, 0) if isinstance(e, Play) and e.card == 950]
+    assert sorted(e.player for e in offered) == [1, 2]  # the toy's options, checked
     said = _census(g.play(0, 950, player=1))
     assert said == {"seat": 0, "player": 1, "count": 1}
     assert 950 in g.state.discard and 950 not in g.state.seats[0].hand
@@ -167,6 +170,8 @@ def test_kinderbunnies_plays_the_toy_both_ways(kinder: None) -> None:
         play(player=seat)
     with pytest.raises(RuleViolation):
         play(player=other, on=bunnies[1])  # a choice the census does not take
+    offered = [e for e in RULESET.legal_actions(state, seat) if isinstance(e, Play) and e.card == 950]
+    assert [e.player for e in offered] == [other]  # the toy's options, checked
     said = _census(play(player=other))
     assert said == {"seat": seat, "player": other, "count": 2}
     assert 950 in state.discard and 950 not in state.hands[seat]
@@ -210,7 +215,9 @@ def odyssey(tmp_path: Path) -> Iterator[None]:
 
 
 def test_odyssey_plays_the_toy_both_ways(odyssey: None) -> None:
+    from engine.killer_bunnies_odyssey import RULESET
     from engine.killer_bunnies_odyssey.cards import place_creature
+    from engine.killer_bunnies_odyssey.events import Play
     from engine.killer_bunnies_odyssey.table import cards, new_piece
     from tests.scenarios.killer_bunnies_odyssey import Scenario
 
@@ -236,6 +243,8 @@ def test_odyssey_plays_the_toy_both_ways(odyssey: None) -> None:
         play(opponent=0)
     with pytest.raises(RuleViolation, match="asks for no target"):
         play(opponent=1, target=max(state.pieces))  # a choice the census does not take
+    offered = [e for e in RULESET.legal_actions(state, 0) if isinstance(e, Play) and e.card == "TX01"]
+    assert [e.opponent for e in offered] == [1]  # the toy's options, checked
     said = _census(play(opponent=1))
     assert said == {"seat": 0, "player": 1, "count": 2}
     assert t.code(state.seats[0].discard[-1]) == "TX01"
