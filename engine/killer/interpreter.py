@@ -146,6 +146,8 @@ class Interpreter(Generic[S, X, E]):
         fields for them, and deck files may name its tag (fx.VOCABULARY)."""
         if kind in self.adopted:
             raise ValueError(f"{self.game}: {kind.__name__} is adopted twice")
+        if kind.apply is Primitive.apply:
+            raise TypeError(f"{self.game}: {kind.__name__} says nothing of what it does (no apply)")
 
         def check(state: S, frame: X, effect: Primitive, event: E) -> None:
             effect.check(port, state, frame, event)

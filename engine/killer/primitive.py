@@ -46,10 +46,6 @@ class Port(Protocol[S_contra, X_contra, E_contra]):
         """The seat playing the card."""
         ...
 
-    def card(self, frame: X_contra) -> int:
-        """The card being played (its number in the game's deck)."""
-        ...
-
     def rule(self, state: S_contra, frame: X_contra) -> str:
         """The rule id the card answers to."""
         ...
@@ -115,8 +111,9 @@ class Primitive(fx.CardEffect, frozen=True, kw_only=True):
         return None
 
     def apply(self, port: Port[S, X, E], state: S, frame: X, out: list[Effect]) -> None:
-        """Carry it out, saying what changed in ``out``."""
-        raise NotImplementedError(f"{type(self).__qualname__} does nothing")
+        """Carry it out, saying what changed in ``out``. Every primitive says what it does:
+        a class that keeps this one is refused when a game adopts it."""
+        raise TypeError(f"{type(self).__qualname__} says nothing of what it does")
 
     def options(self, port: Port[S, X, E], state: S, seat: int) -> list[dict[str, Any]]:
         """Every set of choices a play of it by ``seat`` may name, as event fields."""

@@ -1,7 +1,7 @@
 """Odyssey's port for a primitive written once (engine.killer.primitive).
 
 A play is planned, then carried out (engine.killer_bunnies_odyssey.cards): its player is the
-plan's ``seat`` and its card the plan's ``kind``; a choice the check reads is marked asked
+plan's ``seat``; a choice the check reads is marked asked
 (a play naming a choice no effect asks for is refused, ODY-CARD-1) and kept on the step
 being checked (a named player in ``opponent``, a creature in ``target``). Every card answers
 to ODY-CARD-1, the rule of playing a card with the choices it asks for; the card goes to
@@ -26,9 +26,6 @@ class OdysseyPort:
 
     def player(self, frame: Plan) -> int:
         return frame.seat
-
-    def card(self, frame: Plan) -> int:
-        return frame.kind
 
     def rule(self, state: OdysseyState, frame: Plan) -> str:
         return "ODY-CARD-1"

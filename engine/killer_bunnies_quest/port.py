@@ -28,9 +28,6 @@ class QuestPort(KeptChoices):
     def player(self, frame: Ctx) -> int:
         return frame.by
 
-    def card(self, frame: Ctx) -> int:
-        return frame.card
-
     def rule(self, state: QuestState, frame: Ctx) -> str:
         return table.card_rule(state, frame.card)
 

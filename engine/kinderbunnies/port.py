@@ -25,9 +25,6 @@ class KinderPort(KeptChoices):
     def player(self, frame: Turn) -> int:
         return frame.seat
 
-    def card(self, frame: Turn) -> int:
-        return frame.card
-
     def rule(self, state: KinderState, frame: Turn) -> str:
         return frame.rule
 

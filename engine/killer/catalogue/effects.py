@@ -867,8 +867,6 @@ else:
 """How a field holding one primitive is declared (see :class:`Open`)."""
 
 
-
-
 def tag_of(effect: CardEffect) -> str:
     """The ``do`` name of a primitive."""
     return tag_of_type(type(effect))
@@ -903,13 +901,13 @@ class Vocabulary:
 
     def __init__(self) -> None:
         self.kinds: dict[str, type[CardEffect]] = {tag_of_type(k): k for k in EFFECT_TYPES}
-        self._holder = self._hold(AnyEffect)
+        self._rebuild()
 
-    @staticmethod
-    def _hold(union: Any) -> type[msgspec.Struct]:
+    def _rebuild(self) -> None:
         # msgspec keeps what it learnt of a Struct's field types with the class, not of a bare
         # union: a Struct holding the union decodes many times faster after the first time.
-        return msgspec.defstruct("OneOf", [("effect", union)])
+        union: Any = Union[tuple(self.kinds.values())]  # noqa: UP007 - built from a tuple
+        self._holder: type[msgspec.Struct] = msgspec.defstruct("OneOf", [("effect", union)])
 
     def add(self, kind: type[CardEffect]) -> None:
         """Let deck files name ``kind`` (adopting it twice is the same as once)."""
@@ -920,18 +918,18 @@ class Vocabulary:
         if held is not None:
             raise ValueError(f"the effect tag {tag!r} is already {held.__qualname__}'s")
         self.kinds[tag] = kind
-        self._holder = self._hold(Union[tuple(self.kinds.values())])  # noqa: UP007 - from a tuple
+        self._rebuild()
 
     def remove(self, kind: type[CardEffect]) -> None:
         """Forget an adopted primitive (the kit's own stay)."""
         if kind not in EFFECT_TYPES and self.kinds.get(tag_of_type(kind)) is kind:
             del self.kinds[tag_of_type(kind)]
-            self._holder = self._hold(Union[tuple(self.kinds.values())])  # noqa: UP007
+            self._rebuild()
 
     def decode(self, raw: Any) -> CardEffect:
         """The primitive of ``raw`` (a deck file's table or a state's stored one); a
         ValidationError names what is wrong."""
-        if isinstance(raw, CardEffect):
+        if isinstance(raw, CardEffect):  # msgspec.convert of objects hands a primitive as is
             return raw
         try:
             held = msgspec.convert({"effect": raw}, self._holder, dec_hook=decode_hook)

@@ -255,3 +255,16 @@ def test_an_adopted_primitive_nests_in_a_roll_s_outcome(quest: None) -> None:
         {"faces": "1-6", "then": [{"do": "census", "at_least": 2}]},
         {"faces": "7-12", "then": [{"do": "revive"}]}]})
     assert isinstance(roll, fx.RollBands) and roll.nested() == [Census(at_least=2), fx.Revive()]
+
+
+def test_a_primitive_that_says_nothing_of_what_it_does_is_refused_when_adopted() -> None:
+    from engine.killer.primitive import Primitive
+    from engine.killer_bunnies_quest.catalogue import QUEST
+    from engine.killer_bunnies_quest.port import PORT
+
+    class Mute(Primitive, tag="mute", frozen=True, kw_only=True):
+        """Does nothing it could say."""
+
+    with pytest.raises(TypeError, match="Mute says nothing of what it does"):
+        QUEST.adopt(Mute, PORT)
+    assert "mute" not in fx.VOCABULARY.kinds and Mute not in QUEST.checks
