@@ -7,7 +7,12 @@ to change none of it.
 - ``simulate``: for every ruleset and player count, the SHA-256 of the sealed lines of
   simulated games at fixed seeds (byte-identical simulation);
 - ``fold``: for the same games, the SHA-256 of every event's effects and of the state after
-  it, encoded with the ruleset's typed codec (the fold's effects and states).
+  it, encoded with the ruleset's typed codec (the fold's effects and states);
+- ``views``: for the same games, the SHA-256 of every perspective's view (the JSON of
+  ``--json``) after every event;
+- ``words``: for the same games, the SHA-256 of what a person reads: every event as each
+  perspective saw it, what changed in each perspective's view, every effect's facts, the
+  position as ``warren replay`` draws it for each perspective, and the ending.
 
 ``python -m bench.sameness compare FILE`` rebuilds the digest with the code at hand and
 names every key that differs; exit code 1 if any does. ``tests/test_sameness.py`` compares
@@ -60,41 +65,60 @@ def _plain(value: object) -> Any:
     return msgspec.to_builtins(value, str_keys=True, order="deterministic")
 
 
-def _digests(slug: str, players: int, options: dict[str, Any]) -> tuple[str, str]:
+PARTS = ("check", "simulate", "fold", "views", "words")
+
+
+def _digests(slug: str, players: int, options: dict[str, Any]) -> dict[str, str]:
     ruleset = get_ruleset(slug)
-    sim = hashlib.sha256()
-    fold = hashlib.sha256()
+    sums = {part: hashlib.sha256() for part in PARTS[1:]}
     encoder = msgspec.json.Encoder(order="deterministic")
+
+    def said(part: str, value: object) -> None:
+        # Sets sorted, keys as text: the digest must not depend on the hash seed.
+        sums[part].update(encoder.encode(_plain(value)))
+
     for game in simulate(ruleset, GAMES, SEED, players=players, options=options):
         for line in game.lines():
-            sim.update(line)
-            sim.update(b"\n")
+            sums["simulate"].update(line)
+            sums["simulate"].update(b"\n")
         rules = ruleset.for_game(game.header)
         codec = rules.codec
+        names = [f"P{seat}" for seat in range(players)]
+        perspectives: list[Any] = ["referee", "spectator", *range(players)]
         state = rules.setup(game.header)
+        seen = [rules.view(state, p) for p in perspectives]
         for event in game.events:
+            said("words", [rules.describe(event, names, p, before=state) for p in perspectives])
             effects = rules.apply(state, event)
-            # Sets sorted, keys as text: the digest must not depend on the hash seed.
-            fold.update(encoder.encode(_plain(list(effects))))
-            fold.update(encoder.encode(_plain(codec.record(state))))
-    return sim.hexdigest(), fold.hexdigest()
+            said("fold", list(effects))
+            said("fold", codec.record(state))
+            now = [rules.view(state, p) for p in perspectives]
+            said("views", now)
+            said("words", [rules.describe_changes(a, b, names) for a, b in zip(seen, now, strict=True)])
+            said("words", [rules.describe_fact(k, v, names) for e in effects for k, v in e.data.items()])
+            said("words", [rules.render(view, names) for view in now])
+            seen = now
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            said("words", rules.describe_outcome(outcome, names))
+    return {part: h.hexdigest() for part, h in sums.items()}
 
 
 def digest(root: Path = ROOT) -> dict[str, Any]:
-    simulated: dict[str, str] = {}
-    folded: dict[str, str] = {}
+    out: dict[str, Any] = {"check": check_lines(root), **{part: {} for part in PARTS[1:]}}
     for slug, options in TABLES:
         ruleset = get_ruleset(slug)
         for players in sorted({ruleset.min_players, max(ruleset.min_players, min(ruleset.max_players, 4))}):
             level = "".join(f"/{v}" for v in options.values())
             key = f"{slug}{level}/{players}"
-            simulated[key], folded[key] = _digests(slug, players, options)
-    return {"check": check_lines(root), "simulate": simulated, "fold": folded}
+            for part, value in _digests(slug, players, options).items():
+                out[part][key] = value
+    return out
 
 
 def differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     out = []
-    for part in ("check", "simulate", "fold"):
+    for part in PARTS:
         a, b = old.get(part, {}), new.get(part, {})
         for key in sorted(set(a) | set(b)):
             if key not in b:

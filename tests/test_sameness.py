@@ -1,6 +1,7 @@
 """Warren judges and plays exactly as recorded in tests/sameness.json (bench/sameness.py):
-every fixture's check verdict, key by key, simulation byte for byte at fixed seeds, and the
-effects and states of every simulated event. A change of behaviour that is meant rewrites
+every fixture's check verdict, key by key, simulation byte for byte at fixed seeds, the
+effects and states of every simulated event, every perspective's view after it (the JSON of
+``--json``) and every sentence a person reads of it. A change of behaviour that is meant rewrites
 the file (``python -m bench.sameness write tests/sameness.json``) and says why."""
 
 import json
