@@ -11,6 +11,10 @@ reads. A game that says more overrides the methods (Bunnies and Trust No Bunny w
 own events); a new game starts from these defaults and reads reasonably without a line of
 its own.
 
+A game whose views and facts are typed (engine.said) gives its Structs as the vocabulary's
+``types``: a key then reads as its type says (a ``Seat`` by name, a ``Card`` by the game's
+writer for cards), and the key tables below are only for games that are not typed yet.
+
 Pure functions of plain data (views are JSON-ready dicts): no I/O, no ruleset imported.
 """
 
@@ -21,6 +25,22 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from engine.said import (
+    PER_SEAT,
+    SEAT,
+    SEATS,
+    Meaning,
+    arm_for,
+    arms,
+    fields,
+    hints_of,
+    item_hint,
+    meaning_of,
+    struct_of,
+)
 
 if TYPE_CHECKING:
     from engine.ruleset import Outcome
@@ -38,6 +58,9 @@ None to leave it to the generic wording."""
 EntryWords = Callable[[str, "dict[str, Any]", Names], "str | None"]
 """A ruleset's own words for one entry of a list of records under a key (a night's
 result, a proposal), or None to leave it to the generic wording."""
+
+Writer = Callable[[Any, "Names"], str]
+"""A game's words for a value of one :class:`Meaning` (a card number as its name)."""
 
 POSITION_KEYS = ("round", "turn", "phase", "active", "over")
 
@@ -62,9 +85,31 @@ class Vocabulary:
     """Keys left out of what changed (bookkeeping nobody at the table would mention)."""
     value: ValueWords | None = None
     entry: EntryWords | None = None
+    types: tuple[type[msgspec.Struct], ...] = ()
+    """The Structs that say what the game's keys hold (its view, its facts), the first
+    one's word standing where two name one key (engine.said)."""
+    writers: Mapping[Meaning, Writer] = field(default_factory=dict)
+    """The game's words for each meaning it writes its own way (a card, a sum of money)."""
+    hints: Mapping[str, Any] = field(init=False, repr=False, compare=False)
+    """Every key of :attr:`types` with its type hint."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hints", hints_of(self.types))
 
     def label(self, key: str) -> str:
         return self.labels.get(key, key.replace("_", " "))
+
+    def says(self, key: str, meaning: Meaning) -> bool:
+        """Does ``key`` hold a value of ``meaning`` (its type says so, where it is typed)?"""
+        return any(meaning_of(arm)[0] is meaning for arm in arms(self.hints.get(key)))
+
+    def names_seat(self, key: str) -> bool:
+        """Does ``key`` hold one seat (written as the player's name)?"""
+        return key in self.seat_keys or self.says(key, SEAT)
+
+    def names_seats(self, key: str) -> bool:
+        """Does ``key`` hold a list of seats?"""
+        return key in self.seat_list_keys or self.says(key, SEATS)
 
 
 GENERIC = Vocabulary()
@@ -148,7 +193,10 @@ def _plain(values: Sequence[Any]) -> bool:
 
 def value_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
     """One value under ``key`` in words: seats by name, the ruleset's own words for its
-    values, lists and records spelled out."""
+    values, lists and records spelled out; a typed key as its type says (:func:`typed_text`)."""
+    hint = vocab.hints.get(key)
+    if hint is not None:
+        return typed_text(vocab, key, hint, value, names)
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -174,6 +222,58 @@ def value_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
     if key in vocab.seat_keys and _is_seat(value):
         return seat_name(value, names)
     return str(value)
+
+
+def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names) -> str:
+    """A value in words as its type says: the game's writer for its meaning, a seat by name,
+    one entry per seat player by player, a list item by item, a record field by field (each
+    field as its own type says). ``None`` is ``nobody`` where a seat was meant."""
+    if value is None:
+        return "nobody" if _means(hint, SEAT) else "none"
+    arm = arm_for(hint, value)
+    meaning, base = meaning_of(arm)
+    if meaning is PER_SEAT and isinstance(value, list) and len(value) == len(names):
+        item = item_hint(arm)
+        return ", ".join(f"{seat_name(s, names)} {typed_text(vocab, key, item, v, names)}"
+                         for s, v in enumerate(value))
+    if isinstance(value, list) and not value:
+        return "none"
+    writer = vocab.writers.get(meaning) if meaning is not None else None
+    if writer is not None:
+        return writer(value, names)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if meaning is SEAT and _is_seat(value):
+        return seat_name(value, names)
+    if meaning is SEATS and isinstance(value, list) and all(map(_is_seat, value)):
+        return seats_text(value, names)
+    if isinstance(value, list):
+        item = item_hint(arm)
+        if item is None:
+            return ", ".join(value_text(vocab, key, v, names) for v in value)
+        joiner = "; " if all(isinstance(v, dict) for v in value) else ", "
+        return joiner.join(typed_text(vocab, key, item, v, names) for v in value)
+    struct = struct_of(arm)
+    if struct is not None and isinstance(value, dict):
+        own = fields(struct)
+        parts = [f"{vocab.label(str(k))} {_field_text(vocab, str(k), own.get(str(k)), v, names)}"
+                 for k, v in value.items() if v is not None and k not in ("seq", "hash")]
+        return ", ".join(parts)
+    if isinstance(value, dict):
+        return entry_text(vocab, key, value, names)
+    if isinstance(value, str) and base is str:
+        return value.replace("_", " ").replace("-", " ")
+    return str(value)
+
+
+def _field_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names) -> str:
+    if hint is None:
+        return value_text(vocab, key, value, names)
+    return typed_text(vocab, key, hint, value, names)
+
+
+def _means(hint: Any, meaning: Meaning) -> bool:
+    return any(meaning_of(arm)[0] is meaning for arm in arms(hint))
 
 
 def entry_text(vocab: Vocabulary, key: str, entry: dict[str, Any], names: Names) -> str:
@@ -274,7 +374,7 @@ def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, name
                 else:
                     _walk(vocab, key, f"{possessive(name)} {vocab.label(key)}", b, a, names, out)
             return
-        if key in vocab.seat_list_keys and all(map(_is_seat, before + after)):
+        if vocab.names_seats(key) and all(map(_is_seat, before + after)):
             gone = [s for s in before if s not in after]
             came = [s for s in after if s not in before]
             parts = [f"+{seat_name(s, names)}" for s in came]

@@ -27,10 +27,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import said
 from engine.hidden import UNKNOWN
 from engine.killer.catalogue.loader import Catalogue
 from engine.killer.catalogue.schema import Card, DieSpec
-from engine.wording import ARROW, MINUS, Names, and_list, possessive, seat_name
+from engine.said import Meaning
+from engine.wording import ARROW, MINUS, Names, Writer, and_list, possessive, seat_name
 
 FACE_DOWN = "back"
 """How a view shows a card the perspective may not see (another player's run card)."""
@@ -260,6 +262,25 @@ class CardWords:
     def run(self, top: int | str | None, bottom: int | str | None) -> str:
         """Both run positions: ``top Sword (44), bottom face down``."""
         return f"top {self.run_card(top)}, bottom {self.run_card(bottom)}"
+
+    # -- typed values -----------------------------------------------------------------------------
+    def writers(self) -> dict[Meaning, Writer]:
+        """How the family writes each meaning of engine.said: cards by name and number,
+        money in the game's unit, faces with a 0 as 10 where the dice read it so, dice by
+        colour, carrots by letter, places of the circle by ordinal."""
+        return {
+            said.CARD: lambda v, _n: self.card(v),
+            said.CARDS: lambda v, _n: self.cards(v),
+            said.MONEY: lambda v, _n: self.dolla(int(v)),
+            said.FACE: lambda v, _n: self.face(int(v)),
+            said.ROLL: lambda v, _n: self.roll(v),
+            said.DIE: lambda v, _n: self.die(str(v)),
+            said.DICE: lambda v, _n: and_list([self.die(str(d)) for d in v]),
+            said.CARROT: lambda v, _n: self.carrot(str(v)),
+            said.CARROTS: lambda v, _n: and_list([self.carrot(str(c)) for c in v]),
+            said.PLACE: lambda v, _n: place(int(v)),
+            said.COUNT_OF_CARDS: lambda v, _n: plural(int(v), "card"),
+        }
 
     # -- what changed -----------------------------------------------------------------------------
     def moves(self, before: Sequence[int | str], after: Sequence[int | str]) -> str:

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.killer.words import CardWords, plural
-from engine.kinderbunnies.words import LEVELS, _count, _list_text, _plain, settling_text
-from engine.wording import Names, and_list, seat_name, seats_text
+from engine.kinderbunnies.words import LEVELS, _count, _plain, settling_text, vocabulary
+from engine.wording import Names, and_list, seat_name, seats_text, value_text
 
 
 def _hand_text(hand: Any, w: CardWords) -> str:
@@ -67,6 +67,6 @@ def render(view: Mapping[str, Any], names: Names, w: CardWords) -> str:
         winners = view.get("winners") or []
         said = f"over: {'the winner' if len(winners) == 1 else 'the winners'}: {seats_text(winners, names)}"
         if view.get("scores"):
-            said += "; scores: " + _list_text("scores", view["scores"], names, w)
+            said += "; scores: " + value_text(vocabulary(w), "scores", view["scores"], names)
         lines.append(said)
     return "\n".join(lines)

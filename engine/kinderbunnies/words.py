@@ -18,9 +18,10 @@ the perspective reads ``a card``; a card of a game recorded at the table that no
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -42,9 +43,35 @@ from engine.kinderbunnies.events import (
     Spin,
 )
 from engine.kinderbunnies.numbers import CARROT_PRICE, FIVE_DICE
+from engine.kinderbunnies.views import SETTLING, KinderView
 from engine.record import Event
 from engine.ruleset import Outcome
-from engine.wording import ARROW, Names, Vocabulary, and_list, possessive, seat_name, seats_text
+from engine.said import (
+    Card,
+    Cards,
+    Carrot,
+    CountOfCards,
+    Face,
+    Meaning,
+    Money,
+    Seat,
+    Seats,
+)
+from engine.said import Roll as Faces
+from engine.wording import (
+    ARROW,
+    Names,
+    Vocabulary,
+    and_list,
+    fact_text,
+    possessive,
+    seat_name,
+    seats_text,
+    value_text,
+)
+
+MOVES = Meaning("a KinderBunnies Switch-A-Roo's moves")
+"""KinderBunnies' own meaning: who takes whose place."""
 
 MONEY = "Bunny Bucks"
 MONEY_ONE = "Bunny Buck"
@@ -253,15 +280,70 @@ _SAYS: dict[type[Event], Says] = {
 
 
 # -- values and facts -------------------------------------------------------------------------
-SEAT_KEYS = frozenset({"seat", "actor", "active", "player", "winner", "owner", "from", "with",
-                       "drawer"})
-SEAT_LIST_KEYS = frozenset({"winners", "seats", "refill", "passed"})
-PER_SEAT_KEYS = frozenset({"scores", "bucks", "skips", "hands", "table", "buck_cards", "carrots"})
-CARD_KEYS = frozenset({"card", "bunny", "on", "take", "give", "forced", "could", "usable"})
-CARD_LIST_KEYS = frozenset({"cards", "pay", "bunnies", "orange", "hand", "discard", "held",
-                            "discarded", "draw_pile", "table", "buck_cards", "own"})
-MONEY_KEYS = frozenset({"due", "paid", "value", "money", "price", "bucks"})
-FACE_KEYS = frozenset({"face"})
+class KinderFacts(msgspec.Struct, kw_only=True):
+    """What the facts of KinderBunnies' effects and refusals hold (a fact's key is one of
+    these fields; the view's own keys are typed by views.KinderView)."""
+
+    seat: Seat
+    actor: Seat
+    player: Seat
+    """The player a card names."""
+    winner: Seat
+    owner: Seat
+    from_: Seat = msgspec.field(name="from")
+    with_: Seat = msgspec.field(name="with")
+    drawer: Seat
+    chooser: Seat
+    asked_by: Seat
+    seats: Seats
+    winners: Seats
+    passed: Seats
+    card: Card
+    bunny: Card
+    on: Card
+    take: Card
+    give: Card
+    could: Card
+    usable: Card
+    bottom: Card
+    top: Card
+    carrot: Carrot | Card
+    """A carrot by its letter, or a carrot card by its number."""
+    magic_carrot: Carrot
+    cards: Cards | CountOfCards
+    unknown_cards: CountOfCards
+    pay: Cards
+    bunnies: Cards
+    hand: Cards
+    held: Cards
+    discarded: Cards
+    own: Cards
+    due: Money
+    paid: Money
+    value: Money
+    money: Money
+    price: Money
+    face: Face
+    faces: Faces
+    moves: Annotated[dict[str, int], MOVES]
+    """Switch-A-Roo: each seat and the seat whose place it takes (R-KIN-14)."""
+
+
+def _moves_text(value: Mapping[Any, Any], names: Names) -> str:
+    return "; ".join(f"{seat_name(int(s), names)} takes {possessive(seat_name(int(t), names))} place"
+                     for s, t in value.items())
+
+
+@cache
+def vocabulary(w: CardWords) -> Vocabulary:
+    """:data:`VOCABULARY` with KinderBunnies' cards, money and dice named by ``w``."""
+    return dataclasses.replace(VOCABULARY, writers={
+        **w.writers(),
+        MOVES: _moves_text,
+        SETTLING: lambda v, n: settling_text(v, n, w),
+    })
+
+
 LABELS = {
     "active": "to play", "seat": "player", "bucks": MONEY, "buck_cards": f"{MONEY_ONE} cards",
     "carrot_pile": "carrot pile", "draw_pile": "draw pile", "discard": "discard pile",
@@ -273,80 +355,20 @@ LABELS = {
 
 VOCABULARY = Vocabulary(
     labels=LABELS,
-    seat_keys=SEAT_KEYS,
-    seat_list_keys=SEAT_LIST_KEYS,
-    per_seat_keys=frozenset({"scores", "bucks", "skips"}),
+    types=(KinderFacts, KinderView),
     quiet_keys=frozenset({"perspective", "seq", "catalogue"}),
 )
-"""The names of KinderBunnies' keys, and which name seats (the Record page's pickers read them)."""
+"""The names of KinderBunnies' keys and, by their types, what each holds (the Record page's
+pickers read which name seats)."""
 
 
 def label(key: str) -> str:
     return VOCABULARY.label(key)
 
 
-def value_text(key: str, value: Any, names: Names, w: CardWords) -> str:
-    """One value under ``key`` in KinderBunnies' words: seats by name, cards by name and
-    number, carrots by letter, money in Bunny Bucks, faces with 0 as 10."""
-    if value is None:
-        return "nobody" if key == "active" else "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return _list_text(key, value, names, w)
-    if isinstance(value, dict):
-        return _dict_text(key, value, names, w)
-    if isinstance(value, str):
-        if key in ("carrot", "magic", "magic_carrot") and value in w.carrots:
-            return w.carrot(value)
-        if value == UNKNOWN and (key in CARD_KEYS or key in CARD_LIST_KEYS):
-            return w.card(value)
-        return _plain(value)
-    if isinstance(value, int):
-        if key in SEAT_KEYS:
-            return seat_name(value, names)
-        if key in CARD_KEYS or (key == "carrot" and w.is_a(value, "carrot")):
-            return w.card(value)
-        if key in MONEY_KEYS:
-            return w.dolla(value)
-        if key in FACE_KEYS:
-            return w.face(value)
-        if key in ("cards", "unknown_cards"):
-            return plural(value, "card")
-    return str(value)
-
-
-def _list_text(key: str, value: list[Any], names: Names, w: CardWords) -> str:
-    if not value:
-        return "none"
-    if key in SEAT_LIST_KEYS and all(isinstance(v, int) for v in value):
-        return seats_text(value, names)
-    if key in PER_SEAT_KEYS and len(value) == len(names):
-        return ", ".join(f"{seat_name(s, names)} {value_text(key, v, names, w)}"
-                         for s, v in enumerate(value))
-    if key in ("carrots", "carrot_pile") and all(isinstance(v, str) for v in value):
-        return and_list([w.carrot(v) for v in value])
-    if key in CARD_LIST_KEYS or key == "carrots":
-        return w.cards(value)
-    if key == "faces":
-        return w.roll(value)
-    return ", ".join(value_text(key, v, names, w) for v in value)
-
-
-def _dict_text(key: str, value: Mapping[Any, Any], names: Names, w: CardWords) -> str:
-    if key == "moves":  # Switch-A-Roo: seat -> the seat whose place it takes (R-KIN-14)
-        return "; ".join(f"{seat_name(int(s), names)} takes {possessive(seat_name(int(t), names))} place"
-                         for s, t in value.items())
-    if key == "settling":
-        return settling_text(value, names, w)
-    parts = [f"{label(str(k))} {value_text(str(k), v, names, w)}" for k, v in value.items()
-             if v is not None and k not in ("seq", "hash")]
-    return ", ".join(parts)
-
-
 def describe_fact(key: str, value: Any, names: Names, w: CardWords) -> str:
     """A named fact (of an effect, a verdict or a position) as ``what: value``."""
-    return f"{label(key)}: {value_text(key, value, names, w)}"
+    return fact_text(vocabulary(w), key, value, names)
 
 
 # -- the card being settled --------------------------------------------------------------------
@@ -403,7 +425,8 @@ def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any], names:
     """What changed between two views of one perspective, one line per change: where the
     game stands, the carrot pile, the piles, the card being settled, then each player."""
     out: list[str] = []
-    moved = [f"{label(k)} {value_text(k, before[k], names, w)} {ARROW} {value_text(k, after[k], names, w)}"
+    v = vocabulary(w)
+    moved = [f"{label(k)} {value_text(v, k, before[k], names)} {ARROW} {value_text(v, k, after[k], names)}"
              for k in POSITION if k in before and k in after and before[k] != after[k]]
     if moved:
         out.append(" · ".join(moved))
@@ -429,7 +452,7 @@ def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any], names:
     if before.get("magic") != after.get("magic") and after.get("magic") is not None:
         out.append(f"the bottom Orange card names {w.carrot(after['magic'])}")
     if before.get("scores") != after.get("scores") and after.get("scores"):
-        out.append("scores: " + _list_text("scores", after["scores"], names, w))
+        out.append("scores: " + value_text(v, "scores", after["scores"], names))
     if before.get("winners") != after.get("winners") and after.get("winners") is not None:
         out.append(f"winners: {seats_text(after['winners'], names)}")
     return out

@@ -199,11 +199,11 @@ def template_fields(ruleset: Ruleset[Any, Any], template: ChanceTemplate, n_seat
         if spec is None:
             continue
         few = _options(spec.type)
-        if spec.kind == "scalar" and name in vocab.seat_keys:
+        if spec.kind == "scalar" and vocab.names_seat(name):
             out.append(FieldChoice(name, "one", tuple(range(n_seats)), spec.required))
         elif spec.kind == "scalar" and few is not None and None not in few:
             out.append(FieldChoice(name, "one", few, spec.required))
-        elif spec.kind == "list" and name in vocab.seat_list_keys:
+        elif spec.kind == "list" and vocab.names_seats(name):
             out.append(FieldChoice(name, "several", tuple(range(n_seats)), spec.required))
         else:
             out.append(FieldChoice(name, "typed", required=spec.required))
