@@ -8,8 +8,8 @@ to change none of it.
   simulated games at fixed seeds (byte-identical simulation);
 - ``fold``: for the same games, the SHA-256 of every event's effects and of the state after
   it, encoded with the ruleset's typed codec (the fold's effects and states);
-- ``views``: for the same games, the SHA-256 of every perspective's view (the JSON of
-  ``--json``) after every event;
+- ``views``: for the same games, the SHA-256 of every perspective's view after every event,
+  as ``--json`` writes it (keys in their order);
 - ``words``: for the same games, the SHA-256 of what a person reads: every event as each
   perspective saw it, what changed in each perspective's view, every effect's facts, the
   position as ``warren replay`` draws it for each perspective, and the ending.
@@ -93,7 +93,8 @@ def _digests(slug: str, players: int, options: dict[str, Any]) -> dict[str, str]
             said("fold", list(effects))
             said("fold", codec.record(state))
             now = [rules.view(state, p) for p in perspectives]
-            said("views", now)
+            # as --json writes them, keys in their order (a view holds no set)
+            sums["views"].update(msgspec.json.encode(now))
             said("words", [rules.describe_changes(a, b, names) for a, b in zip(seen, now, strict=True)])
             said("words", [rules.describe_fact(k, v, names) for e in effects for k, v in e.data.items()])
             said("words", [rules.render(view, names) for view in now])

@@ -16,7 +16,7 @@ Pure: no I/O, no game imported.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin, get_type_hints
@@ -50,6 +50,8 @@ DICE = Meaning("dice")
 CARROT = Meaning("carrot")
 CARROTS = Meaning("carrots")
 PLACE = Meaning("place")
+PLACES = Meaning("places")
+UNITS = Meaning("units")
 COUNT_OF_CARDS = Meaning("count of cards")
 
 Seat = Annotated[int, SEAT]
@@ -60,7 +62,7 @@ PerSeat = Annotated[list[T], PER_SEAT]
 """One entry per seat, seat 0 first; written ``Ann 2, Bo 0``."""
 Card = Annotated[int | str, CARD]
 """A card: its number in the game's catalogue, or its code; ``"?"`` where it was not seen."""
-Cards = Annotated[list[int | str], CARDS]
+Cards = Annotated[Sequence[int | str | None], CARDS]
 """Cards, in the order the view keeps them."""
 Money = Annotated[int, MONEY]
 """A sum of the game's money (Dolla, Bunny Bucks)."""
@@ -78,6 +80,10 @@ Carrots = Annotated[list[str], CARROTS]
 """Carrots, by letter."""
 Place = Annotated[int, PLACE]
 """A place of the Bunny Circle (0 first)."""
+Places = Annotated[list[int], PLACES]
+"""Places of the Bunny Circle."""
+Units = Annotated[int, UNITS]
+"""Units of a supply (cabbage, water)."""
 CountOfCards = Annotated[int, COUNT_OF_CARDS]
 """How many cards (a hidden hand, a pile seen from its back)."""
 
@@ -119,23 +125,33 @@ def arms(hint: Any) -> tuple[Any, ...]:
 
 def arm_for(hint: Any, value: object) -> Any:
     """The arm of a union ``value`` is an instance of (a hidden hand is a count where a seen
-    one is its cards: ``Cards | CountOfCards``); the hint itself if none matches better."""
-    options = [a for a in arms(hint) if a is not type(None)]
-    for arm in options:
-        _, base = meaning_of(arm)
-        origin = get_origin(base) or base
-        if origin in (Union, types.UnionType):
-            if any(_fits(a, value) for a in get_args(base)):
-                return arm
-        elif _fits(base, value):
+    one is its cards: ``Cards | CountOfCards``); None if it fits none (a value the types do
+    not foresee is worded plainly, never by a writer meant for another type)."""
+    for arm in arms(hint):
+        if arm is not type(None) and fits(arm, value):
             return arm
-    return options[0] if options else hint
+    return None
+
+
+def fits(hint: Any, value: object) -> bool:
+    """Is ``value`` (plain JSON data) of the type ``hint`` says, as far as its first item?"""
+    _, base = meaning_of(hint)
+    origin = get_origin(base) or base
+    if origin in (Union, types.UnionType):
+        return any(fits(a, value) for a in get_args(base))
+    if origin in (list, Sequence):
+        if not isinstance(value, list):
+            return False
+        return not value or fits(get_args(base)[0], value[0]) if get_args(base) else True
+    return _fits(base, value)
 
 
 def _fits(base: Any, value: object) -> bool:
     origin = get_origin(base) or base
-    if origin is list:
-        return isinstance(value, list)
+    if base is Any:
+        return True
+    if base is None or base is type(None):
+        return value is None
     if origin is dict:
         return isinstance(value, dict)
     if isinstance(origin, type) and issubclass(origin, msgspec.Struct):
@@ -150,7 +166,7 @@ def _fits(base: Any, value: object) -> bool:
 def item_hint(hint: Any) -> Any:
     """The hint of one item of a list hint (``PerSeat[Money]`` -> ``Money``), or None."""
     _, base = meaning_of(hint)
-    if get_origin(base) is list:
+    if get_origin(base) in (list, Sequence):
         (item,) = get_args(base)
         return item
     return None

@@ -197,6 +197,8 @@ def value_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
     hint = vocab.hints.get(key)
     if hint is not None:
         return typed_text(vocab, key, hint, value, names)
+    if vocab.types and isinstance(value, str):
+        return value.replace("_", " ")  # a typed game's untyped word (all_different)
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -231,18 +233,20 @@ def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names)
     if value is None:
         return "nobody" if _means(hint, SEAT) else "none"
     arm = arm_for(hint, value)
-    meaning, base = meaning_of(arm)
+    if arm is None:
+        return _plain_text(vocab, key, value, names)
+    meaning, _ = meaning_of(arm)
     if meaning is PER_SEAT and isinstance(value, list) and len(value) == len(names):
         item = item_hint(arm)
         return ", ".join(f"{seat_name(s, names)} {typed_text(vocab, key, item, v, names)}"
                          for s, v in enumerate(value))
     if isinstance(value, list) and not value:
         return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     writer = vocab.writers.get(meaning) if meaning is not None else None
     if writer is not None:
         return writer(value, names)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
     if meaning is SEAT and _is_seat(value):
         return seat_name(value, names)
     if meaning is SEATS and isinstance(value, list) and all(map(_is_seat, value)):
@@ -261,9 +265,20 @@ def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names)
         return ", ".join(parts)
     if isinstance(value, dict):
         return entry_text(vocab, key, value, names)
-    if isinstance(value, str) and base is str:
-        return value.replace("_", " ").replace("-", " ")
+    if isinstance(value, str):
+        return value.replace("_", " ")
     return str(value)
+
+
+def _plain_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
+    """A value its key's type does not foresee (a count where cards were meant), plainly."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_plain_text(vocab, key, v, names) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return entry_text(vocab, key, value, names)
+    return value.replace("_", " ") if isinstance(value, str) else str(value)
 
 
 def _field_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names) -> str:

@@ -151,6 +151,13 @@ _SPOKEN_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 # -- events ---------------------------------------------------------------------------------------
+def _seen(record: Mapping[str, Any], shape: str) -> str:
+    """The event's card by its face in ``shape`` (``" ({})"``), where the perspective saw
+    it; nothing where it did not."""
+    card = record.get("card")
+    return shape.format(card_face(card)) if card and card != UNKNOWN else ""
+
+
 def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | None:
     """``event`` in words, from ``record`` (the event as the perspective saw it: a card it
     did not see is missing there); None for an event that is not Bunnies' own."""
@@ -163,23 +170,16 @@ def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | Non
     if isinstance(event, Lay):
         return f"{who} lays {cards_text(list(record.get('cards', event.cards)))}"
     if isinstance(event, Draw):
-        card = record.get("card")
-        return f"{who} draws a card" + (f" ({card_face(card)})" if card and card != UNKNOWN else "")
+        return f"{who} draws a card" + _seen(record, " ({})")
     if isinstance(event, Pickup):
         return f"{who} picks up the face-up pile"
     if isinstance(event, Flip):
-        card = record.get("card")
-        shown = f": {card_face(card)}" if card and card != UNKNOWN else ""
-        return f"{who} turns up {slot_text(event.slot, names, event.actor)}{shown}"
+        return f"{who} turns up {slot_text(event.slot, names, event.actor)}{_seen(record, ': {}')}"
     if isinstance(event, Steal):
         other = seat_name(1 - event.actor, names) if event.actor in (0, 1) else "the other player"
-        card = record.get("card")
-        what = card_face(card) if card and card != UNKNOWN else "a card"
-        return f"{who} steals {what} from {other}"
+        return f"{who} steals {_seen(record, '{}') or 'a card'} from {other}"
     if isinstance(event, Peek):
-        card = record.get("card")
-        seen = f" ({card_face(card)})" if card and card != UNKNOWN else ""
-        return f"{who} looks at {slot_text(event.slot, names, event.actor)}{seen}"
+        return f"{who} looks at {slot_text(event.slot, names, event.actor)}{_seen(record, ' ({})')}"
     if isinstance(event, EndTurn):
         return f"{who} ends the go"
     return None

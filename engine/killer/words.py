@@ -24,7 +24,7 @@ Pure functions of plain data: no I/O, no game state.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine import said
@@ -57,6 +57,25 @@ def choices_said(fields: Sequence[str]) -> str:
 
 
 TIMES = {2: "twice", 3: "three times"}
+
+
+Phrase = Callable[[Any], str]
+"""How one field of a play reads (``naming Bo``)."""
+
+
+def named_in_play(record: Mapping[str, Any], phrases: Sequence[tuple[str, Phrase]]) -> list[str]:
+    """What a card's play names, a phrase for each field in the order given; a field the
+    play leaves out, or names nothing in (None, an empty list), is passed over. Each game
+    lists its own fields; the phrases the family shares are :func:`shared_phrases`."""
+    return [say(record[field]) for field, say in phrases if record.get(field) not in (None, [], {})]
+
+
+def shared_phrases(names: Names, w: CardWords) -> dict[str, Phrase]:
+    """The phrases the three games' plays share: the player a card names, the carrots it
+    takes, the number it names."""
+    return {"player": lambda v: f"naming {seat_name(v, names)}",
+            "carrots": lambda v: f"taking {w.cards(v)}",
+            "number": lambda v: f"naming the number {v}"}
 
 
 def _times(count: int) -> str:
@@ -279,6 +298,8 @@ class CardWords:
             said.CARROT: lambda v, _n: self.carrot(str(v)),
             said.CARROTS: lambda v, _n: and_list([self.carrot(str(c)) for c in v]),
             said.PLACE: lambda v, _n: place(int(v)),
+            said.PLACES: lambda v, _n: and_list([place(a) for a in v if isinstance(a, int)]),
+            said.UNITS: lambda v, _n: plural(int(v), "unit"),
             said.COUNT_OF_CARDS: lambda v, _n: plural(int(v), "card"),
         }
 

@@ -19,27 +19,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.hidden import UNKNOWN
-from engine.killer.words import CardWords
-from engine.killer_bunnies_odyssey.events import (
-    Bottom,
-    Cut,
-    Deal,
-    Discard,
-    Draw,
-    Feed,
-    Flip,
-    Hexascrewup,
-    Mulligan,
-    Overdraw,
-    Pass,
-    Place,
-    Play,
-    Roll,
-    Runs,
-    Shuffle,
-    Trade,
-    Use,
-)
+from engine.killer.words import CardWords, named_in_play
+from engine.killer_bunnies_odyssey import events as ev
 from engine.killer_bunnies_odyssey.library import Table, library
 from engine.killer_bunnies_odyssey.numbers import DEAL, MULLIGAN_CIV
 from engine.killer_bunnies_odyssey.views import HIDDEN
@@ -85,22 +66,16 @@ def pay_text(pay: Mapping[str, int]) -> str:
 
 def _choices(record: Mapping[str, Any], names: Names, w: CardWords) -> list[str]:
     """What a played card asks for (events.Choices), in words, in the event's order."""
-    out: list[str] = []
-    if record.get("target") is not None:
-        out.append(f"on {_piece(record, 'target', w)}")
-    if record.get("opponent") is not None:
-        out.append(f"against {seat_name(record['opponent'], names)}")
-    if record.get("into") is not None:
-        out.append(f"inside {_piece(record, 'into', w, 'city piece')}")
-    elif record.get("at") is not None:
-        out.append(f"at place {record['at'] + 1} of the circle")
-    if record.get("pay"):
-        out.append(f"paying {pay_text(record['pay'])}")
-    if record.get("picked") is not None:
-        out.append(f"picking {card_text(record['picked'], w)}")
-    if record.get("chosen") is not None:
-        out.append(f"choosing {card_text(record['chosen'], w)} from the discard pile")
-    return out
+    inside = record.get("into") is not None  # a city piece is the place; "at" is then not said
+    return named_in_play(record, (
+        ("target", lambda _v: f"on {_piece(record, 'target', w)}"),
+        ("opponent", lambda v: f"against {seat_name(v, names)}"),
+        ("into", lambda _v: f"inside {_piece(record, 'into', w, 'city piece')}"),
+        *([] if inside else [("at", lambda v: f"at place {v + 1} of the circle")]),
+        ("pay", lambda v: f"paying {pay_text(v)}"),
+        ("picked", lambda v: f"picking {card_text(v, w)}"),
+        ("chosen", lambda v: f"choosing {card_text(v, w)} from the discard pile"),
+    ))
 
 
 def _piece(record: Mapping[str, Any], key: str, w: CardWords, what: str = "piece") -> str:
@@ -126,60 +101,60 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, w: CardWords
     named by ``w``; None for an event that is not Odyssey's own (a correction: the generic
     words)."""
     who = seat_name(event.actor, names)
-    if isinstance(event, Shuffle):
+    if isinstance(event, ev.Shuffle):
         order = record.get("order")
         seen = f": {len(order)} cards, {card_text(order[0], w)} on top" if order else ""
         return f"{possessive(seat_name(event.seat, names))} draw pile is shuffled{seen}"
-    if isinstance(event, Cut):
+    if isinstance(event, ev.Cut):
         return (f"{who} cuts {possessive(seat_name(event.seat, names))} draw pile: {event.depth} "
                 f"cards from the top go under")
-    if isinstance(event, Deal):
+    if isinstance(event, ev.Deal):
         dealt = [card_text(c, w) for c in record.get("cards") or ()]
         return f"{who} deals a hand of {DEAL} cards" + (f": {', '.join(dealt)}" if dealt else "")
-    if isinstance(event, Mulligan):
+    if isinstance(event, ev.Mulligan):
         return f"{who} takes a mulligan: the {DEAL} cards go back, Civ points down to {MULLIGAN_CIV}"
-    if isinstance(event, Runs):
+    if isinstance(event, ev.Runs):
         top, bottom = _known(record.get("top")), _known(record.get("bottom"))
         if top is None and bottom is None:
             return f"{who} puts down the first top and bottom run cards, face down"
         return (f"{who} puts down the first run cards: {card_text(top, w)} on top, "
                 f"{card_text(bottom, w)} below")
-    if isinstance(event, Draw | Overdraw):
+    if isinstance(event, ev.Draw | ev.Overdraw):
         drawn = _known(record.get("card"))
-        if not isinstance(event, Overdraw):
+        if not isinstance(event, ev.Overdraw):
             return f"{who} draws {card_text(drawn, w)}"
         return f"{who} draws {w.card(drawn)}, a card not owed" if drawn else f"{who} draws a card not owed"
-    if isinstance(event, Roll):
+    if isinstance(event, ev.Roll):
         return f"{seat_name(event.seat, names)} rolls the {event.die}: {event.face}"
-    if isinstance(event, Flip):
+    if isinstance(event, ev.Flip):
         flipped = _known(record.get("card"))
         card = f"the top run card, {w.card(flipped)}," if flipped else "the top run card"
         how = {"play": "plays it", "discard": "discards it", "save": "saves it"}[event.how]
         return f"{who} flips {card} and {how}{_with(_choices(record, names, w))}{_drew(record, w)}"
-    if isinstance(event, Play):
+    if isinstance(event, ev.Play):
         card = card_text(record.get("card"), w)
         if event.save:
             return f"{who} tries to save {card} straight from the hand{_drew(record, w)}"
         return f"{who} plays {card} from the hand{_with(_choices(record, names, w))}{_drew(record, w)}"
-    if isinstance(event, Use):
+    if isinstance(event, ev.Use):
         used = _piece(record, "piece", w)
         used = used if _known(record.get("piece_card")) else f", {used}"
         return f"{who} uses the saved card{' ' if not used.startswith(',') else ''}{used}" \
             f"{_with(_choices(record, names, w))}"
-    if isinstance(event, Discard):
+    if isinstance(event, ev.Discard):
         return (f"{who} discards {card_text(record.get('card'), w)} from the hand as the "
                 f"turn{_drew(record, w)}")
-    if isinstance(event, Bottom):
+    if isinstance(event, ev.Bottom):
         return (f"{who} puts {card_text(record.get('card'), w)} down as the bottom run card; the "
                 "turn ends")
-    if isinstance(event, Pass):
+    if isinstance(event, ev.Pass):
         return f"{who} has nothing to play; the turn passes"
-    if isinstance(event, Feed):
+    if isinstance(event, ev.Feed):
         paying = f", paying {pay_text(event.pay)}" if event.pay else ""
         if _known(record.get("demand_card")):
             return f"{who} feeds against {_piece(record, 'demand', w)}{paying}"
         return f"{who} feeds against the Feed The Bunny card, piece {event.demand}{paying}"
-    if isinstance(event, Place):
+    if isinstance(event, ev.Place):
         if event.into is not None:
             where = f"inside {_piece(record, 'into', w, 'city piece')}"
         elif event.at is not None:
@@ -187,11 +162,11 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, w: CardWords
         else:
             where = "at the end"
         return f"{who} places {_piece(record, 'piece', w)} {where}"
-    if isinstance(event, Trade):
+    if isinstance(event, ev.Trade):
         gives = _goods(event.give, record.get("give_cards"), event.give_hand, w)
         takes = _goods(event.take, record.get("take_cards"), event.take_hand, w)
         return f"{who} trades with {seat_name(event.partner, names)}: gives {gives}, takes {takes}"
-    if isinstance(event, Hexascrewup):
+    if isinstance(event, ev.Hexascrewup):
         return (f"{who} spots an extra card in {possessive(seat_name(event.against, names))} hand: "
                 f"{card_text(record.get('card'), w)} is picked from it and discarded")
     return None

@@ -10,8 +10,6 @@ from typing import Any
 from engine.killer.words import CardWords, plural
 from engine.killer_bunnies_quest.words import (
     MARKET,
-    _dict_text,
-    _list_text,
     _plain,
     _who,
     abducted_text,
@@ -43,7 +41,7 @@ def bunny_text(b: Mapping[str, Any], names: Names, w: CardWords) -> str:
     if b.get("under"):
         said += f", under it {w.cards(b['under'])}"
     if b.get("feeds"):
-        said += f", to feed {_list_text('feeds', b['feeds'], names, w)}"
+        said += f", to feed {value_text('feeds', b['feeds'], names, w)}"
     if b.get("roaming"):
         said += f", {w.cards(b['roaming'])} waiting on it"
     if b.get("dormant"):
@@ -68,7 +66,7 @@ def seat_lines(s: Mapping[str, Any], names: Names, w: CardWords) -> list[str]:
     supplies = (f"{w.dolla(s['dolla'])}, {w.units('cabbage', s['cabbage_units'])}, "
                 f"{w.units('water', s['water_units'])}")
     if s.get("owed"):
-        supplies += f"; owed by the bank: {_dict_text('owed', s['owed'], names, w)}"
+        supplies += f"; owed by the bank: {value_text('owed', s['owed'], names, w)}"
     lines = [head, f"  run: {w.run(s['top'], s['bottom'])}",
              f"  saved: {w.cards(s['saved']) if s['saved'] else 'none'}; {supplies}",
              f"  carrots: {w.cards(s['carrots']) if s['carrots'] else 'none'}"]

@@ -9,7 +9,7 @@ sees everything; a spectator what every seat sees.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -40,6 +40,19 @@ from engine.killer_bunnies_quest.unknowns import HIDDEN, SHOWN_KINDS, shown
 from engine.record import Event
 from engine.rules import Effect
 from engine.ruleset import Perspective
+from engine.said import (
+    UNITS,
+    Card,
+    Cards,
+    Carrot,
+    CountOfCards,
+    Dice,
+    Meaning,
+    Money,
+    Seat,
+    Seats,
+    View,
+)
 
 PRIVATE_EFFECTS = {"drew": "seat", "dealt": "seat", "run_card_seen": "seat"}
 """Effect kind -> the field naming the only seat (with the referee) that sees its card."""
@@ -49,68 +62,231 @@ def _sees(perspective: Perspective, seat: int) -> bool:
     return perspective == "referee" or perspective == seat
 
 
+# Quest's own meanings: what reads its own way (engine.killer_bunnies_quest.words).
+RUN_CARD = Meaning("a Quest run card")
+"""A run position: a card, ``back`` (another player's, face down) or empty."""
+OWED = Meaning("what the Quest bank owes")
+FEEDS = Meaning("Quest feed demands")
+ABDUCTED = Meaning("the bunny the Quest aliens hold")
+WAITING = Meaning("what a Quest game waits for")
+HITS = Meaning("the bunnies a Quest attack reaches")
+ROLLS = Meaning("a Quest roll-off's faces")
+KIND = Meaning("a Quest card's kind")
+CHOICE = Meaning("what a Quest choice waits for")
+DIRECTION = Meaning("which way a Quest roaming card moves")
+
+Unit = Annotated[int, UNITS]
+RunCard = Annotated[int | str, RUN_CARD]
+
+
+class SeatSeen(msgspec.Struct, kw_only=True):
+    """One player as a perspective sees him: his hand (cards, or a count), his run cards
+    (``back`` when face down), and everything face up (KBQ-FACE-1)."""
+
+    seat: Seat
+    present: bool
+    hand: Cards | CountOfCards
+    top: RunCard | None
+    bottom: RunCard | None
+    saved: Cards
+    money: Cards
+    dolla: Money
+    cabbage: Cards
+    cabbage_units: Unit
+    water: Cards
+    water_units: Unit
+    carrots: Cards
+    karma: Cards
+    lose_turns: int
+    turns: int
+    triplet: bool
+    neighbours: Seats
+    owed: Annotated[dict[str, int], OWED]
+    """Supply the bank owes the player, by kind (cabbage, water, money)."""
+
+
+class FeedSeen(msgspec.Struct, kw_only=True):
+    """A feed demand on a bunny (KBQ-FEED-*)."""
+
+    card: Card
+    cabbage: Unit
+    water: Unit
+    due_turn: int | None
+
+
+class SpaceSeen(msgspec.Struct, kw_only=True):
+    """A bunny in the Bunny Circle and what is under and on it."""
+
+    bunny: Card
+    name: str
+    owner: Seat | None
+    colour: str | None
+    kind: Annotated[str, KIND] | None
+    wild: bool
+    under: Cards
+    feeds: Annotated[list[FeedSeen], FEEDS]
+    roaming: Cards
+    dormant: Cards
+
+
+class MarketSeen(msgspec.Struct, kw_only=True):
+    """Kaballa's Market: open or not, its prices, its carrots for sale."""
+
+    open: bool
+    cabbage: Money
+    water: Money
+    carrot: Money
+    carrots: Cards
+    half_price: Seat | None
+
+
+class PilesSeen(msgspec.Struct, kw_only=True):
+    """The piles: face-down ones counted (the referee also sees their order), discards
+    face up."""
+
+    draw: int
+    discard: Cards
+    cabbage_deck: int
+    water_deck: int
+    cabbage_discard: Cards
+    water_discard: Cards
+    magic_deck: int
+    draw_order: Cards | msgspec.UnsetType = msgspec.UNSET
+    magic_order: Cards | msgspec.UnsetType = msgspec.UNSET
+    cabbage_order: Cards | msgspec.UnsetType = msgspec.UNSET
+    water_order: Cards | msgspec.UnsetType = msgspec.UNSET
+
+
+class RoamerSeen(msgspec.Struct, kw_only=True):
+    """A roaming card in play: who launched it, the bunny it is on, which way it goes."""
+
+    card: Card
+    launcher: Seat
+    host: Card | None
+    direction: Annotated[str, DIRECTION]
+
+
+class HitSeen(msgspec.Struct, kw_only=True):
+    """One bunny an attack reaches: the level it faces and, once rolled, its fate."""
+
+    bunny: Card
+    roamer: Card | None
+    level: int
+    face: int | None
+    lives: bool | None
+
+
+class Waiting(msgspec.Struct, kw_only=True):
+    """The card in play and what it waits for; each frame says only what is its own."""
+
+    frame: str
+    card: Card | msgspec.UnsetType | None = msgspec.UNSET
+    by: Seat | msgspec.UnsetType | None = msgspec.UNSET
+    on: Card | msgspec.UnsetType | None = msgspec.UNSET
+    player: Seat | msgspec.UnsetType | None = msgspec.UNSET
+    target: Card | msgspec.UnsetType = msgspec.UNSET
+    hits: Annotated[list[HitSeen], HITS] | msgspec.UnsetType = msgspec.UNSET
+    seat: Seat | msgspec.UnsetType = msgspec.UNSET
+    choice: Annotated[str, CHOICE] | msgspec.UnsetType = msgspec.UNSET
+    count: int | msgspec.UnsetType = msgspec.UNSET
+    options: Cards | msgspec.UnsetType = msgspec.UNSET
+    rolls: Annotated[dict[str, int], ROLLS] | msgspec.UnsetType = msgspec.UNSET
+    players: Seats | msgspec.UnsetType = msgspec.UNSET
+    high_bid: Money | msgspec.UnsetType = msgspec.UNSET
+    high_bidder: Seat | msgspec.UnsetType | None = msgspec.UNSET
+    dice: Dice | msgspec.UnsetType = msgspec.UNSET
+    held: str | msgspec.UnsetType = msgspec.UNSET
+
+
+class QuestView(View, kw_only=True):
+    """What a perspective knows of a game of Quest (views.view)."""
+
+    deck_set: str
+    printing: str
+    catalogue: str
+    seats: list[SeatSeen]
+    circle: list[SpaceSeen]
+    abducted: Annotated[list[int], ABDUCTED]
+    """The bunny the aliens hold and its owner (``[bunny, owner]``), or empty."""
+    market: MarketSeen
+    piles: PilesSeen
+    flipped: Card | None
+    roamers: list[RoamerSeen]
+    waiting: Annotated[Waiting | None, WAITING]
+    magic_carrot: Carrot | None
+    winners: Seats
+    unseen: int | msgspec.UnsetType = msgspec.UNSET
+    """The referee's view of a record with unknowns: the cards nobody has seen yet."""
+
+
 def view(state: QuestState, perspective: Perspective) -> dict[str, Any]:
+    """What ``perspective`` knows of the position, as the JSON of :class:`QuestView`."""
+    out: dict[str, Any] = msgspec.to_builtins(typed_view(state, perspective))
+    return out
+
+
+def typed_view(state: QuestState, perspective: Perspective) -> QuestView:
+    """What ``perspective`` knows of the position."""
     d = table.deck(state)
-    out = state.position_view(perspective)
     referee = perspective == "referee"
     seats = []
     for s, st in enumerate(state.seats):
         mine = _sees(perspective, s)
-        seats.append({
-            "seat": s, "present": st.present,
-            "hand": _hand(st.hand) if mine else len(st.hand),
-            "top": shown(st.run.top) if mine else (None if st.run.top is None else "back"),
-            "bottom": shown(st.run.bottom) if mine else (None if st.run.bottom is None else "back"),
-            "saved": st.saved[:], "money": st.money[:], "dolla": table.money_of(state, s),
-            "cabbage": st.cabbage[:], "cabbage_units": table.units_of(state, st.cabbage),
-            "water": st.water[:], "water_units": table.units_of(state, st.water),
-            "carrots": sorted(st.carrots), "karma": st.karma[:], "lose_turns": st.lose_turns,
-            "turns": st.turns, "triplet": table.has_triplet(state, s),
-            "neighbours": table.adjacent_players(state, s) if st.present else [],
-            "owed": {i.kind: i.amount for i in state.ious if i.seat == s},
-        })
+        seats.append(SeatSeen(
+            seat=s, present=st.present,
+            hand=_hand(st.hand) if mine else len(st.hand),
+            top=shown(st.run.top) if mine else (None if st.run.top is None else "back"),
+            bottom=shown(st.run.bottom) if mine else (None if st.run.bottom is None else "back"),
+            saved=st.saved[:], money=st.money[:], dolla=table.money_of(state, s),
+            cabbage=st.cabbage[:], cabbage_units=table.units_of(state, st.cabbage),
+            water=st.water[:], water_units=table.units_of(state, st.water),
+            carrots=sorted(st.carrots), karma=st.karma[:], lose_turns=st.lose_turns,
+            turns=st.turns, triplet=table.has_triplet(state, s),
+            neighbours=table.adjacent_players(state, s) if st.present else [],
+            owed={i.kind: i.amount for i in state.ious if i.seat == s},
+        ))
     circle = []
     for b in state.circle.order:
         space = state.circle.space(b)
         face = d.bunny.get(b)
-        circle.append({
-            "bunny": b, "name": d.card(b).name, "owner": space.owner,
-            "colour": face.colour if face else None, "kind": face.kind if face else None,
-            "wild": bool(face and face.wild), "under": space.under[:],
-            "feeds": [{"card": x.card, "cabbage": x.cabbage, "water": x.water,
-                       "due_turn": x.due_turn} for x in state.demands if x.bunny == b],
-            "roaming": [r.card for r in state.roamers if r.host == b],
-            "dormant": [x.card for x in state.dormant if x.host == b],
-        })
+        circle.append(SpaceSeen(
+            bunny=b, name=d.card(b).name, owner=space.owner,
+            colour=face.colour if face else None, kind=face.kind if face else None,
+            wild=bool(face and face.wild), under=space.under[:],
+            feeds=[FeedSeen(card=x.card, cabbage=x.cabbage, water=x.water, due_turn=x.due_turn)
+                   for x in state.demands if x.bunny == b],
+            roaming=[r.card for r in state.roamers if r.host == b],
+            dormant=[x.card for x in state.dormant if x.host == b],
+        ))
     m = state.market
-    out.update({
-        "deck_set": d.catalogue.set_name, "printing": d.catalogue.printing,
-        "catalogue": d.catalogue.content_hash,
-        "seats": seats, "circle": circle,
-        "abducted": state.abducted[:],
-        "market": {"open": m.open, "cabbage": m.prices.cabbage, "water": m.prices.water,
-                   "carrot": m.prices.carrot, "carrots": m.carrots[:],
-                   "half_price": state.coupon[0] if state.coupon else None},
-        "piles": {"draw": len(state.draw), "discard": [shown(c) for c in state.discard],
-                  "cabbage_deck": len(state.cabbage_deck), "water_deck": len(state.water_deck),
-                  "cabbage_discard": state.cabbage_discard[:],
-                  "water_discard": state.water_discard[:],
-                  "magic_deck": len(state.magic_deck)},
-        "flipped": state.flipped,
-        "roamers": [{"card": r.card, "launcher": r.launcher, "host": r.host,
-                     "direction": r.direction} for r in state.roamers],
-        "waiting": waiting_view(state, perspective),
-        "magic_carrot": state.magic if state.over else None,
-        "winners": state.winners[:],
-    })
+    piles = PilesSeen(draw=len(state.draw), discard=[shown(c) for c in state.discard],
+                      cabbage_deck=len(state.cabbage_deck), water_deck=len(state.water_deck),
+                      cabbage_discard=state.cabbage_discard[:],
+                      water_discard=state.water_discard[:],
+                      magic_deck=len(state.magic_deck))
     if referee:
-        out["piles"]["draw_order"] = [shown(c) for c in reversed(state.draw)]
-        out["piles"]["magic_order"] = [shown(c) for c in state.magic_deck]
-        out["piles"]["cabbage_order"] = [shown(c) for c in reversed(state.cabbage_deck)]
-        out["piles"]["water_order"] = [shown(c) for c in reversed(state.water_deck)]
-        if state.partial:
-            out["unseen"] = len(state.pool)
-    return out
+        piles.draw_order = [shown(c) for c in reversed(state.draw)]
+        piles.magic_order = [shown(c) for c in state.magic_deck]
+        piles.cabbage_order = [shown(c) for c in reversed(state.cabbage_deck)]
+        piles.water_order = [shown(c) for c in reversed(state.water_deck)]
+    return QuestView(
+        **state.position_view(perspective),
+        deck_set=d.catalogue.set_name, printing=d.catalogue.printing,
+        catalogue=d.catalogue.content_hash,
+        seats=seats, circle=circle,
+        abducted=state.abducted[:],
+        market=MarketSeen(open=m.open, cabbage=m.prices.cabbage, water=m.prices.water,
+                          carrot=m.prices.carrot, carrots=m.carrots[:],
+                          half_price=state.coupon[0] if state.coupon else None),
+        piles=piles,
+        flipped=state.flipped,
+        roamers=[RoamerSeen(card=r.card, launcher=r.launcher, host=r.host, direction=r.direction)
+                 for r in state.roamers],
+        waiting=waiting_view(state, perspective),
+        magic_carrot=state.magic if state.over else None,
+        winners=state.winners[:],
+        unseen=len(state.pool) if referee and state.partial else msgspec.UNSET,
+    )
 
 
 def _hand(hand: list[int]) -> list[int | str | None]:
@@ -120,35 +296,36 @@ def _hand(hand: list[int]) -> list[int | str | None]:
     return [*sorted(c for c in hand if c != HIDDEN), *[UNKNOWN] * hand.count(HIDDEN)]
 
 
-def waiting_view(state: QuestState, perspective: Perspective) -> dict[str, Any] | None:
+def waiting_view(state: QuestState, perspective: Perspective) -> Waiting | None:
     """The card in play and what it waits for (public: the cards were played face up)."""
     if not state.stack:
         return None
     top = state.stack[-1]
-    info: dict[str, Any] = {"frame": type(top).__struct_config__.tag}
+    tag = type(top).__struct_config__.tag
+    info = Waiting(frame=str(tag))
     ctx = getattr(top, "ctx", None)
     if ctx is not None:
-        info.update({"card": ctx.card, "by": ctx.by, "on": ctx.host, "player": ctx.player})
+        info.card, info.by, info.on, info.player = ctx.card, ctx.by, ctx.host, ctx.player
     if isinstance(top, AttackFrame):
-        info["target"] = top.target
-        info["hits"] = [{"bunny": h.bunny, "roamer": h.roamer, "level": h.level, "face": h.face,
-                         "lives": h.lives} for h in top.hits]
+        info.target = top.target
+        info.hits = [HitSeen(bunny=h.bunny, roamer=h.roamer, level=h.level, face=h.face,
+                             lives=h.lives) for h in top.hits]
     elif isinstance(top, (Choice,)):
-        info["seat"] = top.seat
-        info["choice"] = top.kind
-        info["count"] = top.count
+        info.seat = top.seat
+        info.choice = top.kind
+        info.count = top.count
         if top.kind != "exchange" or _sees(perspective, top.seat):
-            info["options"] = top.options[:]
+            info.options = list(top.options)
     elif isinstance(top, RollOffFrame):
-        info["rolls"] = {str(k): v for k, v in top.off.rolls.items()}
-        info["players"] = top.off.contenders[:]
+        info.rolls = {str(k): v for k, v in top.off.rolls.items()}
+        info.players = top.off.contenders[:]
     elif isinstance(top, AuctionFrame):
-        info["high_bid"] = top.auction.high_bid
-        info["high_bidder"] = top.auction.high_bidder
+        info.high_bid = top.auction.high_bid
+        info.high_bidder = top.auction.high_bidder
     elif isinstance(top, RollCard):
-        info["dice"] = top.dice[:]
+        info.dice = top.dice[:]
     elif isinstance(top, Hold):
-        info["held"] = fx.tag_of(top.effect)
+        info.held = fx.tag_of(top.effect)
     return info
 
 

@@ -18,40 +18,49 @@ changes from views that are already filtered.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from functools import cache
+from typing import Annotated, Any
+
+import msgspec
 
 from engine.hidden import UNKNOWN
-from engine.killer.words import FACE_DOWN, CardWords, an, place, plural
+from engine.killer.words import FACE_DOWN, CardWords, an, named_in_play, place, plural, shared_phrases
+from engine.killer_bunnies_quest import events as ev
 from engine.killer_bunnies_quest.catalogue import DECKS, Deck, deck_for
-from engine.killer_bunnies_quest.events import (
-    Bid,
-    Bottom,
-    Buy,
-    Choose,
-    Discard,
-    Draw,
-    EndTurn,
-    Feed,
-    Flip,
-    Join,
-    Leave,
-    Pass,
-    Play,
-    Reshuffle,
-    Reveal,
-    Roll,
-    Runs,
-    Save,
-    Setup,
-    Stake,
-    Starve,
-    Trade,
-)
 from engine.killer_bunnies_quest.options import QuestOptions
+from engine.killer_bunnies_quest.views import (
+    ABDUCTED,
+    CHOICE,
+    DIRECTION,
+    FEEDS,
+    HITS,
+    KIND,
+    OWED,
+    ROLLS,
+    RUN_CARD,
+    WAITING,
+    QuestView,
+    RoamerSeen,
+    RunCard,
+    SeatSeen,
+    Unit,
+)
 from engine.record import Event
 from engine.ruleset import Outcome
-from engine.wording import ARROW, Names, Vocabulary, and_list, possessive, seat_name, seats_text
+from engine.said import Card, Cards, Carrot, Dice, Die, Meaning, Money, Place, Places, Seat, Seats
+from engine.wording import (
+    ARROW,
+    Names,
+    Vocabulary,
+    and_list,
+    fact_text,
+    possessive,
+    seat_name,
+    seats_text,
+)
+from engine.wording import value_text as said_value
 
 MONEY = "Dolla"
 """Quest's money: Kaballa Dolla (docs/card-facts.md §1.2)."""
@@ -169,21 +178,14 @@ def _play(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
     if r.get("on") is not None:
         said += (f" on the roaming card waiting on {w.card(r['on'])}" if r.get("roamer")
                  else f" on {w.card(r['on'])}")
-    extra = []
-    if r.get("at") is not None:
-        extra.append(f"placing it at {place(r['at'])} of the circle")
-    if r.get("player") is not None:
-        extra.append(f"naming {seat_name(r['player'], names)}")
-    if r.get("carrots"):
-        extra.append(f"taking {w.cards(r['carrots'])}")
-    if r.get("number") is not None:
-        extra.append(f"naming the number {r['number']}")
-    if r.get("weapon") is not None:
-        extra.append(f"using {w.card(r['weapon'])} again")
-    if r.get("stakes"):
-        extra.append(f"setting the stakes at {_stakes(r['stakes'], w)}")
-    if r.get("sources"):
-        extra.append(f"taking {_sources(r['sources'], names)}")
+    shared = shared_phrases(names, w)
+    extra = named_in_play(r, (
+        ("at", lambda v: f"placing it at {place(v)} of the circle"),
+        ("player", shared["player"]), ("carrots", shared["carrots"]), ("number", shared["number"]),
+        ("weapon", lambda v: f"using {w.card(v)} again"),
+        ("stakes", lambda v: f"setting the stakes at {_stakes(v, w)}"),
+        ("sources", lambda v: f"taking {_sources(v, names)}"),
+    ))
     return ", ".join([said, *extra])
 
 
@@ -318,32 +320,15 @@ def _reveal(r: Mapping[str, Any], who: str, names: Names, w: CardWords) -> str:
 
 
 _SAYS: dict[type[Event], Says] = {
-    Setup: _setup, Runs: _runs, Flip: _flip, Play: _play, Discard: _discard, Save: _save,
-    Bottom: _bottom, EndTurn: _end_turn, Buy: _buy, Feed: _feed, Starve: _starve, Trade: _trade,
-    Roll: _roll, Bid: _bid, Pass: _pass, Stake: _stake, Choose: _choose, Join: _join,
-    Leave: _leave, Reshuffle: _reshuffle, Draw: _draw, Reveal: _reveal,
+    ev.Setup: _setup, ev.Runs: _runs, ev.Flip: _flip, ev.Play: _play, ev.Discard: _discard,
+    ev.Save: _save, ev.Bottom: _bottom, ev.EndTurn: _end_turn, ev.Buy: _buy, ev.Feed: _feed,
+    ev.Starve: _starve, ev.Trade: _trade, ev.Roll: _roll, ev.Bid: _bid, ev.Pass: _pass,
+    ev.Stake: _stake, ev.Choose: _choose, ev.Join: _join, ev.Leave: _leave,
+    ev.Reshuffle: _reshuffle, ev.Draw: _draw, ev.Reveal: _reveal,
 }
 
 
 # -- values and facts ------------------------------------------------------------------------------
-SEAT_KEYS = frozenset({"seat", "actor", "active", "owner", "winner", "by", "with", "player",
-                       "partner", "first", "high_bidder", "launcher", "to", "from"})
-"""Keys whose int value is a seat (``to`` and ``from`` may also be a place: ``run``)."""
-SEAT_LIST_KEYS = frozenset({"seats", "winners", "players", "sources", "neighbours"})
-CARD_KEYS = frozenset({
-    "card", "bunny", "on", "host", "weapon", "gave", "took", "demand", "roamer", "flipped", "top",
-    "bottom", "from_bunny", "to_bunny", "target", "give", "take",
-})
-"""Keys whose int value is a card number."""
-CARD_LIST_KEYS = frozenset({
-    "cards", "give", "get", "give_hand", "get_hand", "pay", "hand", "saved", "money", "cabbage",
-    "water", "carrots", "karma", "under", "roaming", "dormant", "discard", "discarded",
-    "bunnies", "removed", "draw", "order", "cabbage_discard", "water_discard", "draw_order",
-    "magic_order", "cabbage_order", "water_order", "options", "roamers",
-})
-"""Keys whose list value holds card numbers (a plain int under ``cards`` or ``carrots`` is a
-count; under ``cabbage`` or ``water`` units or a price)."""
-DICE_KEYS = frozenset({"dice", "lowest"})
 PLACES = {"run": "the run", "hand": "the hand", "saved": "the saved cards",
           "discard": "the discard pile", "draw_pile": "the bottom of the draw pile"}
 """Where a card comes from or goes, when an effect names a place rather than a seat."""
@@ -353,6 +338,106 @@ CHOICES = {"carrot": "carrots to take", "revive": "bunnies to revive", "clovers"
            "exchange": "the weapons to exchange", "upkeep": "the carrots to keep fresh",
            "stake": "what to stake", "feed_now": "how to feed at once"}
 """What a Choice frame waits for (engine.killer_bunnies_quest.state.Choice.kind)."""
+
+WHENCE = Meaning("a Quest place a card comes from or goes to")
+GOODS_BOUGHT = Meaning("what a Quest player buys")
+STAKES = Meaning("Poverty Poker's stakes")
+GIFTS = Meaning("Quest's starting carrots")
+FACES = Meaning("Quest dice faces")
+CARROT_CARD = Meaning("a Quest carrot card, or a price")
+
+Whence = Annotated[str, WHENCE]
+Several = Cards | int
+"""Cards, or how many (a hidden hand, a pile, a count an effect names)."""
+
+
+class QuestFacts(msgspec.Struct, kw_only=True):
+    """What the facts of Quest's effects and refusals hold (a fact's key is one of these
+    fields; the view's own keys are typed by views.QuestView)."""
+
+    seat: Seat
+    actor: Seat
+    owner: Seat
+    winner: Seat
+    by: Seat
+    with_: Seat = msgspec.field(name="with")
+    player: Seat
+    partner: Seat
+    first: Seat
+    high_bidder: Seat
+    launcher: Seat
+    to: Seat | Whence
+    from_: Seat | Whence = msgspec.field(name="from")
+    seats: Seats | list[SeatSeen]
+    winners: Seats
+    players: Seats
+    sources: Seats
+    neighbours: Seats
+    card: Card
+    bunny: Card
+    on: Card
+    host: Card
+    weapon: Card
+    gave: Card
+    took: Card
+    demand: Card
+    roamer: Card
+    flipped: Card
+    top: RunCard
+    bottom: RunCard
+    from_bunny: Card
+    to_bunny: Card
+    target: Card
+    give: Card | Cards
+    take: Card | Cards
+    cards: Several
+    get: Cards
+    give_hand: Several
+    get_hand: Several
+    pay: Cards
+    hand: Several
+    saved: Cards
+    money: Several
+    cabbage: Several
+    water: Several
+    carrots: Several
+    karma: Cards
+    under: Cards
+    roaming: Cards
+    dormant: Cards
+    discard: Cards
+    discarded: Cards
+    bunnies: Cards
+    removed: Cards
+    draw: Several
+    order: Cards
+    cabbage_discard: Cards
+    water_discard: Cards
+    draw_order: Cards
+    magic_order: Cards
+    cabbage_order: Cards
+    water_order: Cards
+    options: Cards
+    roamers: Cards | list[RoamerSeen]
+    dice: Dice
+    lowest: Dice
+    faces: Annotated[list[int], FACES]
+    at: Place | Places
+    stakes: Annotated[list[int], STAKES]
+    gifts: Annotated[list[list[int]], GIFTS]
+    carrot: Carrot | Annotated[int, CARROT_CARD]
+    magic_carrot: Carrot
+    die: Die
+    kind: Annotated[str, KIND]
+    goods: Annotated[str, GOODS_BOUGHT]
+    choice: Annotated[str, CHOICE]
+    direction: Annotated[str, DIRECTION]
+    price: Money
+    high_bid: Money
+    dolla: Money
+    cabbage_units: Unit
+    water_units: Unit
+
 
 LABELS = {
     "active": "to play", "at": "placed at", "magic_carrot": "the Magic Carrot", "from_bunny": "from",
@@ -370,101 +455,59 @@ LABELS = {
 
 VOCABULARY = Vocabulary(
     labels=LABELS,
-    seat_keys=frozenset({"seat", "actor", "active", "owner", "winner", "player", "partner", "first",
-                         "high_bidder", "launcher", "with"}),
-    seat_list_keys=frozenset({"seats", "winners", "sources"}),
-    per_seat_keys=frozenset({"seats", "gifts"}),
-    subject_keys=frozenset(),
+    types=(QuestFacts, QuestView),
     quiet_keys=frozenset({"perspective", "seq", "deck_set", "printing", "catalogue"}),
 )
-"""The names of Quest's keys, and which name seats (the Record page's pickers read them)."""
+"""The names of Quest's keys and, by their types, what each holds (the Record page's pickers
+read which name seats)."""
 
 
 def label(key: str) -> str:
     return VOCABULARY.label(key)
 
 
-def value_text(key: str, value: Any, names: Names, w: CardWords) -> str:
-    """One value under ``key`` in Quest's words: seats by name, cards by name and number,
-    dice by colour, money in Dolla, supplies in units."""
-    if value is None:
-        return "nobody" if key == "active" else "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return _list_text(key, value, names, w)
-    if isinstance(value, dict):
-        return _dict_text(key, value, names, w)
-    if isinstance(value, str):
-        if key in ("carrot", "magic_carrot"):
-            return w.carrot(value)
-        if key == "die":
-            return w.die(value)
-        if key == "kind":
-            return KINDS.get(value, _plain(value))
-        if key == "goods":
-            return GOODS.get(value, _plain(value))
-        if key in ("to", "from") and value in PLACES:
-            return PLACES[value]
-        if key == "choice" and value in CHOICES:
-            return CHOICES[value]
-        if key == "direction":
-            return value.replace("_", "-")
-        if value in (FACE_DOWN, UNKNOWN) and (key in CARD_KEYS or key in CARD_LIST_KEYS):
-            return w.run_card(value) if key in ("top", "bottom") else w.card(value)
-        return _plain(value)
-    if isinstance(value, int):
-        if key in SEAT_KEYS:
-            return seat_name(value, names)
-        if key in CARD_KEYS or (key == "carrot" and w.is_a(value, "carrot")):
-            return w.card(value)  # a carrot's price is an int under "carrot" too
-        if key in ("price", "high_bid", "dolla"):
-            return w.dolla(value)
-        if key == "at":
-            return place(value)
-        if key in ("cabbage_units", "water_units"):
-            return plural(value, "unit")
-    return str(value)
+@cache
+def vocabulary(w: CardWords) -> Vocabulary:
+    """:data:`VOCABULARY` with the cards, money, dice and supplies of ``w``, and the values
+    only Quest has: stakes, starting carrots, an attack's hits, what the bank owes..."""
+    def carrot_card(value: Any, names: Names) -> str:
+        # a carrot's card number and a carrot's price are both ints under "carrot"
+        return w.card(value) if w.is_a(value, "carrot") else str(value)
 
-
-def _list_text(key: str, value: list[Any], names: Names, w: CardWords) -> str:
-    if not value:
-        return "none"
-    if key in SEAT_LIST_KEYS and all(isinstance(v, int) for v in value):
-        return seats_text(value, names)
-    if key in CARD_LIST_KEYS and all(isinstance(v, int | str) for v in value):
-        return w.cards(value)
-    if key in DICE_KEYS:
-        return and_list([w.die(str(d)) for d in value])
-    if key == "faces":
-        return and_list([str(f) for f in value])
-    if key == "at":
-        return and_list([place(a) for a in value if isinstance(a, int)])
-    if key == "stakes":
-        return _stakes(value, w)
-    if key == "gifts":
+    def gifts(value: Any, names: Names) -> str:
         return "; ".join(f"{seat_name(s, names)} {w.cards(g)}" for s, g in enumerate(value) if g) or "none"
-    if key == "hits":
-        return "; ".join(_hit(h, w) for h in value if isinstance(h, dict))
-    if key == "abducted":
-        return abducted_text(value, names, w)
-    if key == "feeds":
-        return "; ".join(_feed_text(f, w) for f in value if isinstance(f, dict))
-    if all(isinstance(v, dict) for v in value):
-        return "; ".join(_dict_text(key, v, names, w) for v in value)
-    return ", ".join(value_text(key, v, names, w) for v in value)
 
-
-def _dict_text(key: str, value: dict[Any, Any], names: Names, w: CardWords) -> str:
-    if key == "rolls":  # a roll-off: seat -> face
+    def rolls(value: Any, names: Names) -> str:  # a roll-off: seat -> face
         return ", ".join(f"{seat_name(int(s), names)} {f}" for s, f in value.items())
-    if key == "owed":
+
+    def owed(value: Any, names: Names) -> str:
         return and_list([w.amount(str(k), int(v)) for k, v in value.items()]) if value else "nothing"
-    if key == "waiting":
-        return waiting_text(value, names, w)
-    parts = [f"{label(str(k))} {value_text(str(k), v, names, w)}" for k, v in value.items()
-             if v is not None and k not in ("seq", "hash")]
-    return ", ".join(parts)
+
+    return dataclasses.replace(VOCABULARY, writers={
+        **w.writers(),
+        RUN_CARD: lambda v, _n: w.run_card(v) if v in (FACE_DOWN, UNKNOWN) else w.card(v),
+        WHENCE: lambda v, _n: PLACES.get(v, _plain(v)),
+        GOODS_BOUGHT: lambda v, _n: GOODS.get(v, _plain(v)),
+        KIND: lambda v, _n: KINDS.get(v, _plain(v)),
+        CHOICE: lambda v, _n: CHOICES.get(v, _plain(v)),
+        DIRECTION: lambda v, _n: str(v).replace("_", "-"),
+        FACES: lambda v, _n: and_list([str(f) for f in v]),
+        STAKES: lambda v, _n: _stakes(v, w),
+        GIFTS: gifts,
+        CARROT_CARD: carrot_card,
+        HITS: lambda v, _n: "; ".join(_hit(h, w) for h in v if isinstance(h, dict)),
+        FEEDS: lambda v, _n: "; ".join(_feed_text(f, w) for f in v if isinstance(f, dict)),
+        ABDUCTED: lambda v, n: abducted_text(v, n, w),
+        ROLLS: rolls,
+        OWED: owed,
+        WAITING: lambda v, n: waiting_text(v, n, w),
+    })
+
+
+def value_text(key: str, value: Any, names: Names, w: CardWords) -> str:
+    """One value under ``key`` in Quest's words, as its type says (:class:`QuestFacts`,
+    views.QuestView)."""
+    return said_value(vocabulary(w), key, value, names)
 
 
 def _hit(hit: Mapping[str, Any], w: CardWords) -> str:
@@ -495,7 +538,7 @@ def abducted_text(abducted: Sequence[int], names: Names, w: CardWords) -> str:
 
 def describe_fact(key: str, value: Any, names: Names, w: CardWords) -> str:
     """A named fact (of an effect, a verdict or a position) as ``what: value``."""
-    return f"{label(key)}: {value_text(key, value, names, w)}"
+    return fact_text(vocabulary(w), key, value, names)
 
 
 # -- what the game waits for ----------------------------------------------------------------------
@@ -517,7 +560,7 @@ def waiting_text(info: Mapping[str, Any] | None, names: Names, w: CardWords) -> 
     if frame == "attack":
         parts.append(f"attacking {w.card(info.get('target'))}")
         if info.get("hits"):
-            parts.append(_list_text("hits", info["hits"], names, w))
+            parts.append(value_text("hits", info["hits"], names, w))
     elif frame == "choice":
         said = (f"{seat_name(info.get('seat'), names)} to choose "
                 f"{CHOICES.get(str(info.get('choice')), _plain(info.get('choice')))}")
@@ -529,7 +572,7 @@ def waiting_text(info: Mapping[str, Any] | None, names: Names, w: CardWords) -> 
     elif frame == "roll_off":
         said = f"a roll-off between {seats_text(info.get('players') or [], names)}"
         if info.get("rolls"):
-            said += f": {_dict_text('rolls', info['rolls'], names, w)}"
+            said += f": {value_text('rolls', info['rolls'], names, w)}"
         parts.append(said)
     elif frame == "auction":
         if info.get("high_bidder") is not None:
@@ -729,7 +772,7 @@ def _seat_changes(b: Mapping[str, Any], a: Mapping[str, Any], names: Names, w: C
     if b.get("lose_turns") != a.get("lose_turns"):
         out.append(f"{mine} turns to lose: {b.get('lose_turns')} {ARROW} {a.get('lose_turns')}")
     if b.get("owed") != a.get("owed"):
-        out.append(f"owed to {name} by the bank: {_dict_text('owed', a.get('owed') or {}, names, w)}")
+        out.append(f"owed to {name} by the bank: {value_text('owed', a.get('owed') or {}, names, w)}")
     return out
 
 

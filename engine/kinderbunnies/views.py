@@ -9,6 +9,7 @@ turned up at the end. The referee sees everything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import msgspec
@@ -39,6 +40,9 @@ def _card(c: int) -> int | str:
     return UNKNOWN if c == HIDDEN else c
 
 
+LEVEL = Meaning("a KinderBunnies level")
+"""KinderBunnies' own meaning: the level a game is played at (Beginner, Advanced, Really
+Advanced)."""
 SETTLING = Meaning("a KinderBunnies card being settled")
 """KinderBunnies' own meaning: the card being settled and what it waits for."""
 
@@ -70,7 +74,7 @@ class Settling(msgspec.Struct, kw_only=True):
 class KinderView(View, kw_only=True):
     """What a perspective knows of a game of KinderBunnies (views.view)."""
 
-    level: str
+    level: Annotated[str, LEVEL]
     hand_size: int
     hands: PerSeat[Cards | CountOfCards]
     """Each hand, as cards where the perspective sees it, as a count where it does not."""
@@ -110,7 +114,7 @@ def typed_view(state: KinderState, perspective: Perspective) -> KinderView:
     """What ``perspective`` knows of the position."""
     referee = perspective == "referee"
     C = cards(state)
-    hands: list[list[int | str] | int] = []
+    hands: list[Sequence[int | str | None] | int] = []
     for s in range(state.n):
         if referee or s == perspective:
             hands.append([_card(c) for c in sorted(state.hands[s])])

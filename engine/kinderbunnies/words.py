@@ -28,22 +28,11 @@ import msgspec
 from engine.capabilities import Perspective
 from engine.hidden import UNKNOWN
 from engine.killer.catalogue import effects as fx
-from engine.killer.words import CardWords, plural
+from engine.killer.words import CardWords, named_in_play, plural, shared_phrases
+from engine.kinderbunnies import events as ev
 from engine.kinderbunnies.catalogue import catalogue
-from engine.kinderbunnies.events import (
-    Accept,
-    Buy,
-    Choose,
-    Discard,
-    Draw,
-    Play,
-    Reveal,
-    Roll,
-    SetAside,
-    Spin,
-)
 from engine.kinderbunnies.numbers import CARROT_PRICE, FIVE_DICE
-from engine.kinderbunnies.views import SETTLING, KinderView
+from engine.kinderbunnies.views import LEVEL, SETTLING, KinderView
 from engine.record import Event
 from engine.ruleset import Outcome
 from engine.said import (
@@ -203,20 +192,15 @@ def _play(r: Mapping[str, Any], c: _Ctx) -> str:
     said = f"{c.who} plays {named}"
     if r.get("on") is not None:
         said += f" on {w.card(r['on'])}"
-    extra = []
-    if r.get("player") is not None:
-        extra.append(f"naming {seat_name(r['player'], c.names)}")
-    if r.get("carrot") is not None:
-        verb = "giving back" if isinstance(effect, fx.ExchangeCarrots) else "sending back"
-        extra.append(f"{verb} {w.card(r['carrot'])}")
-    if r.get("carrots"):
-        extra.append(f"taking {w.cards(r['carrots'])}")
-    if r.get("number") is not None:
-        extra.append(f"naming the number {r['number']}")
-    if r.get("take") is not None:
-        extra.append(f"bringing back {w.card(r['take'])} from the discard pile")
-    if r.get("pay"):
-        extra.append(f"paying with {w.cards(r['pay'])}")
+    shared = shared_phrases(c.names, w)
+    verb = "giving back" if isinstance(effect, fx.ExchangeCarrots) else "sending back"
+    extra = named_in_play(r, (
+        ("player", shared["player"]),
+        ("carrot", lambda v: f"{verb} {w.card(v)}"),
+        ("carrots", shared["carrots"]), ("number", shared["number"]),
+        ("take", lambda v: f"bringing back {w.card(v)} from the discard pile"),
+        ("pay", lambda v: f"paying with {w.cards(v)}"),
+    ))
     return ", ".join([said, *extra])
 
 
@@ -274,8 +258,8 @@ def _reveal(r: Mapping[str, Any], c: _Ctx) -> str:
 
 
 _SAYS: dict[type[Event], Says] = {
-    SetAside: _set_aside, Draw: _draw, Buy: _buy, Play: _play, Discard: _discard,
-    Accept: _accept, Choose: _choose, Roll: _roll, Spin: _spin, Reveal: _reveal,
+    ev.SetAside: _set_aside, ev.Draw: _draw, ev.Buy: _buy, ev.Play: _play, ev.Discard: _discard,
+    ev.Accept: _accept, ev.Choose: _choose, ev.Roll: _roll, ev.Spin: _spin, ev.Reveal: _reveal,
 }
 
 
@@ -340,6 +324,7 @@ def vocabulary(w: CardWords) -> Vocabulary:
     return dataclasses.replace(VOCABULARY, writers={
         **w.writers(),
         MOVES: _moves_text,
+        LEVEL: lambda v, _n: LEVELS.get(v, str(v)),
         SETTLING: lambda v, n: settling_text(v, n, w),
     })
 
