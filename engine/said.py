@@ -62,7 +62,7 @@ PerSeat = Annotated[list[T], PER_SEAT]
 """One entry per seat, seat 0 first; written ``Ann 2, Bo 0``."""
 Card = Annotated[int | str, CARD]
 """A card: its number in the game's catalogue, or its code; ``"?"`` where it was not seen."""
-Cards = Annotated[Sequence[int | str | None], CARDS]
+Cards = Annotated[Sequence[Card | None], CARDS]
 """Cards, in the order the view keeps them."""
 Money = Annotated[int, MONEY]
 """A sum of the game's money (Dolla, Bunny Bucks)."""
@@ -165,6 +165,8 @@ def _fits(base: Any, value: object) -> bool:
 
 def item_hint(hint: Any) -> Any:
     """The hint of one item of a list hint (``PerSeat[Money]`` -> ``Money``), or None."""
+    if hint is None:
+        return None
     _, base = meaning_of(hint)
     if get_origin(base) in (list, Sequence):
         (item,) = get_args(base)
@@ -174,6 +176,8 @@ def item_hint(hint: Any) -> Any:
 
 def struct_of(hint: Any) -> type[msgspec.Struct] | None:
     """The Struct a hint (under any meaning) holds, if it holds one."""
+    if hint is None:
+        return None
     _, base = meaning_of(hint)
     return base if isinstance(base, type) and issubclass(base, msgspec.Struct) else None
 

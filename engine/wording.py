@@ -36,6 +36,7 @@ from engine.said import (
     arm_for,
     arms,
     fields,
+    fits,
     hints_of,
     item_hint,
     meaning_of,
@@ -72,12 +73,13 @@ class Vocabulary:
     labels: Mapping[str, str] = field(default_factory=dict)
     """Key -> its name in words (``waiting_on`` -> ``to act``); otherwise the key with
     spaces for underscores."""
-    seat_keys: frozenset[str] = frozenset({"seat", "actor", "active", "target", "winner_seat"})
-    """Keys whose value is one seat (written as the player's name)."""
-    seat_list_keys: frozenset[str] = frozenset({"winners", "seats_to_act", "to_act"})
-    """Keys whose value is a list of seats."""
-    per_seat_keys: frozenset[str] = frozenset({"scores", "hands"})
-    """Keys whose value is a list with one entry per seat, seat 0 first."""
+    seat_keys: frozenset[str] = frozenset()
+    """Keys whose value is one seat (written as the player's name), for a game that does not
+    type its keys (:attr:`types`)."""
+    seat_list_keys: frozenset[str] = frozenset()
+    """Keys whose value is a list of seats (likewise)."""
+    per_seat_keys: frozenset[str] = frozenset()
+    """Keys whose value is a list with one entry per seat, seat 0 first (likewise)."""
     subject_keys: frozenset[str] = frozenset()
     """Keys whose value is one seat's own record (with a ``seat`` field): what changes in it
     is that player's (``me`` in a seat's view)."""
@@ -104,16 +106,25 @@ class Vocabulary:
         return any(meaning_of(arm)[0] is meaning for arm in arms(self.hints.get(key)))
 
     def names_seat(self, key: str) -> bool:
-        """Does ``key`` hold one seat (written as the player's name)?"""
-        return key in self.seat_keys or self.says(key, SEAT)
+        """Does ``key`` hold one seat (written as the player's name)? A typed key as its
+        type says, any other as :attr:`seat_keys` does."""
+        return self.says(key, SEAT) if key in self.hints else key in self.seat_keys
 
     def names_seats(self, key: str) -> bool:
         """Does ``key`` hold a list of seats?"""
-        return key in self.seat_list_keys or self.says(key, SEATS)
+        return self.says(key, SEATS) if key in self.hints else key in self.seat_list_keys
+
+    def per_seat(self, key: str) -> bool:
+        """Does ``key`` hold a list with one entry per seat, seat 0 first?"""
+        return self.says(key, PER_SEAT) if key in self.hints else key in self.per_seat_keys
 
 
-GENERIC = Vocabulary()
-"""The vocabulary of a game that declares none."""
+GENERIC = Vocabulary(
+    seat_keys=frozenset({"seat", "actor", "active", "target", "winner_seat"}),
+    seat_list_keys=frozenset({"winners", "seats_to_act", "to_act"}),
+    per_seat_keys=frozenset({"scores", "hands"}),
+)
+"""The vocabulary of a game that declares none: the keys most games use for seats."""
 
 
 # -- seats ---------------------------------------------------------------------------------
@@ -192,93 +203,68 @@ def _plain(values: Sequence[Any]) -> bool:
 
 
 def value_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
-    """One value under ``key`` in words: seats by name, the ruleset's own words for its
-    values, lists and records spelled out; a typed key as its type says (:func:`typed_text`)."""
-    hint = vocab.hints.get(key)
-    if hint is not None:
-        return typed_text(vocab, key, hint, value, names)
-    if vocab.types and isinstance(value, str):
-        return value.replace("_", " ")  # a typed game's untyped word (all_different)
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        if not value:
-            return "none"
-        if key in vocab.seat_list_keys and all(_is_seat(v) for v in value):
-            return seats_text(value, names)
-        if key in vocab.per_seat_keys and len(value) == len(names):
-            return ", ".join(f"{seat_name(s, names)} {value_text(vocab, key, v, names)}"
-                             for s, v in enumerate(value))
-        if all(isinstance(v, dict) for v in value):
-            return "; ".join(entry_text(vocab, key, v, names) for v in value)
-        words = [value_text(vocab, key, v, names) for v in value]
-        return " ".join(words) if all(len(w) <= 4 for w in words) else ", ".join(words)
-    if isinstance(value, dict):
-        return entry_text(vocab, key, value, names)
-    if vocab.value is not None:
-        own = vocab.value(key, value, names)
-        if own is not None:
-            return own
-    if key in vocab.seat_keys and _is_seat(value):
-        return seat_name(value, names)
-    return str(value)
+    """One value under ``key`` in words, as the type of ``key`` says where the game's
+    Structs type it (:attr:`Vocabulary.types`), else as its key tables say."""
+    return typed_text(vocab, key, vocab.hints.get(key), value, names)
 
 
 def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names) -> str:
-    """A value in words as its type says: the game's writer for its meaning, a seat by name,
-    one entry per seat player by player, a list item by item, a record field by field (each
-    field as its own type says). ``None`` is ``nobody`` where a seat was meant."""
+    """A value in words: the game's writer for the meaning its type carries (engine.said), a
+    seat by name, one entry per seat player by player, a list item by item, a record field
+    by field (each as its own type says); ``nobody`` for no seat. A value its type does not
+    foresee (a count where cards were meant) is worded plainly. ``hint`` None: the key
+    tables decide."""
+    arm = None if hint is None else arm_for(hint, value)
+    meaning = None if arm is None else meaning_of(arm)[0]
     if value is None:
         return "nobody" if _means(hint, SEAT) else "none"
-    arm = arm_for(hint, value)
-    if arm is None:
-        return _plain_text(vocab, key, value, names)
-    meaning, _ = meaning_of(arm)
-    if meaning is PER_SEAT and isinstance(value, list) and len(value) == len(names):
-        item = item_hint(arm)
-        return ", ".join(f"{seat_name(s, names)} {typed_text(vocab, key, item, v, names)}"
-                         for s, v in enumerate(value))
-    if isinstance(value, list) and not value:
-        return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    writer = vocab.writers.get(meaning) if meaning is not None else None
+    typed = arm is not None
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if (meaning is SEATS or (not typed and key in vocab.seat_list_keys)) and all(map(_is_seat, value)):
+            return seats_text(value, names)
+        if (meaning is PER_SEAT or (not typed and key in vocab.per_seat_keys)) and len(value) == len(names):
+            item = item_hint(arm)
+            return ", ".join(f"{seat_name(s, names)} {typed_text(vocab, key, item, v, names)}"
+                             for s, v in enumerate(value))
+    writer = None if meaning is None else vocab.writers.get(meaning)
     if writer is not None:
         return writer(value, names)
-    if meaning is SEAT and _is_seat(value):
-        return seat_name(value, names)
-    if meaning is SEATS and isinstance(value, list) and all(map(_is_seat, value)):
-        return seats_text(value, names)
     if isinstance(value, list):
         item = item_hint(arm)
-        if item is None:
-            return ", ".join(value_text(vocab, key, v, names) for v in value)
-        joiner = "; " if all(isinstance(v, dict) for v in value) else ", "
-        return joiner.join(typed_text(vocab, key, item, v, names) for v in value)
-    struct = struct_of(arm)
-    if struct is not None and isinstance(value, dict):
-        own = fields(struct)
-        parts = [f"{vocab.label(str(k))} {_field_text(vocab, str(k), own.get(str(k)), v, names)}"
-                 for k, v in value.items() if v is not None and k not in ("seq", "hash")]
-        return ", ".join(parts)
+        if all(isinstance(v, dict) for v in value):
+            return "; ".join(typed_text(vocab, key, item, v, names) for v in value)
+        words = [typed_text(vocab, key, item, v, names) for v in value]
+        return " ".join(words) if all(len(w) <= 4 for w in words) else ", ".join(words)
     if isinstance(value, dict):
-        return entry_text(vocab, key, value, names)
-    if isinstance(value, str):
-        return value.replace("_", " ")
+        struct = struct_of(arm)
+        return entry_text(vocab, key, value, names, None if struct is None else fields(struct))
+    if vocab.value is not None:
+        said = vocab.value(key, value, names)
+        if said is not None:
+            return said
+    if (meaning is SEAT or (not typed and key in vocab.seat_keys)) and _is_seat(value):
+        return seat_name(value, names)
+    if isinstance(value, str) and vocab.types:
+        return value.replace("_", " ")  # a word of the game's own (all_different)
     return str(value)
 
 
-def _plain_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
-    """A value its key's type does not foresee (a count where cards were meant), plainly."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ", ".join(_plain_text(vocab, key, v, names) for v in value) if value else "none"
-    if isinstance(value, dict):
-        return entry_text(vocab, key, value, names)
-    return value.replace("_", " ") if isinstance(value, str) else str(value)
+def item_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
+    """A value under ``key`` that may be one item of the list the key holds, in words: as
+    the key's type says where it fits it, else as the list's type says its items read (a
+    card of ``hand``)."""
+    hint = vocab.hints.get(key)
+    if hint is None or value is None or arm_for(hint, value) is not None:
+        return value_text(vocab, key, value, names)
+    for arm in arms(hint):
+        item = item_hint(arm)
+        if item is not None and fits(item, value):
+            return typed_text(vocab, key, item, value, names)
+    return value_text(vocab, key, value, names)
 
 
 def _field_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names) -> str:
@@ -291,15 +277,17 @@ def _means(hint: Any, meaning: Meaning) -> bool:
     return any(meaning_of(arm)[0] is meaning for arm in arms(hint))
 
 
-def entry_text(vocab: Vocabulary, key: str, entry: dict[str, Any], names: Names) -> str:
+def entry_text(vocab: Vocabulary, key: str, entry: dict[str, Any], names: Names,
+               hints: Mapping[str, Any] | None = None) -> str:
     """One record (a dict) in words: the ruleset's own wording, else its head (``kind`` or
-    ``type``) and its fields."""
+    ``type``) and its fields, each as ``hints`` (the record's Struct) says where given."""
     if vocab.entry is not None:
         own = vocab.entry(key, entry, names)
         if own is not None:
             return own
     head = entry.get("kind", entry.get("type"))
-    parts = [f"{vocab.label(k)} {value_text(vocab, k, v, names)}" for k, v in entry.items()
+    hints = hints or {}
+    parts = [f"{vocab.label(k)} {_field_text(vocab, k, hints.get(k), v, names)}" for k, v in entry.items()
              if k not in ("kind", "type", "seq", "hash") and v is not None]
     text = ", ".join(parts)
     if isinstance(head, str):
@@ -368,10 +356,10 @@ def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, name
     """Describe one changed value at ``where`` (its words), recursing into records;
     ``owner`` is the player whose record it is, if any."""
     if before is _MISSING:
-        out.append(f"{where}: {value_text(vocab, key, after, names)}")
+        out.append(f"{where}: {item_text(vocab, key, after, names)}")
         return
     if after is _MISSING:
-        out.append(f"{where}: gone (was {value_text(vocab, key, before, names)})")
+        out.append(f"{where}: gone (was {item_text(vocab, key, before, names)})")
         return
     if isinstance(before, dict) and isinstance(after, dict):
         if key in vocab.subject_keys and _is_seat(after.get("seat")):
@@ -379,7 +367,7 @@ def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, name
         _walk_record(vocab, where, before, after, names, out, owner)
         return
     if isinstance(before, list) and isinstance(after, list):
-        if key in vocab.per_seat_keys and len(before) == len(after) == len(names):
+        if vocab.per_seat(key) and len(before) == len(after) == len(names):
             for seat, (b, a) in enumerate(zip(before, after, strict=True)):
                 name = seat_name(seat, names)
                 if b == a:
@@ -398,7 +386,7 @@ def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, name
             return
         if all(isinstance(v, dict) for v in before + after) and after[:len(before)] == before:
             for entry in after[len(before):]:
-                out.append(f"{where}: + {entry_text(vocab, key, entry, names)}")
+                out.append(f"{where}: + {value_text(vocab, key, [entry], names)}")
             return
         if _plain(before) and _plain(after):
             out.append(_moves(vocab, key, where, before, after, names))
@@ -408,8 +396,8 @@ def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, name
                 if b != a:
                     _walk(vocab, key, f"{where} {i + 1}", b, a, names, out, owner)
             return
-    out.append(f"{where}: {value_text(vocab, key, before, names)} {ARROW} "
-               f"{value_text(vocab, key, after, names)}")
+    out.append(f"{where}: {item_text(vocab, key, before, names)} {ARROW} "
+               f"{item_text(vocab, key, after, names)}")
 
 
 def _walk_record(vocab: Vocabulary, where: str, before: dict[str, Any], after: dict[str, Any],
@@ -441,8 +429,8 @@ def _moves(vocab: Vocabulary, key: str, where: str, before: list[Any], after: li
         if gone:
             parts.append(f"{len(gone)} taken")
         return f"{where}: {', '.join(parts)} {size}"
-    moved = [f"+{value_text(vocab, key, by_repr[r], names)}" for r in came]
-    moved += [f"{MINUS}{value_text(vocab, key, by_repr[r], names)}" for r in gone]
+    moved = [f"+{item_text(vocab, key, by_repr[r], names)}" for r in came]
+    moved += [f"{MINUS}{item_text(vocab, key, by_repr[r], names)}" for r in gone]
     return f"{where}: {' '.join(moved)} {size}"
 
 

@@ -208,6 +208,7 @@ VOCABULARY = Vocabulary(
             "bunny_of": "in the bunny of", "hand_sizes": "hand sizes", "named": "named"},
     seat_keys=frozenset({"seat", "actor", "active", "out", "from", "bunny_of", "first_seat"}),
     per_seat_keys=frozenset({"hands", "bunnies", "scores", "hand", "blinds_left"}),
+    seat_list_keys=frozenset({"winners", "seats_to_act", "to_act"}),
     value=_value,
 )
 

@@ -9,7 +9,7 @@ The referee sees everything, the draw piles' order included.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -30,80 +30,198 @@ from engine.killer_bunnies_odyssey.state import OdysseyState
 from engine.killer_bunnies_odyssey.table import cards, totals
 from engine.record import Event
 from engine.rules import Effect
+from engine.said import Card, Cards, CountOfCards, Meaning, PerSeat, Seat, Seats, View
 
 HIDDEN = "hidden"
 
 
-def _card(state: OdysseyState, kind: int) -> dict[str, Any]:
-    t = cards(state)
-    return {"card": t.code(kind), "name": t.name[kind]}
+PIECE = Meaning("an Odyssey card in play")
+"""Odyssey's own meaning: a card in play, told by its card and its piece number."""
+
+
+class PieceSeen(msgspec.Struct, kw_only=True):
+    """A card in play (a piece): its number, its card, and whose it is where that matters."""
+
+    piece: int
+    card: Card
+    name: str
+
+
+class OwnedPiece(PieceSeen, kw_only=True):
+    owner: Seat
+
+
+class SavedPiece(PieceSeen, kw_only=True):
+    """A saved card (ODY-SAVE-1): its type, its resource colour, whether it has paid."""
+
+    type: str
+    colour: str | None
+    used: bool
+    traded: bool
+
+
+class RunSeen(msgspec.Struct, kw_only=True):
+    """A player's run positions: codes to their owner and the referee, ``hidden`` to
+    others, None when empty."""
+
+    top: Card | None
+    bottom: Card | None
+
+
+class SeatSeen(msgspec.Struct, kw_only=True):
+    """One player as a perspective sees him."""
+
+    seat: Seat
+    deck: str
+    civ: int
+    total: int
+    hand: Cards | CountOfCards
+    run: RunSeen
+    draw: Cards | CountOfCards
+    discard: Cards
+    saved: list[Annotated[SavedPiece, PIECE]]
+    mulliganed: bool
+    turns: int
+
+
+class CreatureSeen(OwnedPiece, kw_only=True):
+    """A creature in the Bunny Circle and what lies under and on it."""
+
+    points: int
+    bunny: bool
+    traded: bool
+    under: list[Annotated[PieceSeen, PIECE]]
+    on: list[Annotated[PieceSeen, PIECE]]
+
+
+class Occupant(PieceSeen, kw_only=True):
+    points: int
+
+
+class CitySeen(OwnedPiece, kw_only=True):
+    """A city in the Center Circle and who is inside it."""
+
+    points: int
+    capacity: int | None
+    traded: bool
+    occupants: list[Annotated[Occupant, PIECE]]
+
+
+class DemandSeen(msgspec.Struct, kw_only=True):
+    """A Feed The Bunny card on a bunny: whose, by whom, how much, by when."""
+
+    piece: int
+    on: int
+    owner: Seat
+    by: Seat | None
+    units: int
+    due_turn: int | None
+
+
+class StrikeSeen(msgspec.Struct, kw_only=True):
+    """An attack under way."""
+
+    card: Card
+    name: str
+    player: Seat
+    kind: str
+    die: str | None
+    targets: list[int]
+    levels: list[int]
+
+
+class OdysseyView(View, kw_only=True):
+    """What a perspective knows of an Odyssey position (views.view)."""
+
+    hand_size: int
+    first: Seat | None
+    seats: PerSeat[SeatSeen]
+    circle: list[Annotated[CreatureSeen, PIECE]]
+    center: list[Annotated[CitySeen, PIECE]]
+    demands: list[DemandSeen]
+    strike: StrikeSeen | None
+    placing: list[Annotated[OwnedPiece, PIECE]]
+    shuffle_owed: Seats
+    cut_owed: Seat | None
+    winners: Seats
 
 
 def view(state: OdysseyState, perspective: Perspective) -> dict[str, Any]:
+    """What ``perspective`` knows of the position, as the JSON of :class:`OdysseyView`."""
+    out: dict[str, Any] = msgspec.to_builtins(typed_view(state, perspective))
+    return out
+
+
+def typed_view(state: OdysseyState, perspective: Perspective) -> OdysseyView:
+    """What ``perspective`` knows of the position."""
     t = cards(state)
     referee = perspective == "referee"
-    out = state.position_view(perspective)
     scores = totals(state)
+    pieces = state.pieces
+
+    def piece(pid: int) -> PieceSeen:
+        kind = pieces[pid].kind
+        return PieceSeen(piece=pid, card=t.code(kind), name=t.name[kind])
+
     seats = []
     for seat, s in enumerate(state.seats):
         own = referee or perspective == seat
-        run: dict[str, str | None] = {}
-        for slot, kind in (("top", s.run.top), ("bottom", s.run.bottom)):
-            run[slot] = None if kind is None else (t.code(kind) if own else HIDDEN)
+        top, bottom = ((None if kind is None else (t.code(kind) if own else HIDDEN))
+                       for kind in (s.run.top, s.run.bottom))
         saved = []
         for pid in s.saved:
-            p = state.pieces[pid]
-            saved.append({"piece": pid, **_card(state, p.kind), "type": t.type[p.kind],
-                          "colour": t.resource[p.kind], "used": p.used, "traded": p.traded})
-        seats.append({
-            "seat": seat, "deck": t.deck_of(seat), "civ": s.civ, "total": scores[seat],
-            "hand": [t.code(k) for k in s.hand] if own else len(s.hand),
-            "run": run,
-            "draw": [t.code(k) for k in reversed(s.draw)] if referee else len(s.draw),
-            "discard": [t.code(k) for k in s.discard],
-            "saved": saved, "mulliganed": s.mulliganed, "turns": s.turns,
-        })
+            p = pieces[pid]
+            saved.append(SavedPiece(piece=pid, card=t.code(p.kind), name=t.name[p.kind],
+                                    type=t.type[p.kind], colour=t.resource[p.kind], used=p.used,
+                                    traded=p.traded))
+        seats.append(SeatSeen(
+            seat=seat, deck=t.deck_of(seat), civ=s.civ, total=scores[seat],
+            hand=[t.code(k) for k in s.hand] if own else len(s.hand),
+            run=RunSeen(top=top, bottom=bottom),
+            draw=[t.code(k) for k in reversed(s.draw)] if referee else len(s.draw),
+            discard=[t.code(k) for k in s.discard],
+            saved=saved, mulliganed=s.mulliganed, turns=s.turns,
+        ))
     circle = []
-    pieces = state.pieces
     for pid in state.circle.order:
         p = pieces[pid]
         space = state.circle.spaces[pid]
         points = t.points[p.kind] + sum(t.modifier_points[pieces[m].kind] for m in space.under)
-        circle.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
-                       "points": points, "bunny": t.bunny[p.kind],
-                       "traded": p.traded,
-                       "under": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.under],
-                       "on": [{"piece": m, **_card(state, state.pieces[m].kind)} for m in space.on]})
+        circle.append(CreatureSeen(piece=pid, card=t.code(p.kind), name=t.name[p.kind], owner=p.owner,
+                                   points=points, bunny=t.bunny[p.kind], traded=p.traded,
+                                   under=[piece(m) for m in space.under],
+                                   on=[piece(m) for m in space.on]))
     center = []
     for pid in state.center.order:
-        p = state.pieces[pid]
+        p = pieces[pid]
         space = state.center.spaces[pid]
-        center.append({"piece": pid, **_card(state, p.kind), "owner": p.owner,
-                       "points": t.points[p.kind],
-                       "capacity": t.capacity[p.kind], "traded": p.traded,
-                       "occupants": [{"piece": c, **_card(state, state.pieces[c].kind),
-                                      "points": t.points[state.pieces[c].kind]} for c in space.inside]})
+        center.append(CitySeen(piece=pid, card=t.code(p.kind), name=t.name[p.kind], owner=p.owner,
+                               points=t.points[p.kind], capacity=t.capacity[p.kind], traded=p.traded,
+                               occupants=[Occupant(piece=c, card=t.code(pieces[c].kind),
+                                                   name=t.name[pieces[c].kind],
+                                                   points=t.points[pieces[c].kind])
+                                          for c in space.inside]))
     strike = None
     if state.strike is not None:
         st = state.strike
-        strike = {"card": t.code(st.card), "name": t.name[st.card], "player": st.player,
-                  "kind": st.kind, "die": st.die, "targets": list(st.targets), "levels": list(st.levels)}
-    out.update({
-        "hand_size": state.opts.hand_size,
-        "first": state.first if state.phase not in ("setup", "first") else None,
-        "seats": seats,
-        "circle": circle,
-        "center": center,
-        "demands": [{"piece": d.card, "on": d.bunny, "owner": d.owner, "by": d.placed_by,
-                     "units": d.cabbage + d.water, "due_turn": d.due_turn} for d in state.demands],
-        "strike": strike,
-        "placing": [{"piece": pid, **_card(state, state.pieces[pid].kind),
-                     "owner": state.pieces[pid].owner} for pid in state.placing],
-        "shuffle_owed": list(state.shuffles),
-        "cut_owed": state.cut_owed,
-        "winners": list(state.winners),
-    })
-    return out
+        strike = StrikeSeen(card=t.code(st.card), name=t.name[st.card], player=st.player,
+                            kind=st.kind, die=st.die, targets=list(st.targets), levels=list(st.levels))
+    return OdysseyView(
+        **state.position_view(perspective),
+        hand_size=state.opts.hand_size,
+        first=state.first if state.phase not in ("setup", "first") else None,
+        seats=seats,
+        circle=circle,
+        center=center,
+        demands=[DemandSeen(piece=d.card, on=d.bunny, owner=d.owner, by=d.placed_by,
+                            units=d.cabbage + d.water, due_turn=d.due_turn) for d in state.demands],
+        strike=strike,
+        placing=[OwnedPiece(piece=pid, card=t.code(pieces[pid].kind), name=t.name[pieces[pid].kind],
+                            owner=pieces[pid].owner) for pid in state.placing],
+        shuffle_owed=list(state.shuffles),
+        cut_owed=state.cut_owed,
+        winners=list(state.winners),
+    )
 
 
 _PRIVATE: dict[type[Event], tuple[str, ...]] = {

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from engine.hidden import UNKNOWN
 from engine.killer.words import CardWords, named_in_play
 from engine.killer_bunnies_odyssey import events as ev
 from engine.killer_bunnies_odyssey.library import Table, library
 from engine.killer_bunnies_odyssey.numbers import DEAL, MULLIGAN_CIV
-from engine.killer_bunnies_odyssey.views import HIDDEN
+from engine.killer_bunnies_odyssey.views import HIDDEN, PIECE, OdysseyView, SeatSeen
 from engine.record import Event
+from engine.said import CARD, CARDS, Card, Cards, Meaning, PerSeat, Seat, Seats
 from engine.wording import Names, Vocabulary, and_list, possessive, seat_name
 
 
@@ -182,21 +185,47 @@ def _goods(pieces: list[int], named: list[str] | None, hand: list[str], w: CardW
 
 
 # -- views, effects and verdicts -----------------------------------------------------------------
-def _value(key: str, value: Any, names: Names) -> str | None:
-    if isinstance(value, str) and value in (UNKNOWN, HIDDEN):
-        return "face down" if value == HIDDEN else "not seen"
-    return None
+PAY = Meaning("an Odyssey payment in resources")
 
 
-def _entry(key: str, entry: dict[str, Any], names: Names) -> str | None:
+class OdysseyFacts(msgspec.Struct, kw_only=True):
+    """What the facts of Odyssey's effects and refusals hold (a fact's key is one of these
+    fields; the view's own keys are typed by views.OdysseyView)."""
+
+    seat: Seat
+    actor: Seat
+    owner: Seat
+    player: Seat
+    by: Seat
+    partner: Seat
+    against: Seat
+    opponent: Seat
+    winner_seat: Seat
+    from_: Seat | str = msgspec.field(name="from")
+    """The player a card is taken from, or where it comes from (``hand``, ``saved``)."""
+    seats: Seats | PerSeat[SeatSeen]
+    """Players (a fact), or the view's players one by one."""
+    again: Seats
+    """The players who roll again (a tie)."""
+    civ: PerSeat[int] | int
+    totals: PerSeat[int]
+    scores: PerSeat[int]
+    target: int
+    """A piece (a card in play) by its number; so are ``piece``, ``into`` and ``host``."""
+    piece: int
+    into: int
+    host: int
+    card: Card
+    cards: Cards | int
+    discarded: Card | bool
+    pay: Annotated[dict[str, int], PAY]
+
+
+def _piece_text(entry: Mapping[str, Any], names: Names) -> str:
     """A card in play (a saved card, a creature, a city, what lies on one): its code and name,
-    then its piece number."""
-    if "piece" in entry and "card" in entry and "name" in entry:
-        whose = f", {possessive(seat_name(entry['owner'], names))}" if "owner" in entry else ""
-        return f"{entry['card']} {entry['name']} (piece {entry['piece']}{whose})"
-    if key == "pay" and all(isinstance(n, int) for n in entry.values()):
-        return pay_text(entry)
-    return None
+    then its piece number and whose it is."""
+    whose = f", {possessive(seat_name(entry['owner'], names))}" if "owner" in entry else ""
+    return f"{entry['card']} {entry['name']} (piece {entry['piece']}{whose})"
 
 
 VOCABULARY = Vocabulary(
@@ -212,21 +241,23 @@ VOCABULARY = Vocabulary(
             "gave": "gave", "got": "got", "gave_hand": "gave from the hand",
             "got_hand": "got from the hand", "again": "roll again", "seats": "players",
             "top": "top run card", "bottom": "bottom run card", "used": "used to pay"},
-    seat_keys=frozenset({"seat", "actor", "active", "owner", "player", "by", "partner", "against",
-                         "opponent", "first", "cut_owed", "winner_seat"}),
-    seat_list_keys=frozenset({"winners", "seats", "again", "shuffle_owed"}),
-    per_seat_keys=frozenset({"seats", "civ", "totals", "scores"}),
-    value=_value,
-    entry=_entry,
+    types=(OdysseyFacts, OdysseyView),
 )
 
 
 def vocabulary_of(w: CardWords) -> Vocabulary:
     """:data:`VOCABULARY` naming the cards of ``w``: a code a view shows (a hand, a run
-    position) reads as ``Technology (WB01)``; what the view hides stays as it hides it."""
-    def value(key: str, item: Any, names: Names) -> str | None:
-        hidden = _value(key, item, names)
-        if hidden is not None:
-            return hidden
-        return w.card(item) if isinstance(item, str) and w.name(item) is not None else None
-    return dataclasses.replace(VOCABULARY, value=value)
+    position) reads as ``Technology (WB01)``; what the view hides stays as it hides it
+    (``face down``; ``not seen`` in a game recorded at the table)."""
+    def card(item: Any, names: Names) -> str:
+        if item in (UNKNOWN, HIDDEN):
+            return "face down" if item == HIDDEN else "not seen"
+        return w.card(item) if isinstance(item, str) and w.name(item) is not None else str(item)
+
+    def cards(items: Any, names: Names) -> str:
+        said = [card(c, names) for c in items]
+        return " ".join(said) if all(len(c) <= 4 for c in said) else ", ".join(said)
+
+    return dataclasses.replace(VOCABULARY, writers={
+        CARD: card, CARDS: cards, PIECE: lambda v, n: _piece_text(v, n), PAY: lambda v, _n: pay_text(v),
+    })
