@@ -254,16 +254,19 @@ def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names)
 
 
 def item_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
-    """A value under ``key`` that may be one item of the list the key holds, in words: as
-    the key's type says where it fits it, else as the list's type says its items read (a
-    card of ``hand``)."""
+    """A value under ``key`` that may be an item of the list the key holds (or an item of
+    one seat's list), in words: as the key's type says where it fits it, else as the
+    nearest list's type says its items read (a card of one player's ``hands``)."""
     hint = vocab.hints.get(key)
     if hint is None or value is None or arm_for(hint, value) is not None:
         return value_text(vocab, key, value, names)
-    for arm in arms(hint):
-        item = item_hint(arm)
-        if item is not None and fits(item, value):
-            return typed_text(vocab, key, item, value, names)
+    level = list(arms(hint))
+    for _ in range(2):
+        items = [item for item in map(item_hint, level) if item is not None]
+        for item in items:
+            if fits(item, value):
+                return typed_text(vocab, key, item, value, names)
+        level = [arm for item in items for arm in arms(item)]
     return value_text(vocab, key, value, names)
 
 

@@ -7,7 +7,8 @@ spectator sees only what is public. The referee sees everything.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import msgspec
 
@@ -17,12 +18,55 @@ from engine.bunnies.state import BunniesState
 from engine.hidden import UNKNOWN
 from engine.record import Event
 from engine.ruleset import Perspective
+from engine.said import Card, Cards, CountOfCards, Meaning, PerSeat, Seat, View
 
 HIDDEN = "??"
 """How a face-down card the perspective has not seen is shown."""
 
 
+RANK = Meaning("a Bunnies rank")
+"""Bunnies' own meaning: the rank a bunny is made of (``kings``)."""
+BUNNY_KIND = Meaning("a kind of Bunnies bunny")
+"""Bunnies' own meaning: a bunny, a royal bunny or a super bunny."""
+SLOT = Meaning("a Bunnies blind card's place")
+
+Rank = Annotated[str, RANK]
+BunnyKind = Annotated[str, BUNNY_KIND]
+Slot = Annotated[str, SLOT]
+
+
+class BlindSeen(msgspec.Struct, kw_only=True):
+    """A blind card on the table: its face where the perspective has seen it, and whether
+    a card still lies on it."""
+
+    card: Card
+    covered: bool
+
+
+class BunniesView(View, kw_only=True):
+    """What a perspective knows of a game of Bunnies (views.view)."""
+
+    hands: PerSeat[Cards | CountOfCards]
+    blinds: dict[Slot, BlindSeen]
+    stock: Cards | CountOfCards
+    """The referee sees the stock's order; everyone else how many cards it holds."""
+    pile: Cards
+    bunnies: PerSeat[list[Rank]]
+    bunny_action: BunnyKind | None
+    """The bunny action a player owes for the bunny he just laid."""
+    scores: PerSeat[int] | None
+    out: Seat | None
+    """The player who went out."""
+
+
 def view(state: BunniesState, perspective: Perspective) -> dict[str, Any]:
+    """What ``perspective`` knows of the position, as the JSON of :class:`BunniesView`."""
+    out: dict[str, Any] = msgspec.to_builtins(typed_view(state, perspective))
+    return out
+
+
+def typed_view(state: BunniesState, perspective: Perspective) -> BunniesView:
+    """What ``perspective`` knows of the position."""
     referee = perspective == "referee"
     seat = perspective if isinstance(perspective, int) else None
     hands: list[list[str] | int] = []
@@ -31,26 +75,25 @@ def view(state: BunniesState, perspective: Perspective) -> dict[str, Any]:
             hands.append(sorted(state.hands[s], key=_order))
         else:
             hands.append(len(state.hands[s]))
-    blinds: dict[str, dict[str, Any]] = {}
+    blinds: dict[str, BlindSeen] = {}
     for slot in ALL_SLOTS:
         card = state.blinds.get(slot)
         if card is None:
             continue
         seen = (referee or (seat is not None and slot in state.known[seat])) and card != UNKNOWN
-        blinds[slot] = {"card": card if seen or referee else HIDDEN,
-                        "covered": not is_uncovered(slot, state.blinds)}
-    out: dict[str, Any] = {
+        blinds[slot] = BlindSeen(card=card if seen or referee else HIDDEN,
+                                 covered=not is_uncovered(slot, state.blinds))
+    return BunniesView(
         **state.position_view(perspective),
-        "hands": hands,
-        "blinds": blinds,
-        "stock": list(reversed(state.stock)) if referee else len(state.stock),
-        "pile": list(state.pile),
-        "bunnies": [list(state.bunnies[0]), list(state.bunnies[1])],
-        "bunny_action": state.owed,
-        "scores": state.scores,
-        "out": state.out,
-    }
-    return out
+        hands=list(hands),
+        blinds=blinds,
+        stock=list(reversed(state.stock)) if referee else len(state.stock),
+        pile=list(state.pile),
+        bunnies=[list(state.bunnies[0]), list(state.bunnies[1])],
+        bunny_action=state.owed,
+        scores=state.scores,
+        out=state.out,
+    )
 
 
 def _order(card: str) -> tuple[int, str]:

@@ -13,13 +13,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
+
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
 from engine.bunnies.layout import ALL_SLOTS, SHARED_SLOTS, owner
 from engine.bunnies.numbers import DECK
+from engine.bunnies.views import BUNNY_KIND, RANK, SLOT, BunniesView, BunnyKind, Rank, Slot
 from engine.hidden import UNKNOWN
 from engine.record import Event
 from engine.rules import WarrenError
 from engine.ruleset import Outcome
+from engine.said import CARD, CARDS, Card, Cards, PerSeat, Seat, Seats
 from engine.wording import (
     Names,
     Vocabulary,
@@ -186,18 +190,43 @@ def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | Non
 
 
 # -- views and facts --------------------------------------------------------------------------------
-def _value(key: str, value: Any, names: Names) -> str | None:
-    if isinstance(value, str):
-        if value in _DECK or (key in CARD_FIELDS | {"top", "laid", "hand", "named", "pile"}
-                              and value in (UNKNOWN, HIDDEN_FACE)):
-            return card_face(value)
-        if key == "slot" and value in ALL_SLOTS:
-            return slot_text(value, names)
-        if key in ("bunnies", "rank") and value in RANK_WORDS:
-            return RANK_WORDS[value]
-        if key in ("kind", "bunny_action") and value in ("bunny", "royal", "super"):
-            return {"bunny": "a bunny", "royal": "a royal bunny", "super": "a super bunny"}[value]
-    return None
+class BunniesFacts(msgspec.Struct, kw_only=True):
+    """What the facts of Bunnies' effects and refusals hold (a fact's key is one of these
+    fields; the view's own keys are typed by views.BunniesView)."""
+
+    seat: Seat
+    actor: Seat
+    from_: Seat = msgspec.field(name="from")
+    """The player a card is stolen from."""
+    bunny_of: Seat
+    first_seat: Seat
+    winners: Seats
+    seats_to_act: Seats
+    to_act: Seats
+    card: Card
+    cards: Cards | int
+    top: Card | Cards
+    laid: Cards
+    named: Card
+    duplicated: Cards
+    missing: Cards
+    hand: PerSeat[int] | Cards | int
+    """A hand's cards, or how many (one figure a seat)."""
+    bunnies: PerSeat[list[Rank]] | PerSeat[int]
+    blinds_left: PerSeat[int]
+    hand_sizes: PerSeat[int]
+    blind_counts: PerSeat[int]
+    rank: Rank
+    kind: BunnyKind
+    slot: Slot
+
+
+_KINDS = {"bunny": "a bunny", "royal": "a royal bunny", "super": "a super bunny"}
+
+
+def _cards_said(cards: Any, names: Names) -> str:
+    said = [card_face(str(c)) for c in cards]
+    return " ".join(said) if all(len(c) <= 4 for c in said) else ", ".join(said)
 
 
 VOCABULARY = Vocabulary(
@@ -206,11 +235,16 @@ VOCABULARY = Vocabulary(
             "top": "top card", "laid": "laid", "stock": "stock", "first_seat": "first to play",
             "opponent_blinds_left": "opponent's blind cards left", "from": "taken from",
             "bunny_of": "in the bunny of", "hand_sizes": "hand sizes", "named": "named"},
-    seat_keys=frozenset({"seat", "actor", "active", "out", "from", "bunny_of", "first_seat"}),
-    per_seat_keys=frozenset({"hands", "bunnies", "scores", "hand", "blinds_left"}),
-    seat_list_keys=frozenset({"winners", "seats_to_act", "to_act"}),
-    value=_value,
+    types=(BunniesFacts, BunniesView),
+    writers={
+        CARD: lambda v, _n: card_face(str(v)),
+        CARDS: _cards_said,
+        RANK: lambda v, _n: RANK_WORDS.get(v, str(v)),
+        BUNNY_KIND: lambda v, _n: _KINDS.get(v, str(v)),
+        SLOT: lambda v, n: slot_text(v, n) if v in ALL_SLOTS else str(v),
+    },
 )
+"""The names of Bunnies' keys and, by their types, what each holds."""
 
 
 def describe_changes(before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
