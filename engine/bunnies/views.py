@@ -7,7 +7,6 @@ spectator sees only what is public. The referee sees everything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Annotated, Any
 
 import msgspec
