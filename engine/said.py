@@ -53,6 +53,8 @@ PLACE = Meaning("place")
 PLACES = Meaning("places")
 UNITS = Meaning("units")
 COUNT_OF_CARDS = Meaning("count of cards")
+SUBJECT = Meaning("one player's own record")
+"""A record of one seat's own (with a ``seat`` field): what changes in it is that player's."""
 
 Seat = Annotated[int, SEAT]
 """A player, by seat (0 first); written as the player's name."""

@@ -32,6 +32,7 @@ from engine.said import (
     PER_SEAT,
     SEAT,
     SEATS,
+    SUBJECT,
     Meaning,
     arm_for,
     arms,
@@ -111,8 +112,16 @@ class Vocabulary:
         return self.says(key, SEAT) if key in self.hints else key in self.seat_keys
 
     def names_seats(self, key: str) -> bool:
-        """Does ``key`` hold a list of seats?"""
-        return self.says(key, SEATS) if key in self.hints else key in self.seat_list_keys
+        """Does ``key`` hold a list of seats (or one list of seats a seat)?"""
+        if key not in self.hints:
+            return key in self.seat_list_keys
+        hint = self.hints[key]
+        items = [item_hint(arm) for arm in arms(hint)]
+        return any(_means(h, SEATS) for h in [hint, *items] if h is not None)
+
+    def is_subject(self, key: str) -> bool:
+        """Does ``key`` hold one seat's own record (``me`` in a seat's view)?"""
+        return self.says(key, SUBJECT) if key in self.hints else key in self.subject_keys
 
     def per_seat(self, key: str) -> bool:
         """Does ``key`` hold a list with one entry per seat, seat 0 first?"""
@@ -365,7 +374,7 @@ def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, name
         out.append(f"{where}: gone (was {item_text(vocab, key, before, names)})")
         return
     if isinstance(before, dict) and isinstance(after, dict):
-        if key in vocab.subject_keys and _is_seat(after.get("seat")):
+        if vocab.is_subject(key) and _is_seat(after.get("seat")):
             owner = seat_name(after["seat"], names)
         _walk_record(vocab, where, before, after, names, out, owner)
         return

@@ -10,8 +10,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from engine.hidden import UNKNOWN
 from engine.record import Event
+from engine.said import PerSeat, Seat, Seats
 from engine.trust_no_bunny.events import (
     Accuse,
     Act,
@@ -37,7 +40,23 @@ from engine.trust_no_bunny.events import (
     Vote,
 )
 from engine.trust_no_bunny.numbers import ITEMS, MUTATIONS, QUIRKS
-from engine.wording import Names, Vocabulary, and_list, seat_name, seats_text
+from engine.trust_no_bunny.views import (
+    ACCUSATION,
+    ENDING,
+    NIGHT,
+    NOTE,
+    PROPOSAL,
+    REVEAL,
+    ROLE,
+    THING,
+    TIMEOUT,
+    TONIGHT,
+    Role,
+    Secrets,
+    Thing,
+    TnbView,
+)
+from engine.wording import Names, Vocabulary, and_list, entry_text, seat_name, seats_text
 
 NAMES_OF_THINGS = frozenset({"quirk", "quirks", "mutation", "mutations", "item", "items", "offers"})
 """Keys whose values are the game's named things (Items, Quirks, Mutations)."""
@@ -217,52 +236,90 @@ def _home(event: HomeAction, record: Mapping[str, Any], who: str, names: Names) 
 
 
 # -- views and facts ----------------------------------------------------------------------------------
-def _value(key: str, value: Any, names: Names) -> str | None:
-    if key in NAMES_OF_THINGS and isinstance(value, str):
-        return thing(value)
-    if key in ("role", "winner") and isinstance(value, str):
-        return {"werebunny": "Werebunny", "townsfolk": "Townsfolk", "werebunnies": "the Werebunnies"}.get(
-            value, value)
-    return None
+class TnbFacts(msgspec.Struct, kw_only=True):
+    """What the facts of Trust No Bunny's effects and refusals hold (a fact's key is one of
+    these fields; the view's own keys are typed by views.TnbView)."""
+
+    seat: Seat
+    actor: Seat
+    target: Seat
+    partner: Seat
+    first_mayor: Seat
+    accuser: Seat
+    from_: Seat = msgspec.field(name="from")
+    seats: Seats | PerSeat[Secrets]
+    werebunnies: Seats
+    winners: Seats
+    guards: Seats
+    suspects: Seats
+    votes: PerSeat[bool | None]
+    quirks: PerSeat[Thing | None]
+    mutations: PerSeat[Thing | None]
+    items: PerSeat[Thing | None]
+    hand_sizes: PerSeat[int | None]
+    hands: PerSeat[list[int | str] | int]
+    quirk: Thing
+    mutation: Thing
+    item: Thing
+    offers: list[Thing]
+    role: Role
+    winner: Role
 
 
-def _entry(key: str, entry: dict[str, Any], names: Names) -> str | None:
-    """The records a Trust No Bunny view keeps, in words."""
-    if key == "proposals":
-        mayor = seat_name(entry.get("mayor"), names)
-        if entry.get("team") is None:
-            return f"round {entry.get('round')}: mayor {mayor} ran out of time"
-        votes = entry.get("votes") or []
-        yes = sum(1 for v in votes if v)
-        no = sum(1 for v in votes if v is False)
-        verdict = "accepted" if entry.get("approved") else "rejected"
-        return (f"round {entry.get('round')}: {mayor} proposes {seats_text(entry['team'], names)}, "
-                f"{yes} yes / {no} no, {verdict}")
-    if key == "nights":
-        return (f"night {entry.get('night')}: guards {seats_text(entry.get('guards') or [], names)}, "
-                f"{entry.get('wolves')} wolves, {entry.get('gnawed', 0)} gnawed, "
-                f"{entry.get('unblocked')} got through; Wall −{entry.get('wall_damage')} to "
-                f"{entry.get('wall')}, Tower −{entry.get('tower_damage')} to {entry.get('tower')}")
-    if key == "outcome":
-        side = "the Townsfolk" if entry.get("winner") == "townsfolk" else "the Werebunnies"
-        return (f"{side} win ({str(entry.get('reason')).replace('_', ' ')}, {entry.get('rule')}); "
-                f"winners {seats_text(entry.get('winners') or [], names)}")
-    if key == "reveal":
-        werebunnies = seats_text(entry.get("werebunnies") or [], names)
-        return f"every role is revealed: the Werebunnies were {werebunnies}"
-    if key == "accusations":
-        return (f"round {entry.get('round')}: {seat_name(entry.get('seat'), names)} accuses "
-                f"{seats_text(entry.get('suspects') or [], names)}")
-    if key == "timeouts":
-        return (f"round {entry.get('round')}: the timer ran out in the {entry.get('phase')} for "
-                f"{seats_text(entry.get('seats') or [], names)}")
-    if key == "tonight" and "type" in entry:
-        return str(entry["type"]).replace("_", " ") + "".join(
-            f", {k} {_plain_value(k, v, names)}" for k, v in entry.items()
-            if k not in ("type", "seq", "actor", "gnaw") and v not in (None, []))
-    if key == "notes":
-        return _note(entry, names)
-    return None
+_ROLES = {"werebunny": "Werebunny", "townsfolk": "Townsfolk", "werebunnies": "the Werebunnies"}
+
+
+def _proposal(entry: dict[str, Any], names: Names) -> str:
+    mayor = seat_name(entry.get("mayor"), names)
+    if entry.get("team") is None:
+        return f"round {entry.get('round')}: mayor {mayor} ran out of time"
+    votes = entry.get("votes") or []
+    yes = sum(1 for v in votes if v)
+    no = sum(1 for v in votes if v is False)
+    verdict = "accepted" if entry.get("approved") else "rejected"
+    return (f"round {entry.get('round')}: {mayor} proposes {seats_text(entry['team'], names)}, "
+            f"{yes} yes / {no} no, {verdict}")
+
+
+def _night(entry: dict[str, Any], names: Names) -> str:
+    return (f"night {entry.get('night')}: guards {seats_text(entry.get('guards') or [], names)}, "
+            f"{entry.get('wolves')} wolves, {entry.get('gnawed', 0)} gnawed, "
+            f"{entry.get('unblocked')} got through; Wall −{entry.get('wall_damage')} to "
+            f"{entry.get('wall')}, Tower −{entry.get('tower_damage')} to {entry.get('tower')}")
+
+
+def _ending(entry: dict[str, Any], names: Names) -> str:
+    side = "the Townsfolk" if entry.get("winner") == "townsfolk" else "the Werebunnies"
+    return (f"{side} win ({str(entry.get('reason')).replace('_', ' ')}, {entry.get('rule')}); "
+            f"winners {seats_text(entry.get('winners') or [], names)}")
+
+
+def _revealed(entry: dict[str, Any], names: Names) -> str:
+    werebunnies = seats_text(entry.get("werebunnies") or [], names)
+    return f"every role is revealed: the Werebunnies were {werebunnies}"
+
+
+def _accusation(entry: dict[str, Any], names: Names) -> str:
+    return (f"round {entry.get('round')}: {seat_name(entry.get('seat'), names)} accuses "
+            f"{seats_text(entry.get('suspects') or [], names)}")
+
+
+def _timeout(entry: dict[str, Any], names: Names) -> str:
+    return (f"round {entry.get('round')}: the timer ran out in the {entry.get('phase')} for "
+            f"{seats_text(entry.get('seats') or [], names)}")
+
+
+def _tonight(entry: dict[str, Any], names: Names) -> str:
+    if "type" not in entry:
+        return entry_text(VOCABULARY, "tonight", entry, names)
+    return str(entry["type"]).replace("_", " ") + "".join(
+        f", {k} {_plain_value(k, v, names)}" for k, v in entry.items()
+        if k not in ("type", "seq", "actor", "gnaw") and v not in (None, []))
+
+
+def _noted(entry: dict[str, Any], names: Names) -> str:
+    said = _note(entry, names)
+    return said if said is not None else entry_text(VOCABULARY, "notes", entry, names)
 
 
 def _plain_value(key: str, value: Any, names: Names) -> str:
@@ -312,14 +369,12 @@ VOCABULARY = Vocabulary(
             "werebunnies": "Werebunnies", "suspects": "suspects", "guards": "guards",
             "active": "mayor to propose", "owed": "cards owed at dawn", "deck": "deck",
             "discard": "discard pile", "offers": "Items offered", "item": "Item"},
-    seat_keys=frozenset({"seat", "actor", "active", "mayor", "target", "partner", "awaiting_card_from",
-                         "first_mayor", "from"}),
-    seat_list_keys=frozenset({"team", "on_guard", "waiting_on", "werebunnies", "winners", "guards",
-                              "suspects", "seats", "standing_accusations"}),
-    per_seat_keys=frozenset({"seats", "standing_accusations", "votes", "quirks", "mutations", "items",
-                             "hand_sizes", "hands", "owed"}),
-    subject_keys=frozenset({"me"}),
+    types=(TnbFacts, TnbView),
     quiet_keys=frozenset({"perspective", "seq", "table", "players"}),
-    value=_value,
-    entry=_entry,
+    writers={
+        THING: lambda v, _n: thing(v),
+        ROLE: lambda v, _n: _ROLES.get(v, str(v)),
+        PROPOSAL: _proposal, NIGHT: _night, ENDING: _ending, REVEAL: _revealed,
+        ACCUSATION: _accusation, TIMEOUT: _timeout, TONIGHT: _tonight, NOTE: _noted,
+    },
 )
