@@ -37,7 +37,6 @@ from engine.said import (
     arm_for,
     arms,
     fields,
-    fits,
     hints_of,
     item_hint,
     meaning_of,
@@ -112,12 +111,8 @@ class Vocabulary:
         return self.says(key, SEAT) if key in self.hints else key in self.seat_keys
 
     def names_seats(self, key: str) -> bool:
-        """Does ``key`` hold a list of seats (or one list of seats a seat)?"""
-        if key not in self.hints:
-            return key in self.seat_list_keys
-        hint = self.hints[key]
-        items = [item_hint(arm) for arm in arms(hint)]
-        return any(_means(h, SEATS) for h in [hint, *items] if h is not None)
+        """Does ``key`` hold a list of seats?"""
+        return self.says(key, SEATS) if key in self.hints else key in self.seat_list_keys
 
     def is_subject(self, key: str) -> bool:
         """Does ``key`` hold one seat's own record (``me`` in a seat's view)?"""
@@ -262,23 +257,6 @@ def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names)
     return str(value)
 
 
-def item_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
-    """A value under ``key`` that may be an item of the list the key holds (or an item of
-    one seat's list), in words: as the key's type says where it fits it, else as the
-    nearest list's type says its items read (a card of one player's ``hands``)."""
-    hint = vocab.hints.get(key)
-    if hint is None or value is None or arm_for(hint, value) is not None:
-        return value_text(vocab, key, value, names)
-    level = list(arms(hint))
-    for _ in range(2):
-        items = [item for item in map(item_hint, level) if item is not None]
-        for item in items:
-            if fits(item, value):
-                return typed_text(vocab, key, item, value, names)
-        level = [arm for item in items for arm in arms(item)]
-    return value_text(vocab, key, value, names)
-
-
 def _field_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names) -> str:
     if hint is None:
         return value_text(vocab, key, value, names)
@@ -347,7 +325,9 @@ MOVES_SHOWN = 8
 def change_lines(vocab: Vocabulary, before: Mapping[str, Any], after: Mapping[str, Any],
                  names: Names) -> list[str]:
     """What changed from one view to another, one line per change, in words. Where the
-    game stands (round, turn, phase, who plays, over) comes first, on one line."""
+    game stands (round, turn, phase, who plays, over) comes first, on one line. Each value
+    reads as its type says, the type followed down into records and lists (a card of one
+    player's hand reads as a card)."""
     out: list[str] = []
     moved = [f"{vocab.label(k)} {value_text(vocab, k, before[k], names)} {ARROW} "
              f"{value_text(vocab, k, after[k], names)}"
@@ -359,37 +339,49 @@ def change_lines(vocab: Vocabulary, before: Mapping[str, Any], after: Mapping[st
             continue
         b, a = before.get(key, _MISSING), after.get(key, _MISSING)
         if b != a:
-            _walk(vocab, key, vocab.label(key), b, a, names, out)
+            _walk(vocab, key, vocab.hints.get(key), vocab.label(key), b, a, names, out)
     return out
 
 
-def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, names: Names,
-          out: list[str], owner: str | None = None) -> None:
-    """Describe one changed value at ``where`` (its words), recursing into records;
-    ``owner`` is the player whose record it is, if any."""
+def _walk(vocab: Vocabulary, key: str, hint: Any, where: str, before: Any, after: Any,
+          names: Names, out: list[str], owner: str | None = None) -> None:
+    """Describe one changed value at ``where`` (its words), recursing into records and
+    lists with the type each holds (``hint``; None: the key tables decide); ``owner`` is
+    the player whose record it is, if any."""
+    def said(value: Any) -> str:
+        return typed_text(vocab, key, hint, value, names)
+
     if before is _MISSING:
-        out.append(f"{where}: {item_text(vocab, key, after, names)}")
+        out.append(f"{where}: {said(after)}")
         return
     if after is _MISSING:
-        out.append(f"{where}: gone (was {item_text(vocab, key, before, names)})")
+        out.append(f"{where}: gone (was {said(before)})")
         return
+    arm = None if hint is None else arm_for(hint, after)
+    meaning = None if arm is None else meaning_of(arm)[0]
+    typed = hint is not None
     if isinstance(before, dict) and isinstance(after, dict):
-        if vocab.is_subject(key) and _is_seat(after.get("seat")):
+        subject = meaning is SUBJECT or (not typed and key in vocab.subject_keys)
+        if subject and _is_seat(after.get("seat")):
             owner = seat_name(after["seat"], names)
-        _walk_record(vocab, where, before, after, names, out, owner)
+        _walk_record(vocab, where, before, after, names, out, owner, _fields_of(arm))
         return
     if isinstance(before, list) and isinstance(after, list):
-        if vocab.per_seat(key) and len(before) == len(after) == len(names):
+        item = item_hint(arm)
+        per_seat = meaning is PER_SEAT or (not typed and key in vocab.per_seat_keys)
+        if per_seat and len(before) == len(after) == len(names):
             for seat, (b, a) in enumerate(zip(before, after, strict=True)):
                 name = seat_name(seat, names)
                 if b == a:
                     continue
                 if isinstance(b, dict) and isinstance(a, dict):
-                    _walk_record(vocab, where, b, a, names, out, name)
+                    _walk_record(vocab, where, b, a, names, out, name,
+                                 _fields_of(None if item is None else arm_for(item, a)))
                 else:
-                    _walk(vocab, key, f"{possessive(name)} {vocab.label(key)}", b, a, names, out)
+                    _walk(vocab, key, item, f"{possessive(name)} {vocab.label(key)}", b, a, names, out)
             return
-        if vocab.names_seats(key) and all(map(_is_seat, before + after)):
+        seats = meaning is SEATS or (not typed and key in vocab.seat_list_keys)
+        if seats and all(map(_is_seat, before + after)):
             gone = [s for s in before if s not in after]
             came = [s for s in after if s not in before]
             parts = [f"+{seat_name(s, names)}" for s in came]
@@ -398,36 +390,43 @@ def _walk(vocab: Vocabulary, key: str, where: str, before: Any, after: Any, name
             return
         if all(isinstance(v, dict) for v in before + after) and after[:len(before)] == before:
             for entry in after[len(before):]:
-                out.append(f"{where}: + {value_text(vocab, key, [entry], names)}")
+                out.append(f"{where}: + {said([entry])}")
             return
         if _plain(before) and _plain(after):
-            out.append(_moves(vocab, key, where, before, after, names))
+            out.append(_moves(vocab, key, item, where, before, after, names))
             return
         if len(before) == len(after):
             for i, (b, a) in enumerate(zip(before, after, strict=True)):
                 if b != a:
-                    _walk(vocab, key, f"{where} {i + 1}", b, a, names, out, owner)
+                    _walk(vocab, key, item, f"{where} {i + 1}", b, a, names, out, owner)
             return
-    out.append(f"{where}: {item_text(vocab, key, before, names)} {ARROW} "
-               f"{item_text(vocab, key, after, names)}")
+    out.append(f"{where}: {said(before)} {ARROW} {said(after)}")
+
+
+def _fields_of(arm: Any) -> Mapping[str, Any] | None:
+    struct = struct_of(arm)
+    return None if struct is None else fields(struct)
 
 
 def _walk_record(vocab: Vocabulary, where: str, before: dict[str, Any], after: dict[str, Any],
-                 names: Names, out: list[str], owner: str | None) -> None:
+                 names: Names, out: list[str], owner: str | None,
+                 hints: Mapping[str, Any] | None = None) -> None:
     """The fields that changed in one record: a player's (``Bo's hand``) or a thing's
-    (``outcome › winner``)."""
+    (``outcome › winner``), each as its record's type (``hints``) or the vocabulary says."""
     for k in [*before, *(k for k in after if k not in before)]:
         b, a = before.get(k, _MISSING), after.get(k, _MISSING)
         if b == a or k == "seat" or k in vocab.quiet_keys:
             continue
         label = vocab.label(k)
         inner = f"{possessive(owner)} {label}" if owner is not None else f"{where} › {label}"
-        _walk(vocab, k, inner, b, a, names, out, owner)
+        hint = hints[k] if hints is not None and k in hints else vocab.hints.get(k)
+        _walk(vocab, k, hint, inner, b, a, names, out, owner)
 
 
-def _moves(vocab: Vocabulary, key: str, where: str, before: list[Any], after: list[Any],
+def _moves(vocab: Vocabulary, key: str, item: Any, where: str, before: list[Any], after: list[Any],
            names: Names) -> str:
-    """A list of plain values that gained and lost some: ``+A♠ −3♣ (7 → 7)``."""
+    """A list of plain values that gained and lost some: ``+A♠ −3♣ (7 → 7)``; each value
+    as the list's items read (``item``)."""
     came = list((Counter(map(repr, after)) - Counter(map(repr, before))).elements())
     gone = list((Counter(map(repr, before)) - Counter(map(repr, after))).elements())
     by_repr = {repr(v): v for v in [*before, *after]}
@@ -441,8 +440,8 @@ def _moves(vocab: Vocabulary, key: str, where: str, before: list[Any], after: li
         if gone:
             parts.append(f"{len(gone)} taken")
         return f"{where}: {', '.join(parts)} {size}"
-    moved = [f"+{item_text(vocab, key, by_repr[r], names)}" for r in came]
-    moved += [f"{MINUS}{item_text(vocab, key, by_repr[r], names)}" for r in gone]
+    moved = [f"+{typed_text(vocab, key, item, by_repr[r], names)}" for r in came]
+    moved += [f"{MINUS}{typed_text(vocab, key, item, by_repr[r], names)}" for r in gone]
     return f"{where}: {' '.join(moved)} {size}"
 
 

@@ -24,7 +24,7 @@ from engine.bunnies.options import OPTION_HELP, BunniesOptions
 from engine.bunnies.render import render
 from engine.bunnies.rulebook import RULES
 from engine.bunnies.state import BunniesState
-from engine.bunnies.views import redact, view
+from engine.bunnies.views import BunniesView, redact, view
 from engine.capabilities import Capabilities
 from engine.pending import NOTHING, Agenda, Chance, Decision
 from engine.record import Event, Header
@@ -76,6 +76,7 @@ class Bunnies(Ruleset[BunniesState, BunniesOptions]):
     # ...and these name the acting player's own hand, which it sees (the opponent does not).
     actor_violations = frozenset({"BUN-LAY-1", "BUN-PICKUP-1"})
     vocabulary = words.VOCABULARY
+    view_type = BunniesView
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)

@@ -219,6 +219,8 @@ class BunniesFacts(msgspec.Struct, kw_only=True):
     rank: Rank
     kind: BunnyKind
     slot: Slot
+    bonus: int
+    opponent_blinds_left: int
 
 
 _KINDS = {"bunny": "a bunny", "royal": "a royal bunny", "super": "a super bunny"}

@@ -93,6 +93,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "ODY-END-2"
     vocabulary = words.VOCABULARY
+    view_type = views.OdysseyView
     phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "first": "rolling for the first player",
                                                 "play": "playing", "turn": "playing"}
     capabilities = Capabilities(

@@ -25,7 +25,15 @@ from engine.killer.words import CardWords, named_in_play
 from engine.killer_bunnies_odyssey import events as ev
 from engine.killer_bunnies_odyssey.library import Table, library
 from engine.killer_bunnies_odyssey.numbers import DEAL, MULLIGAN_CIV
-from engine.killer_bunnies_odyssey.views import HIDDEN, PIECE, OdysseyView, SeatSeen
+from engine.killer_bunnies_odyssey.views import (
+    HIDDEN,
+    PIECE,
+    DemandSeen,
+    Occupant,
+    OdysseyView,
+    PieceSeen,
+    SeatSeen,
+)
 from engine.record import Event
 from engine.said import CARD, CARDS, Card, Cards, Meaning, PerSeat, Seat, Seats
 from engine.wording import Names, Vocabulary, and_list, possessive, seat_name
@@ -219,6 +227,34 @@ class OdysseyFacts(msgspec.Struct, kw_only=True):
     cards: Cards | int
     discarded: Card | bool
     pay: Annotated[dict[str, int], PAY]
+    # plain facts: numbers, pieces and the rules' own words
+    at: int | None
+    """A place of the Bunny Circle (0 first)."""
+    demand: int
+    demands: list[int] | list[DemandSeen]
+    """Feed The Bunny cards by piece (a fact), or the view's records of them."""
+    occupants: list[int] | list[Annotated[Occupant, PIECE]]
+    on: int | list[Annotated[PieceSeen, PIECE]]
+    neighbours: list[int]
+    """The pieces beside a bunny an attack reaches."""
+    face: int
+    faces: str
+    """The band of faces a roll fell in (``1-2``)."""
+    roll: int
+    level: int
+    depth: int
+    change: int
+    lost: int
+    paid: int
+    resources: int
+    creatures: int
+    inside_cities: int
+    with_: int = msgspec.field(name="with")
+    """How many other creatures an attack takes with its target."""
+    how: str
+    weapon: str
+    why: str
+    hash: str
 
 
 def _piece_text(entry: Mapping[str, Any], names: Names) -> str:

@@ -113,6 +113,7 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "KBQ-END-4"
     vocabulary = words.VOCABULARY
+    view_type = views.QuestView
     phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "runs": "laying the first run cards",
                                                 "turn": "playing", "flipped": "a run card turned up",
                                                 "resolving": "a card resolving",

@@ -370,14 +370,14 @@ class QuestFacts(msgspec.Struct, kw_only=True):
     from_: Seat | Whence = msgspec.field(name="from")
     seats: Seats | list[SeatSeen]
     winners: Seats
-    players: Seats
+    players: Seats | int
     sources: Seats
     neighbours: Seats
     card: Card
     bunny: Card
     on: Card
     host: Card
-    weapon: Card
+    weapon: Card | bool
     gave: Card
     took: Card
     demand: Card
@@ -437,6 +437,19 @@ class QuestFacts(msgspec.Struct, kw_only=True):
     dolla: Money
     cabbage_units: Unit
     water_units: Unit
+    # plain facts: numbers and the rules' own words
+    amount: int | None
+    units: int
+    printed: int
+    """A bunny's printed level."""
+    clovers: int
+    number: int
+    matches: int
+    pattern: str
+    band: str
+    """The band of a roll's faces that decided it."""
+    cause: str
+    why: str
 
 
 LABELS = {

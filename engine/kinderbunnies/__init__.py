@@ -56,6 +56,7 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
     event_types = EVENT_TYPES
     game_over_rule = "KIN-END-3"
     vocabulary = words.VOCABULARY
+    view_type = views.KinderView
     phase_words: ClassVar[dict[str, str]] = {**Ruleset.phase_words, "deal": "dealing", "play": "playing",
                                                 "reveal": "the carrots revealed"}
     capabilities = Capabilities(

@@ -309,6 +309,14 @@ class KinderFacts(msgspec.Struct, kw_only=True):
     price: Money
     face: Face
     faces: Faces
+    # plain facts: numbers and the rules' own words
+    die: int
+    """Which die of a roll (0 first)."""
+    matches: int
+    saved: bool
+    shared: bool
+    kind: str
+    why: str
     moves: Annotated[dict[str, int], MOVES]
     """Switch-A-Roo: each seat and the seat whose place it takes (R-KIN-14)."""
 

@@ -118,6 +118,11 @@ class RulesetViews(Generic[S]):
         """An effect as ``perspective`` learnt of it (None: it learnt nothing). Default: all."""
         return effect
 
+    view_type: ClassVar[type[msgspec.Struct] | None] = None
+    """The Struct whose JSON :meth:`view` returns, its fields saying what they hold
+    (engine.said): the words read those types, and the contract suite holds every view
+    to them. None: a game whose views are plain dicts, worded by its key tables."""
+
     public_violations: ClassVar[frozenset[str]] = frozenset()
     """Rules whose violations tell nothing that any seat could not see: their message and
     facts are shown to every perspective (:meth:`violation_view`)."""

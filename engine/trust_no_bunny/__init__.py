@@ -34,7 +34,7 @@ from engine.trust_no_bunny.state import TnbState
 from engine.trust_no_bunny.suspects import suspects
 from engine.trust_no_bunny.table import GAME_OVER
 from engine.trust_no_bunny.unknowns import hand_range
-from engine.trust_no_bunny.views import view
+from engine.trust_no_bunny.views import TnbView, view
 from engine.wording import Names
 
 
@@ -91,6 +91,7 @@ class TrustNoBunny(Ruleset[TnbState, TnbOptions]):
     # learns only that a hidden action was illegal.
     secret_violations = actor_violations
     vocabulary = words.VOCABULARY
+    view_type = TnbView
 
     def build_handlers(self) -> dict[Any, Any]:
         return dict(HANDLERS)

@@ -264,6 +264,17 @@ class TnbFacts(msgspec.Struct, kw_only=True):
     offers: list[Thing]
     role: Role
     winner: Role
+    # plain facts: the table's numbers
+    night: int
+    cards_each: int
+    accepts: int
+    successes: int
+    damage: int
+    gnawed: int
+    unblocked: int
+    by: int
+    """How many wolves are raised by."""
+    drawn: list[Any]
 
 
 _ROLES = {"werebunny": "Werebunny", "townsfolk": "Townsfolk", "werebunnies": "the Werebunnies"}

@@ -36,6 +36,7 @@ from engine.registry import get_ruleset, known_slugs
 from engine.replay import Replay
 from engine.rules import RuleViolation
 from engine.ruleset import Ruleset
+from engine.said import arm_for
 from engine.simulate import SimulatedGame, simulate_one
 
 Corpus = tuple[Ruleset[Any, Any], list[SimulatedGame]]
@@ -228,6 +229,9 @@ def test_every_phase_a_game_reaches_has_words(corpus: Corpus) -> None:
 
 
 def test_views_are_json_and_name_their_position(corpus: Corpus) -> None:
+    """A view is JSON; a game that types its views (``view_type``) gives views that are
+    that Struct's JSON, every field of the type its Struct says (engine.said), which is
+    what its words read."""
     rs, games = corpus
     for game in games[:2]:
         n = len(game.header.players)
@@ -236,6 +240,38 @@ def test_views_are_json_and_name_their_position(corpus: Corpus) -> None:
                 view = rs.view(state, perspective)
                 msgspec.json.encode(view)
                 assert view["seq"] == seq and view["perspective"] == perspective
+                if rs.view_type is not None:
+                    typed = msgspec.convert(view, rs.view_type)
+                    assert msgspec.to_builtins(typed) == view, (rs.slug, seq, perspective)
+
+
+def test_every_fact_of_an_effect_is_typed(corpus: Corpus) -> None:
+    """A game whose words read types (``vocabulary.types``) types every fact its effects
+    carry, and each value is of a type its Struct allows: a new fact without a type, or a
+    fact whose value its type does not foresee, would be worded blind."""
+    rs, games = corpus
+    hints = rs.vocabulary.hints
+    if not rs.vocabulary.types:
+        pytest.skip(f"{rs.slug} words its facts by key tables")
+    wrong: set[str] = set()
+    for game in games:
+        bound = rs.for_game(game.header)
+        state = bound.setup(game.header)
+        for event in game.events:
+            for effect in bound.apply(state, event):
+                for key, value in effect.data.items():
+                    if key not in hints:
+                        wrong.add(f"{effect.kind}.{key}: no type")
+                        continue
+                    arm = None if value is None else arm_for(hints[key], value)
+                    if value is not None and arm is None:
+                        wrong.add(f"{effect.kind}.{key}: {value!r} fits none of its types")
+                    elif arm is not None:
+                        try:  # as it is stored: JSON, keys as text
+                            msgspec.convert(msgspec.json.decode(msgspec.json.encode(value)), arm)
+                        except msgspec.ValidationError as error:
+                            wrong.add(f"{effect.kind}.{key}: {value!r} ({error})")
+    assert not wrong, sorted(wrong)[:10]
 
 
 def test_a_game_as_each_seat_saw_it_checks_and_shows_each_seat_the_same(corpus: Corpus) -> None:
