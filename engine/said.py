@@ -16,7 +16,7 @@ Pure: no I/O, no game imported.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin, get_type_hints
@@ -106,6 +106,30 @@ class View(msgspec.Struct, kw_only=True):
     over: bool
 
 
+R = TypeVar("R")
+
+
+def by_identity(fn: Callable[[Any], R]) -> Callable[[Any], R]:
+    """``fn`` of a type hint, remembered by the hint's identity: hints are made once, with
+    the Structs that declare them, and hashing a typing object costs more than what is
+    remembered (the words ask for every value they say). The hint is kept with its answer,
+    so an identity is never reused while it is remembered."""
+    memo: dict[int, tuple[Any, R]] = {}
+
+    def remembered(hint: Any) -> R:
+        found = memo.get(id(hint))
+        if found is not None and found[0] is hint:
+            return found[1]
+        answer = fn(hint)
+        memo[id(hint)] = (hint, answer)
+        return answer
+
+    remembered.__doc__ = fn.__doc__
+    remembered.__name__ = fn.__name__
+    return remembered
+
+
+@by_identity
 def meaning_of(hint: Any) -> tuple[Meaning | None, Any]:
     """The meaning a type hint carries (None if it carries none) and the type beneath it."""
     if get_origin(hint) is Annotated:
@@ -117,6 +141,7 @@ def meaning_of(hint: Any) -> tuple[Meaning | None, Any]:
     return None, hint
 
 
+@by_identity
 def arms(hint: Any) -> tuple[Any, ...]:
     """The arms of a union (``Card | None`` -> ``Card``, ``None``); a hint that is not a
     union is its own single arm."""
@@ -129,42 +154,55 @@ def arm_for(hint: Any, value: object) -> Any:
     """The arm of a union ``value`` is an instance of (a hidden hand is a count where a seen
     one is its cards: ``Cards | CountOfCards``); None if it fits none (a value the types do
     not foresee is worded plainly, never by a writer meant for another type)."""
-    for arm in arms(hint):
-        if arm is not type(None) and fits(arm, value):
+    for arm, check in _checked_arms(hint):
+        if check(value):
             return arm
     return None
 
 
 def fits(hint: Any, value: object) -> bool:
     """Is ``value`` (plain JSON data) of the type ``hint`` says, as far as its first item?"""
+    return checker(hint)(value)
+
+
+Check = Callable[[object], bool]
+
+
+@by_identity
+def _checked_arms(hint: Any) -> tuple[tuple[Any, Check], ...]:
+    return tuple((arm, checker(arm)) for arm in arms(hint) if arm is not type(None))
+
+
+@by_identity
+def checker(hint: Any) -> Check:
+    """A test of plain data against ``hint`` (as far as a list's first item), made once per
+    hint (the words ask it for every value they say)."""
     _, base = meaning_of(hint)
     origin = get_origin(base) or base
     if origin in (Union, types.UnionType):
-        return any(fits(a, value) for a in get_args(base))
+        each = tuple(checker(a) for a in get_args(base))
+        return lambda v: any(check(v) for check in each)
     if origin in (list, Sequence):
-        if not isinstance(value, list):
-            return False
-        return not value or fits(get_args(base)[0], value[0]) if get_args(base) else True
-    return _fits(base, value)
-
-
-def _fits(base: Any, value: object) -> bool:
-    origin = get_origin(base) or base
-    if base is Any:
-        return True
-    if base is None or base is type(None):
-        return value is None
+        args = get_args(base)
+        item = checker(args[0]) if args else None
+        return lambda v: isinstance(v, list) and (not v or item is None or item(v[0]))
     if origin is dict:
-        return isinstance(value, dict)
+        return lambda v: isinstance(v, dict)
+    if base is Any:
+        return lambda v: True
+    if base is None or base is type(None):
+        return lambda v: v is None
     if isinstance(origin, type) and issubclass(origin, msgspec.Struct):
-        return isinstance(value, dict | origin)
+        return lambda v: isinstance(v, dict | origin)
     if origin is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda v: isinstance(v, int) and not isinstance(v, bool)
     if isinstance(origin, type):
-        return isinstance(value, origin)
-    return False
+        kind = origin
+        return lambda v: isinstance(v, kind)
+    return lambda v: False
 
 
+@by_identity
 def item_hint(hint: Any) -> Any:
     """The hint of one item of a list hint (``PerSeat[Money]`` -> ``Money``), or None."""
     if hint is None:
@@ -176,6 +214,7 @@ def item_hint(hint: Any) -> Any:
     return None
 
 
+@by_identity
 def struct_of(hint: Any) -> type[msgspec.Struct] | None:
     """The Struct a hint (under any meaning) holds, if it holds one."""
     if hint is None:

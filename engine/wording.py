@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import msgspec
 
@@ -36,6 +36,7 @@ from engine.said import (
     Meaning,
     arm_for,
     arms,
+    checker,
     fields,
     hints_of,
     item_hint,
@@ -94,9 +95,29 @@ class Vocabulary:
     """The game's words for each meaning it writes its own way (a card, a sum of money)."""
     hints: Mapping[str, Any] = field(init=False, repr=False, compare=False)
     """Every key of :attr:`types` with its type hint."""
+    _plans: dict[int, tuple[Any, tuple[Plan, ...]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hints", hints_of(self.types))
+        object.__setattr__(self, "_plans", {})
+
+    def plans(self, hint: Any) -> tuple[Plan, ...]:
+        """How each arm of ``hint`` is said, in the order a value is tried against them;
+        made once per hint (by identity: hints live as long as their Structs)."""
+        found = self._plans.get(id(hint))
+        if found is not None and found[0] is hint:
+            return found[1]
+        made = []
+        for arm in arms(hint):
+            if arm is type(None):
+                continue
+            meaning = meaning_of(arm)[0]
+            struct = struct_of(arm)
+            made.append(Plan(check=checker(arm), meaning=meaning,
+                             writer=None if meaning is None else self.writers.get(meaning),
+                             item=item_hint(arm), fields=None if struct is None else fields(struct)))
+        self._plans[id(hint)] = (hint, tuple(made))
+        return tuple(made)
 
     def label(self, key: str) -> str:
         return self.labels.get(key, key.replace("_", " "))
@@ -218,43 +239,78 @@ def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names)
     by field (each as its own type says); ``nobody`` for no seat. A value its type does not
     foresee (a count where cards were meant) is worded plainly. ``hint`` None: the key
     tables decide."""
-    arm = None if hint is None else arm_for(hint, value)
-    meaning = None if arm is None else meaning_of(arm)[0]
     if value is None:
-        return "nobody" if _means(hint, SEAT) else "none"
+        return "nobody" if hint is not None and _means(hint, SEAT) else "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    typed = arm is not None
+    plan = None
+    if hint is not None:
+        for candidate in vocab.plans(hint):
+            if candidate.check(value):
+                plan = candidate
+                break
+    if plan is None:
+        return _untyped_text(vocab, key, value, names)
+    meaning = plan.meaning
     if isinstance(value, list):
         if not value:
             return "none"
-        if (meaning is SEATS or (not typed and key in vocab.seat_list_keys)) and all(map(_is_seat, value)):
+        if meaning is SEATS and all(map(_is_seat, value)):
             return seats_text(value, names)
-        if (meaning is PER_SEAT or (not typed and key in vocab.per_seat_keys)) and len(value) == len(names):
-            item = item_hint(arm)
-            return ", ".join(f"{seat_name(s, names)} {typed_text(vocab, key, item, v, names)}"
+        if meaning is PER_SEAT and len(value) == len(names):
+            return ", ".join(f"{seat_name(s, names)} {typed_text(vocab, key, plan.item, v, names)}"
                              for s, v in enumerate(value))
-    writer = None if meaning is None else vocab.writers.get(meaning)
-    if writer is not None:
-        return writer(value, names)
+    if plan.writer is not None:
+        return plan.writer(value, names)
     if isinstance(value, list):
-        item = item_hint(arm)
-        if all(isinstance(v, dict) for v in value):
-            return "; ".join(typed_text(vocab, key, item, v, names) for v in value)
-        words = [typed_text(vocab, key, item, v, names) for v in value]
-        return " ".join(words) if all(len(w) <= 4 for w in words) else ", ".join(words)
+        return _list_text([typed_text(vocab, key, plan.item, v, names) for v in value], value)
     if isinstance(value, dict):
-        struct = struct_of(arm)
-        return entry_text(vocab, key, value, names, None if struct is None else fields(struct))
-    if vocab.value is not None:
-        said = vocab.value(key, value, names)
-        if said is not None:
-            return said
-    if (meaning is SEAT or (not typed and key in vocab.seat_keys)) and _is_seat(value):
+        return entry_text(vocab, key, value, names, plan.fields)
+    if meaning is SEAT and _is_seat(value):
         return seat_name(value, names)
     if isinstance(value, str) and vocab.types:
         return value.replace("_", " ")  # a word of the game's own (all_different)
     return str(value)
+
+
+def _untyped_text(vocab: Vocabulary, key: str, value: Any, names: Names) -> str:
+    """A value no type speaks for, as the key tables and the game's hooks say."""
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if key in vocab.seat_list_keys and all(map(_is_seat, value)):
+            return seats_text(value, names)
+        if key in vocab.per_seat_keys and len(value) == len(names):
+            return ", ".join(f"{seat_name(s, names)} {_untyped_text(vocab, key, v, names)}"
+                             for s, v in enumerate(value))
+        return _list_text([typed_text(vocab, key, None, v, names) for v in value], value)
+    if isinstance(value, dict):
+        return entry_text(vocab, key, value, names)
+    if vocab.value is not None:
+        said = vocab.value(key, value, names)
+        if said is not None:
+            return said
+    if key in vocab.seat_keys and _is_seat(value):
+        return seat_name(value, names)
+    if isinstance(value, str) and vocab.types:
+        return value.replace("_", " ")  # a word of the game's own (all_different)
+    return str(value)
+
+
+def _list_text(words: list[str], value: list[Any]) -> str:
+    if all(isinstance(v, dict) for v in value):
+        return "; ".join(words)
+    return " ".join(words) if all(len(w) <= 4 for w in words) else ", ".join(words)
+
+
+class Plan(NamedTuple):
+    """How the words say a value of one arm of a type (made once per type and vocabulary)."""
+
+    check: Callable[[object], bool]
+    meaning: Meaning | None
+    writer: Writer | None
+    item: Any
+    fields: Mapping[str, Any] | None
 
 
 def _field_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Annotated, Any
 
 import msgspec
@@ -281,6 +282,7 @@ VOCABULARY = Vocabulary(
 )
 
 
+@lru_cache(maxsize=64)  # one a game's card table in use; a long-lived dashboard sees few
 def vocabulary_of(w: CardWords) -> Vocabulary:
     """:data:`VOCABULARY` naming the cards of ``w``: a code a view shows (a hand, a run
     position) reads as ``Technology (WB01)``; what the view hides stays as it hides it

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Any
 
 import msgspec
@@ -479,7 +479,7 @@ def label(key: str) -> str:
     return VOCABULARY.label(key)
 
 
-@cache
+@lru_cache(maxsize=64)  # one a catalogue in use; a long-lived dashboard sees few
 def vocabulary(w: CardWords) -> Vocabulary:
     """:data:`VOCABULARY` with the cards, money, dice and supplies of ``w``, and the values
     only Quest has: stakes, starting carrots, an attack's hits, what the bank owes..."""

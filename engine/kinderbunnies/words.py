@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Any
 
 import msgspec
@@ -326,7 +326,7 @@ def _moves_text(value: Mapping[Any, Any], names: Names) -> str:
                      for s, t in value.items())
 
 
-@cache
+@lru_cache(maxsize=64)  # one a catalogue in use; a long-lived dashboard sees few
 def vocabulary(w: CardWords) -> Vocabulary:
     """:data:`VOCABULARY` with KinderBunnies' cards, money and dice named by ``w``."""
     return dataclasses.replace(VOCABULARY, writers={
