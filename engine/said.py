@@ -93,6 +93,14 @@ Perspective = Annotated[int, SEAT] | str
 """Who looks: a seat, ``referee`` or ``spectator``."""
 
 
+class Facts(msgspec.Struct, kw_only=True):
+    """The facts every game's effects and refusals name alike; a game's facts Struct adds
+    its own (a fact's key is one of its fields)."""
+
+    seat: Seat
+    actor: Seat
+
+
 class View(msgspec.Struct, kw_only=True):
     """The public head of every view: who looks, and where the game stands
     (:meth:`engine.ruleset.GameState.position_view`)."""

@@ -23,7 +23,7 @@ from engine.hidden import UNKNOWN
 from engine.record import Event
 from engine.rules import WarrenError
 from engine.ruleset import Outcome
-from engine.said import CARD, CARDS, Card, Cards, PerSeat, Seat, Seats
+from engine.said import CARD, CARDS, Card, Cards, Facts, PerSeat, Seat, Seats
 from engine.wording import (
     Names,
     Vocabulary,
@@ -190,12 +190,10 @@ def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | Non
 
 
 # -- views and facts --------------------------------------------------------------------------------
-class BunniesFacts(msgspec.Struct, kw_only=True):
+class BunniesFacts(Facts, kw_only=True):
     """What the facts of Bunnies' effects and refusals hold (a fact's key is one of these
     fields; the view's own keys are typed by views.BunniesView)."""
 
-    seat: Seat
-    actor: Seat
     from_: Seat = msgspec.field(name="from")
     """The player a card is stolen from."""
     bunny_of: Seat

@@ -34,6 +34,17 @@ from engine.killer.catalogue.schema import Card, DieSpec
 from engine.said import Meaning
 from engine.wording import ARROW, MINUS, Names, Writer, and_list, possessive, seat_name
 
+
+class FamilyFacts(said.Facts, kw_only=True):
+    """The facts the three Killer Bunnies games name alike: the player a card names, whose a
+    bunny is, the card itself."""
+
+    player: said.Seat
+    """The player a card names."""
+    owner: said.Seat
+    card: said.Card
+
+
 FACE_DOWN = "back"
 """How a view shows a card the perspective may not see (another player's run card)."""
 

@@ -22,7 +22,7 @@ from typing import Annotated, Any
 import msgspec
 
 from engine.hidden import UNKNOWN
-from engine.killer.words import CardWords, named_in_play
+from engine.killer.words import CardWords, FamilyFacts, named_in_play
 from engine.killer_bunnies_odyssey import events as ev
 from engine.killer_bunnies_odyssey.library import Table, library
 from engine.killer_bunnies_odyssey.numbers import DEAL, MULLIGAN_CIV
@@ -197,14 +197,10 @@ def _goods(pieces: list[int], named: list[str] | None, hand: list[str], w: CardW
 PAY = Meaning("an Odyssey payment in resources")
 
 
-class OdysseyFacts(msgspec.Struct, kw_only=True):
+class OdysseyFacts(FamilyFacts, kw_only=True):
     """What the facts of Odyssey's effects and refusals hold (a fact's key is one of these
     fields; the view's own keys are typed by views.OdysseyView)."""
 
-    seat: Seat
-    actor: Seat
-    owner: Seat
-    player: Seat
     by: Seat
     partner: Seat
     against: Seat
@@ -224,7 +220,6 @@ class OdysseyFacts(msgspec.Struct, kw_only=True):
     piece: int
     into: int
     host: int
-    card: Card
     cards: Cards | int
     discarded: Card | bool
     pay: Annotated[dict[str, int], PAY]

@@ -26,7 +26,16 @@ from typing import Annotated, Any
 import msgspec
 
 from engine.hidden import UNKNOWN
-from engine.killer.words import FACE_DOWN, CardWords, an, named_in_play, place, plural, shared_phrases
+from engine.killer.words import (
+    FACE_DOWN,
+    CardWords,
+    FamilyFacts,
+    an,
+    named_in_play,
+    place,
+    plural,
+    shared_phrases,
+)
 from engine.killer_bunnies_quest import events as ev
 from engine.killer_bunnies_quest.catalogue import DECKS, Deck, deck_for
 from engine.killer_bunnies_quest.options import QuestOptions
@@ -351,17 +360,13 @@ Several = Cards | int
 """Cards, or how many (a hidden hand, a pile, a count an effect names)."""
 
 
-class QuestFacts(msgspec.Struct, kw_only=True):
+class QuestFacts(FamilyFacts, kw_only=True):
     """What the facts of Quest's effects and refusals hold (a fact's key is one of these
     fields; the view's own keys are typed by views.QuestView)."""
 
-    seat: Seat
-    actor: Seat
-    owner: Seat
     winner: Seat
     by: Seat
     with_: Seat = msgspec.field(name="with")
-    player: Seat
     partner: Seat
     first: Seat
     high_bidder: Seat
@@ -373,7 +378,6 @@ class QuestFacts(msgspec.Struct, kw_only=True):
     players: Seats | int
     sources: Seats
     neighbours: Seats
-    card: Card
     bunny: Card
     on: Card
     host: Card

@@ -28,7 +28,7 @@ import msgspec
 from engine.capabilities import Perspective
 from engine.hidden import UNKNOWN
 from engine.killer.catalogue import effects as fx
-from engine.killer.words import CardWords, named_in_play, plural, shared_phrases
+from engine.killer.words import CardWords, FamilyFacts, named_in_play, plural, shared_phrases
 from engine.kinderbunnies import events as ev
 from engine.kinderbunnies.catalogue import catalogue
 from engine.kinderbunnies.numbers import CARROT_PRICE, FIVE_DICE
@@ -264,16 +264,11 @@ _SAYS: dict[type[Event], Says] = {
 
 
 # -- values and facts -------------------------------------------------------------------------
-class KinderFacts(msgspec.Struct, kw_only=True):
+class KinderFacts(FamilyFacts, kw_only=True):
     """What the facts of KinderBunnies' effects and refusals hold (a fact's key is one of
     these fields; the view's own keys are typed by views.KinderView)."""
 
-    seat: Seat
-    actor: Seat
-    player: Seat
-    """The player a card names."""
     winner: Seat
-    owner: Seat
     from_: Seat = msgspec.field(name="from")
     with_: Seat = msgspec.field(name="with")
     drawer: Seat
@@ -282,7 +277,6 @@ class KinderFacts(msgspec.Struct, kw_only=True):
     seats: Seats
     winners: Seats
     passed: Seats
-    card: Card
     bunny: Card
     on: Card
     take: Card

@@ -14,7 +14,7 @@ import msgspec
 
 from engine.hidden import UNKNOWN
 from engine.record import Event
-from engine.said import PerSeat, Seat, Seats
+from engine.said import Facts, PerSeat, Seat, Seats
 from engine.trust_no_bunny.events import (
     Accuse,
     Act,
@@ -236,12 +236,10 @@ def _home(event: HomeAction, record: Mapping[str, Any], who: str, names: Names) 
 
 
 # -- views and facts ----------------------------------------------------------------------------------
-class TnbFacts(msgspec.Struct, kw_only=True):
+class TnbFacts(Facts, kw_only=True):
     """What the facts of Trust No Bunny's effects and refusals hold (a fact's key is one of
     these fields; the view's own keys are typed by views.TnbView)."""
 
-    seat: Seat
-    actor: Seat
     target: Seat
     partner: Seat
     first_mayor: Seat

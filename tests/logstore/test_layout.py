@@ -110,9 +110,10 @@ def test_warren_starts_without_the_analytics_libraries(tmp_path: Path) -> None:
 # -- the engine's architecture: the contract, the games, the tools over them ---------------------
 CONTRACT = ("engine.capabilities", "engine.codec", "engine.corrections", "engine.hidden", "engine.options",
             "engine.pending", "engine.record", "engine.registry", "engine.rules", "engine.ruleset",
-            "engine.wording")
+            "engine.said", "engine.wording")
 """What a ruleset implements and builds on: the record format, rules and effects, the agenda,
-options, the state codec, hidden cards, words, the plugin registry."""
+options, the state codec, hidden cards, what a value holds (its type), words, the plugin
+registry."""
 KIT = "engine.killer"
 """The Killer Bunnies family kit: cards as data over one effect vocabulary."""
 GAMES = ("engine.bunnies", "engine.trust_no_bunny", "engine.killer_bunnies_quest", "engine.kinderbunnies",
