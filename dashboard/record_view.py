@@ -241,7 +241,7 @@ def _sentence(text: str) -> str:
 
 def _words(session: TableSession, name: str, value: Any, element: bool = False) -> str:
     shown = [value] if element else value
-    return value_text(session.ruleset.vocabulary, name, shown, session.names)
+    return value_text(session.ruleset.worded_vocabulary(), name, shown, session.names)
 
 
 def _label(session: TableSession, name: str) -> str:

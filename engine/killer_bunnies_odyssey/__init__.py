@@ -128,7 +128,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
     def card_words(self) -> CardWords:
         return self.cards if self.cards is not None else words.library_words()
 
-    def card_vocabulary(self) -> Vocabulary:
+    def worded_vocabulary(self) -> Vocabulary:
         """:attr:`vocabulary` with the cards of :meth:`card_words` named."""
         return words.vocabulary_of(self.card_words())
 
@@ -247,10 +247,10 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
         return said if said is not None else super().describe(event, names, perspective)
 
     def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
-        return change_lines(self.card_vocabulary(), before, after, names)
+        return change_lines(self.worded_vocabulary(), before, after, names)
 
     def describe_fact(self, key: str, value: Any, names: Names) -> str:
-        return fact_text(self.card_vocabulary(), key, value, names)
+        return fact_text(self.worded_vocabulary(), key, value, names)
 
     def effect_view(self, effect: Effect, perspective: Perspective) -> Effect | None:
         return views.effect_view(effect, perspective)

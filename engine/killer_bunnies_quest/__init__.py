@@ -50,7 +50,7 @@ from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import Effect, WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.wording import Names
+from engine.wording import Names, Vocabulary
 
 Handler = Callable[[QuestState, Any], tuple[Effect, ...]]
 
@@ -283,6 +283,9 @@ class KillerBunniesQuest(CardsByName, Ruleset[QuestState, QuestOptions]):
                  perspective: Perspective = "referee", before: Any = None) -> str:
         said = words.describe(event, self.event_view(event, perspective), names or (), self.card_words())
         return said if said is not None else super().describe(event, names, perspective)
+
+    def worded_vocabulary(self) -> Vocabulary:
+        return words.vocabulary(self.card_words())
 
     def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
         return words.describe_changes(before, after, names, self.card_words())

@@ -34,7 +34,7 @@ from engine.pending import Agenda, Chance, Decision, Window
 from engine.record import Event, Header
 from engine.rules import WarrenError
 from engine.ruleset import Outcome, Perspective, Ruleset
-from engine.wording import Names
+from engine.wording import Names, Vocabulary
 
 CARD_FIELDS = frozenset({"card", "cards", "carrot", "carrots", "on", "pay", "bunnies"})
 """The fields of KinderBunnies' actions that name cards, which a person may type by name."""
@@ -161,6 +161,9 @@ class KinderBunnies(CardsByName, Ruleset[KinderState, KinderOptions]):
 
     def card_words(self) -> CardWords:
         return words.card_words()
+
+    def worded_vocabulary(self) -> Vocabulary:
+        return words.vocabulary(words.card_words())
 
     def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
         return words.describe_changes(before, after, names, words.card_words())

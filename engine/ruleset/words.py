@@ -50,6 +50,12 @@ class RulesetWords(Generic[S]):
         dashboard, the recorder) asks it once per game. Default: this ruleset."""
         return self
 
+    def worded_vocabulary(self) -> Vocabulary:
+        """:attr:`vocabulary` with whatever this game's words need beyond it (a Killer
+        Bunnies game's writers for the cards of its own catalogue): what the defaults here
+        and the Record page word values with. Default: :attr:`vocabulary`."""
+        return self.vocabulary
+
     def describe(self, event: Event, names: Names | None = None,
                  perspective: Perspective = "referee", before: S | None = None) -> str:
         """The event in words as ``perspective`` saw it happen, players by name: what the
@@ -65,17 +71,17 @@ class RulesetWords(Generic[S]):
             return f"{seat_name(event.actor, names)} {what} event {event.corrects} ({event.reason})"
         if type(event) is Struck:
             return f"(struck by the correction at event {event.by})"
-        return event_text(self.vocabulary, self.event_view(event, perspective), names)
+        return event_text(self.worded_vocabulary(), self.event_view(event, perspective), names)
 
     def describe_changes(self, before: dict[str, Any], after: dict[str, Any], names: Names) -> list[str]:
         """What changed from one view (of :meth:`view`) to the next, one line per change,
         in words and with players by name. Default: :func:`engine.wording.change_lines`."""
-        return change_lines(self.vocabulary, before, after, names)
+        return change_lines(self.worded_vocabulary(), before, after, names)
 
     def describe_fact(self, key: str, value: Any, names: Names) -> str:
         """One named fact (a violation's, an effect's or a position's) as ``what: value``
         in words (``top card: Q♥``)."""
-        return fact_text(self.vocabulary, key, value, names)
+        return fact_text(self.worded_vocabulary(), key, value, names)
 
     def describe_position_fact(self, key: str, value: Any, names: Names) -> str:
         """A fact of a position (a verdict's ``position_facts``) in words: a figure with a
@@ -89,7 +95,7 @@ class RulesetWords(Generic[S]):
 
     def describe_outcome(self, outcome: Outcome, names: Names) -> str:
         """How the game ended, in words: who won, why, by which rule, the scores."""
-        return outcome_text(self.vocabulary, outcome, names)
+        return outcome_text(self.worded_vocabulary(), outcome, names)
 
     def read_value(self, tag: str, field: str, value: Any) -> Any:
         """A field of a proposed action (typed in the dispute box or on the command line) as

@@ -132,3 +132,15 @@ class _Hand(msgspec.Struct):
     seat: Seat
     pile: Cards
     hand: Cards | CountOfCards
+
+
+@pytest.mark.parametrize(("slug", "card"), [("killer-bunnies-quest", 17), ("kinderbunnies", 17),
+                                            ("killer-bunnies-odyssey", "WB01"), ("bunnies", "QH")])
+def test_a_game_words_a_card_by_name_where_its_type_says_card(slug: str, card: object) -> None:
+    """What the Record page and the generic words use (``worded_vocabulary``): a card is
+    named as the game names it, never left as its number or code."""
+    from engine.registry import get_ruleset
+
+    rs = get_ruleset(slug)
+    said = value_text(rs.worded_vocabulary(), "card", card, NAMES)
+    assert said == rs.card_text(card) and said != str(card), said
