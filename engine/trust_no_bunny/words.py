@@ -15,30 +15,7 @@ import msgspec
 from engine.hidden import UNKNOWN
 from engine.record import Event
 from engine.said import Facts, PerSeat, Seat, Seats
-from engine.trust_no_bunny.events import (
-    Accuse,
-    Act,
-    Bless,
-    Brew,
-    CardLost,
-    ChooseItem,
-    Deal,
-    Draw,
-    Gaze,
-    Guard,
-    HomeAction,
-    NightStage,
-    Offers,
-    Predict,
-    Propose,
-    Ready,
-    Rest,
-    Reveal,
-    Roles,
-    Sabotage,
-    Timeout,
-    Vote,
-)
+from engine.trust_no_bunny import events as ev
 from engine.trust_no_bunny.numbers import ITEMS, MUTATIONS, QUIRKS
 from engine.trust_no_bunny.views import (
     ACCUSATION,
@@ -118,16 +95,16 @@ def describe(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
     return said
 
 
-def _stage(event: Event) -> NightStage | None:
+def _stage(event: Event) -> ev.NightStage | None:
     """The night's stage a recorded game writes on the event that ends a night (public)."""
-    if isinstance(event, Guard | HomeAction | Act | Timeout):
+    if isinstance(event, ev.Guard | ev.HomeAction | ev.Act | ev.Timeout):
         return event.stage
     return None
 
 
-def _reveal(event: Event) -> Reveal | None:
+def _reveal(event: Event) -> ev.Reveal | None:
     """The reveal a recorded game writes on the event that ends it (public)."""
-    if isinstance(event, Accuse | Vote | Draw | Timeout):
+    if isinstance(event, ev.Accuse | ev.Vote | ev.Draw | ev.Timeout):
         return event.reveal
     return None
 
@@ -139,7 +116,7 @@ def _event(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
     ``viewer`` is the seat looking, if a seat is."""
     who = seat_name(event.actor, names)
     mine = f"{seat_name(viewer, names)}: " if viewer is not None else ""
-    if isinstance(event, Roles):
+    if isinstance(event, ev.Roles):
         mayor = f"first mayor {seat_name(event.first_mayor, names)}"
         if "werebunnies" in record and "quirks" in record:  # the referee's record
             if all(s == UNKNOWN for s in event.werebunnies):
@@ -154,46 +131,46 @@ def _event(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
             return (f"the roles are dealt in secret: {seat_name(viewer, names)} is {role} ({secret})"
                     f"{partner}; {mayor}")
         return f"the roles are dealt in secret; {mayor}"
-    if isinstance(event, Offers):
+    if isinstance(event, ev.Offers):
         offered = record.get("items")
         if isinstance(offered, list) and offered and isinstance(offered[0], str):
             return f"two Items are offered to each player ({mine_text(offered, viewer, names)})"
         return "two Items are offered to each player"
-    if isinstance(event, ChooseItem):
+    if isinstance(event, ev.ChooseItem):
         if not seen or event.item == UNKNOWN:
             return f"{who} chooses an Item"
         return f"{who} keeps the {thing(event.item)}"
-    if isinstance(event, Deal):
+    if isinstance(event, ev.Deal):
         hand = record.get("hands")
         own = ""
         if isinstance(hand, list) and hand and isinstance(hand[0], int):
             own = f" ({mine}{cards(hand)})"
         size = len(event.hands[0]) if event.hands else 0
         return f"the deal: {size} cards each{own}"
-    if isinstance(event, Accuse):
+    if isinstance(event, ev.Accuse):
         return f"{who} accuses {seats_text(event.suspects, names)}"
-    if isinstance(event, Ready):
+    if isinstance(event, ev.Ready):
         return f"{who} is ready, accusing nobody"
-    if isinstance(event, CardLost):
+    if isinstance(event, ev.CardLost):
         lost = f" (a {record['card']})" if record.get("card") not in (None, UNKNOWN) else ""
         return f"{seat_name(event.seat, names)} loses a card for the accusation{lost}"
-    if isinstance(event, Propose):
+    if isinstance(event, ev.Propose):
         return f"{who} proposes {seats_text(event.team, names)} as guards"
-    if isinstance(event, Vote):
+    if isinstance(event, ev.Vote):
         # A vote is secret until the vote is complete (TNB-VOTE-4): the board shows it then.
         return f"{who} votes {'yes' if event.accept else 'no'}" if seen else f"{who} votes"
-    if isinstance(event, Guard):
+    if isinstance(event, ev.Guard):
         if not seen:
             return f"{who} plays guard cards in secret"
         parts = [f"defends with {cards(event.defend)}"] if event.defend else []
         if event.weaken:
             parts.append(f"weakens with {cards(event.weaken)}")
         return f"{who} guards: " + (" and ".join(parts) if parts else "no card")
-    if isinstance(event, HomeAction):
+    if isinstance(event, ev.HomeAction):
         if not seen:
             return f"{who} acts at home in secret"
         return _home(event, record, who, names)
-    if isinstance(event, Draw):
+    if isinstance(event, ev.Draw):
         drawn_cards = record.get("cards")
         if isinstance(drawn_cards, list) and (not drawn_cards or isinstance(drawn_cards[0], int)):
             return f"dawn: the cards are drawn ({mine}{cards(drawn_cards)})"
@@ -203,9 +180,9 @@ def _event(event: Event, record: Mapping[str, Any], names: Names, seen: bool,
             drawn = [f"{seat_name(s, names)} {cards(c)}" for s, c in enumerate(drawn_cards) if c]
             return "dawn: the cards are drawn (" + (", ".join(drawn) or "nobody draws") + ")"
         return "dawn: the cards are drawn"
-    if isinstance(event, Act):
+    if isinstance(event, ev.Act):
         return f"{who} acts tonight (nobody at the table saw what)"
-    if isinstance(event, Timeout):
+    if isinstance(event, ev.Timeout):
         staged = record.get("staged") or []
         extra = "; staged: " + "; ".join(
             f"{seat_name(s['seat'], names)} {cards(s.get('defend') or [])}" for s in staged) if staged else ""
@@ -217,20 +194,20 @@ def mine_text(items: list[str], viewer: int | None, names: Names) -> str:
     return f"{seat_name(viewer, names)}: " + " or ".join(map(thing, items))
 
 
-def _home(event: HomeAction, record: Mapping[str, Any], who: str, names: Names) -> str:
+def _home(event: ev.HomeAction, record: Mapping[str, Any], who: str, names: Names) -> str:
     gnaw = _gnaw(record)
-    if isinstance(event, Bless):
+    if isinstance(event, ev.Bless):
         return f"{who} blesses {seat_name(event.target, names)}{gnaw}"
-    if isinstance(event, Predict):
+    if isinstance(event, ev.Predict):
         return f"{who} predicts {'damage' if event.damage else 'no damage'} tonight{gnaw}"
-    if isinstance(event, Sabotage):
+    if isinstance(event, ev.Sabotage):
         return (f"{who} tries to sabotage {seat_name(event.target, names)}, guessing the Quirk "
                 f"{thing(event.quirk)}{gnaw}")
-    if isinstance(event, Gaze):
+    if isinstance(event, ev.Gaze):
         return f"{who} looks into the Crystal Ball at {seat_name(event.target, names)}{gnaw}"
-    if isinstance(event, Brew):
+    if isinstance(event, ev.Brew):
         return f"{who} brews the Mystical Recipe{gnaw}"
-    if isinstance(event, Rest):
+    if isinstance(event, ev.Rest):
         return f"{who} rests at home{gnaw}"
     return f"{who} acts at home"
 
