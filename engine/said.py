@@ -158,27 +158,7 @@ def arms(hint: Any) -> tuple[Any, ...]:
     return (hint,)
 
 
-def arm_for(hint: Any, value: object) -> Any:
-    """The arm of a union ``value`` is an instance of (a hidden hand is a count where a seen
-    one is its cards: ``Cards | CountOfCards``); None if it fits none (a value the types do
-    not foresee is worded plainly, never by a writer meant for another type)."""
-    for arm, check in _checked_arms(hint):
-        if check(value):
-            return arm
-    return None
-
-
-def fits(hint: Any, value: object) -> bool:
-    """Is ``value`` (plain JSON data) of the type ``hint`` says, as far as its first item?"""
-    return checker(hint)(value)
-
-
 Check = Callable[[object], bool]
-
-
-@by_identity
-def _checked_arms(hint: Any) -> tuple[tuple[Any, Check], ...]:
-    return tuple((arm, checker(arm)) for arm in arms(hint) if arm is not type(None))
 
 
 @by_identity

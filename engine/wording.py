@@ -13,7 +13,8 @@ its own.
 
 A game whose views and facts are typed (engine.said) gives its Structs as the vocabulary's
 ``types``: a key then reads as its type says (a ``Seat`` by name, a ``Card`` by the game's
-writer for cards), and the key tables below are only for games that are not typed yet.
+writer for cards); the key tables and the ``value`` and ``entry`` hooks are for a game
+that types nothing (the generic vocabulary, a plugin).
 
 Pure functions of plain data (views are JSON-ready dicts): no I/O, no ruleset imported.
 """
@@ -34,7 +35,6 @@ from engine.said import (
     SEATS,
     SUBJECT,
     Meaning,
-    arm_for,
     arms,
     checker,
     fields,
@@ -55,11 +55,13 @@ MINUS = "−"
 
 ValueWords = Callable[[str, Any, Names], "str | None"]
 """A ruleset's own words for one scalar value under a key (a card code as its face), or
-None to leave it to the generic wording."""
+None to leave it to the generic wording: for a game that types nothing (a typed game gives
+writers)."""
 
 EntryWords = Callable[[str, "dict[str, Any]", Names], "str | None"]
 """A ruleset's own words for one entry of a list of records under a key (a night's
-result, a proposal), or None to leave it to the generic wording."""
+result, a proposal), or None to leave it to the generic wording: for a game that types
+nothing (a typed game gives its records a meaning and a writer)."""
 
 Writer = Callable[[Any, "Names"], str]
 """A game's words for a value of one :class:`Meaning` (a card number as its name)."""
@@ -113,11 +115,22 @@ class Vocabulary:
                 continue
             meaning = meaning_of(arm)[0]
             struct = struct_of(arm)
-            made.append(Plan(check=checker(arm), meaning=meaning,
+            made.append(Plan(arm=arm, check=checker(arm), meaning=meaning,
                              writer=None if meaning is None else self.writers.get(meaning),
                              item=item_hint(arm), fields=None if struct is None else fields(struct)))
-        self._plans[id(hint)] = (hint, tuple(made))
-        return tuple(made)
+        plans = tuple(made)
+        self._plans[id(hint)] = (hint, plans)
+        return plans
+
+    def plan_for(self, hint: Any, value: object) -> Plan | None:
+        """How ``value`` is said under ``hint``: the plan of the first arm of the type it is
+        an instance of (a hidden hand is a count where a seen one is its cards); None if it
+        fits none (a value the types do not foresee is worded plainly, never by a writer
+        meant for another type)."""
+        for plan in self.plans(hint):
+            if plan.check(value):
+                return plan
+        return None
 
     def label(self, key: str) -> str:
         return self.labels.get(key, key.replace("_", " "))
@@ -243,12 +256,7 @@ def typed_text(vocab: Vocabulary, key: str, hint: Any, value: Any, names: Names)
         return "nobody" if hint is not None and _means(hint, SEAT) else "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    plan = None
-    if hint is not None:
-        for candidate in vocab.plans(hint):
-            if candidate.check(value):
-                plan = candidate
-                break
+    plan = None if hint is None else vocab.plan_for(hint, value)
     if plan is None:
         return _untyped_text(vocab, key, value, names)
     meaning = plan.meaning
@@ -306,6 +314,8 @@ def _list_text(words: list[str], value: list[Any]) -> str:
 class Plan(NamedTuple):
     """How the words say a value of one arm of a type (made once per type and vocabulary)."""
 
+    arm: Any
+    """The arm of the type (``Cards`` of ``Cards | CountOfCards``)."""
     check: Callable[[object], bool]
     meaning: Meaning | None
     writer: Writer | None
@@ -413,17 +423,17 @@ def _walk(vocab: Vocabulary, key: str, hint: Any, where: str, before: Any, after
     if after is _MISSING:
         out.append(f"{where}: gone (was {said(before)})")
         return
-    arm = None if hint is None else arm_for(hint, after)
-    meaning = None if arm is None else meaning_of(arm)[0]
+    plan = None if hint is None else vocab.plan_for(hint, after)
+    meaning = None if plan is None else plan.meaning
     typed = hint is not None
     if isinstance(before, dict) and isinstance(after, dict):
         subject = meaning is SUBJECT or (not typed and key in vocab.subject_keys)
         if subject and _is_seat(after.get("seat")):
             owner = seat_name(after["seat"], names)
-        _walk_record(vocab, where, before, after, names, out, owner, _fields_of(arm))
+        _walk_record(vocab, where, before, after, names, out, owner, None if plan is None else plan.fields)
         return
     if isinstance(before, list) and isinstance(after, list):
-        item = item_hint(arm)
+        item = None if plan is None else plan.item
         per_seat = meaning is PER_SEAT or (not typed and key in vocab.per_seat_keys)
         if per_seat and len(before) == len(after) == len(names):
             for seat, (b, a) in enumerate(zip(before, after, strict=True)):
@@ -431,8 +441,9 @@ def _walk(vocab: Vocabulary, key: str, hint: Any, where: str, before: Any, after
                 if b == a:
                     continue
                 if isinstance(b, dict) and isinstance(a, dict):
+                    inner = None if item is None else vocab.plan_for(item, a)
                     _walk_record(vocab, where, b, a, names, out, name,
-                                 _fields_of(None if item is None else arm_for(item, a)))
+                                 None if inner is None else inner.fields)
                 else:
                     _walk(vocab, key, item, f"{possessive(name)} {vocab.label(key)}", b, a, names, out)
             return
@@ -457,11 +468,6 @@ def _walk(vocab: Vocabulary, key: str, hint: Any, where: str, before: Any, after
                     _walk(vocab, key, item, f"{where} {i + 1}", b, a, names, out, owner)
             return
     out.append(f"{where}: {said(before)} {ARROW} {said(after)}")
-
-
-def _fields_of(arm: Any) -> Mapping[str, Any] | None:
-    struct = struct_of(arm)
-    return None if struct is None else fields(struct)
 
 
 def _walk_record(vocab: Vocabulary, where: str, before: dict[str, Any], after: dict[str, Any],

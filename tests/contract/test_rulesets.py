@@ -36,7 +36,6 @@ from engine.registry import get_ruleset, known_slugs
 from engine.replay import Replay
 from engine.rules import RuleViolation
 from engine.ruleset import Ruleset
-from engine.said import arm_for
 from engine.simulate import SimulatedGame, simulate_one
 
 Corpus = tuple[Ruleset[Any, Any], list[SimulatedGame]]
@@ -263,7 +262,8 @@ def test_every_fact_of_an_effect_is_typed(corpus: Corpus) -> None:
                     if key not in hints:
                         wrong.add(f"{effect.kind}.{key}: no type")
                         continue
-                    arm = None if value is None else arm_for(hints[key], value)
+                    plan = None if value is None else rs.vocabulary.plan_for(hints[key], value)
+                    arm = None if plan is None else plan.arm
                     if value is not None and arm is None:
                         wrong.add(f"{effect.kind}.{key}: {value!r} fits none of its types")
                     elif arm is not None:

@@ -20,8 +20,7 @@ from engine.said import (
     PerSeat,
     Seat,
     Seats,
-    arm_for,
-    fits,
+    checker,
     hints_of,
 )
 from engine.wording import GENERIC, Vocabulary, change_lines, fact_text, value_text
@@ -90,8 +89,8 @@ def test_a_value_its_type_does_not_foresee_is_said_plainly_not_by_another_writer
     assert value_text(VOCAB, "hand", True, NAMES) == "yes"
     assert value_text(VOCAB, "hand", {"odd": 1}, NAMES) == "odd 1"
     assert value_text(VOCAB, "seat", "east", NAMES) == "east"
-    assert arm_for(Cards | CountOfCards, "east") is None
-    assert arm_for(Cards | CountOfCards, [1]) is not None and not fits(CountOfCards, [1])
+    assert VOCAB.plan_for(Cards | CountOfCards, "east") is None
+    assert VOCAB.plan_for(Cards | CountOfCards, [1]) is not None and not checker(CountOfCards)([1])
 
 
 def test_what_changed_reads_each_value_as_the_type_it_is_under() -> None:
