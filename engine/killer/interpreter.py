@@ -11,7 +11,11 @@ Every Killer Bunnies game makes one :class:`Interpreter` and registers, per prim
 - its **options** (``@interp.options(fx.Feed)``): every set of choices a play of it may name,
   which the legal-move lists and the bots try against the checks;
 - the choices it **takes** (``interp.takes(fx.Feed, "on")``): a play naming any other is
-  refused by the card's own rule.
+  refused by the card's own rule; where they depend on the primitive's own fields, a
+  function of the primitive says so (``@interp.takes_by(fx.GainCiv)``);
+- what the game **vets** when a deck loads (``@interp.vets(fx.RollBands)``): the problems
+  of a primitive this game cannot play as written, beyond the kit's own
+  (``CardEffect.problems``).
 
 The primitives are grouped by family (:data:`FAMILY`: circle, combat, feeding, carrots,
 money, rolls, hands, turns). Which primitives a game plays is what its interpreter has an
@@ -45,6 +49,10 @@ Outcome = Callable[[S, Any, Any, list[int], list[Any]], list[fx.AnyEffect]]
 """What the faces decide; its second argument is the game's frame that waited for the dice."""
 Options = Callable[[S, int, Any], list[Any]]
 """The choice sets (event fields) a play of a primitive by a seat may name."""
+TakesBy = Callable[[Any, frozenset[str]], frozenset[str]]
+"""The choices a play of this primitive may name, given its kind's."""
+Vet = Callable[[Any], list[str]]
+"""What this game cannot play of a primitive as a deck file writes it."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 FAMILY: dict[type[fx.CardEffect], str] = {
@@ -104,6 +112,8 @@ class Interpreter(Generic[S, X, E]):
         self.outcomes: dict[type, Outcome[S]] = {}
         self.choices: dict[type, Options[S]] = {}
         self.fields: dict[type, frozenset[str]] = {}
+        self.refined: dict[type, TakesBy] = {}
+        self.vetting: dict[type, Vet] = {}
         self.adopted: dict[type, Port[S, X, E]] = {}
         """The primitives written once (engine.killer.primitive) this game plays, and its port."""
 
@@ -140,6 +150,14 @@ class Interpreter(Generic[S, X, E]):
         """The choices (event fields) a play of this primitive may name."""
         self.fields[kind] = frozenset(fields)
 
+    def takes_by(self, *kinds: type[fx.CardEffect]) -> Callable[[TakesBy], TakesBy]:
+        """Register how the choices of these primitives depend on their own fields."""
+        return self._register(self.refined, kinds)
+
+    def vets(self, *kinds: type[fx.CardEffect]) -> Callable[[Vet], Vet]:
+        """Register what this game refuses of these primitives when a deck loads."""
+        return self._register(self.vetting, kinds)
+
     def adopt(self, kind: type[Primitive], port: Port[S, X, E]) -> None:
         """Play ``kind``, a primitive written once, in this game through its ``port``: the
         check, apply and options tables take the class's own, its choices are the port's
@@ -171,7 +189,8 @@ class Interpreter(Generic[S, X, E]):
         once no game plays it)."""
         if self.adopted.pop(kind, None) is None:
             return
-        for table in (self.checks, self.applies, self.choices, self.fields):
+        for table in (self.checks, self.applies, self.choices, self.fields, self.refined,
+                      self.vetting):
             table.pop(kind, None)
         if not any(kind in interp.adopted for interp in _INTERPRETERS):
             fx.VOCABULARY.remove(kind)
@@ -197,6 +216,19 @@ class Interpreter(Generic[S, X, E]):
 
     def options_of(self, effect: fx.AnyEffect) -> Options[S] | None:
         return self.choices.get(type(effect))
+
+    def takes_of(self, effect: fx.AnyEffect,
+                 default: frozenset[str] = frozenset()) -> frozenset[str]:
+        """The choices (event fields) a play of ``effect`` may name: its kind's, as its own
+        fields refine them; ``default`` for a kind that registered none."""
+        takes = self.fields.get(type(effect), default)
+        refine = self.refined.get(type(effect))
+        return refine(effect, takes) if refine is not None else takes
+
+    def problems_of(self, effect: fx.AnyEffect) -> list[str]:
+        """What this game cannot play of ``effect`` as written (nested primitives apart)."""
+        vet = self.vetting.get(type(effect))
+        return vet(effect) if vet is not None else []
 
     def plays(self) -> frozenset[type]:
         """The primitives this game plays."""

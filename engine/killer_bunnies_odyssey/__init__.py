@@ -225,7 +225,7 @@ class KillerBunniesOdyssey(CardsByName, Ruleset[OdysseyState, OdysseyOptions]):
                 kind = t.kind.get(event.card, 0)
             else:
                 kind = state.pieces[event.piece].kind
-            if any(isinstance(e, fx.PickFromHand) for e in t.effects[kind]):
+            if fx.first(t.effects[kind], fx.PickFromHand) is not None:
                 hand = sorted(t.code(k) for k in state.seats[event.opponent].hand)
                 return msgspec.structs.replace(event, picked=rng.choice(hand))
         return event

@@ -64,7 +64,8 @@ from engine.rules import Effect, WarrenError
 
 Source = Literal["flip", "hand", "saved"]
 FIELDS = ("target", "opponent", "at", "into", "picked", "chosen")
-ROLLING = (fx.Attack, fx.Raze, fx.RollBands)
+ROLLING: frozenset[type] = frozenset({fx.Attack, fx.Raze, fx.RollBands})
+"""The primitives that wait for a die in Odyssey (a strike)."""
 SIDES = {"d6": 6, "d12": 12}
 
 
@@ -126,26 +127,36 @@ def check_supported(table: Table) -> None:
             raise WarrenError(f"card {code} uses the effect {unplayed[0]!r}, which "
                               "Killer Bunnies Odyssey does not play")
         for i, effect in enumerate(effects):
-            if isinstance(effect, ROLLING) and i != len(effects) - 1:
+            if type(effect) in ROLLING and i != len(effects) - 1:
                 raise WarrenError(f"card {code} rolls dice before its last effect; an Odyssey "
                                   "card rolls in its last effect only")
-            if isinstance(effect, fx.RollBands):
-                for inner in effect.nested():
-                    if not (isinstance(inner, fx.GainCiv) and inner.target != "opponent"):
-                        raise WarrenError(f"card {code}: a band of its roll may only change Civ "
-                                          "points without a choice")
-            if isinstance(effect, fx.Attack | fx.Raze) and effect.die not in SIDES:
-                raise WarrenError(f"card {code} rolls {effect.die!r}, not a die of the set")
-        asked = [f for e in effects for f in sorted(_asks(e))]
+            for problem in ODYSSEY.problems_of(effect):
+                raise WarrenError(f"card {code} {problem}")
+        asked = [f for e in effects for f in sorted(ODYSSEY.takes_of(e))]
         if len(asked) != len(set(asked)):
             raise WarrenError(f"card {code} asks for one choice twice ({asked})")
 
 
-def _asks(effect: fx.AnyEffect) -> frozenset[str]:
-    """The choices of the event this primitive reads (an own Civ change reads none)."""
-    if isinstance(effect, fx.GainCiv) and effect.target != "opponent":
-        return frozenset()
-    return ODYSSEY.fields.get(type(effect), frozenset())
+@ODYSSEY.vets(fx.RollBands)
+def _bands_vetted(effect: fx.RollBands) -> list[str]:
+    """A band of an Odyssey roll changes its player's Civ points and asks nothing (the
+    strike that resolves it has no event to carry a choice)."""
+    inner = effect.nested()
+    own_civ = [e for e in fx.every(inner, fx.GainCiv) if not ODYSSEY.takes_of(e)]
+    if len(own_civ) != len(inner):
+        return ["has a band that does more than change Civ points without a choice"]
+    return []
+
+
+@ODYSSEY.vets(fx.Attack, fx.Raze)
+def _die_vetted(effect: fx.Attack | fx.Raze) -> list[str]:
+    return [] if effect.die in SIDES else [f"rolls {effect.die!r}, not a die of the set"]
+
+
+@ODYSSEY.takes_by(fx.GainCiv)
+def _civ_takes(effect: fx.GainCiv, takes: frozenset[str]) -> frozenset[str]:
+    """An own Civ change reads no choice; only one aimed at an opponent names him."""
+    return takes if effect.target == "opponent" else frozenset()
 
 
 for _kind, _fields in (
@@ -241,7 +252,7 @@ def plan_play(state: OdysseyState, seat: int, kind: int, ev: Any, source: Source
         refuse("ODY-COND-2", f"{t.label(kind)} has a green box: seat {seat} needs a city of his own "
                "in the Center Circle", card=code, seat=seat)
     effects = t.effects[kind]
-    if state.strike is not None and any(isinstance(e, ROLLING) for e in effects):
+    if state.strike is not None and any(type(e) in ROLLING for e in effects):
         refuse("ODY-VSP-1", f"{t.label(kind)} rolls dice, and another card still waits for its roll",
                card=code)
     pay = plan_payment(state, seat, t.cost[kind], ev.pay)
@@ -360,10 +371,19 @@ def _check_revive(state: OdysseyState, plan: Plan, effect: fx.Revive, ev: Any) -
 # combat and feeding: a Ground Weapon and a Feed card aim alike
 
 
-@ODYSSEY.check(fx.Attack, fx.Feed)
-def _check_aim(state: OdysseyState, plan: Plan, effect: fx.Attack | fx.Feed, ev: Any) -> None:
+@ODYSSEY.check(fx.Attack)
+def _check_weapon_aim(state: OdysseyState, plan: Plan, effect: fx.Attack, ev: Any) -> None:
+    _check_aim(state, plan, effect, ev, "ODY-WPN-1")
+
+
+@ODYSSEY.check(fx.Feed)
+def _check_feed_aim(state: OdysseyState, plan: Plan, effect: fx.Feed, ev: Any) -> None:
+    _check_aim(state, plan, effect, ev, "ODY-FEED-1")
+
+
+def _check_aim(state: OdysseyState, plan: Plan, effect: fx.Attack | fx.Feed, ev: Any,
+               rule: str) -> None:
     plan.asked.add("target")
-    rule = "ODY-WPN-1" if isinstance(effect, fx.Attack) else "ODY-FEED-1"
     p = _creature(state, ev.target, rule, "creature")
     if p.where != "circle":
         refuse(rule, f"piece {p.id} is not in the Bunny Circle (a creature inside a city is out "
@@ -887,13 +907,11 @@ def roll_strike(state: OdysseyState, seat: int, die: str, face: int) -> list[Eff
     t = cards(state)
     out: list[Effect] = []
     if strike.kind == "bands":
-        effect = t.effects[strike.card][strike.effect]
-        assert isinstance(effect, fx.RollBands)
+        effect = fx.expect(t.effects[strike.card][strike.effect], fx.RollBands)
         band = effect.band_for(face)
         out.append(Effect("ODY-CARD-10", "band", {"seat": seat, "face": face, "faces": band.faces}))
-        for inner in band.then:
-            assert isinstance(inner, fx.GainCiv)
-            out.extend(gain_civ(state, strike.player, inner, None))
+        for inner in band.then:  # each an own Civ change (vetted when the deck loaded)
+            out.extend(gain_civ(state, strike.player, fx.expect(inner, fx.GainCiv), None))
         out.extend(_finish(state))
         return out
     pid, level = strike.targets.pop(0), strike.levels.pop(0)

@@ -41,7 +41,7 @@ from engine.killer_bunnies_quest.events import (
     Starve,
     Unseen,
 )
-from engine.killer_bunnies_quest.handlers import check_choices, check_source
+from engine.killer_bunnies_quest.handlers import check_choices, check_source, clovers_own_only
 from engine.killer_bunnies_quest.state import AuctionFrame, Choice, QuestState, RollOffFrame
 from engine.killer_bunnies_quest.unknowns import HIDDEN
 from engine.pending import NOTHING, Agenda, Chance, Decision, Window
@@ -267,7 +267,7 @@ def _special_plays(state: QuestState, seat: int, seq: int, very_special_only: bo
 
 
 def _answers(d: Any, card: int) -> bool:
-    return any(isinstance(e, fx.Cancel) and e.only_own for e in d.effects(card))
+    return any(e.only_own for e in fx.every(d.effects(card), fx.Cancel))
 
 
 def _plays_of(state: QuestState, seat: int, seq: int, card: int) -> list[Event]:
@@ -410,16 +410,11 @@ def _places(size: int, k: int) -> list[list[int]]:
 
 def _choose_clovers(state: QuestState, seat: int, seq: int) -> list[Event]:
     c = _choice(state)
-    bunnies = state.circle.order if _black_cat_anywhere(state, c) else state.circle.owned_by(seat)
+    bunnies = state.circle.owned_by(seat) if clovers_own_only(state, c) else state.circle.order
     places: list[list[int]] = [[]]
     for _ in range(c.count):
         places = [[*p, b] for p in places for b in bunnies]
     return [Choose(seq=seq, actor=seat, under=p) for p in places]
-
-
-def _black_cat_anywhere(state: QuestState, c: Choice) -> bool:
-    effect = table.deck(state).effects(c.ctx.card)[0]
-    return not (isinstance(effect, fx.Hook) and effect.params.get("odd") == "to_own_bunny")
 
 
 def _choose_misfortune(state: QuestState, seat: int, seq: int) -> list[Event]:

@@ -196,7 +196,7 @@ def _attack(state: QuestState, ctx: Ctx, effect: fx.Attack, out: list[Effect]) -
         waiting = [r for r in state.roamers
                    if r.host == target and roam.spec(state, r.card).targetable]
         on_roamer = waiting[0].card if waiting else None
-    trojan = any(isinstance(e, fx.Dormant) for e in d.effects(card))
+    trojan = fx.first(d.effects(card), fx.Dormant) is not None
     combat.launch(state, ctx, target, effect.level, effect.die, effect.area, effect.clovers,
                   effect.category, _weapon_tags(state, card), weapon,
                   "trojan" if trojan else "weapon", on_roamer=on_roamer)
@@ -224,10 +224,8 @@ def _karma_and_trojans(state: QuestState, ctx: Ctx, out: list[Effect]) -> None:
 
 
 def _dormant_then(state: QuestState, card: int) -> list[fx.AnyEffect]:
-    for effect in table.deck(state).effects(card):
-        if isinstance(effect, fx.Dormant):
-            return list(effect.then)
-    return []
+    dormant = fx.first(table.deck(state).effects(card), fx.Dormant)
+    return list(dormant.then) if dormant is not None else []
 
 
 @QUEST.check(fx.Dormant)
@@ -392,9 +390,8 @@ def answerable(state: QuestState, seat: int, effect: fx.Cancel, answering: int) 
         target_owner = state.circle.owner(frame.target) if frame.target in state.circle else None
     elif isinstance(frame, Hold):
         card = frame.ctx.card
-        words = {d.card(card).id, fx.tag_of(frame.effect)}
-        if isinstance(frame.effect, fx.Abduct):
-            words.add("abduction")
+        words = {d.card(card).id, fx.tag_of(frame.effect), frame.effect.answered_as}
+        if frame.effect.aims_at_host:
             host = frame.ctx.host
             target_owner = state.circle.owner(host) if host is not None and host in state.circle \
                 else None
@@ -830,7 +827,7 @@ def _check_matches(state: QuestState, ctx: Ctx, effect: fx.RollMatches, ev: Play
 
 
 def _roll_card(state: QuestState, ctx: Ctx, effect: Any, out: list[Effect]) -> None:
-    dice = [effect.die] if isinstance(effect, fx.RollBands) else list(effect.dice)
+    dice = effect.dice_named()
     state.stack.append(RollCard(ctx=ctx, effect=effect, dice=dice, roller=_reaper(state, ctx, effect)))
 
 
@@ -1259,12 +1256,15 @@ circle, not on a bunny; a price card names nobody (R-KBQ-10)."""
 
 
 def takes_of(effect: fx.AnyEffect) -> frozenset[str]:
-    """The choices a play of this primitive may name: its kind's (``QUEST.fields``), and ``on`` for a
-    dice card put on a bunny first (roll_matches with a ``target``)."""
-    takes = QUEST.fields.get(type(effect), _EVERY)
-    if isinstance(effect, fx.RollMatches) and effect.target is not None:
-        takes = takes | {"on"}
-    return takes
+    """The choices a play of this primitive may name: its kind's (``QUEST.fields``; any, for
+    a kind that lists none)."""
+    return QUEST.takes_of(effect, _EVERY)
+
+
+@QUEST.takes_by(fx.RollMatches)
+def _hazard_takes(effect: fx.RollMatches, takes: frozenset[str]) -> frozenset[str]:
+    """A dice card put on a bunny first (a ``target``) names that bunny (``on``)."""
+    return takes | {"on"} if effect.target is not None else takes
 
 
 def named_choices(ev: Play) -> list[str]:

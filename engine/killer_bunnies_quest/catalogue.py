@@ -68,8 +68,8 @@ def deck_for(opts: QuestOptions) -> Deck:
                               f"not play: {', '.join(unplayed)} (cards: {', '.join(users)})")
         missing = HOOKS.missing(catalogue.hooks())
         if missing:
-            users = sorted(c.id for c in catalogue.by_id.values() for e in fx.walk(list(c.effects))
-                           if isinstance(e, fx.Hook) and e.name in missing)
+            users = sorted(c.id for c in catalogue.by_id.values()
+                           for e in fx.every(fx.walk(list(c.effects)), fx.Hook) if e.name in missing)
             raise WarrenError(f"deck set {opts.deck_set!r} uses hooks Killer Bunnies Quest does not "
                               f"implement: {', '.join(missing)} (cards: {', '.join(users)})")
         deck = DECKS[key] = Deck(key, catalogue)

@@ -102,4 +102,4 @@ def _table_chance(now: QuestState, owed: Chance, rng: random.Random, seq: int) -
 
 def _takes_one(effect: fx.AnyEffect) -> bool:
     """A single Choose A Carrot (the cards the short-game house rule leaves out)."""
-    return isinstance(effect, fx.TakeCarrot) and effect.count == 1
+    return effect.carrots_taken() == 1

@@ -22,9 +22,9 @@ def boost_of(state: QuestState, seat: int) -> fx.BoostWeapons | None:
     """A saved weapon booster (the Minilith) of ``seat``."""
     d = table.deck(state)
     for card in state.seats[seat].saved:
-        for effect in d.effects(card):
-            if isinstance(effect, fx.BoostWeapons):
-                return effect
+        boost = fx.first(d.effects(card), fx.BoostWeapons)
+        if boost is not None:
+            return boost
     return None
 
 

@@ -321,8 +321,7 @@ def _setup_piles(d: Any) -> dict[str, list[int]]:
 
 
 def _takes(d: Any, number: int) -> int:
-    effect = d.effects(number)[0]
-    return effect.count if isinstance(effect, fx.TakeCarrot) else 0
+    return int(d.effects(number)[0].carrots_taken())
 
 
 def _deal_one(state: QuestState, seat: int, out: list[Effect]) -> None:
@@ -529,9 +528,8 @@ def _saved_answer(state: QuestState, seat: int, e: Play) -> bool:
     """A saved Bug Off or Noah's Flood answering the card aimed at its holder, on any turn
     (their card text: "a saved Special, used immediately": docs/card-facts.md §1.7 R-Q24)."""
     d = _DECKS.get(state.deck) or table.deck(state)
-    for effect in d.effects(e.card):
-        if isinstance(effect, fx.Cancel) and effect.only_own \
-                and answerable(state, seat, effect, e.card) is not None:
+    for effect in fx.every(d.effects(e.card), fx.Cancel):
+        if effect.only_own and answerable(state, seat, effect, e.card) is not None:
             return True
     return False
 
@@ -1054,13 +1052,18 @@ def _apply_revive(state: QuestState, c: Choice, e: Choose, out: list[Effect]) ->
         out.append(Effect("KBQ-REV-1", "bunny_revived", {"bunny": bunny, "owner": c.seat, "at": pos}))
 
 
+def clovers_own_only(state: QuestState, c: Choice) -> bool:
+    """Whether the clovers of the card being chosen for go under the chooser's own bunnies
+    only (its hook's ``odd`` parameter), not under any bunny."""
+    hook = fx.first(table.deck(state).effects(c.ctx.card)[:1], fx.Hook)
+    return hook is not None and hook.params.get("odd") == "to_own_bunny"
+
+
 def _check_clovers(state: QuestState, c: Choice, e: Choose) -> None:
     if len(e.under) != c.count or any(b not in state.circle for b in e.under):
         refuse(card_rule(state, c.ctx.card), f"name a bunny for each of the {c.count} "
                      "clovers", under=e.under)
-    effect = table.deck(state).effects(c.ctx.card)[0]
-    if isinstance(effect, fx.Hook) and effect.params.get("odd") == "to_own_bunny" and \
-            any(state.circle.owner(b) != c.seat for b in e.under):
+    if clovers_own_only(state, c) and any(state.circle.owner(b) != c.seat for b in e.under):
         refuse(card_rule(state, c.ctx.card), "the clovers go under the player's own bunnies",
                      under=e.under)
 

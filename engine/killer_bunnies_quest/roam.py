@@ -25,9 +25,7 @@ from engine.rules import Effect
 
 
 def spec(state: QuestState, card: int) -> fx.Roam:
-    effect = deck(state).effects(card)[0]
-    assert isinstance(effect, fx.Roam)
-    return effect
+    return fx.expect(deck(state).effects(card)[0], fx.Roam)
 
 
 def tags(state: QuestState, card: int) -> tuple[str, ...]:

@@ -119,8 +119,7 @@ def decision_actions(state: KinderState, decision: Decision) -> list[Event]:
         out.extend(Play(seq=seq, actor=seat, card=c) for c in hand if _cancels(live, c, "bad-news"))
         return out
     if kind == "show":
-        effect = C.effect(task.card)
-        assert isinstance(effect, fx.LoseSupply)
+        effect = fx.expect(C.effect(task.card), fx.LoseSupply)
         shown = [c for c in live.hands[seat] if card_rules.supply_of(live, c) == (effect.kind,)]
         return [Choose(seq=seq, actor=seat, cards=list(sorted(shown)))]
     if kind == "pass":
@@ -155,7 +154,7 @@ def _picks(items: list[int], count: int) -> list[list[int]]:
 
 def _cancels(state: KinderState, card: int, what: str) -> bool:
     effect = cards(state).effect(card)
-    return isinstance(effect, fx.Cancel) and what in effect.what
+    return effect is not None and effect.cancels(what)
 
 
 def window_actions(state: KinderState, seat: int, window: Window) -> list[Event]:
@@ -166,7 +165,7 @@ def window_actions(state: KinderState, seat: int, window: Window) -> list[Event]
     seq = state.seq + 1
     return [Play(seq=seq, actor=seat, card=c, die=i)
             for c in sorted(set(state.hands[seat]) - {HIDDEN})
-            if isinstance(C.effect(c), fx.RerollDie) for i in range(len(task.faces))]
+            if c in C.rerolls for i in range(len(task.faces))]
 
 
 def sample_chance(state: KinderState, owed: Chance, rng: random.Random) -> Event | None:

@@ -972,9 +972,7 @@ def supply_of(state: KinderState, card: int) -> tuple[str, ...]:
 def _show(state: KinderState, seat: int, task: Task, e: Choose, out: Effects) -> None:
     """Drought and Maggots: the player named shows every card of the supply (R-KIN-6)."""
     C = cards(state)
-    effect = C.effect(task.card)
-    assert isinstance(effect, fx.LoseSupply)
-    kind = effect.kind
+    kind = fx.expect(C.effect(task.card), fx.LoseSupply).kind
     shown = list(e.cards)
     if any(is_unknown(c) for c in shown) or e.bunnies or e.carrots or e.give or e.take:
         refuse("KIN-CARD-DROUGHT", "the cards shown are named: they are discarded face up",

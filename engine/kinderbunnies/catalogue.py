@@ -84,9 +84,9 @@ class Cards:
         self.effects: dict[int, fx.AnyEffect | None] = {
             n: (c.effects[0] if c.effects else None) for n, c in cards.items()}
         self.rerolls: tuple[int, ...] = tuple(
-            n for n in self.draw_pile if isinstance(self.effects[n], fx.RerollDie))
+            n for n in self.draw_pile if fx.first([self.effects[n]], fx.RerollDie))
         self.replays: frozenset[int] = frozenset(
-            n for n, e in self.effects.items() if isinstance(e, fx.ReplayDiscard))
+            n for n, e in self.effects.items() if fx.first([e], fx.ReplayDiscard))
         """Buy Back: the turn's card is still to come after it."""
         self.never_turn_card: frozenset[int] = frozenset(
             n for n, c in cards.items()
@@ -102,9 +102,8 @@ class Cards:
                 self.by_tag[tag] = self.by_tag.get(tag, frozenset()) | {n}
         self.supply_kinds: dict[int, tuple[str, ...]] = {}
         for n, c in cards.items():
-            for e in c.effects:
-                if isinstance(e, fx.SettleFeed):
-                    self.supply_kinds[n] = tuple(e.kinds)
+            for e in fx.every(c.effects, fx.SettleFeed):
+                self.supply_kinds[n] = tuple(e.kinds)
         letters = sorted(c.carrot for c in cards.values() if c.type == "carrot" and c.carrot)
         if level == "beginner":
             letters = [x for x in letters if x in BEGINNER_CARROTS]

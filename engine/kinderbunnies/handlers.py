@@ -304,7 +304,7 @@ def _play(state: KinderState, e: Play) -> tuple[Effect, ...]:
              forced=state.forced)
     plan = card_rules.check_play(state, seat, e)
     out: Effects = []
-    buy_back = isinstance(cards(state).effect(e.card), fx.ReplayDiscard)
+    buy_back = e.card in cards(state).replays
     plan(state, out)
     if not buy_back:
         state.played = True

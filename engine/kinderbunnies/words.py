@@ -173,27 +173,48 @@ def _buy(r: Mapping[str, Any], c: _Ctx) -> str:
     return said
 
 
+def _feeding(r: Mapping[str, Any], c: _Ctx, named: str, effect: fx.SettleFeed) -> str:
+    return f"{c.who} answers the Feed The Bunny with {named}: the bunny is fed (KIN-FEED-2)"
+
+
+def _cancelling(r: Mapping[str, Any], c: _Ctx, named: str, effect: fx.Cancel) -> str:
+    what = "the Safety Hazard before its roll" if effect.cancels("safety-hazard") else "the Bad News"
+    return f"{c.who} plays {named}, cancelling {what}"
+
+
+def _rolling_again(r: Mapping[str, Any], c: _Ctx, named: str, effect: fx.RerollDie) -> str:
+    die = r.get("die")
+    which = ORDINALS[die] if isinstance(die, int) and 0 <= die < len(ORDINALS) else f"die {die}"
+    return f"{c.who} plays {named} and rolls the {which} die of the roll again"
+
+
+def _entering(r: Mapping[str, Any], c: _Ctx, named: str, effect: fx.EnterCircle) -> str:
+    return f"{c.who} puts {named} on the table"
+
+
+_PLAYED: dict[type, Callable[[Mapping[str, Any], _Ctx, str, Any], str]] = {
+    fx.SettleFeed: _feeding, fx.Cancel: _cancelling, fx.RerollDie: _rolling_again,
+    fx.EnterCircle: _entering}
+"""A play whose card's primitive is said in a sentence of its own, by the primitive's kind
+(any other play is said by what it names)."""
+
+_CARROT_BACK: dict[type, str] = {fx.ExchangeCarrots: "giving back"}
+"""How a play that names a carrot says it goes back (to the pile, unless traded)."""
+
+
 def _play(r: Mapping[str, Any], c: _Ctx) -> str:
     card = r["card"]
     effect = _effect(card)
     w = c.w
     named = w.card(card)
-    if isinstance(effect, fx.SettleFeed):
-        return f"{c.who} answers the Feed The Bunny with {named}: the bunny is fed (KIN-FEED-2)"
-    if isinstance(effect, fx.Cancel):
-        what = "the Safety Hazard before its roll" if "safety-hazard" in effect.what else "the Bad News"
-        return f"{c.who} plays {named}, cancelling {what}"
-    if isinstance(effect, fx.RerollDie):
-        die = r.get("die")
-        which = ORDINALS[die] if isinstance(die, int) and 0 <= die < len(ORDINALS) else f"die {die}"
-        return f"{c.who} plays {named} and rolls the {which} die of the roll again"
-    if isinstance(effect, fx.EnterCircle):
-        return f"{c.who} puts {named} on the table"
+    own = _PLAYED.get(type(effect))
+    if own is not None:
+        return own(r, c, named, effect)
     said = f"{c.who} plays {named}"
     if r.get("on") is not None:
         said += f" on {w.card(r['on'])}"
     shared = shared_phrases(c.names, w)
-    verb = "giving back" if isinstance(effect, fx.ExchangeCarrots) else "sending back"
+    verb = _CARROT_BACK.get(type(effect), "sending back")
     extra = named_in_play(r, (
         ("player", shared["player"]),
         ("carrot", lambda v: f"{verb} {w.card(v)}"),

@@ -25,8 +25,8 @@ Words used throughout:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Union, get_args
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, TypeVar, Union, get_args
 
 import msgspec
 
@@ -76,7 +76,18 @@ class Open:
 
 class CardEffect(msgspec.Struct, Open, tag_field="do", frozen=True, forbid_unknown_fields=True,
                  kw_only=True):
-    """Base of every primitive; the tag (``do = "..."`` in a deck file) names it."""
+    """Base of every primitive; the tag (``do = "..."`` in a deck file) names it.
+
+    A primitive answers the questions a game asks of a card itself (what it rolls, how many
+    carrots it takes, what it cancels), so a game asks the primitive and never tests its
+    type; looking a card's primitive of one kind up is :func:`first`'s."""
+
+    answered_as: ClassVar[str] = ""
+    """The word an answer card's ``what`` (:class:`Cancel`) names this primitive by while it
+    waits for answers, besides its tag (an :class:`Abduct` is an ``abduction``)."""
+    aims_at_host: ClassVar[bool] = False
+    """True: the primitive acts on the bunny its card sits on, not on a player the play
+    names, so an answer for one's own (``Cancel.only_own``) reads whose that bunny is."""
 
     def nested(self) -> list[AnyEffect]:
         """The primitives this one applies in its outcomes (roll results, triggers)."""
@@ -90,6 +101,14 @@ class CardEffect(msgspec.Struct, Open, tag_field="do", frozen=True, forbid_unkno
         """What is wrong with this primitive in a set whose dice have ``sides`` (die id ->
         number of faces); the loader has already checked that every named die exists."""
         return []
+
+    def carrots_taken(self) -> int:
+        """How many carrots of his choice the player takes from the market."""
+        return 0
+
+    def cancels(self, what: str) -> bool:
+        """Whether this primitive stops a card named by ``what`` (an id, a tag or a kind)."""
+        return False
 
 
 # -- area shapes ------------------------------------------------------------------------------
@@ -194,6 +213,9 @@ class Abduct(CardEffect, tag="abduct", frozen=True, kw_only=True):
     target: BunnyTarget = "any_bunny"
     hold: str = "aliens"
 
+    answered_as: ClassVar[str] = "abduction"
+    aims_at_host: ClassVar[bool] = True
+
 
 class Revive(CardEffect, tag="revive", frozen=True, kw_only=True):
     """Bunnies come back from the discard pile straight into the circle."""
@@ -230,6 +252,9 @@ class TakeCarrot(CardEffect, tag="take_carrot", frozen=True, kw_only=True):
     count: int = 1
     while_closed: bool = True
     """True: works even when the market is closed (Choose A Carrot)."""
+
+    def carrots_taken(self) -> int:
+        return self.count
 
 
 class StealCarrot(CardEffect, tag="steal_carrot", frozen=True, kw_only=True):
@@ -565,6 +590,9 @@ class Cancel(CardEffect, tag="cancel", frozen=True, kw_only=True):
     only_own: bool = False
     """True: only when the card is aimed at the canceller himself or his bunnies."""
 
+    def cancels(self, what: str) -> bool:
+        return what in self.what
+
 
 class Clear(CardEffect, tag="clear", frozen=True, kw_only=True):
     """Removes every pending card of the kinds named (Feed The Bunny demands, a roaming card)."""
@@ -892,6 +920,32 @@ def walk(effects: list[AnyEffect]) -> list[AnyEffect]:
         out.append(effect)
         out.extend(walk(effect.nested()))
     return out
+
+
+K = TypeVar("K", bound=CardEffect)
+
+
+def first(effects: Iterable[CardEffect | None], kind: type[K]) -> K | None:
+    """The first primitive of ``kind`` among ``effects`` (top level only), or None: how a
+    game looks up what a card does of one kind (a Trojan Bunny's dormant part, a saved
+    weapon booster) without testing types itself."""
+    for effect in effects:
+        if isinstance(effect, kind):
+            return effect
+    return None
+
+
+def every(effects: Iterable[CardEffect | None], kind: type[K]) -> list[K]:
+    """Every primitive of ``kind`` among ``effects`` (top level only), in order."""
+    return [e for e in effects if isinstance(e, kind)]
+
+
+def expect(effect: CardEffect | None, kind: type[K]) -> K:
+    """``effect``, which a game knows by construction is a ``kind`` (the card a waiting
+    frame holds was put there by that primitive); anything else is a broken state."""
+    if not isinstance(effect, kind):
+        raise TypeError(f"expected a {kind.__name__} effect here, not {effect!r}")
+    return effect
 
 
 class Vocabulary:

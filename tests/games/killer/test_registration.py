@@ -19,7 +19,7 @@ from engine.registry import get_ruleset
 games = [("killer-bunnies-quest", "engine.killer_bunnies_quest.cards", "QUEST"),
          ("kinderbunnies", "engine.kinderbunnies.cards", "KINDER"),
          ("killer-bunnies-odyssey", "engine.killer_bunnies_odyssey.cards", "ODYSSEY")]
-TABLES = ("checks", "applies", "outcomes", "choices", "fields")
+TABLES = ("checks", "applies", "outcomes", "choices", "fields", "refined", "vetting")
 found = {}
 for slug, module, name in games:
     get_ruleset(slug)
