@@ -17,10 +17,11 @@ Every Killer Bunnies game makes one :class:`Interpreter` and registers, per prim
   of a primitive this game cannot play as written, beyond the kit's own
   (``CardEffect.problems``).
 
-The primitives are grouped by family (:data:`FAMILY`: circle, combat, feeding, carrots,
-money, rolls, hands, turns). Which primitives a game plays is what its interpreter has an
-apply for (:meth:`Interpreter.plays`); a deck file using another is refused when it loads
-(:meth:`Interpreter.unplayed`), and docs/catalogue.md lists them per game from these tables.
+The primitives are grouped by family (each names its own, ``CardEffect.family``: circle,
+combat, feeding, carrots, money, rolls, hands, turns). Which primitives a game plays is what
+its interpreter has an apply for (:meth:`Interpreter.plays`); a deck file using another is
+refused when it loads (:meth:`Interpreter.unplayed`), and docs/catalogue.md lists them per
+game from these tables.
 The mechanics the games share (the Bunny Circle, attacks and their areas, feeding's
 demands, roll-offs, dice, supplies and money as units, run cards, piles, trades) live in
 the kit's own modules (engine.killer.circle, attack, feeding, rolls, dice, units, run,
@@ -31,7 +32,7 @@ its rule ids and the named hooks of what is truly its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args
 
 from engine.killer.catalogue import effects as fx
 from engine.killer.primitive import Port, Primitive
@@ -55,41 +56,9 @@ Vet = Callable[[Any], list[str]]
 """What this game cannot play of a primitive as a deck file writes it."""
 F = TypeVar("F", bound=Callable[..., Any])
 
-FAMILY: dict[type[fx.CardEffect], str] = {
-    # the Bunny Circle and what sits in it
-    fx.EnterCircle: "circle", fx.Attach: "circle", fx.Revive: "circle", fx.Abduct: "circle",
-    fx.Roam: "circle", fx.Dormant: "circle", fx.Steal: "circle", fx.Build: "circle",
-    fx.SwitchPlaces: "circle",
-    # weapons, and the answers to them
-    fx.Attack: "combat", fx.Kill: "combat", fx.Raze: "combat", fx.Cancel: "combat",
-    fx.Clear: "combat", fx.Redirect: "combat", fx.ReuseWeapon: "combat",
-    fx.BoostWeapons: "combat", fx.CurseWeapon: "combat", fx.ExchangeHandWeapon: "combat",
-    fx.KeepOnly: "combat",
-    # hunger and supplies
-    fx.Feed: "feeding", fx.SettleFeed: "feeding", fx.GainSupply: "feeding",
-    fx.LoseSupply: "feeding", fx.TakeHalfSupply: "feeding",
-    # carrots
-    fx.TakeCarrot: "carrots", fx.StealCarrot: "carrots", fx.ReturnCarrot: "carrots",
-    fx.CarrotUpkeep: "carrots", fx.ExchangeCarrots: "carrots",
-    # money, prices and points
-    fx.GainMoney: "money", fx.SetPrices: "money", fx.CloseMarket: "money",
-    fx.HalfPrice: "money", fx.Auction: "money", fx.Gamble: "money", fx.GainCiv: "money",
-    fx.ReplayDiscard: "money",
-    # dice
-    fx.RollBands: "rolls", fx.RollPattern: "rolls", fx.RollLowest: "rolls",
-    fx.RollMatches: "rolls", fx.RollOff: "rolls", fx.RollSpread: "rolls",
-    fx.EveryoneRolls: "rolls", fx.RaceToRoll: "rolls", fx.RerollDie: "rolls",
-    fx.Contest: "rolls",
-    # cards in hands, piles and the run
-    fx.DiscardHand: "hands", fx.PickFromHand: "hands", fx.Inspect: "hands",
-    fx.Recycle: "hands", fx.PassHands: "hands", fx.SwapWithHand: "hands",
-    fx.RotateTopRun: "hands",
-    # turns, and the named hooks of one card
-    fx.SkipTurn: "turns", fx.Hook: "turns",
-}
-"""Each primitive's family: where a reader looks for it, in the kit and in every game."""
-
-FAMILIES = ("circle", "combat", "feeding", "carrots", "money", "rolls", "hands", "turns")
+FAMILIES: tuple[fx.Family, ...] = get_args(fx.Family)
+"""The families of primitives, in the order a reader meets them (each primitive names its
+own: ``CardEffect.family``)."""
 
 
 _INTERPRETERS: list[Interpreter[Any, Any, Any]] = []
@@ -196,11 +165,8 @@ class Interpreter(Generic[S, X, E]):
             fx.VOCABULARY.remove(kind)
 
     def family_of(self, kind: type[fx.CardEffect]) -> str:
-        """The primitive's family (the kit's table, or an adopted primitive's own)."""
-        family = FAMILY.get(kind)
-        if family is None and issubclass(kind, Primitive):
-            family = kind.family
-        return family or "turns"
+        """The primitive's family (its own, the kit's and an adopted one's alike)."""
+        return kind.family
 
     # -- reading the tables -------------------------------------------------------------------
 

@@ -100,7 +100,7 @@ class Primitive(fx.CardEffect, frozen=True, kw_only=True):
     (``class Tally(Primitive, tag="tally", frozen=True, kw_only=True)``), its fields, and
     overrides what it does; the kit's other primitives are still tables in each game."""
 
-    family: ClassVar[str] = "turns"
+    family: ClassVar[fx.Family] = "turns"
     """Where a reader looks for it (engine.killer.interpreter.FAMILIES)."""
     takes: ClassVar[tuple[str, ...]] = ()
     """The choices (of :data:`CHOICES`) a play of it may name; any other is refused."""

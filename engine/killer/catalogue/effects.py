@@ -56,6 +56,12 @@ Reroll = Literal["none", "once", "two_rolls"]
 he does not like it (the later Bunny Bits), or roll twice and keep the better (the 2002
 printing)."""
 
+Family = Literal["circle", "combat", "feeding", "carrots", "money", "rolls", "hands", "turns"]
+"""Where a reader looks for a primitive, in the kit and in every game: the Bunny Circle and
+what sits in it; weapons and the answers to them; hunger and supplies; carrots; money,
+prices and points; dice; cards in hands, piles and the run; turns and the named hooks of
+one card."""
+
 ParamValue = Union[str, int, bool, list[str]]  # noqa: UP007
 """A hook parameter: numbers and names only."""
 
@@ -82,6 +88,8 @@ class CardEffect(msgspec.Struct, Open, tag_field="do", frozen=True, forbid_unkno
     carrots it takes, what it cancels), so a game asks the primitive and never tests its
     type; looking a card's primitive of one kind up is :func:`first`'s."""
 
+    family: ClassVar[Family]
+    """Where a reader looks for it (each primitive names its own)."""
     answered_as: ClassVar[str] = ""
     """The word an answer card's ``what`` (:class:`Cancel`) names this primitive by while it
     waits for answers, besides its tag (an :class:`Abduct` is an ``abduction``)."""
@@ -166,9 +174,13 @@ Area = Union[Single, Adjacent, EitherSide, Rings]  # noqa: UP007
 class EnterCircle(CardEffect, tag="enter_circle", frozen=True, kw_only=True):
     """The bunny card joins the Bunny Circle wherever its owner places it."""
 
+    family: ClassVar[Family] = "circle"
+
 
 class Attach(CardEffect, tag="attach", frozen=True, kw_only=True):
     """A Bunny Modifier goes under a bunny, for good (its ``modifier`` table says what it does)."""
+
+    family: ClassVar[Family] = "circle"
 
     target: BunnyTarget = "own_bunny"
     fallback: Literal["none", "opponent_bunny_or_discard"] = "opponent_bunny_or_discard"
@@ -177,6 +189,8 @@ class Attach(CardEffect, tag="attach", frozen=True, kw_only=True):
 
 class Attack(CardEffect, tag="attack", frozen=True, kw_only=True):
     """A weapon's attack: each bunny reached survives only by rolling above its level."""
+
+    family: ClassVar[Family] = "combat"
 
     target: BunnyTarget = "opponent_bunny"
     level: int
@@ -196,6 +210,8 @@ class Attack(CardEffect, tag="attack", frozen=True, kw_only=True):
 class Kill(CardEffect, tag="kill", frozen=True, kw_only=True):
     """Bunnies die without a roll."""
 
+    family: ClassVar[Family] = "combat"
+
     target: BunnyTarget | Literal["own_bunnies_all"]
     area: Area = Single()
     fallback: Literal["none", "opponent_bunny"] = "none"
@@ -210,6 +226,8 @@ class Kill(CardEffect, tag="kill", frozen=True, kw_only=True):
 class Abduct(CardEffect, tag="abduct", frozen=True, kw_only=True):
     """The target leaves the circle into a holding place; the bunny held before comes back."""
 
+    family: ClassVar[Family] = "circle"
+
     target: BunnyTarget = "any_bunny"
     hold: str = "aliens"
 
@@ -220,6 +238,8 @@ class Abduct(CardEffect, tag="abduct", frozen=True, kw_only=True):
 class Revive(CardEffect, tag="revive", frozen=True, kw_only=True):
     """Bunnies come back from the discard pile straight into the circle."""
 
+    family: ClassVar[Family] = "circle"
+
     count: int = 1
 
 
@@ -229,6 +249,8 @@ class Revive(CardEffect, tag="revive", frozen=True, kw_only=True):
 class Feed(CardEffect, tag="feed", frozen=True, kw_only=True):
     """A feed demand on a bunny: its owner pays the units by the deadline or the bunny dies."""
 
+    family: ClassVar[Family] = "feeding"
+
     target: BunnyTarget = "opponent_bunny"
     cabbage: int = 0
     water: int = 0
@@ -237,6 +259,8 @@ class Feed(CardEffect, tag="feed", frozen=True, kw_only=True):
 
 class SettleFeed(CardEffect, tag="settle_feed", frozen=True, kw_only=True):
     """Feeds a bunny without paying units."""
+
+    family: ClassVar[Family] = "feeding"
 
     demands: Literal["all_on_bunny", "one"] = "all_on_bunny"
     kinds: tuple[Supply, ...] = ("cabbage", "water")
@@ -249,6 +273,8 @@ class SettleFeed(CardEffect, tag="settle_feed", frozen=True, kw_only=True):
 class TakeCarrot(CardEffect, tag="take_carrot", frozen=True, kw_only=True):
     """Take carrots of the player's choice from the market."""
 
+    family: ClassVar[Family] = "carrots"
+
     count: int = 1
     while_closed: bool = True
     """True: works even when the market is closed (Choose A Carrot)."""
@@ -259,6 +285,8 @@ class TakeCarrot(CardEffect, tag="take_carrot", frozen=True, kw_only=True):
 
 class StealCarrot(CardEffect, tag="steal_carrot", frozen=True, kw_only=True):
     """Take one particular carrot from the market or from an opponent."""
+
+    family: ClassVar[Family] = "carrots"
 
     pick: Literal["by_roll", "choose"] = "by_roll"
     die: str | None = None
@@ -281,6 +309,8 @@ class StealCarrot(CardEffect, tag="steal_carrot", frozen=True, kw_only=True):
 class ReturnCarrot(CardEffect, tag="return_carrot", frozen=True, kw_only=True):
     """A player gives carrots back to the market."""
 
+    family: ClassVar[Family] = "carrots"
+
     target: PlayerTarget = "opponent"
     count: int = 1
 
@@ -288,6 +318,8 @@ class ReturnCarrot(CardEffect, tag="return_carrot", frozen=True, kw_only=True):
 class CarrotUpkeep(CardEffect, tag="carrot_upkeep", frozen=True, kw_only=True):
     """A player pays ``price`` per carrot to keep it; each unpaid carrot goes back to the
     market, open or closed."""
+
+    family: ClassVar[Family] = "carrots"
 
     target: PlayerTarget = "opponent"
     price: int
@@ -299,6 +331,8 @@ class CarrotUpkeep(CardEffect, tag="carrot_upkeep", frozen=True, kw_only=True):
 class SetPrices(CardEffect, tag="set_prices", frozen=True, kw_only=True):
     """New market prices (per card); opens the market if it was closed."""
 
+    family: ClassVar[Family] = "money"
+
     cabbage: int
     water: int
     carrot: int
@@ -308,9 +342,13 @@ class SetPrices(CardEffect, tag="set_prices", frozen=True, kw_only=True):
 class CloseMarket(CardEffect, tag="close_market", frozen=True, kw_only=True):
     """The market closes: nothing can be bought or taken from it until a price card."""
 
+    family: ClassVar[Family] = "money"
+
 
 class HalfPrice(CardEffect, tag="half_price", frozen=True, kw_only=True):
     """For the rest of the player's turn every purchase costs half, rounded up."""
+
+    family: ClassVar[Family] = "money"
 
 
 # -- supplies and money -----------------------------------------------------------------------
@@ -319,12 +357,16 @@ class HalfPrice(CardEffect, tag="half_price", frozen=True, kw_only=True):
 class GainSupply(CardEffect, tag="gain_supply", frozen=True, kw_only=True):
     """Take small supply cards (not units) from the market's deck; only while it is open."""
 
+    family: ClassVar[Family] = "feeding"
+
     kind: Supply
     cards: int
 
 
 class LoseSupply(CardEffect, tag="lose_supply", frozen=True, kw_only=True):
     """A player loses every unit of a supply to its discard pile."""
+
+    family: ClassVar[Family] = "feeding"
 
     target: PlayerTarget = "any_player"
     kind: Supply
@@ -334,11 +376,15 @@ class TakeHalfSupply(CardEffect, tag="take_half_supply", frozen=True, kw_only=Tr
     """A player who holds none of a supply takes half (rounded down) of the units of the
     opponent who holds the most of it; for each supply separately."""
 
+    family: ClassVar[Family] = "feeding"
+
     kinds: tuple[Supply, ...] = ("cabbage", "water")
 
 
 class GainMoney(CardEffect, tag="gain_money", frozen=True, kw_only=True):
     """Money from the discard pile: a fixed amount, or as much as the player already has."""
+
+    family: ClassVar[Family] = "money"
 
     amount: int | Literal["equal_to_saved"]
     iou: bool = False
@@ -361,6 +407,8 @@ class Band(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True
 
 class RollBands(CardEffect, tag="roll_bands", frozen=True, kw_only=True):
     """Roll one die; the band its face falls in decides."""
+
+    family: ClassVar[Family] = "rolls"
 
     target: BunnyTarget | None = None
     """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
@@ -405,6 +453,8 @@ class PatternOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
 class RollPattern(CardEffect, tag="roll_pattern", frozen=True, kw_only=True):
     """Roll several dice; how many show the same face decides."""
 
+    family: ClassVar[Family] = "rolls"
+
     target: BunnyTarget | None = None
     """The bunny the card is put on (``host`` in the outcomes); None: no bunny."""
     dice: list[str]
@@ -428,6 +478,8 @@ class RollPattern(CardEffect, tag="roll_pattern", frozen=True, kw_only=True):
 class RollLowest(CardEffect, tag="roll_lowest", frozen=True, kw_only=True):
     """Roll several dice of different colours; the die (or dice, on a tie) with the lowest
     face wins its prize."""
+
+    family: ClassVar[Family] = "rolls"
 
     dice: list[str]
     prizes: dict[str, list[OneEffect]]
@@ -453,6 +505,8 @@ class RollMatches(CardEffect, tag="roll_matches", frozen=True, kw_only=True):
     ``then`` apply ``then`` once when at least ``need`` dice match; ``tries`` lets the
     player roll again, up to that many rolls in all, until ``need`` dice match in one roll
     (Fake Phone Number)."""
+
+    family: ClassVar[Family] = "rolls"
 
     dice: list[str]
     number: int | Literal["chosen"]
@@ -500,6 +554,8 @@ class RollOff(CardEffect, tag="roll_off", frozen=True, kw_only=True):
     """Several players roll; the highest (or lowest) roller wins or loses; ties roll again
     among the tied until one is left."""
 
+    family: ClassVar[Family] = "rolls"
+
     who: Literal["everyone", "bunny_owners"]
     winner: Literal["high", "low"]
     die: str = "any-d12"
@@ -524,6 +580,8 @@ class Gamble(CardEffect, tag="gamble", frozen=True, kw_only=True):
     """The card's player names stakes; everyone able to put them up must join; the highest
     roller takes every stake (ties roll again)."""
 
+    family: ClassVar[Family] = "money"
+
     die: str = "any-d12"
     card_player_reroll: Reroll = "once"
     halo_must_risk: bool = True
@@ -537,6 +595,8 @@ class Auction(CardEffect, tag="auction", frozen=True, kw_only=True):
     """A bunny is auctioned; bids go round from the card's player in turn order; the highest
     bidder pays the bank (the discard pile) and takes the bunny."""
 
+    family: ClassVar[Family] = "money"
+
     target: BunnyTarget = "any_bunny"
 
 
@@ -546,6 +606,8 @@ class Auction(CardEffect, tag="auction", frozen=True, kw_only=True):
 class SkipTurn(CardEffect, tag="skip_turn", frozen=True, kw_only=True):
     """A player loses his next turn(s)."""
 
+    family: ClassVar[Family] = "turns"
+
     target: PlayerTarget = "any_player"
     turns: int = 1
 
@@ -554,12 +616,16 @@ class CurseWeapon(CardEffect, tag="curse_weapon", frozen=True, kw_only=True):
     """A player's next weapon must go on one of his own bunnies; the card stays with him
     until then."""
 
+    family: ClassVar[Family] = "combat"
+
     target: PlayerTarget = "any_player"
 
 
 class DiscardHand(CardEffect, tag="discard_hand", frozen=True, kw_only=True):
     """A player gives up every card of a kind from his hand (run positions untouched) and
     draws back to a full hand."""
+
+    family: ClassVar[Family] = "hands"
 
     target: PlayerTarget = "any_player"
     what: Literal["weapon"] = "weapon"
@@ -570,9 +636,13 @@ class DiscardHand(CardEffect, tag="discard_hand", frozen=True, kw_only=True):
 class ExchangeHandWeapon(CardEffect, tag="exchange_hand_weapon", frozen=True, kw_only=True):
     """The player swaps one weapon in his hand for one in an opponent's hand."""
 
+    family: ClassVar[Family] = "combat"
+
 
 class RotateTopRun(CardEffect, tag="rotate_top_run", frozen=True, kw_only=True):
     """Every player's top run card passes to the next player in ``direction``."""
+
+    family: ClassVar[Family] = "hands"
 
     direction: Direction = "counter_clockwise"
 
@@ -586,6 +656,8 @@ class Cancel(CardEffect, tag="cancel", frozen=True, kw_only=True):
     ``what`` names card ids (``roaches``), tags (``weapon``, ``roaming``, ``abduction``) or
     the effect kinds it stops."""
 
+    family: ClassVar[Family] = "combat"
+
     what: list[str]
     only_own: bool = False
     """True: only when the card is aimed at the canceller himself or his bunnies."""
@@ -597,20 +669,28 @@ class Cancel(CardEffect, tag="cancel", frozen=True, kw_only=True):
 class Clear(CardEffect, tag="clear", frozen=True, kw_only=True):
     """Removes every pending card of the kinds named (Feed The Bunny demands, a roaming card)."""
 
+    family: ClassVar[Family] = "combat"
+
     what: list[str]
 
 
 class Redirect(CardEffect, tag="redirect", frozen=True, kw_only=True):
     """A weapon just launched at a bunny goes to another bunny of the player's choice."""
 
+    family: ClassVar[Family] = "combat"
+
 
 class ReuseWeapon(CardEffect, tag="reuse_weapon", frozen=True, kw_only=True):
     """One of the player's weapons is used a second time before it is discarded."""
+
+    family: ClassVar[Family] = "combat"
 
 
 class BoostWeapons(CardEffect, tag="boost_weapons", frozen=True, kw_only=True):
     """While the card is saved, the holder's weapons up to ``max_level`` have their level
     multiplied by ``level_factor`` and reach ``extra_spaces`` more positions either side."""
+
+    family: ClassVar[Family] = "combat"
 
     max_level: int
     level_factor: int = 2
@@ -624,6 +704,8 @@ class Roam(CardEffect, tag="roam", frozen=True, kw_only=True):
     """A Roaming Red Run: attacks its first bunny when played, then moves on to the next
     viable bunny in ``direction`` and attacks again at the end of each of its launcher's
     turns, until it is eliminated or no viable bunny is left."""
+
+    family: ClassVar[Family] = "circle"
 
     target: BunnyTarget = "opponent_bunny"
     direction: Direction
@@ -652,6 +734,8 @@ class Dormant(CardEffect, tag="dormant", frozen=True, kw_only=True):
     """The card goes under a bunny and waits; when its trigger happens, ``then`` is applied
     around that bunny and the card is discarded; it is discarded with the bunny otherwise."""
 
+    family: ClassVar[Family] = "circle"
+
     target: BunnyTarget = "opponent_bunny"
     trigger: Literal["host_owner_launches_weapon"]
     then: list[OneEffect]
@@ -670,6 +754,8 @@ opponent, or the players sitting either side of him (one player in a two-player 
 class GainCiv(CardEffect, tag="civ", frozen=True, kw_only=True):
     """Civ points gained (or lost, when ``amount`` is below 0) on the d20 (Odyssey)."""
 
+    family: ClassVar[Family] = "money"
+
     amount: int
     target: CivTarget = "self"
     per: Literal["once", "own_creature_in_play"] = "once"
@@ -680,10 +766,14 @@ class GainCiv(CardEffect, tag="civ", frozen=True, kw_only=True):
 class Build(CardEffect, tag="build", frozen=True, kw_only=True):
     """The city card enters the Center Circle wherever its owner places it."""
 
+    family: ClassVar[Family] = "circle"
+
 
 class Raze(CardEffect, tag="raze", frozen=True, kw_only=True):
     """A City Weapon's attack on an opponent's city: the city stands only if its owner rolls
     above ``level``; a city that falls takes its occupants with it."""
+
+    family: ClassVar[Family] = "combat"
 
     level: int
     die: str = "d12"
@@ -699,16 +789,22 @@ class Steal(CardEffect, tag="steal", frozen=True, kw_only=True):
     """An opponent's creature in play (or city, with its occupants) becomes the player's;
     he places it as he acquires it."""
 
+    family: ClassVar[Family] = "circle"
+
     what: Literal["creature", "city"] = "creature"
 
 
 class PickFromHand(CardEffect, tag="pick_from_hand", frozen=True, kw_only=True):
     """A card picked at random from an opponent's hand (back fanning) is discarded."""
 
+    family: ClassVar[Family] = "hands"
+
 
 class Inspect(CardEffect, tag="inspect", frozen=True, kw_only=True):
     """The player looks at an opponent's hand; the opponent discards one card of
     ``discard_type`` from it (the player's choice) if it holds one."""
+
+    family: ClassVar[Family] = "hands"
 
     discard_type: Literal["special", "very_special", "resource", "run"] = "very_special"
 
@@ -716,6 +812,8 @@ class Inspect(CardEffect, tag="inspect", frozen=True, kw_only=True):
 class Recycle(CardEffect, tag="recycle", frozen=True, kw_only=True):
     """Up to ``count`` cards of the player's discard pile (his choice, the most recent when
     a record names none) go back into his draw pile, which is shuffled and cut."""
+
+    family: ClassVar[Family] = "hands"
 
     count: int
 
@@ -730,6 +828,8 @@ class KeepOnly(CardEffect, tag="keep_only", frozen=True, kw_only=True):
     """A player keeps only ``bunnies`` of his bunnies in play and ``carrots`` of his carrots,
     his choice; the other bunnies are discarded and the other carrots go back to the pile."""
 
+    family: ClassVar[Family] = "combat"
+
     target: PlayerTarget = "self"
     bunnies: int = 1
     carrots: int = 1
@@ -739,16 +839,22 @@ class RerollDie(CardEffect, tag="reroll_die", frozen=True, kw_only=True):
     """Answers a roll just made: one die of it, the player's pick, is rolled again and the
     new face stands."""
 
+    family: ClassVar[Family] = "rolls"
+
 
 class ReplayDiscard(CardEffect, tag="replay_discard", frozen=True, kw_only=True):
     """Pay ``price`` money to the discard pile, take one card of the discard pile and play it
     at once as the same turn's card."""
+
+    family: ClassVar[Family] = "money"
 
     price: int
 
 
 class ExchangeCarrots(CardEffect, tag="exchange_carrots", frozen=True, kw_only=True):
     """Give ``give`` of the player's carrots back to the pile and take ``take`` others."""
+
+    family: ClassVar[Family] = "carrots"
 
     give: int = 1
     take: int = 2
@@ -757,6 +863,8 @@ class ExchangeCarrots(CardEffect, tag="exchange_carrots", frozen=True, kw_only=T
 class EveryoneRolls(CardEffect, tag="everyone_rolls", frozen=True, kw_only=True):
     """Every player rolls one die; ``then`` applies to each player whose face is in
     ``faces`` (``self`` in ``then`` is that player)."""
+
+    family: ClassVar[Family] = "rolls"
 
     die: str
     faces: str
@@ -783,6 +891,8 @@ class RollSpread(CardEffect, tag="roll_spread", frozen=True, kw_only=True):
     """Roll several dice; the player gains money equal to the highest face less the lowest,
     paid from the discard pile as far as it holds money (never owed)."""
 
+    family: ClassVar[Family] = "rolls"
+
     dice: list[str]
 
     def dice_named(self) -> list[str]:
@@ -793,6 +903,8 @@ class RaceToRoll(CardEffect, tag="race_to_roll", frozen=True, kw_only=True):
     """Every player rolls one die a round, from the card's player round the table, until a
     round shows ``face``; the first in that order who rolled it wins and every other player
     pays him ``each`` money (what he can)."""
+
+    family: ClassVar[Family] = "rolls"
 
     die: str
     face: int = 1
@@ -809,6 +921,8 @@ class PassHands(CardEffect, tag="pass_hands", frozen=True, kw_only=True):
     """Every player with cards in hand passes ``cards`` of them, his choice, to the next
     player in ``direction``; the choices are made at once and then passed."""
 
+    family: ClassVar[Family] = "hands"
+
     cards: int = 1
     direction: Direction = "clockwise"
 
@@ -817,12 +931,16 @@ class SwapWithHand(CardEffect, tag="swap_with_hand", frozen=True, kw_only=True):
     """The player looks at another player's hand and swaps one of his own hand cards for one
     of it."""
 
+    family: ClassVar[Family] = "hands"
+
     target: PlayerTarget = "opponent"
 
 
 class Contest(CardEffect, tag="contest", frozen=True, kw_only=True):
     """A contest of skill the table judges (the longest-spinning die): everyone takes part,
     the table records the winner, and ``then`` applies to him."""
+
+    family: ClassVar[Family] = "rolls"
 
     then: list[OneEffect]
 
@@ -834,6 +952,8 @@ class SwitchPlaces(CardEffect, tag="switch_places", frozen=True, kw_only=True):
     """Every player rolls one die; players who rolled the same face change places round the
     table, each taking what lay in front of the next of them clockwise (two of them swap)."""
 
+    family: ClassVar[Family] = "circle"
+
     die: str
 
     def dice_named(self) -> list[str]:
@@ -842,6 +962,8 @@ class SwitchPlaces(CardEffect, tag="switch_places", frozen=True, kw_only=True):
 
 class Hook(CardEffect, tag="hook", frozen=True, kw_only=True):
     """A card that fits no primitive: the game package implements ``name``."""
+
+    family: ClassVar[Family] = "turns"
 
     name: str
     params: dict[str, ParamValue] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.killer.catalogue import effects as fx
 from engine.killer.primitive import E, Port, Primitive, S, X
 from engine.killer.refusal import refuse
 from engine.rules import Effect
@@ -18,7 +19,7 @@ from engine.rules import Effect
 class Census(Primitive, tag="census", frozen=True, kw_only=True):
     """Name another player: how many bunnies he has in play is said."""
 
-    family: ClassVar[str] = "turns"
+    family: ClassVar[fx.Family] = "turns"
     takes: ClassVar[tuple[str, ...]] = ("player",)
     at_least: int = 0
     """The bunnies of his own the player needs to play it."""
