@@ -1,5 +1,7 @@
 """The family kit's effect interpreter: what each primitive of the effect vocabulary does in a
-game, as tables keyed by the primitive's type (never an ``isinstance`` chain).
+game, as tables keyed by the primitive's type (never an ``isinstance`` chain), and the one
+resolver every game plays a card's primitives with (:meth:`Interpreter.check_card`,
+:meth:`Interpreter.resolve`).
 
 Every Killer Bunnies game makes one :class:`Interpreter` and registers, per primitive:
 
@@ -22,6 +24,18 @@ combat, feeding, carrots, money, rolls, hands, turns). Which primitives a game p
 its interpreter has an apply for (:meth:`Interpreter.plays`); a deck file using another is
 refused when it loads (:meth:`Interpreter.unplayed`), and docs/catalogue.md lists them per
 game from these tables.
+**Resolving a card** is the same walk in every game, so it is written once here: first the
+card's primitives are checked in order against the play's choices, before anything changes
+(:meth:`Interpreter.check_card`; a kit mechanic's :class:`~engine.killer.refusal.Refusal`
+becomes the game's rule through its map of the kit's codes); then they are applied in order
+from the card's *continuation*, the list of its primitives still to apply, taken from the
+front (:meth:`Interpreter.resolve`), until the game says the card waits (for a die, a
+choice, another frame to resolve first). A game keeps the continuation where its state
+keeps what it waits on (Quest's frame of a card's effects on its stack; KinderBunnies'
+card has one primitive and its waits are its task; an Odyssey card waits only after its
+last primitive, for its strike) and gives the resolver only what differs: its map of
+the kit's codes, what its frame notes as each primitive is entered, and when the card waits.
+
 The mechanics the games share (the Bunny Circle, attacks and their areas, feeding's
 demands, roll-offs, dice, supplies and money as units, run cards, piles, trades) live in
 the kit's own modules (engine.killer.circle, attack, feeding, rolls, dice, units, run,
@@ -31,11 +45,12 @@ its rule ids and the named hooks of what is truly its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, get_args
 
 from engine.killer.catalogue import effects as fx
 from engine.killer.primitive import Port, Primitive
+from engine.killer.refusal import Refusal, as_violation
 
 S = TypeVar("S")
 """A game's state."""
@@ -54,6 +69,13 @@ TakesBy = Callable[[Any, frozenset[str]], frozenset[str]]
 """The choices a play of this primitive may name, given its kind's."""
 Vet = Callable[[Any], list[str]]
 """What this game cannot play of a primitive as a deck file writes it."""
+Enter = Callable[[S, X, int, Any], None]
+"""What a game's frame notes as the resolver enters a card's primitive (its index, itself)."""
+UNPLAYED = "card.unplayed"
+"""The kit's refusal of a card whose primitive the game does not play (a deck loaded while a
+primitive written once was adopted, played after the game forgot it)."""
+NO_RULES: Mapping[str, str] = {}
+"""A game that maps none of the kit's refusal codes (one left unmapped surfaces loudly)."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 FAMILIES: tuple[fx.Family, ...] = get_args(fx.Family)
@@ -195,6 +217,51 @@ class Interpreter(Generic[S, X, E]):
         """What this game cannot play of ``effect`` as written (nested primitives apart)."""
         vet = self.vetting.get(type(effect))
         return vet(effect) if vet is not None else []
+
+    # -- resolving a card (see the module's docstring) -----------------------------------------
+
+    def check_card(self, state: S, frame: X, effects: Sequence[fx.AnyEffect], event: E,
+                   kit_rules: Mapping[str, str] = NO_RULES,
+                   enter: Enter[S, X] | None = None) -> None:
+        """The check pass: each primitive of the card, in order, refuses the choices of
+        ``event`` it cannot take, before anything changes; a primitive with nothing to check
+        passes, one the game does not play is refused (:data:`UNPLAYED`). ``enter`` is told
+        of each primitive first; a kit refusal is raised as the game's rule (``kit_rules``)."""
+        checks = self.checks  # a dict read per primitive: every card played passes here
+        i = 0
+        for effect in effects:
+            if enter is not None:
+                enter(state, frame, i, effect)
+                i += 1
+            check = checks.get(type(effect))
+            if check is None:
+                if type(effect) not in self.applies:  # a primitive adopted, then forgotten
+                    raise as_violation(Refusal(
+                        UNPLAYED, f"the card cannot be played this way: this game does not play "
+                        f"its {fx.tag_of(effect)!r}", effect=fx.tag_of(effect)), kit_rules)
+                continue
+            try:
+                check(state, frame, effect, event)
+            except Refusal as refusal:
+                raise as_violation(refusal, kit_rules) from None
+
+    def resolve(self, state: S, frame: X, todo: list[fx.AnyEffect], out: list[Any],
+                waits: Callable[[], bool] | None = None, enter: Enter[S, X] | None = None,
+                start: int = 0) -> bool:
+        """The apply pass: the card's continuation ``todo`` (its primitives still to apply,
+        the ``start``-th of the card first) is applied from the front, each taken off before
+        it acts, until ``waits`` says the card waits; True when nothing is left of it."""
+        applies = self.applies  # the hot loop: a dict read per primitive
+        i = start
+        while todo:
+            effect = todo.pop(0)
+            if enter is not None:
+                enter(state, frame, i, effect)
+            i += 1
+            applies[type(effect)](state, frame, effect, out)
+            if waits is not None and waits():
+                return not todo
+        return True
 
     def plays(self) -> frozenset[type]:
         """The primitives this game plays."""

@@ -2,7 +2,9 @@
 the kit's effect vocabulary does in Odyssey.
 
 A play is planned first (:func:`plan_play`: pure, every guard) and carried out after
-(:func:`execute`), so a refused play changes nothing. A card that rolls dice leaves a
+(:func:`execute`), so a refused play changes nothing; the kit's resolver walks the card's
+primitives in both (``Interpreter.check_card``, ``Interpreter.resolve``), each primitive a
+step of the plan. A card that rolls dice leaves a
 :class:`~engine.killer_bunnies_odyssey.state.Strike` waiting for them (:func:`roll_strike`); an
 answer (a cancel) may stop it while it waits (ODY-CARD-3).
 
@@ -29,7 +31,6 @@ Which primitives Odyssey plays, and the rule each one answers to:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -47,6 +48,7 @@ from engine.killer_bunnies_odyssey.flow import destroy_city, end_turn, kill_crea
 from engine.killer_bunnies_odyssey.library import Table
 from engine.killer_bunnies_odyssey.state import OdysseyState, Strike
 from engine.killer_bunnies_odyssey.table import (
+    KIT_RULES,
     adjacent_players,
     cards,
     change_civ,
@@ -111,9 +113,6 @@ class Plan:
 ODYSSEY: Interpreter[OdysseyState, Plan, Any] = Interpreter("killer-bunnies-odyssey")
 """What each primitive does in Odyssey (engine.killer.interpreter); the rule each answers to
 is in the module's docstring."""
-_CHECKS: dict[type, Callable[[OdysseyState, Plan, Any, Any], None]] = ODYSSEY.checks
-_APPLIES: dict[type, Callable[[OdysseyState, Plan, Any, list[Effect]], None]] = ODYSSEY.applies
-"""The interpreter's tables, read straight where every play passes (one method call less)."""
 
 
 def check_supported(table: Table) -> None:
@@ -257,16 +256,21 @@ def plan_play(state: OdysseyState, seat: int, kind: int, ev: Any, source: Source
                card=code)
     pay = plan_payment(state, seat, t.cost[kind], ev.pay)
     plan = Plan(seat=seat, kind=kind, pay=pay, steps=[])
-    for i, effect in enumerate(effects):
-        plan.steps.append(Step(effect))
-        plan.current = i
-        check = _CHECKS.get(type(effect))
-        if check is not None:
-            check(state, plan, effect, ev)
+    ODYSSEY.check_card(state, plan, effects, ev, KIT_RULES, _step_planned)
     for name in FIELDS:
         if getattr(ev, name) is not None and name not in plan.asked:
             refuse("ODY-CARD-1", f"{t.label(kind)} asks for no {name}", card=code, field=name)
     return plan
+
+
+def _step_planned(state: OdysseyState, plan: Plan, index: int, effect: fx.AnyEffect) -> None:
+    """Each primitive of the card is a step of its plan, which its check fills in."""
+    plan.steps.append(Step(effect))
+    plan.current = index
+
+
+def _step_carried_out(state: OdysseyState, plan: Plan, index: int, effect: fx.AnyEffect) -> None:
+    plan.current = index
 
 
 def _placement(state: OdysseyState, seat: int, at: int | None, into: int | None, size: int,
@@ -576,11 +580,10 @@ def execute(state: OdysseyState, plan: Plan, ends_turn: bool = False) -> list[Ef
     if plan.pay:
         mark_used(state, seat, plan.pay)
         out.append(Effect("ODY-COST-1", "paid", {"seat": seat, "card": t.code(kind), "pay": plan.pay}))
-    for i, step in enumerate(plan.steps):
-        plan.current = i
-        _APPLIES[type(step.effect)](state, plan, step.effect, out)
-        if plan.rolling:
-            return out
+    ODYSSEY.resolve(state, plan, [step.effect for step in plan.steps], out, lambda: plan.rolling,
+                    _step_carried_out)
+    if plan.rolling:
+        return out  # the card waits for its strike (it rolls in its last primitive only)
     if not plan.stays:
         state.seats[seat].discard.append(kind)
     if ends_turn:

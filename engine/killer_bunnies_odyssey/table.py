@@ -22,6 +22,7 @@ from engine.rules import Effect, RuleViolation
 T = TypeVar("T")
 
 KIT_RULES: dict[str, str] = {
+    "card.unplayed": "ODY-CARD-1",
     "circle.no_such_bunny": "ODY-CARD-1",
     "circle.already_in": "ODY-POS-1",
     "circle.bad_position": "ODY-POS-1",

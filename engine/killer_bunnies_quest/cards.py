@@ -3,8 +3,10 @@
 The kit's interpreter (engine.killer.interpreter) holds Quest's tables keyed by primitive
 type: each primitive's check refuses a play whose choices it cannot take (run before
 anything changes: a refused play leaves the state as it was), its apply carries it out, and
-a rolling primitive's outcome reads the faces. A primitive that needs a die or somebody's
-decision pushes its frame; the rest of the card waits below it (``flow.Effects``).
+a rolling primitive's outcome reads the faces. The kit's resolver walks a card's primitives
+(``Interpreter.check_card``, ``Interpreter.resolve``), one a step of the flow: a primitive
+that needs a die or somebody's decision pushes its frame, and the rest of the card waits
+below it (``state.Effects``, the card's continuation).
 
 Each card of the box is data over these primitives (engine/killer_bunnies_quest/cards/*.toml); the
 Black Cat is the one named hook (``HOOKS``). Card-specific rules are cited as
@@ -19,7 +21,6 @@ from typing import Any
 from engine.hidden import undetermined
 from engine.killer import feeding, rolls, units
 from engine.killer.catalogue import effects as fx
-from engine.killer.refusal import Refusal
 from engine.killer.words import choices_said
 from engine.killer_bunnies_quest import auction as auctions
 from engine.killer_bunnies_quest import combat, flow, leaving, roam, table, unknowns
@@ -47,8 +48,6 @@ from engine.wording import cards_said
 
 Check = Callable[[QuestState, Ctx, Any, Play], None]
 HOOK_CHECKS: dict[str, Check] = {}
-_CHECKS: dict[type, Check] = QUEST.checks
-_APPLIES: dict[type, Callable[[QuestState, Ctx, Any, list[Effect]], None]] = QUEST.applies
 """The interpreter's tables, read straight in the hot loops (one method call less a card)."""
 
 
@@ -1283,16 +1282,7 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
     and the play names no choice the card does not take."""
     d = _DECKS.get(state.deck) or table.deck(state)
     effects = d.effects(ctx.card)
-    for effect in effects:
-        if type(effect) not in QUEST.applies:
-            raise RuleViolation(table.card_rule(state, ctx.card), f"card {ctx.card} cannot be played "
-                                "this way", card=ctx.card)
-        try:
-            check = _CHECKS.get(type(effect))  # a dict read: every card played passes here
-            if check is not None:
-                check(state, ctx, effect, ev)
-        except Refusal as r:
-            raise table.kit(r) from None
+    QUEST.check_card(state, ctx, effects, ev, table.KIT_RULES)
     named = named_choices(ev)
     if named:
         takes = d.takes.get(ctx.card)
@@ -1309,16 +1299,21 @@ def check_card_play(state: QuestState, ctx: Ctx, ev: Play) -> None:
 # -- the steps of a card's frames in the turn's flow (flow.STEPS) -------------------------------
 
 
+def _one_a_step() -> bool:
+    return True
+
+
 def apply_primitive(state: QuestState, ctx: Ctx, effect: fx.AnyEffect, out: list[Effect]) -> None:
     """One primitive of a card, applied (engine.killer_bunnies_quest.drawing resumes one)."""
-    _APPLIES[type(effect)](state, ctx, effect, out)
+    QUEST.resolve(state, ctx, [effect], out)
 
 
 @flow.step(Effects)
 def _effects_step(state: QuestState, frame: Effects, out: list[Effect]) -> bool:
     if frame.todo:
-        effect = frame.todo.pop(0)
-        _APPLIES[type(effect)](state, frame.ctx, effect, out)  # a dict read: the hot loop
+        # the card's continuation is its frame's ``todo``, a primitive a step: the flow then
+        # resolves whatever the primitive put on the stack (an attack, a roll, a choice) first
+        QUEST.resolve(state, frame.ctx, frame.todo, out, _one_a_step)
         return True
     state.stack.pop()
     flow.finish_card(state, frame.ctx, out)

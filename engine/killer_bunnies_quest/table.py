@@ -25,6 +25,7 @@ Supply = Literal["cabbage", "water"]
 UnitKind = Literal["cabbage", "water", "money"]
 
 KIT_RULES: dict[str, str] = {
+    "card.unplayed": "KBQ-CARD-CUSTOM",  # only a user's deck file can name such a primitive
     "circle.no_such_bunny": "KBQ-ADJ-2",
     "circle.bad_position": "KBQ-POS-1",
     "circle.already_in": "KBQ-POS-2",

@@ -1,11 +1,12 @@
 """What each card does in KinderBunnies: the effect primitives of the family kit
 (engine.killer.catalogue.effects) read the KinderBunnies way.
 
-A turn's card is checked by :func:`check_play`, which raises the rule that forbids it and
-otherwise returns a :data:`Plan` that applies it; nothing changes before the plan runs, so
-a refused card leaves the state as it was. :func:`release` acts on a roll once nothing can
-answer it any more (the Re-Roll window has closed, R-KIN-15); :func:`choose` settles the
-choices the cards wait for.
+A turn's card is checked by :func:`check_play` (the kit's resolver checks its one
+primitive: ``Interpreter.check_card``), which raises the rule that forbids it and otherwise
+returns a :data:`Plan` that applies it; nothing changes before the plan runs, so a refused
+card leaves the state as it was. What a roll brings is walked by ``Interpreter.resolve``.
+:func:`release` acts on a roll once nothing can answer it any more (the Re-Roll window has
+closed, R-KIN-15); :func:`choose` settles the choices the cards wait for.
 """
 
 from __future__ import annotations
@@ -194,20 +195,27 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     if data.pink_box and not has_bunny(state, seat):
         refuse("KIN-STAR-1", f"card {C.label(card)} has the pink star: seat {seat} needs a bunny on "
              "the table first", card=card, bunnies=0)
-    kind: type = fx.EnterCircle if data.bunny is not None else type(effect)
-    check = KINDER.checks.get(kind)
-    if check is None:
+    if data.bunny is not None:
+        effect = _ENTERS  # a bunny card enters the table, whatever else its data says
+    # a turn's card is a primitive with a check of its own here (the rest answer or are
+    # what a roll brings)
+    if effect is None or type(effect) not in KINDER.checks:
         refuse("KIN-TURN-1", f"card {C.label(card)} cannot be played as a turn's card", card=card)
     turn = Turn(seat=seat, card=card, rule=rule)
-    check(state, turn, effect, e)
-    takes = KINDER.fields.get(kind)
+    KINDER.check_card(state, turn, [effect], e)
+    takes = KINDER.fields.get(type(effect))
     if takes is not None:  # a primitive written once says its choices (engine.killer.primitive)
         _fields(e, set(takes), rule)
-    apply = KINDER.applies[kind]
+    # the card's continuation is its one primitive: nothing to walk, so its apply is called
+    # straight (every turn's card passes here)
+    apply, played = KINDER.applies[type(effect)], effect
 
     def plan(state: KinderState, out: Effects) -> None:
-        apply(state, turn, effect, out)
+        apply(state, turn, played, out)
     return plan
+
+
+_ENTERS = fx.EnterCircle()
 
 
 def played(state: KinderState, turn: Turn) -> None:
@@ -663,9 +671,9 @@ def _matched(state: KinderState, task: Task, effect: fx.RollMatches, faces: list
 
 
 def _then(state: KinderState, turn: Turn, then: list[fx.AnyEffect], out: Effects) -> None:
-    """What a roll brings, each primitive by the interpreter's table."""
-    for effect in then:
-        KINDER.applying(effect)(state, turn, effect, out)
+    """What a roll brings, each primitive in turn (none waits: a choice it asks is a task the
+    next event answers)."""
+    KINDER.resolve(state, turn, list(then), out)
 
 
 @KINDER.outcome(fx.EveryoneRolls)

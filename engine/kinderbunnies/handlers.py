@@ -331,9 +331,9 @@ def _answer(state: KinderState, seat: int, e: Play) -> tuple[Effect, ...]:
         refuse("KIN-TURN-1", f"card {C.label(task.card)} is being settled; card {C.label(e.card)} "
              "does not answer it", waiting=task.step, card=e.card)
     turn = card_rules.Turn(seat=seat, card=e.card, rule=card_rules.rule_of(state, e.card))
-    KINDER.checking(effect)(state, turn, effect, e)
+    KINDER.check_card(state, turn, [effect], e)
     out: Effects = []
-    KINDER.applying(effect)(state, turn, effect, out)
+    KINDER.resolve(state, turn, [effect], out)
     return tuple(out)
 
 
