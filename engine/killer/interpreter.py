@@ -87,11 +87,6 @@ _INTERPRETERS: list[Interpreter[Any, Any, Any]] = []
 """Every game's interpreter (an adopted primitive stays in the vocabulary while one plays it)."""
 
 
-def unchecked(*_args: Any) -> None:
-    """The check of a primitive with nothing to check."""
-    return None
-
-
 class Interpreter(Generic[S, X, E]):
     """One game's tables of what each primitive does (see the module's docstring)."""
 
@@ -191,13 +186,6 @@ class Interpreter(Generic[S, X, E]):
         return kind.family
 
     # -- reading the tables -------------------------------------------------------------------
-
-    def checking(self, effect: fx.AnyEffect) -> Check[S, X, E]:
-        """The check of ``effect`` (a primitive with nothing to check passes)."""
-        return self.checks.get(type(effect), unchecked)
-
-    def applying(self, effect: fx.AnyEffect) -> Apply[S, X]:
-        return self.applies[type(effect)]
 
     def rolled(self, effect: fx.AnyEffect) -> Outcome[S]:
         return self.outcomes[type(effect)]

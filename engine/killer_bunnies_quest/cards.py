@@ -496,8 +496,8 @@ def _check_reuse(state: QuestState, ctx: Ctx, effect: fx.ReuseWeapon, ev: Play) 
         table.refuse(rule, f"{named}: it names a weapon seat {ctx.by} used this turn",
                           weapon=ev.weapon, used=state.used_weapons[:])
     again = Ctx(card=ev.weapon, by=ctx.by, origin="trigger", keep=True)
-    first = table.deck(state).effects(ev.weapon)[0]
-    QUEST.checking(first)(state, again, first, ev)
+    # the weapon's attack is checked again as the kit checks any card's first primitive
+    QUEST.check_card(state, again, table.deck(state).effects(ev.weapon)[:1], ev, table.KIT_RULES)
 
 
 @QUEST.apply(fx.ReuseWeapon)

@@ -915,7 +915,10 @@ def apply_bad_news(state: KinderState, card: int, seat: int, bunnies: list[int],
     effect = cards(state).effect(card)
     turn = Turn(seat=seat, card=card, rule="KIN-CARD-BAD-NEWS", carrots=list(carrots),
                 bunnies=list(bunnies))
-    KINDER.applies.get(type(effect), _lose_all)(state, turn, effect, out)
+    if effect is None:  # a Bad News card of a deck file that names no primitive: all is lost
+        _lose_all(state, turn, effect, out)
+    else:
+        KINDER.resolve(state, turn, [effect], out)
     state.discard.append(card)
 
 
