@@ -24,6 +24,7 @@ combat, feeding, carrots, money, rolls, hands, turns). Which primitives a game p
 its interpreter has an apply for (:meth:`Interpreter.plays`); a deck file using another is
 refused when it loads (:meth:`Interpreter.unplayed`), and docs/catalogue.md lists them per
 game from these tables.
+
 **Resolving a card** is the same walk in every game, so it is written once here: first the
 card's primitives are checked in order against the play's choices, before anything changes
 (:meth:`Interpreter.check_card`; a kit mechanic's :class:`~engine.killer.refusal.Refusal`
@@ -216,22 +217,27 @@ class Interpreter(Generic[S, X, E]):
         passes, one the game does not play is refused (:data:`UNPLAYED`). ``enter`` is told
         of each primitive first; a kit refusal is raised as the game's rule (``kit_rules``)."""
         checks = self.checks  # a dict read per primitive: every card played passes here
-        i = 0
+        i = -1
         for effect in effects:
             if enter is not None:
-                enter(state, frame, i, effect)
                 i += 1
+                enter(state, frame, i, effect)
             check = checks.get(type(effect))
             if check is None:
-                if type(effect) not in self.applies:  # a primitive adopted, then forgotten
-                    raise as_violation(Refusal(
-                        UNPLAYED, f"the card cannot be played this way: this game does not play "
-                        f"its {fx.tag_of(effect)!r}", effect=fx.tag_of(effect)), kit_rules)
-                continue
-            try:
-                check(state, frame, effect, event)
-            except Refusal as refusal:
-                raise as_violation(refusal, kit_rules) from None
+                self._played(effect, kit_rules)
+            else:
+                try:
+                    check(state, frame, effect, event)
+                except Refusal as refusal:
+                    raise as_violation(refusal, kit_rules) from None
+
+    def _played(self, effect: fx.AnyEffect, kit_rules: Mapping[str, str]) -> None:
+        """A primitive with nothing to check passes, if the game plays it (one adopted, then
+        forgotten, is refused)."""
+        if type(effect) not in self.applies:
+            tag = fx.tag_of(effect)
+            raise as_violation(Refusal(UNPLAYED, "the card cannot be played this way: this game "
+                                       f"does not play its {tag!r}", effect=tag), kit_rules)
 
     def resolve(self, state: S, frame: X, todo: list[fx.AnyEffect], out: list[Any],
                 waits: Callable[[], bool] | None = None, enter: Enter[S, X] | None = None,

@@ -202,7 +202,7 @@ def check_play(state: KinderState, seat: int, e: Play) -> Plan:
     if effect is None or type(effect) not in KINDER.checks:
         refuse("KIN-TURN-1", f"card {C.label(card)} cannot be played as a turn's card", card=card)
     turn = Turn(seat=seat, card=card, rule=rule)
-    KINDER.check_card(state, turn, [effect], e)
+    KINDER.check_card(state, turn, (effect,), e)
     takes = KINDER.fields.get(type(effect))
     if takes is not None:  # a primitive written once says its choices (engine.killer.primitive)
         _fields(e, set(takes), rule)
