@@ -77,6 +77,12 @@ def decision_actions(state: BunniesState, seat: int) -> list[Event]:
             if UNKNOWN in stealable and state.pool is not None:
                 stealable += state.pool.unseen  # an unknown card of the hand may be named
             actions += [Steal(seq=seq, actor=seat, card=c) for c in sorted(set(stealable))]
+            if state.steal_from == "hand_or_blind":
+                # a blind card nobody saw is taken by its slot, its face unseen (R-BUN-17)
+                actions += [
+                    Steal(seq=seq, actor=seat, card=UNKNOWN, slot=s) for s in OWN_SLOTS[other]
+                    if state.blinds.get(s) == UNKNOWN and is_uncovered(s, state.blinds)
+                ]
         if kind != "bunny" and not state.peeked:
             actions += [
                 Peek(seq=seq, actor=seat, slot=s)

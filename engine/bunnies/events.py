@@ -49,6 +49,11 @@ class Steal(Event, tag="steal", frozen=True):
     recorded game where the scorekeeper did not see it."""
 
     card: str
+    slot: str | None = None
+    """The opponent's blind card taken, by its slot (under ``steal_from: hand_or_blind``,
+    R-BUN-4): the whole table sees which one leaves, so a recorded game names the slot even
+    when nobody saw the card's face (``"?"``, R-BUN-17). Without it a named card is looked
+    for in the hand, then among the blind cards."""
 
 
 class Peek(Event, tag="peek", frozen=True):

@@ -480,6 +480,8 @@ def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
     other = 1 - seat
     card = event.card
     from_slot: str | None = None
+    if event.slot is not None:
+        return _steal_blind(state, seat, event.slot, card)
     if card == UNKNOWN:
         return _steal_unseen(state, seat)
     reveal = plan_from_hand(state, other, [card]) if state.partial else []
@@ -504,18 +506,55 @@ def steal(state: BunniesState, event: Steal) -> tuple[Effect, ...]:
     if from_slot is None:
         state.hands[other].remove(card)
     else:
-        del state.blinds[from_slot]
-        state.known[0].discard(from_slot)
-        state.known[1].discard(from_slot)
+        _leaves(state, from_slot)
     state.hands[seat].append(card)
+    return _stolen(state, seat, card, from_slot)
+
+
+def _leaves(state: BunniesState, slot: str) -> None:
+    """A blind card leaves the table (stolen): nobody knows that slot any more."""
+    del state.blinds[slot]
+    state.known[0].discard(slot)
+    state.known[1].discard(slot)
+
+
+def _stolen(state: BunniesState, seat: int, card: str, slot: str | None) -> tuple[Effect, ...]:
+    """The steal is taken (the card is in the thief's hand): said, and the game over when it
+    took the last card the victim had in control (R-BUN-12)."""
+    other = 1 - seat
     state.stole = True
     effects = [Effect("BUN-BUNNY-3", "card_stolen", {
-        "seat": seat, "from": other, "card": card, "slot": from_slot,
+        "seat": seat, "from": other, "card": card, "slot": slot,
     })]
     if _has_gone_out(state, other):
         # R-BUN-12: a player left with nothing in control by a steal has gone out.
         _finish(state, other, effects)
     return tuple(effects)
+
+
+def _steal_blind(state: BunniesState, seat: int, slot: str, named: str) -> tuple[Effect, ...]:
+    """A steal of the blind card at ``slot``: one of the opponent's own, uncovered, and only
+    under ``steal_from: hand_or_blind`` (R-BUN-4); its face may stay unseen in a recorded game
+    (``"?"``) or be named there where the deal left it unknown (R-BUN-17)."""
+    other = 1 - seat
+    if state.steal_from != "hand_or_blind":
+        # BUN-BUNNY-3 (R-BUN-4): by default a steal takes from the hand only.
+        raise RuleViolation("BUN-BUNNY-3", "a steal takes a card from the opponent's hand; a blind "
+                            "card only in a game played with the option steal_from: hand_or_blind",
+                            slot=slot)
+    if slot not in OWN_SLOTS[other] or slot not in state.blinds \
+            or not is_uncovered(slot, state.blinds):
+        # BUN-BUNNY-3: only the opponent's own blind cards that nothing covers.
+        raise RuleViolation("BUN-BUNNY-3", f"a steal takes one of seat {other}'s own blind cards "
+                            f"that nothing covers, not the blind card at slot {slot}", slot=slot)
+    if named == UNKNOWN:
+        refuse_unknowns(state, [UNKNOWN], "the steal")
+    else:  # the card the record names is the one there, or an unseen one it names (REC-UNK-2)
+        seen_card(state, slot, named)
+    card = state.blinds[slot]
+    _leaves(state, slot)
+    state.hands[seat].append(card)
+    return _stolen(state, seat, card, slot)
 
 
 def _steal_unseen(state: BunniesState, seat: int) -> tuple[Effect, ...]:
@@ -527,13 +566,7 @@ def _steal_unseen(state: BunniesState, seat: int) -> tuple[Effect, ...]:
         # BUN-BUNNY-3: a steal needs a card to take.
         raise RuleViolation("BUN-BUNNY-3", f"seat {other} holds no card to steal", opponent_hand=0)
     steal_unseen(state, seat)
-    state.stole = True
-    effects = [Effect("BUN-BUNNY-3", "card_stolen", {"seat": seat, "from": other, "card": UNKNOWN,
-                                                     "slot": None})]
-    if _has_gone_out(state, other):
-        # R-BUN-12: a player left with nothing in control by a steal has gone out.
-        _finish(state, other, effects)
-    return tuple(effects)
+    return _stolen(state, seat, UNKNOWN, None)
 
 
 def peek(state: BunniesState, event: Peek) -> tuple[Effect, ...]:

@@ -181,6 +181,9 @@ def describe(event: Event, record: Mapping[str, Any], names: Names) -> str | Non
         return f"{who} turns up {slot_text(event.slot, names, event.actor)}{_seen(record, ': {}')}"
     if isinstance(event, Steal):
         other = seat_name(1 - event.actor, names) if event.actor in (0, 1) else "the other player"
+        if event.slot is not None:
+            return (f"{who} steals {slot_text(event.slot, names, event.actor)}"
+                    f"{_seen(record, ' ({})')}")
         return f"{who} steals {_seen(record, '{}') or 'a card'} from {other}"
     if isinstance(event, Peek):
         return f"{who} looks at {slot_text(event.slot, names, event.actor)}{_seen(record, ' ({})')}"

@@ -302,3 +302,18 @@ def test_what_the_table_saw_of_chance_is_asked_for_whatever_the_game_id(tmp_path
         header = table_header("trust-no-bunny", ["A", "B", "C", "D", "E"], game_id=game_id)
         template = TableSession.start(store, header).chance_template()
         assert template is not None and not template.complete and template.fields == ["first_mayor"], game_id
+
+
+def test_a_blind_card_stolen_unseen_is_recorded_by_its_slot(tmp_path: Path) -> None:
+    # under steal_from hand_or_blind the table sees which blind card leaves, not its face
+    header = table_header("bunnies", ["Ann", "Bo"], {"first_seat": 0, "steal_from": "hand_or_blind"},
+                          game_id="blind")
+    session = TableSession.start(Store(tmp_path / "w.db"), header, out=tmp_path / "blind.jsonl")
+    _bunnies_after(session, "draw", "lay 9C 9D 9H 9S")  # a bunny: Ann's steal is owed
+    assert {"steal ? 1.0", "steal ? 1.3"} <= {o.notation for o in session.offers()}
+    refused = session.enter("steal ? 1.1")  # under the left shared card
+    assert isinstance(refused, Refusal) and refused.rule == "BUN-BUNNY-3"
+    taken = session.enter("steal ? 1.3")
+    assert not isinstance(taken, Refusal) and taken.said == "Ann steals Bo's blind card 4"
+    assert "1.3" not in session.state.blinds  # type: ignore[attr-defined]
+    assert check_path(session.out).ok  # type: ignore[arg-type]

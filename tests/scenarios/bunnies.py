@@ -10,6 +10,7 @@ stock) and fills the rest in deck order. Actions are one line each::
     0 pickup          seat 0 picks up the pile
     0 flip 0.3        seat 0 turns up its blind card in column 3 (slots: see layout)
     1 steal 5C        seat 1's steal takes the five of clubs (chance, recorded)
+    1 steal ? 0.3     ...or, under steal_from hand_or_blind, seat 0's blind card in column 3
     1 peek top        seat 1 looks at the shared top card
     1 end             seat 1 ends the go after a bunny
 
@@ -120,8 +121,10 @@ def parse_action(line: str, seq: int) -> Event:
         return Pickup(seq=seq, actor=actor)
     if verb == "flip":
         return Flip(seq=seq, actor=actor, slot=one())
-    if verb == "steal":
-        return Steal(seq=seq, actor=actor, card=one())
+    if verb == "steal":  # steal CARD [SLOT]: a blind card is named by its slot too
+        if len(args) not in (1, 2):
+            raise ScriptError(f"action {line!r}: steal takes a card and, for a blind card, its slot")
+        return Steal(seq=seq, actor=actor, card=args[0], slot=args[1] if len(args) == 2 else None)
     if verb == "peek":
         return Peek(seq=seq, actor=actor, slot=one())
     if verb == "end":

@@ -7,6 +7,7 @@ import pytest
 
 from engine.bunnies import RULESET
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
+from engine.bunnies.words import describe
 from engine.hidden import UNKNOWN, is_undetermined
 from engine.record import FORMAT_VERSION, Event, Header, Player
 from engine.redact import redact_game
@@ -189,3 +190,82 @@ def test_a_dispute_at_the_table_can_be_undetermined() -> None:
         {"rule": "BUN-PICKUP-1", "needs": "legal only if seat 1's hand held no card of rank 9 or higher"}]
     assert judge(RULESET, state, "lay 9D", n_seats=2).status == "legal"  # an unknown card comes to light
     assert judge(RULESET, state, "lay 5D", n_seats=2).status == "illegal"
+
+
+def _after_a_bunny(source: str = "recorded", **options: object) -> object:
+    """Seat 0 has just scored a plain bunny (its steal owed); every blind card unknown to the
+    record, seat 1's hand known."""
+    state = RULESET.setup(header(source, hand_size=3, **options))
+    deal = Deal(seq=1, actor=None, hands=[["2C", "2D", "2H"], ["KC", "KD", "KH"]], blinds=[[U] * 4, [U] * 4],
+                shared=[U] * 3, stock=[U] * 35)
+    for event in [deal, Draw(seq=2, actor=0, card="2S"), Lay(seq=3, actor=0, cards=["2C", "2D", "2H", "2S"])]:
+        RULESET.apply(state, event)
+    assert state.phase == "bunny"
+    return state
+
+
+def test_a_blind_card_nobody_saw_is_stolen_by_its_slot() -> None:
+    state = _after_a_bunny(steal_from="hand_or_blind")
+    offered = [e for e in RULESET.legal_actions(state, 0) if isinstance(e, Steal) and e.slot]
+    assert sorted(e.slot for e in offered) == ["1.0", "1.3"]  # the uncovered ones of seat 1
+    assert all(e.card == U for e in offered)
+    effects = RULESET.apply(state, Steal(seq=4, actor=0, card=U, slot="1.3"))
+    assert "1.3" not in state.blinds and state.hands[0] == [U]
+    assert state.hands[1] == ["KC", "KD", "KH"]  # the hand is untouched: the table saw which card left
+    assert [(e.kind, e.data["slot"]) for e in effects] == [("card_stolen", "1.3")]
+    said = describe(Steal(seq=4, actor=0, card=U, slot="1.3"), {"card": U}, ["Ann", "Bo"])
+    assert said == "Ann steals Bo's blind card 4"
+
+
+def test_a_stolen_blind_card_named_in_the_record_comes_to_light_once() -> None:
+    state = _after_a_bunny(steal_from="hand_or_blind")
+    with pytest.raises(RuleViolation) as err:  # seat 1 holds the king of clubs: not a blind card
+        RULESET.apply(RULESET.copy_state(state), Steal(seq=4, actor=0, card="KC", slot="1.0"))
+    assert err.value.rule == "REC-UNK-2"
+    RULESET.apply(state, Steal(seq=4, actor=0, card="QS", slot="1.0"))
+    assert state.hands[0] == ["QS"] and "QS" not in state.pool
+
+
+@pytest.mark.parametrize(("slot", "why"), [("1.1", "covered by the left shared card"),
+                                           ("0.0", "the thief's own"), ("left", "shared"),
+                                           ("1.9", "no such slot")])
+def test_a_steal_takes_only_an_uncovered_blind_card_of_the_opponent(slot: str, why: str) -> None:
+    state = _after_a_bunny(steal_from="hand_or_blind")
+    with pytest.raises(RuleViolation) as err:
+        RULESET.apply(state, Steal(seq=4, actor=0, card=U, slot=slot))
+    assert err.value.rule == "BUN-BUNNY-3", why
+    assert not state.stole and len(state.blinds) == 11  # nothing changed
+
+
+def test_a_blind_card_is_stolen_only_under_the_option() -> None:
+    state = _after_a_bunny()
+    assert not [e for e in RULESET.legal_actions(state, 0) if isinstance(e, Steal) and e.slot]
+    with pytest.raises(RuleViolation, match="steal_from: hand_or_blind") as err:
+        RULESET.apply(state, Steal(seq=4, actor=0, card=U, slot="1.0"))
+    assert err.value.rule == "BUN-BUNNY-3"
+
+
+def test_a_game_not_recorded_names_the_stolen_blind_card() -> None:
+    deck = stack_deck((["2C", "2D", "2H"], ["KC", "KD", "KH"]),
+                      blinds=(["3C", "4C", "5C", "6C"], ["7C", "8C", "9C", "TC"]), stock_top=["2S"],
+                      hand_size=3)
+    state = RULESET.setup(header("simulated", hand_size=3, steal_from="hand_or_blind"))
+    for event in [deal_deck(deck, hand_size=3), Draw(seq=2, actor=0),
+                  Lay(seq=3, actor=0, cards=["2C", "2D", "2H", "2S"])]:
+        RULESET.apply(state, event)
+    with pytest.raises(RuleViolation) as err:
+        RULESET.apply(RULESET.copy_state(state), Steal(seq=4, actor=0, card=U, slot="1.3"))
+    assert err.value.rule == "REC-UNK-1"
+    with pytest.raises(RuleViolation) as err:
+        RULESET.apply(RULESET.copy_state(state), Steal(seq=4, actor=0, card="7C", slot="1.3"))
+    assert err.value.rule == "REC-UNK-2"  # the card there is the ten of clubs
+    RULESET.apply(state, Steal(seq=4, actor=0, card="TC", slot="1.3"))
+    assert state.hands[0] == ["TC"]
+
+
+def test_the_table_sees_which_blind_card_was_stolen_not_its_face() -> None:
+    state = _after_a_bunny(steal_from="hand_or_blind")
+    before = RULESET.copy_state(state)
+    RULESET.apply(state, Steal(seq=4, actor=0, card="QS", slot="1.0"))
+    seen = RULESET.redact(Steal(seq=4, actor=0, card="QS", slot="1.0"), "table", before)
+    assert isinstance(seen, Steal) and seen.slot == "1.0" and seen.card == U
