@@ -133,8 +133,12 @@ def read_cards(field: str, value: Any) -> Any:
 
 
 def short_spellings(event: Event) -> tuple[str, ...]:
-    """A lay of one rank as a scorekeeper jots it: the rank, then each suit (``9chs`` for
-    9♣ 9♥ 9♠, ``10d`` for 10♦); the recorder reads it among the actions allowed now."""
+    """An action as a scorekeeper jots or says it; the recorder reads it among the actions
+    allowed now. A lay of one rank: the rank, then each suit (``9chs`` for 9♣ 9♥ 9♠, ``10d``
+    for 10♦). A blind card by its place as the words name it (``flip blind 4``, ``steal blind
+    card 4``, ``peek left``): a player's own column counted 1 to 4, as :func:`slot_text` says."""
+    if isinstance(event, Flip | Peek | Steal) and event.slot is not None:
+        return _slot_spellings(event)
     if not isinstance(event, Lay) or not event.cards or any(c not in _DECK for c in event.cards):
         return ()
     cards = event.cards
@@ -146,6 +150,21 @@ def short_spellings(event: Event) -> tuple[str, ...]:
     # as the table says it, which the notation reads too: ``lay queen of clubs``
     spoken = "lay " + " ".join(f"{_SPOKEN_RANKS[c[0]]} of {_SPOKEN_SUITS[c[1]]}" for c in cards)
     return (jotted, spoken)
+
+
+_VERBS: dict[type, str] = {Flip: "flip", Peek: "peek", Steal: "steal"}
+
+
+def _slot_spellings(event: Flip | Peek | Steal) -> tuple[str, ...]:
+    slot, verb = event.slot, _VERBS[type(event)]
+    assert slot is not None
+    card = f" {event.card}" if event.card is not None and event.card != UNKNOWN else ""
+    if slot in SHARED_SLOTS:
+        return (f"{verb} {slot} shared{card}", f"{verb} the {slot} shared blind card{card}")
+    if "." not in slot or not slot.split(".")[1].isdigit():
+        return ()
+    column = int(slot.split(".")[1]) + 1
+    return (f"{verb} blind {column}{card}", f"{verb} blind card {column}{card}")
 
 
 _SPOKEN_RANKS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",

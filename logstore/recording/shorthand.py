@@ -13,7 +13,8 @@ dropped):
   bunny``, ``9c 9h 9s``;
 * the initials of a card's name: ``vpb``;
 * the ruleset's own short spellings (:meth:`engine.ruleset.Ruleset.short_spellings`): a
-  set of one rank in Bunnies is the rank then its suits, ``9chs``.
+  set of one rank in Bunnies is the rank then its suits, ``9chs``, and a blind card is its
+  place as the words name it, ``steal blind 4``.
 
 A line that is one spelling of one action exactly is that action; otherwise a line that
 starts one action's spelling and no other action's is that action (``vio``, ``p`` for

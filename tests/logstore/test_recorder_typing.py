@@ -109,3 +109,17 @@ def test_a_mistyped_word_is_answered_with_the_names_it_is_like(tmp_path: Path) -
         reader.read("violt perky bunny")
     with pytest.raises(Exception, match=r"no card 'zzzz'$"):
         reader.read("zzzz")
+
+
+def test_a_blind_card_is_typed_by_its_place_as_the_words_name_it(tmp_path: Path) -> None:
+    header = table_header("bunnies", ["Ann", "Bo"], {"first_seat": 0, "steal_from": "hand_or_blind"},
+                          game_id="bl")
+    session = TableSession.start(Store(tmp_path / "w.db"), header, out=tmp_path / "bl.jsonl")
+    session.enter(session.chance_template().event)  # type: ignore[union-attr]
+    for line in ("draw", "lay 9C 9D 9H 9S"):  # a bunny: Ann's steal is owed
+        session.enter(line)
+    # "Ann steals Bo's blind card 4": columns counted 1 to 4, as the words say them
+    assert read_entry(session, "steal blind 4") == read_entry(session, "steal ? 1.3")
+    assert read_entry(session, "steal blind card 1") == read_entry(session, "steal ? 1.0")
+    lines = [c.line for c in completions(session, session.offers(), "steal bl")]
+    assert sorted(lines) == ["steal ? 1.0", "steal ? 1.3"]  # the covered ones are not offered
