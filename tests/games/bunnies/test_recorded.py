@@ -7,7 +7,7 @@ import pytest
 
 from engine.bunnies import RULESET
 from engine.bunnies.events import Deal, Draw, EndTurn, Flip, Lay, Peek, Pickup, Steal
-from engine.bunnies.words import describe
+from engine.bunnies.words import describe, short_spellings
 from engine.hidden import UNKNOWN, is_undetermined
 from engine.record import FORMAT_VERSION, Event, Header, Player
 from engine.redact import redact_game
@@ -269,3 +269,14 @@ def test_the_table_sees_which_blind_card_was_stolen_not_its_face() -> None:
     RULESET.apply(state, Steal(seq=4, actor=0, card="QS", slot="1.0"))
     seen = RULESET.redact(Steal(seq=4, actor=0, card="QS", slot="1.0"), "table", before)
     assert isinstance(seen, Steal) and seen.slot == "1.0" and seen.card == U
+
+
+def test_a_blind_card_is_spelled_by_its_place_as_the_words_name_it() -> None:
+    # the recorder reads these among the actions allowed now (columns counted 1 to 4)
+    assert short_spellings(Flip(seq=9, actor=0, slot="0.1", card="QS")) == (
+        "flip blind 2 QS", "flip blind card 2 QS")
+    assert short_spellings(Peek(seq=9, actor=0, slot="left")) == (
+        "peek left shared", "peek the left shared blind card")
+    assert short_spellings(Steal(seq=9, actor=0, card=U, slot="1.3")) == (
+        "steal blind 4", "steal blind card 4")
+    assert short_spellings(Steal(seq=9, actor=0, card="QS")) == ()  # from the hand: no place
